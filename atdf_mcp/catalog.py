@@ -1,0 +1,405 @@
+"""Load a directory of descriptors into one immutable, validated, indexed catalogue snapshot.
+
+    >>> from atdf_mcp import load_catalog
+    >>> catalog = load_catalog("descriptors")
+    >>> catalog.report.ok, len(catalog.tools)
+    (True, 9)
+
+A bad file never stops the others: every problem lands in `catalog.report` with its file, JSON
+pointer, message, severity and code, and only descriptors without errors enter the snapshot.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Literal
+
+import jsonschema
+import jsonschema_rs
+
+from .config import CatalogConfig, read_config
+from .dialects import READERS, ReadOptions, detect
+from .errors import UsageError
+from .files import DecodeFailure, decode, find_files
+from .inputs import SchemaShapeError
+from .model import Descriptor, Source
+from .schemas import SCHEMAS
+
+__all__ = ["MCP_NAME", "Catalog", "FileReport", "LoadReport", "Problem", "load_catalog"]
+
+MCP_NAME = re.compile(r"^[A-Za-z0-9_.\-]{1,64}$")
+DESCRIPTION_LIMIT = 200
+DETAIL_LIMIT = 2000
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One problem found while loading: where it is, what was expected, how bad, and its code."""
+
+    file: str
+    pointer: str
+    message: str
+    severity: Severity
+    code: str
+
+    def as_dict(self) -> dict[str, str]:
+        """The problem as JSON-ready data."""
+        return {"file": self.file, "pointer": self.pointer, "message": self.message,
+                "severity": self.severity, "code": self.code}
+
+
+@dataclass(frozen=True)
+class FileReport:
+    """What one file held: its dialect(s), the ids it defined and its problems."""
+
+    file: str
+    dialect: str | None
+    ids: tuple[str, ...]
+    problems: tuple[Problem, ...]
+
+
+@dataclass(frozen=True)
+class LoadReport:
+    """Every problem of a load, grouped by file."""
+
+    files: tuple[FileReport, ...]
+
+    @property
+    def problems(self) -> list[Problem]:
+        """All problems, file by file."""
+        return [p for f in self.files for p in f.problems]
+
+    @property
+    def errors(self) -> list[Problem]:
+        """The problems of severity error."""
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        """The problems of severity warning."""
+        return [p for p in self.problems if p.severity == "warning"]
+
+    @property
+    def ok(self) -> bool:
+        """True when there is no error (warnings allowed)."""
+        return not self.errors
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """An immutable snapshot of the valid descriptors, indexed by id and by type, plus the load report."""
+
+    descriptors: tuple[Descriptor, ...]
+    report: LoadReport
+    root: Path | None = None
+    config: CatalogConfig = field(default_factory=CatalogConfig)
+    by_id: Mapping[str, Descriptor] = field(default_factory=dict)
+    by_type: Mapping[str, tuple[Descriptor, ...]] = field(default_factory=dict)
+    variants: Mapping[str, Mapping[str, Descriptor]] = field(default_factory=dict)
+
+    @property
+    def tools(self) -> tuple[Descriptor, ...]:
+        """The tool descriptors."""
+        return self.by_type.get("tool", ())
+
+    def get(self, resource_id: str) -> Descriptor | None:
+        """The descriptor with this id, if any."""
+        return self.by_id.get(resource_id)
+
+    def localized(self, lang: str | None) -> tuple[Descriptor, ...]:
+        """The descriptors as served in `lang`: per-language copies (`x_es.json`) replace the default."""
+        if not lang or not self.variants:
+            return self.descriptors
+        base = lang.split("-")[0]
+        return tuple(
+            (self.variants.get(d.id) or {}).get(lang) or (self.variants.get(d.id) or {}).get(base) or d
+            for d in self.descriptors
+        )
+
+    def counts(self) -> dict[str, int]:
+        """How many descriptors of each type the catalogue holds."""
+        return {kind: len(items) for kind, items in self.by_type.items()}
+
+
+def load_catalog(path: str | os.PathLike[str], *more: str | os.PathLike[str], atdf1_required: bool | None = None) -> Catalog:
+    """Load every descriptor under the given files or directories into a Catalog snapshot.
+
+    The first directory is the catalogue root: its `atdf-mcp.yaml` (if any) applies, and handler
+    modules resolve against it. Raises UsageError when a path does not exist.
+    """
+    paths = [Path(p) for p in (path, *more)]
+    for p in paths:
+        if not p.exists():
+            raise UsageError(f"no such file or directory: {p}")
+    root = next((p for p in paths if p.is_dir()), paths[0].parent)
+    config, config_problems = read_config(root)
+    if atdf1_required is not None:
+        config = CatalogConfig(**{**config.__dict__, "atdf1_required": atdf1_required})
+    loader = _Loader(ReadOptions(atdf1_required=config.atdf1_required))
+    if config.file:
+        loader.add_problems(config.file, [(p.pointer, p.message, p.severity, "CONFIG_ERROR") for p in config_problems])
+    for p in paths:
+        files = find_files(p)
+        if not files:
+            loader.add_problems(str(p), [("", "no descriptor files (*.json, *.yaml, *.yml) found", "warning", "NO_DESCRIPTORS")])
+        for file in files:
+            loader.load_file(file)
+    return loader.finish(root, config)
+
+
+class _Loader:
+    """Accumulates descriptors and problems file by file, then runs the cross-descriptor checks."""
+
+    def __init__(self, options: ReadOptions) -> None:
+        self.options = options
+        self.accepted: list[Descriptor] = []
+        self.by_id: dict[str, Descriptor] = {}
+        self.variants: dict[str, dict[str, Descriptor]] = {}
+        self.primary_replaced: dict[str, bool] = {}
+        self.files: list[tuple[str, set[str], list[str], list[Problem]]] = []
+
+    def add_problems(self, file: str, items: list[tuple[str, str, Severity, str]]) -> None:
+        self.files.append((file, set(), [], [Problem(file, ptr, msg, sev, code) for ptr, msg, sev, code in items]))
+
+    def load_file(self, path: Path) -> None:
+        file = str(path)
+        dialects: set[str] = set()
+        ids: list[str] = []
+        problems: list[Problem] = []
+        self.files.append((file, dialects, ids, problems))
+        raw = decode(path)
+        if isinstance(raw, DecodeFailure):
+            problems.append(Problem(file, "", raw.message, "error", raw.code))
+            return
+        entries = list(_entries(raw, ""))
+        if not entries:
+            problems.append(Problem(file, "", "no descriptor found: expected a descriptor object, a list of them, "
+                                    "or a {\"tools\": [...]} / {\"resources\": [...]} collection", "error", "NO_DESCRIPTORS"))
+        for pointer, item in entries:
+            try:
+                descriptor = self._read_one(file, pointer, item, problems)
+            except RecursionError:
+                problems.append(Problem(file, pointer, "descriptor nests too deeply to process", "error", "TOO_DEEP"))
+                continue
+            if descriptor is None:
+                continue
+            dialects.add(descriptor.dialect)
+            if self._admit(descriptor, problems):
+                ids.append(descriptor.id)
+
+    def _read_one(self, file: str, pointer: str, item: Any, problems: list[Problem]) -> Descriptor | None:
+        def report(ptr: str, message: str, code: str, severity: Severity = "error") -> None:
+            problems.append(Problem(file, pointer + ptr, message, severity, code))
+
+        dialect = detect(item)
+        if dialect is None:
+            keys = ", ".join(sorted(map(str, item))[:8]) if isinstance(item, dict) else type(item).__name__
+            report("", f"not a recognized descriptor (found {keys}); expected ATDF (tool_id/id + how_to_use), "
+                       "ARDF (resource_id + resource_type + content), an MCP tool (name + inputSchema) "
+                       "or an OpenAkita tool (name + input_schema)", "UNKNOWN_DIALECT")
+            return None
+        version = item.get("schema_version")
+        if version is not None and not _version_supported(dialect, version):
+            expected = "1.0.0" if dialect == "ardf" else "1.x or 2.x"
+            report("/schema_version", f"unsupported schema_version {version!r} for this "
+                   f"{'ARDF' if dialect == 'ardf' else 'ATDF'} descriptor; expected {expected}", "UNSUPPORTED_VERSION")
+            return None
+        violations = SCHEMAS[dialect].violations(item)
+        for v in violations:
+            report(v.pointer, v.message, "SCHEMA_VIOLATION")
+        if violations:
+            return None
+        source = Source.model_construct(file=file, pointer=pointer, dialect=dialect)
+        try:
+            descriptor = READERS[dialect](item, source, self.options)
+        except SchemaShapeError as exc:
+            report(_schema_pointer(dialect), str(exc), "INVALID_INPUT_SCHEMA")
+            return None
+        if descriptor.type == "tool" and dialect in ("mcp", "openakita", "ardf") and not _schema_ok(descriptor, report):
+            return None
+        return descriptor if self._checks_pass(descriptor, report) else None
+
+    def _checks_pass(self, d: Descriptor, report: Any) -> bool:
+        ok = True
+        if d.type == "tool" and not MCP_NAME.match(d.id):
+            report(_id_pointer(d), f"tool name {d.id!r} is not a valid MCP tool name: use letters, digits, "
+                   "'_', '-' or '.', at most 64 characters", "INVALID_NAME")
+            ok = False
+        if len(d.description) > DESCRIPTION_LIMIT:
+            report("/description", f"description is {len(d.description)} characters; keep it under "
+                   f"{DESCRIPTION_LIMIT} and move details to when_to_use or detail", "DESCRIPTION_TOO_LONG", "warning")
+        detail = d.hints.get("detail") or ""
+        if len(detail) > DETAIL_LIMIT:
+            report("/detail", f"detail is {len(detail)} characters; keep it under {DETAIL_LIMIT}",
+                   "DESCRIPTION_TOO_LONG", "warning")
+        if d.type == "tool" and d.examples and d.input_schema is not None:
+            ok = _examples_ok(d, report) and ok
+        return ok
+
+    def _admit(self, d: Descriptor, problems: list[Problem]) -> bool:
+        first = self.by_id.get(d.id)
+        if first is not None and first.type == d.type and first.source.file != d.source.file:
+            # The upstream "one copy per language" convention: hole_maker.json + hole_maker_es.json.
+            lang_new, lang_first = _language_of(d), _language_of(first)
+            if lang_new and lang_new not in self.variants.get(d.id, {}):
+                self.variants.setdefault(d.id, {})[lang_new] = d
+                return True
+            if lang_first and not lang_new and not self.primary_replaced.get(d.id):
+                self.variants.setdefault(d.id, {}).setdefault(lang_first, first)
+                self.by_id[d.id] = d
+                self.accepted[self.accepted.index(first)] = d
+                self.primary_replaced[d.id] = True
+                return True
+        if first is not None:
+            problems.append(Problem(d.source.file, d.source.pointer + _id_pointer(d),
+                                    f"duplicate id {d.id!r}: already defined in {first.source.file}"
+                                    f"{'#' + first.source.pointer if first.source.pointer else ''}; ids must be unique "
+                                    "across the catalogue", "error", "DUPLICATE_ID"))
+            return False
+        self.by_id[d.id] = d
+        self.accepted.append(d)
+        return True
+
+    def finish(self, root: Path, config: CatalogConfig) -> Catalog:
+        by_file = {f[0]: f[3] for f in self.files}
+        for d in self.accepted:
+            for ptr, message in _dangling_references(d, self.by_id):
+                by_file[d.source.file].append(Problem(d.source.file, d.source.pointer + ptr, message,
+                                                      "warning", "DANGLING_REFERENCE"))
+        by_type: dict[str, list[Descriptor]] = {}
+        for d in self.accepted:
+            by_type.setdefault(d.type, []).append(d)
+        files = tuple(
+            FileReport(file, _dialect_label(dialects), tuple(ids), tuple(problems))
+            for file, dialects, ids, problems in self.files
+        )
+        return Catalog(
+            descriptors=tuple(self.accepted),
+            report=LoadReport(files),
+            root=root.resolve(),
+            config=config,
+            by_id=MappingProxyType(dict(self.by_id)),
+            by_type=MappingProxyType({k: tuple(v) for k, v in by_type.items()}),
+            variants=MappingProxyType({k: MappingProxyType(v) for k, v in self.variants.items()}),
+        )
+
+
+_LANG_SUFFIX = re.compile(r"[_.-]([a-z]{2}(?:-[A-Z]{2})?)$")
+
+
+def _language_of(d: Descriptor) -> str | None:
+    """The language a file name declares (`tool_es.json` → 'es'), if any."""
+    match = _LANG_SUFFIX.search(Path(d.source.file).stem)
+    return match.group(1) if match else None
+
+
+def _entries(raw: Any, pointer: str) -> Iterator[tuple[str, Any]]:
+    """(pointer, descriptor) pairs of a file's content: one descriptor, a list, or a collection."""
+    if isinstance(raw, list):
+        for i, item in enumerate(raw):
+            yield from _entries(item, f"{pointer}/{i}")
+        return
+    if isinstance(raw, dict) and detect(raw) is None:
+        for key in ("tools", "resources"):
+            if isinstance(raw.get(key), list):
+                yield from _entries(raw[key], f"{pointer}/{key}")
+                return
+    yield pointer, raw
+
+
+def _version_supported(dialect: str, version: Any) -> bool:
+    if not isinstance(version, str):
+        return True  # the schema reports the wrong type
+    if dialect == "ardf":
+        return version == "1.0.0"
+    if dialect in ("atdf1", "atdf2"):
+        return version.split(".")[0] in ("1", "2")
+    return True
+
+
+def _schema_pointer(dialect: str) -> str:
+    return {"mcp": "/inputSchema", "openakita": "/input_schema"}.get(dialect, "/content/data/input_schema")
+
+
+def _id_pointer(d: Descriptor) -> str:
+    raw = d.raw
+    for key in ("resource_id", "tool_id", "id", "name"):
+        if key in raw:
+            return f"/{key}"
+    return ""
+
+
+def _schema_ok(d: Descriptor, report: Any) -> bool:
+    """Whether a verbatim input schema is itself a valid JSON Schema."""
+    schema = d.input_schema or {}
+    if jsonschema_rs.meta.is_valid(schema):
+        return True
+    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    error = jsonschema.exceptions.best_match(cls(cls.META_SCHEMA).iter_errors(schema))
+    where = "/" + "/".join(map(str, error.absolute_path)) if error is not None and error.absolute_path else ""
+    message = error.message if error is not None else "not a valid JSON Schema"
+    report(_schema_pointer(d.dialect) + where, f"the input schema is not a valid JSON Schema: {message}", "INVALID_INPUT_SCHEMA")
+    return False
+
+
+def _examples_ok(d: Descriptor, report: Any) -> bool:
+    fast = jsonschema_rs.validator_for(d.input_schema, validate_formats=True)
+    if all(e.input is None or fast.is_valid(e.input) for e in d.examples):
+        return True
+    validator = jsonschema.validators.validator_for(d.input_schema, default=jsonschema.Draft202012Validator)(
+        d.input_schema, format_checker=jsonschema.FormatChecker())
+    key = {"atdf2": "input_values", "openakita": "params"}.get(d.dialect, "input")
+    ok = True
+    for i, example in enumerate(d.examples):
+        if example.input is None:
+            continue
+        errors = sorted(validator.iter_errors(example.input), key=lambda e: list(map(str, e.absolute_path)))
+        for error in errors:
+            where = "".join(f"/{p}" for p in error.absolute_path)
+            report(f"/examples/{i}/{key}{where}", f"example {example.name or i!r} does not match the tool's input "
+                   f"schema: {error.message}", "EXAMPLE_INVALID")
+            ok = False
+    return ok
+
+
+def _dangling_references(d: Descriptor, known: Mapping[str, Descriptor]) -> Iterator[tuple[str, str]]:
+    """(pointer, message) for every reference to an id the catalogue does not hold."""
+    def missing(ref: Any) -> bool:
+        return isinstance(ref, str) and bool(ref) and ref not in known
+
+    if d.type == "workflow":
+        steps = d.content.get("steps") or []
+        names = {s.get("step") for s in steps if isinstance(s, dict)}
+        for i, step in enumerate(steps):
+            if not isinstance(step, dict):
+                continue
+            for key in ("tool_id", "prompt_id", "policy_id"):
+                if missing(step.get(key)):
+                    yield f"/content/data/steps/{i}/{key}", f"step {step.get('step')!r} refers to {key} {step[key]!r}, which is not in the catalogue"
+            target = step.get("on_error")
+            if missing(target) and target not in names:
+                yield f"/content/data/steps/{i}/on_error", f"step {step.get('step')!r} has on_error {target!r}, which is neither a step nor a resource of the catalogue"
+    if d.type == "dataset" and missing(d.content.get("connector")):
+        yield "/content/data/connector", f"dataset refers to connector {d.content['connector']!r}, which is not in the catalogue"
+    for key in ("resources", "policies", "tools"):
+        refs = d.prerequisites.get(key)
+        if d.dialect == "openakita" or not isinstance(refs, list):
+            continue
+        for i, ref in enumerate(refs):
+            if missing(ref):
+                yield f"/prerequisites/{key}/{i}", f"prerequisite {key[:-1]} {ref!r} is not in the catalogue"
+    for i, related in enumerate(d.hints.get("related_tools") or ()):
+        if missing(related.get("name")):
+            yield f"/related_tools/{i}/name", f"related tool {related['name']!r} is not in the catalogue"
+
+
+def _dialect_label(dialects: set[str]) -> str | None:
+    if not dialects:
+        return None
+    return next(iter(dialects)) if len(dialects) == 1 else "+".join(sorted(dialects))

@@ -1,0 +1,91 @@
+"""The catalogue config file `atdf-mcp.yaml`: bindings for dialects that cannot carry them, and options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .files import CONFIG_FILE_NAMES, DecodeFailure, decode
+
+__all__ = ["CatalogConfig", "ConfigProblem", "read_config"]
+
+_KNOWN_KEYS = {"name", "version", "description", "lang", "timeout", "atdf1_required", "bindings", "http"}
+
+
+@dataclass(frozen=True)
+class CatalogConfig:
+    """Catalogue-wide options read from `atdf-mcp.yaml` (all optional)."""
+
+    name: str | None = None
+    version: str | None = None
+    description: str | None = None
+    lang: str | None = None
+    timeout: float | None = None
+    atdf1_required: bool = True
+    bindings: dict[str, dict[str, Any]] = field(default_factory=dict)
+    http: dict[str, Any] = field(default_factory=dict)
+    file: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigProblem:
+    """Something wrong in the config file, with the JSON pointer of the offending key."""
+
+    pointer: str
+    message: str
+    severity: str = "error"
+
+
+def read_config(root: Path) -> tuple[CatalogConfig, list[ConfigProblem]]:
+    """The config of the catalogue at `root` (defaults when there is no config file) and its problems."""
+    path = next((root / n for n in CONFIG_FILE_NAMES if root.is_dir() and (root / n).is_file()), None)
+    if path is None:
+        return CatalogConfig(), []
+    raw = decode(path)
+    if isinstance(raw, DecodeFailure):
+        return CatalogConfig(file=str(path)), [ConfigProblem("", raw.message)]
+    if raw is None:
+        return CatalogConfig(file=str(path)), []
+    if not isinstance(raw, dict):
+        return CatalogConfig(file=str(path)), [ConfigProblem("", "expected a mapping of options (bindings, lang, timeout, ...)")]
+    problems = [
+        ConfigProblem(f"/{key}", f"unknown option {key!r}; known options: {', '.join(sorted(_KNOWN_KEYS))}", "warning")
+        for key in raw
+        if key not in _KNOWN_KEYS
+    ]
+    values: dict[str, Any] = {}
+    for key, kind in (("name", str), ("version", str), ("description", str), ("lang", str)):
+        if key in raw:
+            if isinstance(raw[key], kind):
+                values[key] = raw[key]
+            else:
+                problems.append(ConfigProblem(f"/{key}", f"{key!r} must be a string"))
+    if "timeout" in raw:
+        timeout = raw["timeout"]
+        if isinstance(timeout, (int, float)) and not isinstance(timeout, bool) and timeout > 0:
+            values["timeout"] = float(timeout)
+        else:
+            problems.append(ConfigProblem("/timeout", "'timeout' must be a positive number of seconds"))
+    if "atdf1_required" in raw:
+        if isinstance(raw["atdf1_required"], bool):
+            values["atdf1_required"] = raw["atdf1_required"]
+        else:
+            problems.append(ConfigProblem("/atdf1_required", "'atdf1_required' must be true or false"))
+    bindings = raw.get("bindings") or {}
+    if not isinstance(bindings, dict):
+        problems.append(ConfigProblem("/bindings", "'bindings' must map tool ids to {handler: \"module:function\"}"))
+        bindings = {}
+    clean: dict[str, dict[str, Any]] = {}
+    for tool_id, binding in bindings.items():
+        if isinstance(binding, str):
+            binding = {"handler": binding}
+        if not isinstance(binding, dict):
+            problems.append(ConfigProblem(f"/bindings/{tool_id}", "a binding is {handler: \"module:function\"} or {endpoint, method, ...}"))
+            continue
+        clean[str(tool_id)] = binding
+    http = raw.get("http") or {}
+    if not isinstance(http, dict):
+        problems.append(ConfigProblem("/http", "'http' must be a mapping of HTTP options"))
+        http = {}
+    return CatalogConfig(bindings=clean, http=http, file=str(path), **values), problems

@@ -1,0 +1,91 @@
+"""What every dialect reader shares: its signature, its options and small text helpers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..model import Descriptor, Example, Failure, Source
+
+__all__ = ["BINDING_KEYS", "ReadOptions", "Reader", "binding_of", "examples_of", "failures_of"]
+
+# Keys that say how a tool is executed (DESIGN decision 8), wherever a dialect lets them sit.
+BINDING_KEYS = (
+    "handler", "endpoint", "method", "headers", "query", "body", "path_params", "timeout",
+    "retries", "response", "idempotent", "max_response_bytes", "auth",
+)
+ANNOTATION_KEYS = ("readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint")
+
+
+@dataclass(frozen=True, slots=True)
+class ReadOptions:
+    """Catalogue-wide choices a reader needs (DESIGN decision 4)."""
+
+    atdf1_required: bool = True
+
+
+class Reader(Protocol):
+    """A dialect reader: one schema-valid raw descriptor → one normalized Descriptor."""
+
+    def __call__(self, raw: dict[str, Any], source: Source, options: ReadOptions) -> Descriptor: ...
+
+
+def binding_of(*places: Any) -> dict[str, Any]:
+    """The execution keys found in the given mappings; the first place that has a key wins."""
+    binding: dict[str, Any] = {}
+    for place in places:
+        if isinstance(place, dict):
+            for key in BINDING_KEYS:
+                if key in place and key not in binding:
+                    binding[key] = place[key]
+    return binding
+
+
+def annotations_of(*places: Any) -> dict[str, Any]:
+    """MCP tool annotations (readOnlyHint, ...) given in metadata or an `annotations` block."""
+    found: dict[str, Any] = {}
+    for place in places:
+        if isinstance(place, dict):
+            nested = place.get("annotations")
+            for source in (place, nested if isinstance(nested, dict) else {}):
+                for key in ANNOTATION_KEYS:
+                    if isinstance(source.get(key), bool) and key not in found:
+                        found[key] = source[key]
+    return found
+
+
+def failures_of(outputs: Any) -> tuple[Failure, ...]:
+    """The declared failures of an ATDF/ARDF `outputs` block."""
+    failures = outputs.get("failure") if isinstance(outputs, dict) else None
+    return tuple(
+        Failure.model_construct(
+            code=str(f["code"]),
+            description=str(f.get("description", "")),
+            suggested_value=f.get("suggested_value"),
+            context=f.get("context") if isinstance(f.get("context"), dict) else {},
+        )
+        for f in failures or ()
+        if isinstance(f, dict) and f.get("code")
+    )
+
+
+def examples_of(items: Any, name_key: str, input_key: str, output_key: str, narrative_key: str = "") -> tuple[Example, ...]:
+    """Examples mapped from a dialect's own key names."""
+    return tuple(
+        Example.model_construct(
+            name=str(item.get(name_key, "") or ""),
+            input=item.get(input_key),
+            output=item.get(output_key),
+            narrative=str(item.get(narrative_key, "") or "") if narrative_key else "",
+        )
+        for item in items or ()
+        if isinstance(item, dict)
+    )
+
+
+def split_when_to_use(description: str) -> tuple[str, str]:
+    """Split a description of the form "...\\n\\nWhen to use: ..." into its two parts."""
+    head, marker, tail = description.partition("When to use:")
+    if not marker:
+        return description, ""
+    return head.strip(), tail.strip()

@@ -1,0 +1,64 @@
+"""OpenAkita tool definitions (`name`, `description`, `input_schema`, `detail`, `triggers`, ...)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..inputs import inline_refs, inputs_from_schema
+from ..model import Descriptor, Source
+from ._base import ReadOptions, annotations_of, binding_of, examples_of
+
+__all__ = ["MARKER_KEYS", "read"]
+
+MARKER_KEYS = ("detail", "triggers", "warnings", "related_tools")
+
+
+def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descriptor:
+    """Normalize a schema-valid OpenAkita tool definition."""
+    triggers = [str(t) for t in raw.get("triggers") or ()]
+    prerequisites = [
+        p if isinstance(p, str) else _prerequisite_text(p) for p in raw.get("prerequisites") or ()
+    ]
+    metadata: dict[str, Any] = {}
+    if raw.get("category"):
+        metadata["category"] = raw["category"]
+    schema = inline_refs(raw["input_schema"])
+    return Descriptor.model_construct(
+        id=raw["name"],
+        type="tool",
+        description=raw["description"],
+        when_to_use="; ".join(triggers),
+        title=raw.get("title") if isinstance(raw.get("title"), str) else None,
+        localization={},
+        metadata=metadata,
+        prerequisites={"conditions": prerequisites} if prerequisites else {},
+        examples=examples_of(raw.get("examples"), "scenario", "params", "expected"),
+        feedback={},
+        content_type="tool/io",
+        content={},
+        inputs=inputs_from_schema(schema),
+        input_schema=schema,
+        output_schema=raw.get("output_schema") if isinstance(raw.get("output_schema"), dict) else None,
+        success="",
+        failures=(),
+        binding=binding_of(raw),
+        hints={
+            "annotations": annotations_of(raw),
+            "detail": raw.get("detail", ""),
+            "triggers": triggers,
+            "warnings": [str(w) for w in raw.get("warnings") or ()],
+            "related_tools": [r for r in raw.get("related_tools") or () if isinstance(r, dict)],
+            "workflow": raw.get("workflow") if isinstance(raw.get("workflow"), dict) else None,
+        },
+        raw=raw,
+        source=source,
+    )
+
+
+def _prerequisite_text(item: dict[str, Any]) -> str:
+    parts = [str(item.get("condition", "")).strip()]
+    if item.get("check_tool"):
+        parts.append(f"(check with {item['check_tool']})")
+    if item.get("action_if_not_met"):
+        parts.append(f"— if not met: {item['action_if_not_met']}")
+    return " ".join(p for p in parts if p)

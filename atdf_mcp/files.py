@@ -1,0 +1,94 @@
+"""Find descriptor files and decode them (JSON or YAML, with or without a UTF-8 BOM)."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+__all__ = ["DESCRIPTOR_SUFFIXES", "MAX_FILE_BYTES", "DecodeFailure", "decode", "find_files"]
+
+DESCRIPTOR_SUFFIXES = (".json", ".yaml", ".yml")
+MAX_FILE_BYTES = 10 * 1024 * 1024
+CONFIG_FILE_NAMES = ("atdf-mcp.yaml", "atdf-mcp.yml")
+
+_YamlLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@dataclass(frozen=True, slots=True)
+class DecodeFailure:
+    """Why a file could not be decoded: a problem code and a message that says what was expected."""
+
+    code: str
+    message: str
+
+
+def find_files(root: Path) -> list[Path]:
+    """Descriptor files under `root`, recursively and sorted; hidden entries and symlink loops skipped."""
+    if root.is_file():
+        return [root]
+    found: list[Path] = []
+    seen_dirs: set[str] = set()
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=True):
+        real = os.path.realpath(dirpath)
+        if real in seen_dirs:
+            dirnames[:] = []
+            continue
+        seen_dirs.add(real)
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in ("__pycache__", "node_modules"))
+        for name in sorted(filenames):
+            if name.startswith(".") or name in CONFIG_FILE_NAMES:
+                continue
+            if name.lower().endswith(DESCRIPTOR_SUFFIXES):
+                found.append(Path(dirpath, name))
+    return found
+
+
+def decode(path: Path) -> Any | DecodeFailure:
+    """The parsed content of a descriptor file, or a DecodeFailure saying why it has none."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return DecodeFailure(
+                "FILE_TOO_LARGE",
+                f"file is {size / 1048576:.1f} MiB; descriptor files are limited to "
+                f"{MAX_FILE_BYTES // 1048576} MiB (split the catalogue into several files)",
+            )
+        data = path.read_bytes()
+    except OSError as exc:
+        return DecodeFailure("READ_ERROR", f"cannot read file: {exc.strerror or exc}")
+    return decode_bytes(data, yaml_syntax=path.suffix.lower() in (".yaml", ".yml"))
+
+
+def decode_bytes(data: bytes, *, yaml_syntax: bool = False) -> Any | DecodeFailure:
+    """Parse descriptor bytes (JSON, or YAML when `yaml_syntax`), or say why they cannot be parsed."""
+    if b"\x00" in data[:8192]:
+        return DecodeFailure("BINARY_FILE", "file is binary (it contains NUL bytes); expected UTF-8 JSON or YAML text")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        return DecodeFailure(
+            "ENCODING_ERROR",
+            f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x} at line {line}); save it as UTF-8",
+        )
+    if not text.strip():
+        return DecodeFailure("EMPTY_FILE", "file is empty; expected a descriptor, a list or a {\"tools\": [...]} collection")
+    try:
+        if yaml_syntax:
+            return yaml.load(text, Loader=_YamlLoader)
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        return DecodeFailure("PARSE_ERROR", f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}")
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        return DecodeFailure("PARSE_ERROR", f"invalid YAML{where}: {exc.problem or exc.context}")
+    except yaml.YAMLError as exc:
+        return DecodeFailure("PARSE_ERROR", f"invalid YAML: {exc}")
+    except RecursionError:
+        return DecodeFailure("PARSE_ERROR", "nesting is too deep to parse; descriptors are expected to nest a few levels")

@@ -1,0 +1,156 @@
+"""The normalized descriptor model: one shape for every dialect and every ARDF resource type.
+
+Readers in `atdf_mcp.dialects` build these objects with `model_construct` (their input has already
+been checked against the dialect's JSON Schema), so building a descriptor costs microseconds.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "RESOURCE_TYPES",
+    "Descriptor",
+    "Example",
+    "Failure",
+    "Input",
+    "Source",
+]
+
+RESOURCE_TYPES: tuple[str, ...] = (
+    "tool",
+    "prompt",
+    "document",
+    "workflow",
+    "policy",
+    "model",
+    "dataset",
+    "connector",
+    "custom",
+)
+
+Dialect = Literal["atdf1", "atdf2", "ardf", "mcp", "openakita"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+
+
+class Source(_Frozen):
+    """Where a descriptor came from: its file, the JSON pointer inside it and the dialect."""
+
+    file: str
+    pointer: str = ""
+    dialect: Dialect
+
+
+class Input(_Frozen):
+    """One tool input, with its full JSON Schema (every constraint carried over)."""
+
+    name: str
+    description: str = ""
+    required: bool = False
+    schema_: dict[str, Any] = Field(default_factory=dict, alias="schema")
+
+    @property
+    def type(self) -> str | None:
+        """The JSON Schema type of the input, when it has exactly one."""
+        kind = self.schema_.get("type")
+        return kind if isinstance(kind, str) else None
+
+    @property
+    def enum(self) -> list[Any] | None:
+        """The allowed values, when the input is an enumeration."""
+        return self.schema_.get("enum")
+
+    @property
+    def format(self) -> str | None:
+        """The JSON Schema format (date, date-time, email, uri, ...), if any."""
+        return self.schema_.get("format")
+
+    @property
+    def minimum(self) -> float | None:
+        """The inclusive lower bound, if any."""
+        return self.schema_.get("minimum")
+
+    @property
+    def maximum(self) -> float | None:
+        """The inclusive upper bound, if any."""
+        return self.schema_.get("maximum")
+
+    @property
+    def default(self) -> Any:
+        """The default value, or None."""
+        return self.schema_.get("default")
+
+
+class Failure(_Frozen):
+    """A failure the tool declares it can return (ATDF `outputs.failure[]`)."""
+
+    code: str
+    description: str = ""
+    suggested_value: Any = None
+    context: dict[str, Any] = Field(default_factory=dict)
+
+
+class Example(_Frozen):
+    """A worked example: a name, the input arguments and the expected output."""
+
+    name: str = ""
+    input: Any = None
+    output: Any = None
+    narrative: str = ""
+
+
+class Descriptor(_Frozen):
+    """One normalized resource of the catalogue, whatever dialect it was written in."""
+
+    id: str
+    type: str
+    description: str
+    when_to_use: str = ""
+    title: str | None = None
+    localization: dict[str, dict[str, str]] = Field(default_factory=dict)
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    prerequisites: dict[str, Any] = Field(default_factory=dict)
+    examples: tuple[Example, ...] = ()
+    feedback: dict[str, Any] = Field(default_factory=dict)
+    content_type: str | None = None
+    content: dict[str, Any] = Field(default_factory=dict)
+    inputs: tuple[Input, ...] = ()
+    input_schema: dict[str, Any] | None = None
+    output_schema: dict[str, Any] | None = None
+    success: str = ""
+    failures: tuple[Failure, ...] = ()
+    binding: dict[str, Any] = Field(default_factory=dict)
+    hints: dict[str, Any] = Field(default_factory=dict)
+    raw: dict[str, Any] = Field(default_factory=dict)
+    source: Source
+
+    @property
+    def uri(self) -> str:
+        """The descriptor's ARDF resource URI."""
+        return f"ardf://{self.type}/{self.id}"
+
+    @property
+    def dialect(self) -> str:
+        """The dialect the descriptor was written in."""
+        return self.source.dialect
+
+    def text(self, field: Literal["description", "when_to_use"], lang: str | None = None) -> str:
+        """The description or when_to_use in `lang` (then its base language), else the default text."""
+        default = getattr(self, field)
+        if not lang:
+            return default
+        for key in (lang, lang.split("-")[0]):
+            value = self.localization.get(key, {}).get(field)
+            if value:
+                return value
+        return default
+
+    def failure(self, code: str) -> Failure | None:
+        """The declared failure with this code (case-insensitive), if any."""
+        wanted = code.upper()
+        return next((f for f in self.failures if f.code.upper() == wanted), None)
