@@ -384,7 +384,8 @@ def _dangling_references(d: Descriptor, known: Mapping[str, Descriptor]) -> Iter
                     yield f"/content/data/steps/{i}/{key}", f"step {step.get('step')!r} refers to {key} {step[key]!r}, which is not in the catalogue"
             target = step.get("on_error")
             if missing(target) and target not in names:
-                yield f"/content/data/steps/{i}/on_error", f"step {step.get('step')!r} has on_error {target!r}, which is neither a step nor a resource of the catalogue"
+                yield (f"/content/data/steps/{i}/on_error",
+                       f"step {step.get('step')!r} has on_error {target!r}, which is neither a step nor a resource of the catalogue")
     if d.type == "dataset" and missing(d.content.get("connector")):
         yield "/content/data/connector", f"dataset refers to connector {d.content['connector']!r}, which is not in the catalogue"
     for key in ("resources", "policies", "tools"):
