@@ -44,6 +44,21 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("file", metavar="FILE", help="a descriptor file (any supported dialect)")
     convert.add_argument("--to", choices=("ardf", "atdf2"), required=True, help="target format")
 
+    serve = commands.add_parser("serve", help="serve a catalogue over MCP (stdio by default)")
+    serve.add_argument("directory", nargs="?", metavar="DIR", help="catalogue directory (default: ./descriptors)")
+    serve.add_argument("--lang", default=os.environ.get("ATDF_MCP_LANG"), help="language of descriptions (default: $ATDF_MCP_LANG)")
+    serve.add_argument("--log-level", default=os.environ.get("ATDF_MCP_LOG_LEVEL", "info"),
+                       choices=("debug", "info", "warning", "error"), help="stderr log level (default: info)")
+    serve.add_argument("--timeout", type=float, default=None, help="default tool timeout in seconds (default: 60)")
+
+    manifest = commands.add_parser("manifest", help="print the mcp_manifest.json of a catalogue")
+    manifest.add_argument("directory", nargs="?", metavar="DIR", help="catalogue directory (default: ./descriptors)")
+
+    config = commands.add_parser("config", help="print client configuration for a catalogue")
+    config.add_argument("client", choices=("claude-desktop",), help="the MCP client to configure")
+    config.add_argument("directory", nargs="?", metavar="DIR", help="catalogue directory (default: ./descriptors)")
+    config.add_argument("--name", default=None, help="server name in mcpServers (default: the directory's name)")
+    config.add_argument("--lang", default=None, help="language to pass to `serve --lang`")
     return parser
 
 
@@ -143,7 +158,47 @@ def _convert(args: argparse.Namespace) -> int:
     return EXIT_ERRORS if catalog.report.errors else EXIT_OK
 
 
-_COMMANDS = {"validate": _validate, "convert": _convert}
+def _serve(args: argparse.Namespace) -> int:
+    from .logs import configure_logging
+    from .serve import load_for_serving, serve_stdio
+
+    configure_logging(args.log_level)
+    _, app = load_for_serving(args.directory, lang=args.lang, timeout=args.timeout)
+    serve_stdio(app)
+    return EXIT_OK
+
+
+def _manifest(args: argparse.Namespace) -> int:
+    from .publish import build_manifest
+    from .serve import default_catalog_dir
+
+    catalog = load_catalog(args.directory or default_catalog_dir())
+    print(json.dumps(build_manifest(catalog), indent=2, ensure_ascii=False))
+    return EXIT_OK
+
+
+def _config(args: argparse.Namespace) -> int:
+    from .serve import default_catalog_dir
+
+    directory = Path(args.directory).resolve() if args.directory else default_catalog_dir().resolve()
+    if not directory.is_dir():
+        raise UsageError(f"no such directory: {directory}")
+    print(json.dumps(claude_desktop_config(directory, name=args.name, lang=args.lang), indent=2, ensure_ascii=False))
+    return EXIT_OK
+
+
+def claude_desktop_config(directory: Path, *, name: str | None = None, lang: str | None = None) -> dict[str, Any]:
+    """An `mcpServers` block launching this environment's atdf-mcp on `directory` (absolute paths)."""
+    script = Path(sys.executable).parent / ("atdf-mcp.exe" if os.name == "nt" else "atdf-mcp")
+    serve_args = ["serve", str(directory)] + (["--lang", lang] if lang else [])
+    if script.is_file():
+        entry = {"command": str(script), "args": serve_args}
+    else:
+        entry = {"command": sys.executable, "args": ["-m", "atdf_mcp", *serve_args]}
+    return {"mcpServers": {name or directory.name: entry}}
+
+
+_COMMANDS = {"validate": _validate, "convert": _convert, "serve": _serve, "manifest": _manifest, "config": _config}
 
 
 if __name__ == "__main__":  # pragma: no cover

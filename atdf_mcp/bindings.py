@@ -1,0 +1,156 @@
+"""Decide how each tool runs (DESIGN decision 8) and load its dispatcher once per catalogue.
+
+Order: inline in the descriptor (`handler`, or `endpoint` + `method`), then `atdf-mcp.yaml`
+bindings, then convention (a function named like the tool in `handlers.py` at the catalogue root).
+A binding that cannot be loaded is a problem for `validate` and stderr; the tool stays listed and
+answers HANDLER_UNAVAILABLE.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from .catalog import Catalog, Problem
+from .dispatch import Dispatcher
+from .dispatch.python import PythonDispatcher
+from .model import Descriptor
+
+__all__ = ["Bound", "bind_catalog"]
+
+CONVENTION_MODULE = "handlers"
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A tool's dispatcher, or the reason it has none."""
+
+    dispatcher: Dispatcher | None
+    reason: str | None = None
+    binding: dict[str, Any] | None = None
+
+
+def bind_catalog(catalog: Catalog, *, http_client_factory: Callable[[], Any] | None = None) -> tuple[dict[str, Bound], list[Problem]]:
+    """A Bound per tool of the catalogue, and the problems found while loading bindings."""
+    loader = _ModuleLoader(catalog.root)
+    bound: dict[str, Bound] = {}
+    problems: list[Problem] = []
+    for tool in catalog.tools:
+        binding = _binding_for(tool, catalog)
+        result = _bind(tool, binding, loader, catalog)
+        bound[tool.id] = result
+        if result.dispatcher is None and binding:
+            where = catalog.config.file if binding.get("_from") == "config" else tool.source.file
+            pointer = f"/bindings/{tool.id}" if binding.get("_from") == "config" else tool.source.pointer
+            problems.append(Problem(where or tool.source.file, pointer, result.reason or "binding unavailable", "error",
+                                    "HANDLER_UNAVAILABLE"))
+    return bound, problems
+
+
+def _binding_for(tool: Descriptor, catalog: Catalog) -> dict[str, Any]:
+    if tool.binding.get("handler") or tool.binding.get("endpoint"):
+        return {**tool.binding, "_from": "descriptor"}
+    configured = catalog.config.bindings.get(tool.id)
+    if configured:
+        return {**configured, "_from": "config"}
+    return {}
+
+
+def _bind(tool: Descriptor, binding: dict[str, Any], loader: _ModuleLoader, catalog: Catalog) -> Bound:
+    reference = binding.get("handler")
+    if isinstance(reference, str):
+        function, reason = loader.load(reference)
+        if function is None:
+            return Bound(None, f"tool {tool.id!r}: handler {reference!r} {reason}", binding)
+        return Bound(PythonDispatcher(function, reference), None, binding)
+    if binding.get("endpoint"):
+        return Bound(None, f"tool {tool.id!r}: HTTP endpoints are not supported by this version", binding)
+    function = loader.convention(tool.id)
+    if function is not None:
+        return Bound(PythonDispatcher(function, f"{CONVENTION_MODULE}:{_identifier(tool.id)}"), None, {"_from": "convention"})
+    return Bound(None, f"tool {tool.id!r} has no handler: add \"handler\": \"module:function\" to its descriptor, "
+                       f"a binding in atdf-mcp.yaml, or a function {_identifier(tool.id)}() in {CONVENTION_MODULE}.py", None)
+
+
+def _identifier(tool_id: str) -> str:
+    return re.sub(r"\W", "_", tool_id)
+
+
+class _ModuleLoader:
+    """Imports handler modules: the catalogue root first (under a private name), then installed packages."""
+
+    def __init__(self, root: Path | None) -> None:
+        self.root = root
+        self.cache: dict[str, tuple[ModuleType | None, str | None]] = {}
+        self.prefix = "_atdf_catalog_" + hashlib.sha1(str(root).encode()).hexdigest()[:10]
+        if root is not None and str(root) not in sys.path:
+            sys.path.append(str(root))  # lets handler modules import their sibling helpers
+
+    def load(self, reference: str) -> tuple[Callable[..., Any] | None, str]:
+        module_name, sep, attribute = reference.partition(":")
+        if not sep or not module_name or not attribute:
+            return None, "is not of the form \"module:function\""
+        module, reason = self._module(module_name)
+        if module is None:
+            return None, reason or "could not be imported"
+        target: Any = module
+        for part in attribute.split("."):
+            target = getattr(target, part, None)
+            if target is None:
+                return None, f"names no attribute {attribute!r} in module {module_name!r}"
+        if not callable(target):
+            return None, f"is not callable ({type(target).__name__})"
+        return target, ""
+
+    def convention(self, tool_id: str) -> Callable[..., Any] | None:
+        if self.root is None or not (self.root / f"{CONVENTION_MODULE}.py").is_file():
+            return None
+        module, _ = self._module(CONVENTION_MODULE)
+        function = getattr(module, _identifier(tool_id), None) if module is not None else None
+        return function if callable(function) else None
+
+    def _module(self, name: str) -> tuple[ModuleType | None, str | None]:
+        if name not in self.cache:
+            self.cache[name] = self._import(name)
+        return self.cache[name]
+
+    def _import(self, name: str) -> tuple[ModuleType | None, str | None]:
+        local = self._local_file(name)
+        try:
+            if local is not None:
+                private = f"{self.prefix}.{name}"
+                if private in sys.modules:
+                    return sys.modules[private], None
+                spec = importlib.util.spec_from_file_location(private, local)
+                if spec is None or spec.loader is None:
+                    return None, f"could not be imported from {local.name}"
+                module = importlib.util.module_from_spec(spec)
+                sys.modules[private] = module
+                try:
+                    spec.loader.exec_module(module)
+                except BaseException:
+                    sys.modules.pop(private, None)
+                    raise
+                return module, None
+            return importlib.import_module(name), None
+        except ModuleNotFoundError as exc:
+            return None, f"could not be imported: no module named {exc.name!r}"
+        except (Exception, SystemExit) as exc:  # a handler module that fails at import must not stop the server
+            return None, f"could not be imported: {type(exc).__name__}: {exc}"
+
+    def _local_file(self, name: str) -> Path | None:
+        if self.root is None:
+            return None
+        base = self.root.joinpath(*name.split("."))
+        for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+            if candidate.is_file():
+                return candidate
+        return None

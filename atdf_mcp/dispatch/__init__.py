@@ -1,0 +1,28 @@
+"""Dispatchers execute a tool: `await dispatcher.call(arguments, ctx) -> value`.
+
+One dispatcher per bound tool, built once per catalogue snapshot by `atdf_mcp.bindings`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ..context import ToolContext
+
+__all__ = ["Dispatcher", "Unavailable"]
+
+
+class Dispatcher(Protocol):
+    """Executes one tool call; raises ToolError for declared failures."""
+
+    description: str
+
+    async def call(self, arguments: dict[str, Any], ctx: ToolContext) -> Any: ...
+
+
+class Unavailable(Exception):
+    """The tool cannot run: no binding, or a binding that failed to load (the reason is in `reason`)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason

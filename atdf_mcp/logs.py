@@ -1,0 +1,20 @@
+"""Logging set-up for the command line: everything goes to stderr, stdout belongs to the protocol."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+__all__ = ["configure_logging"]
+
+
+def configure_logging(level: str = "info") -> None:
+    """Send atdf_mcp's (and the SDK's) log records to stderr at `level`."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("atdf-mcp %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(getattr(logging, level.upper(), logging.INFO))
+    if root.level > logging.DEBUG:
+        for noisy in ("mcp", "httpx", "uvicorn.access"):
+            logging.getLogger(noisy).setLevel(max(logging.WARNING, root.level))

@@ -1,0 +1,318 @@
+"""Catalogue → what MCP clients see: tools, resources, prompts and the manifest, built once per snapshot.
+
+    >>> published = Published.build(load_catalog("descriptors"), lang="es")
+    >>> published.list_tools.tools[0].name
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import mimetypes
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import mcp.types as types
+
+from . import __version__
+from .catalog import Catalog, Problem
+from .model import Descriptor
+from .schemas import SCHEMA_FILES, schema_bytes
+
+__all__ = ["ARDF_MIME", "COLLECTION_PATHS", "DocumentContent", "Published", "build_manifest", "render_prompt"]
+
+ARDF_MIME = "application/vnd.ardf+json"
+ARDF_SCHEMA_ID = "https://ardf.io/schema/v1"
+ARDF_PROFILE = "https://ardf.io/spec/v1"
+COLLECTION_PATHS = {
+    "tool": "/tools", "prompt": "/prompts", "document": "/documents", "workflow": "/workflows",
+    "policy": "/policies", "model": "/models", "dataset": "/datasets", "connector": "/connectors",
+    "custom": "/resources/custom",
+}
+_FORMAT_MIME = {"markdown": "text/markdown", "md": "text/markdown", "text": "text/plain", "txt": "text/plain",
+                "html": "text/html", "json": "application/json", "yaml": "application/yaml", "pdf": "application/pdf",
+                "csv": "text/csv", "xml": "application/xml"}
+MAX_DOCUMENT_BYTES = 10 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class DocumentContent:
+    """The content a document descriptor carries, served at `uri`."""
+
+    uri: str
+    mime_type: str
+    text: str | None = None
+    path: Path | None = None
+
+    def read(self) -> types.TextResourceContents | types.BlobResourceContents:
+        """The content as MCP resource contents (text, or base64 blob for binary files)."""
+        if self.text is not None:
+            return types.TextResourceContents(uri=self.uri, mime_type=self.mime_type, text=self.text)
+        data = self.path.read_bytes() if self.path is not None else b""
+        if self.mime_type.startswith("text/") or self.mime_type in ("application/json", "application/yaml", "application/xml"):
+            try:
+                return types.TextResourceContents(uri=self.uri, mime_type=self.mime_type, text=data.decode("utf-8-sig"))
+            except UnicodeDecodeError:
+                pass
+        return types.BlobResourceContents(uri=self.uri, mime_type=self.mime_type, blob=base64.b64encode(data).decode("ascii"))
+
+
+@dataclass(frozen=True)
+class Published:
+    """Every list result and lookup table the server answers from, built once per catalogue snapshot."""
+
+    catalog: Catalog
+    lang: str | None
+    descriptors: tuple[Descriptor, ...]
+    tools: dict[str, Descriptor]
+    list_tools: types.ListToolsResult
+    list_resources: types.ListResourcesResult
+    list_templates: types.ListResourceTemplatesResult
+    list_prompts: types.ListPromptsResult
+    prompts: dict[str, Descriptor]
+    static: dict[str, tuple[str, bytes | str]]
+    documents: dict[str, DocumentContent]
+    manifest: dict[str, Any]
+    problems: tuple[Problem, ...]
+    by_uri: dict[str, Descriptor]
+
+    @classmethod
+    def build(cls, catalog: Catalog, *, lang: str | None = None) -> Published:
+        """Project the catalogue once: tool, resource and prompt lists, resource contents, manifest."""
+        descriptors = catalog.localized(lang)
+        tools = {d.id: d for d in descriptors if d.type == "tool"}
+        prompts = {d.id: d for d in descriptors if _is_prompt(d)}
+        manifest = build_manifest(catalog)
+        static: dict[str, tuple[str, bytes | str]] = {
+            "ardf://manifest": ("application/json", json.dumps(manifest, indent=2, ensure_ascii=False)),
+        }
+        for file_name in SCHEMA_FILES.values():
+            static[f"ardf://schema/{file_name}"] = ("application/schema+json", schema_bytes(file_name))
+        documents, problems = _documents(catalog, descriptors)
+        resources = [
+            types.Resource(uri=d.uri, name=d.id, title=d.title, description=d.text("description", lang), mime_type=ARDF_MIME)
+            for d in descriptors
+        ]
+        resources += [
+            types.Resource(uri=doc.uri, name=f"{doc.uri.split('/')[3]} content", mime_type=doc.mime_type,
+                           description="Content of the document " + doc.uri.split("/")[3])
+            for doc in documents.values()
+        ]
+        resources.append(types.Resource(uri="ardf://manifest", name="manifest", mime_type="application/json",
+                                        description="mcp_manifest.json of this catalogue"))
+        resources += [
+            types.Resource(uri=uri, name=uri.rsplit("/", 1)[1], mime_type=mime, description="Bundled JSON Schema")
+            for uri, (mime, _) in static.items() if uri.startswith("ardf://schema/")
+        ]
+        template = types.ResourceTemplate(uri_template="ardf://{resource_type}/{resource_id}", name="ardf-resource",
+                                          description="Any descriptor of the catalogue as an ARDF 1.0 document",
+                                          mime_type=ARDF_MIME)
+        return cls(
+            catalog=catalog,
+            lang=lang,
+            descriptors=descriptors,
+            tools=tools,
+            list_tools=types.ListToolsResult(tools=[_tool(d, lang) for d in tools.values()]),
+            list_resources=types.ListResourcesResult(resources=resources),
+            list_templates=types.ListResourceTemplatesResult(resource_templates=[template]),
+            list_prompts=types.ListPromptsResult(prompts=[_prompt(d, lang) for d in prompts.values()]),
+            prompts=prompts,
+            static=static,
+            documents=documents,
+            manifest=manifest,
+            problems=tuple(problems),
+            by_uri={d.uri: d for d in descriptors},
+        )
+
+    def descriptor_for(self, uri: str) -> Descriptor | None:
+        """The descriptor at an `ardf://{type}/{id}` URI, if any."""
+        return self.by_uri.get(uri)
+
+
+def build_manifest(catalog: Catalog) -> dict[str, Any]:
+    """The catalogue's `mcp_manifest.json`."""
+    config = catalog.config
+    counts = catalog.counts()
+    name = config.name or (catalog.root.name if catalog.root else "atdf-mcp catalogue")
+    return {
+        "name": name,
+        "version": config.version or __version__,
+        "description": config.description or f"ARDF resources served by atdf-mcp from {name}",
+        "schema": {"id": ARDF_SCHEMA_ID, "path": "/schema/ardf.schema.json", "mediaType": ARDF_MIME, "profile": ARDF_PROFILE},
+        "resources": [
+            {"type": kind, "path": path, "mediaType": ARDF_MIME, "profile": ARDF_PROFILE, "count": counts[kind]}
+            for kind, path in COLLECTION_PATHS.items()
+            if counts.get(kind)
+        ],
+    }
+
+
+def _tool(d: Descriptor, lang: str | None) -> types.Tool:
+    parts = [d.text("description", lang)]
+    detail = d.hints.get("detail")
+    if detail:
+        parts.append(detail if len(detail) <= 600 else detail[:597] + "...")
+    when = d.text("when_to_use", lang)
+    if when:
+        parts.append(f"When to use: {when}")
+    warnings = d.hints.get("warnings")
+    if warnings:
+        parts.append("Warnings: " + "; ".join(warnings))
+    if d.failures:
+        parts.append("Declared failures: " + ", ".join(f.code for f in d.failures))
+    meta: dict[str, Any] = {"ardf.io/uri": d.uri}
+    if d.failures:
+        meta["ardf.io/failures"] = [{"code": f.code, "description": f.description} for f in d.failures]
+    annotations = dict(d.hints.get("annotations") or {})
+    fields: dict[str, Any] = {
+        "name": d.id,
+        "description": "\n\n".join(parts),
+        "inputSchema": d.input_schema or {"type": "object", "properties": {}},
+        "_meta": meta,
+    }
+    if d.title:
+        fields["title"] = d.title
+    if d.output_schema:
+        fields["outputSchema"] = d.output_schema
+    if annotations:
+        fields["annotations"] = annotations
+    return types.Tool.model_validate(fields)
+
+
+# ---------------------------------------------------------------------------------------------
+# Prompts (DESIGN decision 7)
+
+
+def _is_prompt(d: Descriptor) -> bool:
+    return d.type == "prompt" or (d.type == "workflow" and d.content_type == "workflow/steps")
+
+
+def prompt_variables(d: Descriptor) -> list[str]:
+    """The argument names of a prompt descriptor (ARDF `input_variables`)."""
+    variables = d.content.get("input_variables")
+    return [str(v) for v in variables or () if isinstance(v, str)]
+
+
+def _prompt(d: Descriptor, lang: str | None) -> types.Prompt:
+    defaults = d.content.get("defaults") if isinstance(d.content.get("defaults"), dict) else {}
+    arguments = [types.PromptArgument(name=v, required=v not in defaults, description=f"Value for ${{{v}}}")
+                 for v in prompt_variables(d)]
+    return types.Prompt(name=d.id, title=d.title, description=d.text("description", lang), arguments=arguments)
+
+
+def render_prompt(d: Descriptor, arguments: dict[str, str], lang: str | None) -> types.GetPromptResult:
+    """The messages of a prompt: a rendered template, or the laid-out steps of a flow or workflow.
+
+    Raises KeyError naming the first missing required argument.
+    """
+    defaults = d.content.get("defaults") if isinstance(d.content.get("defaults"), dict) else {}
+    values = {**{k: str(v) for k, v in defaults.items()}, **arguments}
+    for name in prompt_variables(d):
+        if name not in values:
+            raise KeyError(name)
+    if d.content_type == "prompt/template":
+        text = _substitute(str(d.content.get("template_text", "")), values)
+        role = d.content.get("role", "user")
+        if role == "system":
+            text = "[System instruction — follow it for the rest of this conversation]\n" + text
+            role = "user"
+        messages = [types.PromptMessage(role=role, content=types.TextContent(type="text", text=text))]
+    else:
+        text = _substitute(_steps_text(d, lang), values)
+        messages = [types.PromptMessage(role="user", content=types.TextContent(type="text", text=text))]
+    return types.GetPromptResult(description=d.text("description", lang), messages=messages)
+
+
+def _substitute(text: str, values: dict[str, str]) -> str:
+    def replace(match: re.Match[str]) -> str:
+        name = match.group(1) or match.group(2)
+        return values.get(name, match.group(0))
+
+    return re.sub(r"\$\{(\w+)\}|\{(\w+)\}", replace, text)
+
+
+def _steps_text(d: Descriptor, lang: str | None) -> str:
+    lines = [f"Follow the {d.type} {d.id!r}: {d.text('description', lang)}"]
+    when = d.text("when_to_use", lang)
+    if when:
+        lines.append(f"When to use: {when}")
+    flow = d.content.get("control_flow", "sequential")
+    steps = d.content.get("steps") or []
+    if steps:
+        lines.append(f"Steps ({flow}):")
+    for n, step in enumerate(steps, 1):
+        if not isinstance(step, dict):
+            lines.append(f"{n}. {step}")
+            continue
+        refs = [f"{label} `{step[key]}`" for key, label in (("tool_id", "tool"), ("prompt_id", "prompt"),
+                                                               ("policy_id", "policy"), ("tool", "tool")) if step.get(key)]
+        if step.get("on_error"):
+            refs.append(f"on error: {step['on_error']}")
+        name = step.get("step") or step.get("name") or step.get("action") or f"step {n}"
+        description = step.get("description") or step.get("action") or ""
+        lines.append(f"{n}. {name} — {description}" + (f" ({'; '.join(refs)})" if refs else ""))
+    if not steps and d.content:
+        lines.append(json.dumps(d.content, indent=2, ensure_ascii=False))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------
+# Document contents
+
+
+def _documents(catalog: Catalog, descriptors: tuple[Descriptor, ...]) -> tuple[dict[str, DocumentContent], list[Problem]]:
+    found: dict[str, DocumentContent] = {}
+    problems: list[Problem] = []
+    root = catalog.root
+    for d in descriptors:
+        if d.type != "document":
+            continue
+        data = d.content
+        uri = f"{d.uri}/content"
+        mime = _mime_for(data.get("format"), data.get("path"))
+        inline = data.get("text") if isinstance(data.get("text"), str) else data.get("inline")
+        if isinstance(inline, str):
+            found[uri] = DocumentContent(uri, mime, text=inline)
+            continue
+        relative = data.get("path")
+        if not isinstance(relative, str) or not relative:
+            continue
+        path, reason = _confined(Path(d.source.file).parent, relative, root)
+        if path is None:
+            problems.append(Problem(d.source.file, d.source.pointer + "/content/data/path", reason, "error", "DOCUMENT_PATH"))
+            continue
+        found[uri] = DocumentContent(uri, mime, path=path)
+    return found, problems
+
+
+def _confined(base: Path, relative: str, root: Path | None) -> tuple[Path | None, str]:
+    if Path(relative).is_absolute() or relative.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", relative):
+        return None, f"document path {relative!r} must be relative to the descriptor's file, not absolute"
+    if ".." in re.split(r"[\\/]", relative):
+        return None, f"document path {relative!r} must not contain '..'"
+    path = (base / relative).resolve()
+    limit = (root or base).resolve()
+    if not path.is_relative_to(limit):
+        return None, f"document path {relative!r} leaves the catalogue directory"
+    if not path.is_file():
+        return None, f"document path {relative!r} does not name a file"
+    if path.stat().st_size > MAX_DOCUMENT_BYTES:
+        return None, f"document {relative!r} is larger than {MAX_DOCUMENT_BYTES // 1048576} MiB"
+    return path, ""
+
+
+def _mime_for(fmt: Any, path: Any) -> str:
+    if isinstance(fmt, str):
+        if "/" in fmt:
+            return fmt
+        if fmt.lower() in _FORMAT_MIME:
+            return _FORMAT_MIME[fmt.lower()]
+    if isinstance(path, str):
+        if path.lower().endswith((".md", ".markdown")):
+            return "text/markdown"
+        guessed, _ = mimetypes.guess_type(path)
+        if guessed:
+            return guessed
+    return "text/plain"

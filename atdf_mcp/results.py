@@ -1,0 +1,70 @@
+"""Turn what a handler returned into an MCP CallToolResult (DESIGN decision 9)."""
+
+from __future__ import annotations
+
+import base64
+import json
+from typing import Any
+
+import mcp.types as types
+from pydantic import BaseModel
+
+from .envelope import envelope_text
+
+__all__ = ["error_result", "to_result"]
+
+_CONTENT_TYPES = (types.TextContent, types.ImageContent, types.AudioContent, types.EmbeddedResource, types.ResourceLink)
+_CONTENT_KINDS = {"text", "image", "audio", "resource", "resource_link"}
+
+
+def to_result(value: Any, *, success_text: str, blob_uri: str) -> types.CallToolResult:
+    """The CallToolResult for a handler's return value."""
+    if isinstance(value, types.CallToolResult):
+        return value
+    if isinstance(value, BaseModel) and not isinstance(value, _CONTENT_TYPES):
+        value = value.model_dump(mode="json", by_alias=True, exclude_none=True)
+    if value is None:
+        return types.CallToolResult(content=[types.TextContent(type="text", text=success_text)])
+    if isinstance(value, str):
+        return types.CallToolResult(content=[types.TextContent(type="text", text=value)])
+    if isinstance(value, dict):
+        return types.CallToolResult(content=[_json_text(value)], structured_content=value)
+    if isinstance(value, _CONTENT_TYPES):
+        return types.CallToolResult(content=[value])
+    if isinstance(value, (list, tuple)):
+        if value and all(_is_content(v) for v in value):
+            return types.CallToolResult(content=[_content(v) for v in value])
+        wrapped = {"result": list(value)}
+        return types.CallToolResult(content=[_json_text(wrapped)], structured_content=wrapped)
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        blob = types.BlobResourceContents(uri=blob_uri, mime_type="application/octet-stream",
+                                          blob=base64.b64encode(bytes(value)).decode("ascii"))
+        return types.CallToolResult(content=[types.EmbeddedResource(type="resource", resource=blob)])
+    wrapped = {"result": value}
+    return types.CallToolResult(content=[_json_text(wrapped)], structured_content=wrapped)
+
+
+def error_result(env: dict[str, Any]) -> types.CallToolResult:
+    """An isError result carrying the envelope as structuredContent and as JSON text."""
+    return types.CallToolResult(content=[types.TextContent(type="text", text=envelope_text(env))],
+                                structured_content=env, is_error=True)
+
+
+def _json_text(value: Any) -> types.TextContent:
+    return types.TextContent(type="text", text=json.dumps(value, ensure_ascii=False, default=str))
+
+
+def _is_content(value: Any) -> bool:
+    return isinstance(value, _CONTENT_TYPES) or (isinstance(value, dict) and value.get("type") in _CONTENT_KINDS)
+
+
+def _content(value: Any) -> Any:
+    if isinstance(value, dict):
+        return types.TextContent.model_validate(value) if value["type"] == "text" else _validate_block(value)
+    return value
+
+
+def _validate_block(value: dict[str, Any]) -> Any:
+    model = {"image": types.ImageContent, "audio": types.AudioContent, "resource": types.EmbeddedResource,
+             "resource_link": types.ResourceLink}[value["type"]]
+    return model.model_validate(value)

@@ -1,0 +1,54 @@
+"""Start-up of `atdf-mcp serve`: load, report problems on stderr, then run a transport."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+
+import anyio
+
+from . import __version__
+from .catalog import Catalog, Problem, load_catalog
+from .errors import UsageError
+from .server import CatalogServer
+
+__all__ = ["default_catalog_dir", "load_for_serving", "serve_stdio"]
+
+_log = logging.getLogger("atdf_mcp.serve")
+
+
+def default_catalog_dir() -> Path:
+    """`./descriptors` when it exists, else the catalogue bundled beside the package."""
+    for candidate in (Path.cwd() / "descriptors", Path(__file__).resolve().parent.parent / "descriptors"):
+        if candidate.is_dir():
+            return candidate
+    raise UsageError("no catalogue directory given and no ./descriptors directory here: pass one, e.g. `atdf-mcp serve ./tools`")
+
+
+def load_for_serving(directory: str | None, *, lang: str | None, timeout: float | None = None) -> tuple[Catalog, CatalogServer]:
+    """Load the catalogue, build the server and print every problem and a one-line summary on stderr."""
+    path = Path(directory) if directory else default_catalog_dir()
+    catalog = load_catalog(path)
+    app = CatalogServer(catalog, lang=lang, timeout=timeout)
+    problems: list[Problem] = [*catalog.report.problems, *app.problems]
+    for p in problems:
+        where = f"{p.file}{'#' + p.pointer if p.pointer else ''}"
+        print(f"atdf-mcp: {p.severity}: {where}: {p.message} [{p.code}]", file=sys.stderr)
+    counts = ", ".join(f"{n} {kind}{'s' if n != 1 else ''}" for kind, n in sorted(catalog.counts().items())) or "nothing"
+    errors = sum(p.severity == "error" for p in problems)
+    warnings = len(problems) - errors
+    print(f"atdf-mcp {__version__}: serving {counts} from {catalog.root} "
+          f"({errors} error(s), {warnings} warning(s){', lang ' + app.lang if app.lang else ''})", file=sys.stderr)
+    return catalog, app
+
+
+def serve_stdio(app: CatalogServer) -> None:
+    """Serve one MCP connection over stdin/stdout until the client closes it."""
+    from mcp.server.stdio import stdio_server
+
+    async def run() -> None:
+        async with stdio_server() as (read, write):
+            await app.server.run(read, write, app.server.create_initialization_options())
+
+    anyio.run(run)

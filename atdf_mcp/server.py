@@ -1,0 +1,223 @@
+"""The MCP server: a low-level `mcp.server.Server` wired to a catalogue snapshot.
+
+    >>> from atdf_mcp import build_server, load_catalog
+    >>> server = build_server(load_catalog("descriptors"))
+    >>> async with mcp.Client(server) as client:
+    ...     await client.call_tool("hotel_reservation", {...})
+
+The server is transport-blind: stdio, Streamable HTTP and SSE only supply streams around it.
+Every tool-call failure becomes an `isError` result carrying an ATDF envelope (DESIGN decision 10).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import anyio
+import mcp.types as types
+from mcp.server import Server, ServerRequestContext
+from mcp.shared.exceptions import MCPError
+
+from . import __version__
+from .bindings import Bound, bind_catalog
+from .catalog import Catalog, Problem
+from .context import ToolContext
+from .dispatch import Unavailable
+from .envelope import argument_errors, build_entry, compile_detailed, compile_fast, envelope, new_instance, tool_error_envelope, unknown_tool
+from .errors import ToolError
+from .model import Descriptor
+from .publish import Published, render_prompt
+from .results import error_result, to_result
+
+__all__ = ["DEFAULT_TIMEOUT", "RESOURCE_NOT_FOUND", "CatalogServer", "build_server"]
+
+DEFAULT_TIMEOUT = 60.0
+RESOURCE_NOT_FOUND = -32002
+_log = logging.getLogger("atdf_mcp.server")
+
+
+@dataclass
+class _ToolRuntime:
+    """Everything a call to one tool needs, prepared once (validators compiled on first use)."""
+
+    tool: Descriptor
+    bound: Bound
+    timeout: float
+    _fast: Any = None
+    _detailed: Any = None
+
+    @property
+    def fast(self) -> Any:
+        if self._fast is None:
+            self._fast = compile_fast(self.tool.input_schema or {"type": "object"})
+        return self._fast
+
+    @property
+    def detailed(self) -> Any:
+        if self._detailed is None:
+            self._detailed = compile_detailed(self.tool.input_schema or {"type": "object"})
+        return self._detailed
+
+    @property
+    def examples(self) -> list[dict[str, Any]]:
+        return [e.input for e in self.tool.examples if isinstance(e.input, dict)]
+
+
+class CatalogServer:
+    """Answers MCP requests from one catalogue snapshot; `server` is the SDK object to run."""
+
+    def __init__(self, catalog: Catalog, *, lang: str | None = None, timeout: float | None = None) -> None:
+        self.catalog = catalog
+        self.lang = lang or catalog.config.lang
+        self.published = Published.build(catalog, lang=self.lang)
+        bound, binding_problems = bind_catalog(catalog)
+        default_timeout = timeout or catalog.config.timeout or DEFAULT_TIMEOUT
+        self.runtimes = {
+            name: _ToolRuntime(tool, bound[name], _tool_timeout(tool, default_timeout))
+            for name, tool in self.published.tools.items()
+        }
+        self.problems: tuple[Problem, ...] = (*binding_problems, *self.published.problems)
+        schemas = {name: tool.input_schema for name, tool in self.published.tools.items()}
+        self.server = Server(
+            catalog.config.name or "atdf-mcp",
+            version=catalog.config.version or __version__,
+            instructions=catalog.config.description,
+            get_tool_input_schema=schemas.get,
+            on_list_tools=self._list_tools,
+            on_call_tool=self._call_tool,
+            on_list_resources=self._list_resources,
+            on_list_resource_templates=self._list_templates,
+            on_read_resource=self._read_resource,
+            on_list_prompts=self._list_prompts,
+            on_get_prompt=self._get_prompt,
+        )
+
+    # -- lists: answered from results built once ---------------------------------------------
+
+    async def _list_tools(self, ctx: ServerRequestContext, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
+        return self.published.list_tools
+
+    async def _list_resources(self, ctx: ServerRequestContext, params: Any) -> types.ListResourcesResult:
+        return self.published.list_resources
+
+    async def _list_templates(self, ctx: ServerRequestContext, params: Any) -> types.ListResourceTemplatesResult:
+        return self.published.list_templates
+
+    async def _list_prompts(self, ctx: ServerRequestContext, params: Any) -> types.ListPromptsResult:
+        return self.published.list_prompts
+
+    # -- tools/call ----------------------------------------------------------------------------
+
+    async def _call_tool(self, ctx: ServerRequestContext, params: types.CallToolRequestParams) -> types.CallToolResult:
+        runtime = self.runtimes.get(params.name)
+        if runtime is None:
+            return error_result(unknown_tool(params.name, list(self.runtimes)))
+        arguments = params.arguments if params.arguments is not None else {}
+        if not runtime.fast.is_valid(arguments):
+            return error_result(argument_errors(runtime.tool, arguments, runtime.detailed, runtime.fast, runtime.examples))
+        dispatcher = runtime.bound.dispatcher
+        if dispatcher is None:
+            return error_result(self._unavailable(runtime.tool, runtime.bound.reason))
+        try:
+            with anyio.fail_after(runtime.timeout):
+                value = await dispatcher.call(arguments, ToolContext(runtime.tool, self.lang, ctx))
+            return to_result(value, success_text=runtime.tool.success or "The tool completed successfully.",
+                             blob_uri=f"{runtime.tool.uri}/result")
+        except ToolError as exc:
+            return error_result(self._tool_error(runtime, arguments, exc))
+        except TimeoutError:
+            return error_result(self._timeout(runtime))
+        except Unavailable as exc:
+            return error_result(self._unavailable(runtime.tool, exc.reason))
+        except Exception:
+            return error_result(self._internal(runtime.tool))
+
+    def _tool_error(self, runtime: _ToolRuntime, arguments: dict[str, Any], exc: ToolError) -> dict[str, Any]:
+        if runtime.tool.failure(exc.code) is None and exc.code.upper() not in _BUILTIN_CODES:
+            _log.warning("tool %s raised undeclared failure code %s (declare it in outputs.failure)", runtime.tool.id, exc.code)
+        return tool_error_envelope(runtime.tool, arguments, code=exc.code, message=exc.message, parameter=exc.parameter,
+                                   suggested_value=exc.suggested_value, context=exc.context, fast_validator=runtime.fast)
+
+    def _timeout(self, runtime: _ToolRuntime) -> dict[str, Any]:
+        seconds = f"{runtime.timeout:g}"
+        return envelope([build_entry("TIMEOUT", f"The tool did not finish within {seconds} s and was stopped.", runtime.tool.id,
+                                     context={"timeout_seconds": runtime.timeout, "retryable": True,
+                                              "solution": "Retry later, or with arguments that ask for less work."},
+                                     descriptor=runtime.tool)])
+
+    def _unavailable(self, tool: Descriptor, reason: str | None) -> dict[str, Any]:
+        _log.warning("tool %s is unavailable: %s", tool.id, reason)
+        return envelope([build_entry("HANDLER_UNAVAILABLE", f"The tool {tool.id!r} cannot run on this server right now: "
+                                     "it has no working handler.", tool.id,
+                                     context={"retryable": False, "solution": "Use another tool; the server's operator "
+                                              "must bind a handler to this one (see `atdf-mcp validate`)."},
+                                     descriptor=tool)])
+
+    def _internal(self, tool: Descriptor) -> dict[str, Any]:
+        instance = new_instance()
+        _log.exception("tool %s failed unexpectedly [%s]", tool.id, instance)
+        return envelope([build_entry("INTERNAL_ERROR", f"The tool failed unexpectedly. The incident was logged as {instance}.",
+                                     tool.id, instance=instance,
+                                     context={"retryable": False, "solution": "Retry once; if it fails again, report the "
+                                              "instance id to the server's operator."}, descriptor=tool)])
+
+    # -- resources -------------------------------------------------------------------------------
+
+    async def _read_resource(self, ctx: ServerRequestContext, params: types.ReadResourceRequestParams) -> types.ReadResourceResult:
+        uri = str(params.uri)
+        published = self.published
+        if uri in published.static:
+            mime, body = published.static[uri]
+            text = body.decode("utf-8") if isinstance(body, bytes) else body
+            return types.ReadResourceResult(contents=[types.TextResourceContents(uri=uri, mime_type=mime, text=text)])
+        document = published.documents.get(uri)
+        if document is not None:
+            try:
+                return types.ReadResourceResult(contents=[document.read()])
+            except OSError as exc:
+                raise MCPError(RESOURCE_NOT_FOUND, f"Resource {uri} cannot be read right now", {"uri": uri}) from exc
+        descriptor = published.descriptor_for(uri)
+        if descriptor is not None:
+            return types.ReadResourceResult(contents=[types.TextResourceContents(
+                uri=uri, mime_type="application/vnd.ardf+json", text=_ardf_text(descriptor))])
+        raise MCPError(RESOURCE_NOT_FOUND, f"Resource not found: {uri}", {"uri": uri})
+
+    # -- prompts ---------------------------------------------------------------------------------
+
+    async def _get_prompt(self, ctx: ServerRequestContext, params: types.GetPromptRequestParams) -> types.GetPromptResult:
+        descriptor = self.published.prompts.get(params.name)
+        if descriptor is None:
+            known = ", ".join(sorted(self.published.prompts)) or "none"
+            raise MCPError(types.INVALID_PARAMS, f"Unknown prompt {params.name!r}; available prompts: {known}")
+        try:
+            return render_prompt(descriptor, dict(params.arguments or {}), self.lang)
+        except KeyError as exc:
+            raise MCPError(types.INVALID_PARAMS, f"Missing required argument {exc.args[0]!r} for prompt {params.name!r}",
+                           {"argument": exc.args[0]}) from None
+
+
+_BUILTIN_CODES = {"VALIDATION_ERROR", "TOOL_NOT_FOUND", "HANDLER_UNAVAILABLE", "TIMEOUT", "INTERNAL_ERROR", "NOT_FOUND",
+                  "CONFLICT", "UNAVAILABLE", "AUTHENTICATION_ERROR", "AUTHORIZATION_ERROR", "RATE_LIMITED"}
+
+
+def _ardf_text(descriptor: Descriptor) -> str:
+    import json
+
+    from .projection import to_ardf
+
+    return json.dumps(to_ardf(descriptor), indent=2, ensure_ascii=False)
+
+
+def _tool_timeout(tool: Descriptor, default: float) -> float:
+    value = tool.binding.get("timeout")
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0 and math.isfinite(value):
+        return float(value)
+    return default
+
+
+def build_server(catalog: Catalog, *, lang: str | None = None, timeout: float | None = None) -> Server:
+    """A low-level MCP Server publishing the catalogue (tools, resources, prompts)."""
+    return CatalogServer(catalog, lang=lang, timeout=timeout).server
