@@ -28,7 +28,7 @@ from .errors import UsageError
 from .files import DecodeFailure, decode, find_files
 from .inputs import SchemaShapeError
 from .model import Descriptor, Source
-from .schemas import SCHEMAS
+from .schemas import SCHEMAS, to_pointer
 
 __all__ = ["MCP_NAME", "Catalog", "FileReport", "LoadReport", "Problem", "load_catalog"]
 
@@ -221,11 +221,14 @@ class _Loader:
         except SchemaShapeError as exc:
             report(_schema_pointer(dialect), str(exc), "INVALID_INPUT_SCHEMA")
             return None
-        if descriptor.type == "tool" and dialect in ("mcp", "openakita", "ardf") and not _schema_ok(descriptor, report):
-            return None
-        return descriptor if self._checks_pass(descriptor, report) else None
+        compiled = None
+        if descriptor.type == "tool":
+            compiled = _compiled_input_schema(descriptor, report)
+            if compiled is None:
+                return None
+        return descriptor if self._checks_pass(descriptor, report, compiled) else None
 
-    def _checks_pass(self, d: Descriptor, report: Any) -> bool:
+    def _checks_pass(self, d: Descriptor, report: Any, compiled: jsonschema_rs.Validator | None) -> bool:
         ok = True
         if d.type == "tool" and not MCP_NAME.match(d.id):
             report(_id_pointer(d), f"tool name {d.id!r} is not a valid MCP tool name: use letters, digits, "
@@ -238,8 +241,8 @@ class _Loader:
         if len(detail) > DETAIL_LIMIT:
             report("/detail", f"detail is {len(detail)} characters; keep it under {DETAIL_LIMIT}",
                    "DESCRIPTION_TOO_LONG", "warning")
-        if d.type == "tool" and d.examples and d.input_schema is not None:
-            ok = _examples_ok(d, report) and ok
+        if compiled is not None and d.examples:
+            ok = _examples_ok(d, report, compiled) and ok
         return ok
 
     def _admit(self, d: Descriptor, problems: list[Problem]) -> bool:
@@ -335,21 +338,49 @@ def _id_pointer(d: Descriptor) -> str:
     return ""
 
 
-def _schema_ok(d: Descriptor, report: Any) -> bool:
-    """Whether a verbatim input schema is itself a valid JSON Schema."""
+def _compiled_input_schema(d: Descriptor, report: Any) -> jsonschema_rs.Validator | None:
+    """A tool's input schema compiled (offline: remote `$ref`s are never fetched), or None after reporting why not."""
     schema = d.input_schema or {}
-    if jsonschema_rs.meta.is_valid(schema):
-        return True
+    try:
+        return jsonschema_rs.validator_for(schema, validate_formats=True, offline=True)
+    except jsonschema_rs.ValidationError as exc:
+        fast_error = exc
     cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
     error = jsonschema.exceptions.best_match(cls(cls.META_SCHEMA).iter_errors(schema))
-    where = "/" + "/".join(map(str, error.absolute_path)) if error is not None and error.absolute_path else ""
-    message = error.message if error is not None else "not a valid JSON Schema"
-    report(_schema_pointer(d.dialect) + where, f"the input schema is not a valid JSON Schema: {message}", "INVALID_INPUT_SCHEMA")
-    return False
+    if error is not None:
+        path, message = list(error.absolute_path), error.message
+        if path and path[-1] == "type" and isinstance(error.instance, str):
+            message = (f"{error.instance!r} is not a JSON Schema type; expected one of string, integer, number, "
+                       "boolean, array, object or null")
+    else:  # valid against the meta-schema, yet unusable: a bad regex, an unresolvable $ref, ...
+        path, message = list(fast_error.instance_path), fast_error.message
+        if "is not present in a registry" in message:
+            message += "; only local references (#/$defs/...) are supported"
+    report(_input_schema_pointer(d, path), f"the input schema is not a valid JSON Schema: {message}", "INVALID_INPUT_SCHEMA")
+    return None
 
 
-def _examples_ok(d: Descriptor, report: Any) -> bool:
-    fast = jsonschema_rs.validator_for(d.input_schema, validate_formats=True)
+def _input_schema_pointer(d: Descriptor, path: list[Any]) -> str:
+    """Where in the descriptor file the input-schema location `path` was written."""
+    data = d.raw.get("content", {}).get("data", {}) if d.dialect == "ardf" else {}
+    if d.dialect in ("mcp", "openakita") or isinstance(data.get("input_schema"), dict):
+        return _schema_pointer(d.dialect) + to_pointer(path)
+    # Built from an inputs list (ATDF, ARDF tool/io): point at the input, inside its `schema` when it came from there.
+    base = "/content/data/inputs" if d.dialect == "ardf" else "/how_to_use/inputs"
+    names = [i.name for i in d.inputs]
+    if len(path) < 2 or path[0] != "properties" or path[1] not in names:
+        return base
+    index = names.index(path[1])
+    raw_inputs = data.get("inputs") if d.dialect == "ardf" else d.raw.get("how_to_use", {}).get("inputs")
+    raw_input = raw_inputs[index] if isinstance(raw_inputs, list) and index < len(raw_inputs) else {}
+    rest = path[2:]
+    nested = raw_input.get("schema") if isinstance(raw_input, dict) else None
+    if rest and isinstance(nested, dict) and rest[0] in nested:
+        rest = ["schema", *rest]
+    return f"{base}/{index}" + to_pointer(rest)
+
+
+def _examples_ok(d: Descriptor, report: Any, fast: jsonschema_rs.Validator) -> bool:
     if all(e.input is None or fast.is_valid(e.input) for e in d.examples):
         return True
     validator = jsonschema.validators.validator_for(d.input_schema, default=jsonschema.Draft202012Validator)(
@@ -388,13 +419,13 @@ def _dangling_references(d: Descriptor, known: Mapping[str, Descriptor]) -> Iter
                        f"step {step.get('step')!r} has on_error {target!r}, which is neither a step nor a resource of the catalogue")
     if d.type == "dataset" and missing(d.content.get("connector")):
         yield "/content/data/connector", f"dataset refers to connector {d.content['connector']!r}, which is not in the catalogue"
-    for key in ("resources", "policies", "tools"):
+    for key, noun in (("resources", "resource"), ("policies", "policy"), ("tools", "tool")):
         refs = d.prerequisites.get(key)
         if d.dialect == "openakita" or not isinstance(refs, list):
             continue
         for i, ref in enumerate(refs):
             if missing(ref):
-                yield f"/prerequisites/{key}/{i}", f"prerequisite {key[:-1]} {ref!r} is not in the catalogue"
+                yield f"/prerequisites/{key}/{i}", f"prerequisite {noun} {ref!r} is not in the catalogue"
     for i, related in enumerate(d.hints.get("related_tools") or ()):
         if missing(related.get("name")):
             yield f"/related_tools/{i}/name", f"related tool {related['name']!r} is not in the catalogue"

@@ -6,6 +6,7 @@ Only this module writes to stdout for humans; `serve` leaves stdout to the MCP p
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -163,7 +164,8 @@ def _serve(args: argparse.Namespace) -> int:
     from .serve import load_for_serving, serve_stdio
 
     configure_logging(args.log_level)
-    _, app = load_for_serving(args.directory, lang=args.lang, timeout=args.timeout)
+    with contextlib.redirect_stdout(sys.stderr):  # stdout is the protocol: handler modules' prints go to stderr
+        _, app = load_for_serving(args.directory, lang=args.lang, timeout=args.timeout)
     serve_stdio(app)
     return EXIT_OK
 

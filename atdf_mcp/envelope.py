@@ -163,7 +163,8 @@ def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, 
         return envelope([entry])
     fixed = copy.deepcopy(arguments)
     findings: list[tuple[jsonschema.ValidationError, str | None, Any, list[str]]] = []
-    for error in _leaf_errors(detailed.iter_errors(arguments)):
+    ordered = sorted(_leaf_errors(detailed.iter_errors(arguments)), key=lambda e: e.validator != "additionalProperties")
+    for error in ordered:  # renames first, so a renamed argument fills its missing twin
         parameter, value = _fix(error, schema, fixed, examples, tool)
         findings.append((error, parameter, value, _conditions(error, schema)))
     suggested_ok = fast.is_valid(fixed)
@@ -254,6 +255,9 @@ def _fix(error: jsonschema.ValidationError, schema: dict[str, Any], fixed: dict[
     if keyword == "required":
         missing = error.message.split("'")[1] if "'" in error.message else str(error.validator_value[0])
         prop = _property_schema(schema, [*path, missing]) or {}
+        container = _get(fixed, path)
+        if isinstance(container, dict) and missing in container:  # already filled by a rename
+            return _dotted([*path, missing]), container[missing]
         value = prop.get("default", MISSING)
         if value is MISSING and not path:
             value = _example_value(missing, examples)
@@ -408,21 +412,22 @@ def _detail(error: jsonschema.ValidationError, parameter: str | None) -> str:
     received = json.dumps(error.instance, ensure_ascii=False, default=str)
     if len(received) > 80:
         received = received[:77] + "..."
-    expectation = {
-        "type": f"must be of type {error.validator_value}",
-        "enum": "must be one of " + ", ".join(json.dumps(v, ensure_ascii=False) for v in error.validator_value or [])[:200],
-        "minimum": f"must be >= {error.validator_value}",
-        "maximum": f"must be <= {error.validator_value}",
-        "exclusiveMinimum": f"must be > {error.validator_value}",
-        "exclusiveMaximum": f"must be < {error.validator_value}",
-        "minLength": f"must be at least {error.validator_value} characters long",
-        "maxLength": f"must be at most {error.validator_value} characters long",
-        "format": f"must be a valid {error.validator_value}",
-        "pattern": f"must match the pattern {error.validator_value}",
-    }.get(keyword)
+    expectation = _expectation(keyword, error.validator_value)
     if expectation is None:
         return f"Argument {parameter or '(arguments)'!r}: {error.message}"
     return f"Argument {parameter!r} {expectation} (received {received})."
+
+
+def _expectation(keyword: str, bound: Any) -> str | None:
+    if keyword == "enum" and isinstance(bound, list):
+        return "must be one of " + ", ".join(json.dumps(v, ensure_ascii=False) for v in bound)[:200]
+    templates = {
+        "type": "must be of type {}", "minimum": "must be >= {}", "maximum": "must be <= {}",
+        "exclusiveMinimum": "must be > {}", "exclusiveMaximum": "must be < {}",
+        "minLength": "must be at least {} characters long", "maxLength": "must be at most {} characters long",
+        "format": "must be a valid {}", "pattern": "must match the pattern {}",
+    }
+    return templates[keyword].format(bound) if keyword in templates else None
 
 
 def _solution(error: jsonschema.ValidationError, parameter: str | None, value: Any) -> str:

@@ -17,6 +17,11 @@ MAX_FILE_BYTES = 10 * 1024 * 1024
 CONFIG_FILE_NAMES = ("atdf-mcp.yaml", "atdf-mcp.yml")
 
 _YamlLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# libyaml's composer recurses in C: a YAML file nested thousands of levels deep overflows the C stack
+# (a segfault, not a RecursionError), so deep YAML is measured on the event stream before it is loaded.
+MAX_YAML_DEPTH = 200
+_OPENERS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_CLOSERS = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +85,14 @@ def decode_bytes(data: bytes, *, yaml_syntax: bool = False) -> Any | DecodeFailu
         return DecodeFailure("EMPTY_FILE", "file is empty; expected a descriptor, a list or a {\"tools\": [...]} collection")
     try:
         if yaml_syntax:
-            return yaml.load(text, Loader=_YamlLoader)
+            if _yaml_too_deep(text):
+                return DecodeFailure("PARSE_ERROR", f"YAML nests more than {MAX_YAML_DEPTH} levels deep; "
+                                     "descriptors are expected to nest a few levels")
+            data = yaml.load(text, Loader=_YamlLoader)
+            if "*" in text and "&" in text and _expands_too_far(data, 20 * len(text) + 10_000):
+                return DecodeFailure("PARSE_ERROR", "YAML aliases (*name) expand far beyond the file's size or refer "
+                                     "to themselves; write the values out or reuse fewer anchors")
+            return data
         return json.loads(text)
     except json.JSONDecodeError as exc:
         return DecodeFailure("PARSE_ERROR", f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}")
@@ -92,3 +104,34 @@ def decode_bytes(data: bytes, *, yaml_syntax: bool = False) -> Any | DecodeFailu
         return DecodeFailure("PARSE_ERROR", f"invalid YAML: {exc}")
     except RecursionError:
         return DecodeFailure("PARSE_ERROR", "nesting is too deep to parse; descriptors are expected to nest a few levels")
+
+
+def _yaml_too_deep(text: str) -> bool:
+    """Whether a YAML text nests collections more than MAX_YAML_DEPTH levels (checked without recursion)."""
+    # Every nesting level needs one of these characters, so most files are cleared without parsing.
+    if sum(map(text.count, "[{-:?")) <= MAX_YAML_DEPTH:
+        return False
+    depth = 0
+    for event in yaml.parse(text, Loader=_YamlLoader):
+        if isinstance(event, _OPENERS):
+            depth += 1
+            if depth > MAX_YAML_DEPTH:
+                return True
+        elif isinstance(event, _CLOSERS):
+            depth -= 1
+    return False
+
+
+def _expands_too_far(data: Any, budget: int) -> bool:
+    """Whether YAML data (aliases expanded, cycles included) holds more than `budget` values."""
+    stack = [data]
+    while stack:
+        budget -= 1
+        if budget < 0:
+            return True
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False

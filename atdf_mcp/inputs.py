@@ -82,6 +82,7 @@ def input_schema(inputs: list[Input] | tuple[Input, ...]) -> dict[str, Any]:
     schema: dict[str, Any] = {
         "type": "object",
         "properties": {i.name: i.schema_ for i in inputs},
+        "additionalProperties": False,  # ATDF/ARDF inputs are a closed list: a misspelt name is an error
     }
     required = [i.name for i in inputs if i.required]
     if required:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sys
 from pathlib import Path
@@ -49,6 +50,9 @@ def serve_stdio(app: CatalogServer) -> None:
 
     async def run() -> None:
         async with stdio_server() as (read, write):
-            await app.server.run(read, write, app.server.create_initialization_options())
+            # fd 1 is diverted by the SDK; also divert Python's buffered sys.stdout, which would
+            # otherwise be flushed onto the wire at exit.
+            with contextlib.redirect_stdout(sys.stderr):
+                await app.server.run(read, write, app.server.create_initialization_options())
 
     anyio.run(run)

@@ -117,7 +117,7 @@ class CatalogServer:
             return error_result(unknown_tool(params.name, list(self.runtimes)))
         arguments = params.arguments if params.arguments is not None else {}
         if not runtime.fast.is_valid(arguments):
-            return error_result(argument_errors(runtime.tool, arguments, runtime.detailed, runtime.fast, runtime.examples))
+            return error_result(self._invalid_arguments(runtime, arguments))
         dispatcher = runtime.bound.dispatcher
         if dispatcher is None:
             return error_result(self._unavailable(runtime.tool, runtime.bound.reason))
@@ -134,6 +134,15 @@ class CatalogServer:
             return error_result(self._unavailable(runtime.tool, exc.reason))
         except Exception:
             return error_result(self._internal(runtime.tool))
+
+    def _invalid_arguments(self, runtime: _ToolRuntime, arguments: Any) -> dict[str, Any]:
+        try:
+            return argument_errors(runtime.tool, arguments, runtime.detailed, runtime.fast, runtime.examples)
+        except Exception:  # the analysis must never turn a bad call into a protocol error
+            _log.exception("could not analyse invalid arguments of %s", runtime.tool.id)
+            return envelope([build_entry("VALIDATION_ERROR", "The arguments do not match the tool's input schema.", runtime.tool.id,
+                                         context={"expected": {"conditions": [], "schema": runtime.tool.input_schema},
+                                                  "solution": "Check each argument against the tool's input schema."})])
 
     def _tool_error(self, runtime: _ToolRuntime, arguments: dict[str, Any], exc: ToolError) -> dict[str, Any]:
         if runtime.tool.failure(exc.code) is None and exc.code.upper() not in _BUILTIN_CODES:

@@ -153,7 +153,8 @@ def suggest_for_format(value: Any, fmt: str) -> Any:
                     return parsed.strftime("%Y-%m-%dT%H:%M:%SZ")
                 return parsed.isoformat().replace("+00:00", "Z")
         elif fmt == "email":
-            candidate = re.sub(r"\s+", "", text).replace("(at)", "@").replace("[at]", "@")
+            candidate = re.sub(r"\s*(?:\(at\)|\[at\]|\s+at\s+)\s*", "@", text, flags=re.IGNORECASE)
+            candidate = re.sub(r"\s+", "", candidate)
             if re.fullmatch(r"[^@\s]+@[^@\s]+\.[A-Za-z]{2,}", candidate):
                 return candidate
         elif fmt in ("uri", "url", "uri-reference") and text and " " not in text and "://" not in text:
