@@ -123,7 +123,8 @@ class CatalogServer:
             return error_result(self._unavailable(runtime.tool, runtime.bound.reason))
         try:
             with anyio.fail_after(runtime.timeout):
-                value = await dispatcher.call(arguments, ToolContext(runtime.tool, self.lang, ctx))
+                tool_ctx = ToolContext(runtime.tool, self.lang, ctx) if dispatcher.wants_ctx else None
+                value = await dispatcher.call(arguments, tool_ctx)
             return to_result(value, success_text=runtime.tool.success or "The tool completed successfully.",
                              blob_uri=f"{runtime.tool.uri}/result")
         except ToolError as exc:

@@ -16,8 +16,9 @@ class Dispatcher(Protocol):
     """Executes one tool call; raises ToolError for declared failures."""
 
     description: str
+    wants_ctx: bool  # when False the server skips building a ToolContext (hot path)
 
-    async def call(self, arguments: dict[str, Any], ctx: ToolContext) -> Any: ...
+    async def call(self, arguments: dict[str, Any], ctx: ToolContext | None) -> Any: ...
 
 
 class Unavailable(Exception):

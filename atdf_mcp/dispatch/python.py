@@ -29,7 +29,7 @@ class PythonDispatcher:
         parameters = _parameters(function)
         self.wants_ctx = "ctx" in parameters
 
-    async def call(self, arguments: dict[str, Any], ctx: ToolContext) -> Any:
+    async def call(self, arguments: dict[str, Any], ctx: ToolContext | None) -> Any:
         """Run the handler with the arguments (and ctx when it asks for it)."""
         kwargs = {**arguments, "ctx": ctx} if self.wants_ctx else arguments
         if self.is_async:
