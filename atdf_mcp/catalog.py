@@ -23,6 +23,7 @@ import jsonschema
 import jsonschema_rs
 
 from .config import CatalogConfig, read_config
+from .connectors import derived_tools
 from .dialects import READERS, ReadOptions, detect
 from .errors import UsageError
 from .files import DecodeFailure, decode, find_files
@@ -192,6 +193,9 @@ class _Loader:
             dialects.add(descriptor.dialect)
             if self._admit(descriptor, problems):
                 ids.append(descriptor.id)
+                for tool in self._derived_tools(descriptor, problems):
+                    if self._admit(tool, problems):
+                        ids.append(tool.id)
 
     def _read_one(self, file: str, pointer: str, item: Any, problems: list[Problem]) -> Descriptor | None:
         def report(ptr: str, message: str, code: str, severity: Severity = "error") -> None:
@@ -244,6 +248,23 @@ class _Loader:
         if compiled is not None and d.examples:
             ok = _examples_ok(d, report, compiled) and ok
         return ok
+
+    def _derived_tools(self, d: Descriptor, problems: list[Problem]) -> list[Descriptor]:
+        """Tools generated from a connector's endpoints or an HTTP model (see atdf_mcp.connectors)."""
+        if d.type not in ("connector", "model"):
+            return []
+        tools, issues = derived_tools(d)
+        for pointer, message in issues:
+            problems.append(Problem(d.source.file, d.source.pointer + pointer, message, "error", "INVALID_CONNECTOR"))
+        checked = []
+        for tool in tools:
+            if not MCP_NAME.match(tool.id):
+                problems.append(Problem(d.source.file, tool.source.pointer, f"generated tool name {tool.id!r} is not a valid MCP "
+                                        "tool name (letters, digits, '_', '-', '.', at most 64 characters): shorten the "
+                                        "connector id or the endpoint name", "error", "INVALID_NAME"))
+                continue
+            checked.append(tool)
+        return checked
 
     def _admit(self, d: Descriptor, problems: list[Problem]) -> bool:
         first = self.by_id.get(d.id)

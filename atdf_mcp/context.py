@@ -1,16 +1,43 @@
-"""ToolContext: what a handler may ask of the server during a call (progress, logs, language)."""
+"""ToolContext: what a handler may ask of the server during a call.
+
+    async def plan_trip(city: str, ctx: ToolContext) -> str:
+        await ctx.report_progress(0, 100)
+        await ctx.log("info", f"planning {city}")
+        answer = await ctx.elicit("Which dates?", {"type": "object", "properties": {"start": {"type": "string"}}})
+        summary = await ctx.sample(f"Summarize a trip to {city}", max_tokens=200)
+        return summary
+"""
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+import mcp.types as types
+from mcp.shared.exceptions import MCPError
+
+from .errors import ToolError
 from .model import Descriptor
 
-__all__ = ["ToolContext"]
+__all__ = ["LOG_LEVELS", "ElicitationResult", "ToolContext"]
 
+LOG_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
+_PY_LEVELS = {"debug": 10, "info": 20, "notice": 25, "warning": 30, "error": 40, "critical": 50, "alert": 50, "emergency": 50}
 _log = logging.getLogger("atdf_mcp.handlers")
+
+
+@dataclass(frozen=True)
+class ElicitationResult:
+    """What the user answered: `action` is "accept", "decline" or "cancel"; `content` the accepted fields."""
+
+    action: str
+    content: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def accepted(self) -> bool:
+        """True when the user accepted and sent content."""
+        return self.action == "accept"
 
 
 @dataclass
@@ -19,7 +46,8 @@ class ToolContext:
 
     tool: Descriptor
     lang: str | None = None
-    request: Any = None  # the SDK's ServerRequestContext, or None outside MCP (tests, direct calls)
+    request: Any = None  # the SDK's ServerRequestContext; None outside MCP (direct calls in tests)
+    log_levels: Any = None  # session → minimum level set by logging/setLevel (a WeakKeyDictionary)
 
     @property
     def descriptor(self) -> Descriptor:
@@ -37,7 +65,62 @@ class ToolContext:
             await self.request.session.report_progress(progress, total=total, message=message)
 
     async def log(self, level: str, data: Any, *, logger: str | None = None) -> None:
-        """Send a log message to the client (and to stderr), at an MCP logging level such as "info"."""
-        _log.log(getattr(logging, level.upper(), logging.INFO), "%s: %s", self.tool.id, data)
+        """Log to stderr and send `notifications/message` to the client if its level (logging/setLevel) allows."""
+        level = level.lower() if level.lower() in LOG_LEVELS else "info"
+        _log.log(_PY_LEVELS[level], "%s: %s", self.tool.id, data)
+        if self.request is None:
+            return
+        connection = getattr(self.request.session, "_connection", self.request.session)
+        minimum = self.log_levels.get(connection, "debug") if self.log_levels is not None else "debug"
+        if LOG_LEVELS.index(level) < LOG_LEVELS.index(minimum):
+            return
+        await self.request.session.send_log_message(level, data, logger=logger or self.tool.id,
+                                                    related_request_id=self.request_id)
+
+    async def sample(self, prompt: str | list[types.SamplingMessage], *, max_tokens: int = 1000,
+                     system_prompt: str | None = None, temperature: float | None = None) -> str:
+        """Ask the client's model for a completion (MCP sampling) and return its text."""
+        self._need_request("sampling")
+        messages = prompt if isinstance(prompt, list) else [
+            types.SamplingMessage(role="user", content=types.TextContent(type="text", text=prompt))]
+        try:
+            result = await self.request.session.create_message(messages, max_tokens=max_tokens, system_prompt=system_prompt,
+                                                               temperature=temperature, related_request_id=self.request_id)
+        except MCPError as exc:  # NoBackChannelError subclasses it
+            raise _missing_capability("sampling", exc) from exc
+        content = result.content
+        blocks = content if isinstance(content, list) else [content]
+        return "".join(getattr(b, "text", "") for b in blocks)
+
+    async def elicit(self, message: str, schema: dict[str, Any]) -> ElicitationResult:
+        """Ask the user for structured input (MCP elicitation); `schema` is a flat object JSON Schema."""
+        self._need_request("elicitation")
+        try:
+            result = await self.request.session.elicit_form(message, schema, related_request_id=self.request_id)
+        except MCPError as exc:
+            raise _missing_capability("elicitation", exc) from exc
+        return ElicitationResult(action=result.action, content=dict(result.content or {}))
+
+    async def resource_updated(self, uri: str) -> None:
+        """Tell the calling client that the resource at `uri` changed (notifications/resources/updated)."""
         if self.request is not None:
-            await self.request.session.send_log_message(level, data, logger=logger or self.tool.id)
+            await self.request.session.send_resource_updated(uri)
+
+    async def close_sse_stream(self) -> None:
+        """Close the call's SSE stream so the client reconnects and resumes (Streamable HTTP only)."""
+        closer = getattr(self.request, "close_sse_stream", None)
+        if closer is not None:
+            await closer()
+
+    def _need_request(self, feature: str) -> None:
+        if self.request is None:
+            raise ToolError("CLIENT_CAPABILITY_MISSING", f"This tool needs {feature}, which needs an MCP client connection.")
+
+
+def _missing_capability(feature: str, exc: MCPError) -> ToolError:
+    return ToolError("CLIENT_CAPABILITY_MISSING",
+                     f"This tool needs {feature}, which the client did not offer on this connection ({exc.message}).",
+                     context={"retryable": False, "solution": f"Use a client that supports {feature}, over a stateful "
+                              "connection (stdio, SSE, or Streamable HTTP without --stateless)."})
+
+

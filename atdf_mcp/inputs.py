@@ -6,7 +6,7 @@ from typing import Any
 
 from .model import Input
 
-__all__ = ["SchemaShapeError", "inline_refs", "input_schema", "inputs_from_schema", "property_schema"]
+__all__ = ["SchemaShapeError", "has_ref", "inline_refs", "input_schema", "inputs_from_schema", "property_schema"]
 
 # Free-text ATDF types → JSON Schema fragments (ATDF 1.x/2.x `type` has no enum upstream).
 _TYPE_ALIASES: dict[str, dict[str, Any]] = {
@@ -78,16 +78,39 @@ def property_schema(raw_input: dict[str, Any]) -> dict[str, Any]:
 
 
 def input_schema(inputs: list[Input] | tuple[Input, ...]) -> dict[str, Any]:
-    """The MCP input schema (draft 2020-12, root `type: object`) of a list of inputs."""
+    """The MCP input schema (draft 2020-12, root `type: object`) of a list of inputs.
+
+    `$defs` written inside an input's schema move to the root, where `#/$defs/...` references
+    resolve, and the references are then inlined like those of a verbatim schema.
+    """
+    properties: dict[str, Any] = {}
+    defs: dict[str, Any] = {}
+    for i in inputs:
+        prop = i.schema_
+        if "$defs" in prop or "definitions" in prop:
+            prop = dict(prop)
+            for key in ("definitions", "$defs"):
+                found = prop.pop(key, None)
+                if isinstance(found, dict):
+                    defs.update(found)
+        properties[i.name] = prop
     schema: dict[str, Any] = {
         "type": "object",
-        "properties": {i.name: i.schema_ for i in inputs},
+        "properties": properties,
         "additionalProperties": False,  # ATDF/ARDF inputs are a closed list: a misspelt name is an error
     }
     required = [i.name for i in inputs if i.required]
     if required:
         schema["required"] = required
+    if defs:
+        schema["$defs"] = defs
+        schema = inline_refs(schema)
     return schema
+
+
+def has_ref(node: Any) -> bool:
+    """Whether a JSON Schema (or any part of one) contains a `$ref`."""
+    return _has_ref(node)
 
 
 def inputs_from_schema(schema: dict[str, Any]) -> tuple[Input, ...]:
@@ -121,6 +144,15 @@ def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
         if cyclic:
             result["$defs"] = {name: defs[name] for name in sorted(cyclic) if name in defs}
             result = _rewrite_definitions_refs(result)
+    return check_root(result)
+
+
+def check_root(schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema` if it can be served as an MCP input schema (root object, no top-level oneOf/anyOf).
+
+    A root without `type` but with `properties` gets `"type": "object"`; raises SchemaShapeError otherwise.
+    """
+    result = schema
     root_type = result.get("type")
     if root_type is None and "properties" in result:
         result = {"type": "object", **result}

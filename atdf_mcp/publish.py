@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import mcp.types as types
+from mcp import UriTemplate
 
 from . import __version__
 from .catalog import Catalog, Problem
 from .model import Descriptor
 from .schemas import SCHEMA_FILES, schema_bytes
 
-__all__ = ["ARDF_MIME", "COLLECTION_PATHS", "DocumentContent", "Published", "build_manifest", "render_prompt"]
+__all__ = ["ARDF_MIME", "COLLECTION_PATHS", "Published", "ResourceContent", "TemplateContent", "build_manifest", "render_prompt"]
 
 ARDF_MIME = "application/vnd.ardf+json"
 ARDF_SCHEMA_ID = "https://ardf.io/schema/v1"
@@ -38,25 +39,50 @@ MAX_DOCUMENT_BYTES = 10 * 1024 * 1024
 
 
 @dataclass(frozen=True)
-class DocumentContent:
-    """The content a document descriptor carries, served at `uri`."""
+class ResourceContent:
+    """Content a document (or custom) descriptor carries, served at `uri` (text, base64 blob or a file)."""
 
     uri: str
     mime_type: str
+    descriptor: Descriptor
     text: str | None = None
+    blob: str | None = None
     path: Path | None = None
 
-    def read(self) -> types.TextResourceContents | types.BlobResourceContents:
-        """The content as MCP resource contents (text, or base64 blob for binary files)."""
+    def read(self, uri: str | None = None) -> types.TextResourceContents | types.BlobResourceContents:
+        """The content as MCP resource contents (text, or base64 blob for binary data)."""
+        uri = uri or self.uri
         if self.text is not None:
-            return types.TextResourceContents(uri=self.uri, mime_type=self.mime_type, text=self.text)
+            return types.TextResourceContents(uri=uri, mime_type=self.mime_type, text=self.text)
+        if self.blob is not None:
+            return types.BlobResourceContents(uri=uri, mime_type=self.mime_type, blob=self.blob)
         data = self.path.read_bytes() if self.path is not None else b""
-        if self.mime_type.startswith("text/") or self.mime_type in ("application/json", "application/yaml", "application/xml"):
+        if _is_textual(self.mime_type):
             try:
-                return types.TextResourceContents(uri=self.uri, mime_type=self.mime_type, text=data.decode("utf-8-sig"))
+                return types.TextResourceContents(uri=uri, mime_type=self.mime_type, text=data.decode("utf-8-sig"))
             except UnicodeDecodeError:
                 pass
-        return types.BlobResourceContents(uri=self.uri, mime_type=self.mime_type, blob=base64.b64encode(data).decode("ascii"))
+        return types.BlobResourceContents(uri=uri, mime_type=self.mime_type, blob=base64.b64encode(data).decode("ascii"))
+
+
+@dataclass(frozen=True)
+class TemplateContent:
+    """A URI template declared by a descriptor; `{var}` in `text` is filled from the URI."""
+
+    template: UriTemplate
+    uri_template: str
+    mime_type: str
+    descriptor: Descriptor
+    text: str
+
+    def read(self, uri: str, values: dict[str, str]) -> types.TextResourceContents:
+        """The content for one concrete URI."""
+        filled = re.sub(r"\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), self.text)
+        return types.TextResourceContents(uri=uri, mime_type=self.mime_type, text=filled)
+
+
+def _is_textual(mime: str) -> bool:
+    return mime.startswith("text/") or mime in ("application/json", "application/yaml", "application/xml") or mime.endswith("+json")
 
 
 @dataclass(frozen=True)
@@ -73,7 +99,8 @@ class Published:
     list_prompts: types.ListPromptsResult
     prompts: dict[str, Descriptor]
     static: dict[str, tuple[str, bytes | str]]
-    documents: dict[str, DocumentContent]
+    documents: dict[str, ResourceContent]
+    templates: tuple[TemplateContent, ...]
     manifest: dict[str, Any]
     problems: tuple[Problem, ...]
     by_uri: dict[str, Descriptor]
@@ -90,14 +117,14 @@ class Published:
         }
         for file_name in SCHEMA_FILES.values():
             static[f"ardf://schema/{file_name}"] = ("application/schema+json", schema_bytes(file_name))
-        documents, problems = _documents(catalog, descriptors)
+        documents, templates, problems = _documents(catalog, descriptors)
         resources = [
             types.Resource(uri=d.uri, name=d.id, title=d.title, description=d.text("description", lang), mime_type=ARDF_MIME)
             for d in descriptors
         ]
         resources += [
-            types.Resource(uri=doc.uri, name=f"{doc.uri.split('/')[3]} content", mime_type=doc.mime_type,
-                           description="Content of the document " + doc.uri.split("/")[3])
+            types.Resource(uri=doc.uri, name=doc.descriptor.id if not doc.uri.startswith("ardf://") else f"{doc.descriptor.id} content",
+                           title=doc.descriptor.title, mime_type=doc.mime_type, description=doc.descriptor.text("description", lang))
             for doc in documents.values()
         ]
         resources.append(types.Resource(uri="ardf://manifest", name="manifest", mime_type="application/json",
@@ -116,11 +143,15 @@ class Published:
             tools=tools,
             list_tools=types.ListToolsResult(tools=[_tool(d, lang) for d in tools.values()]),
             list_resources=types.ListResourcesResult(resources=resources),
-            list_templates=types.ListResourceTemplatesResult(resource_templates=[template]),
+            list_templates=types.ListResourceTemplatesResult(resource_templates=[template, *(
+                types.ResourceTemplate(uri_template=t.uri_template, name=t.descriptor.id, title=t.descriptor.title,
+                                       description=t.descriptor.text("description", lang), mime_type=t.mime_type)
+                for t in templates)]),
             list_prompts=types.ListPromptsResult(prompts=[_prompt(d, lang) for d in prompts.values()]),
             prompts=prompts,
             static=static,
             documents=documents,
+            templates=tuple(templates),
             manifest=manifest,
             problems=tuple(problems),
             by_uri={d.uri: d for d in descriptors},
@@ -202,7 +233,8 @@ def _prompt(d: Descriptor, lang: str | None) -> types.Prompt:
     return types.Prompt(name=d.id, title=d.title, description=d.text("description", lang), arguments=arguments)
 
 
-def render_prompt(d: Descriptor, arguments: dict[str, str], lang: str | None) -> types.GetPromptResult:
+def render_prompt(d: Descriptor, arguments: dict[str, str], lang: str | None,
+                  published: Published | None = None) -> types.GetPromptResult:
     """The messages of a prompt: a rendered template, or the laid-out steps of a flow or workflow.
 
     Raises KeyError naming the first missing required argument.
@@ -218,11 +250,81 @@ def render_prompt(d: Descriptor, arguments: dict[str, str], lang: str | None) ->
         if role == "system":
             text = "[System instruction — follow it for the rest of this conversation]\n" + text
             role = "user"
-        messages = [types.PromptMessage(role=role, content=types.TextContent(type="text", text=text))]
+        messages = [types.PromptMessage(role=role, content=types.TextContent(type="text", text=text))] if text else []
+        for item in d.content.get("messages") or ():
+            if isinstance(item, dict):
+                messages.append(_message(d, item, values, published))
     else:
         text = _substitute(_steps_text(d, lang), values)
         messages = [types.PromptMessage(role="user", content=types.TextContent(type="text", text=text))]
     return types.GetPromptResult(description=d.text("description", lang), messages=messages)
+
+
+def _message(d: Descriptor, item: dict[str, Any], values: dict[str, str], published: Published | None) -> types.PromptMessage:
+    """One declared prompt message: {role, text} | {role, image: {path|data, mime_type}} | {role, resource: {uri, text?}}."""
+    role = item.get("role") if item.get("role") in ("user", "assistant") else "user"
+    content: Any
+    if isinstance(item.get("image"), dict):
+        image = item["image"]
+        data, mime = image.get("data"), image.get("mime_type")
+        if isinstance(image.get("path"), str):
+            path, reason = _confined(Path(d.source.file).parent, image["path"], None)
+            if path is None:
+                raise ValueError(reason)
+            data = base64.b64encode(path.read_bytes()).decode("ascii")
+            mime = mime or mimetypes.guess_type(path.name)[0]
+        content = types.ImageContent(type="image", data=str(data or ""), mime_type=mime or "image/png")
+    elif isinstance(item.get("resource"), dict):
+        spec = item["resource"]
+        uri = _substitute(str(spec.get("uri", "")), values)
+        if isinstance(spec.get("text"), str):
+            contents: Any = types.TextResourceContents(uri=uri, mime_type=spec.get("mime_type", "text/plain"),
+                                                       text=_substitute(spec["text"], values))
+        else:
+            contents = _read_published(published, uri)
+        content = types.EmbeddedResource(type="resource", resource=contents)
+    else:
+        content = types.TextContent(type="text", text=_substitute(str(item.get("text", "")), values))
+    return types.PromptMessage(role=role, content=content)
+
+
+def _read_published(published: Published | None, uri: str) -> Any:
+    if published is not None:
+        if uri in published.documents:
+            return published.documents[uri].read()
+        d = published.descriptor_for(uri)
+        if d is not None:
+            return types.TextResourceContents(uri=uri, mime_type=ARDF_MIME, text=json.dumps(to_ardf(d), ensure_ascii=False))
+    return types.TextResourceContents(uri=uri, mime_type="text/plain", text=f"Resource {uri}")
+
+
+def completion_values(published: Published, ref: Any, argument: str, prefix: str) -> list[str]:
+    """Suggestions for a prompt or resource-template argument, from the descriptor's completions, enums and examples."""
+    descriptor: Descriptor | None = None
+    if getattr(ref, "type", "") == "ref/prompt":
+        descriptor = published.prompts.get(ref.name)
+    elif getattr(ref, "type", "") == "ref/resource":
+        descriptor = next((t.descriptor for t in published.templates if t.uri_template == ref.uri), None)
+    if descriptor is None:
+        return []
+    data = descriptor.content
+    candidates: list[Any] = []
+    declared = data.get("completions")
+    if isinstance(declared, dict) and isinstance(declared.get(argument), list):
+        candidates += declared[argument]
+    variables = data.get("variables")
+    if isinstance(variables, dict) and isinstance(variables.get(argument), dict):
+        candidates += variables[argument].get("enum") or []
+        candidates += variables[argument].get("examples") or []
+    defaults = data.get("defaults")
+    if isinstance(defaults, dict) and argument in defaults:
+        candidates.append(defaults[argument])
+    candidates += [e.input[argument] for e in descriptor.examples if isinstance(e.input, dict) and argument in e.input]
+    seen: list[str] = []
+    for value in map(str, candidates):
+        if value.lower().startswith((prefix or "").lower()) and value not in seen:
+            seen.append(value)
+    return seen
 
 
 def _substitute(text: str, values: dict[str, str]) -> str:
@@ -262,29 +364,43 @@ def _steps_text(d: Descriptor, lang: str | None) -> str:
 # Document contents
 
 
-def _documents(catalog: Catalog, descriptors: tuple[Descriptor, ...]) -> tuple[dict[str, DocumentContent], list[Problem]]:
-    found: dict[str, DocumentContent] = {}
+def _documents(catalog: Catalog, descriptors: tuple[Descriptor, ...]) -> tuple[dict[str, ResourceContent], list[TemplateContent], list[Problem]]:
+    """Content declared by document and custom descriptors: inline text/blob, a local file, or a URI template."""
+    found: dict[str, ResourceContent] = {}
+    templates: list[TemplateContent] = []
     problems: list[Problem] = []
-    root = catalog.root
     for d in descriptors:
-        if d.type != "document":
-            continue
         data = d.content
-        uri = f"{d.uri}/content"
-        mime = _mime_for(data.get("format"), data.get("path"))
+        if d.type not in ("document", "custom") or not isinstance(data, dict):
+            continue
+        mime = data.get("mime_type") if isinstance(data.get("mime_type"), str) else _mime_for(data.get("format"), data.get("path"))
+        pointer = d.source.pointer + "/content/data"
+        if isinstance(data.get("uri_template"), str):
+            try:
+                template = UriTemplate.parse(data["uri_template"])
+            except Exception as exc:  # the SDK raises several types for malformed templates
+                problems.append(Problem(d.source.file, pointer + "/uri_template", f"invalid URI template: {exc}", "error", "INVALID_RESOURCE"))
+                continue
+            templates.append(TemplateContent(template, data["uri_template"], mime, d, str(data.get("text", ""))))
+            continue
+        uri = data["uri"] if isinstance(data.get("uri"), str) and data["uri"] else f"{d.uri}/content"
         inline = data.get("text") if isinstance(data.get("text"), str) else data.get("inline")
         if isinstance(inline, str):
-            found[uri] = DocumentContent(uri, mime, text=inline)
-            continue
-        relative = data.get("path")
-        if not isinstance(relative, str) or not relative:
-            continue
-        path, reason = _confined(Path(d.source.file).parent, relative, root)
-        if path is None:
-            problems.append(Problem(d.source.file, d.source.pointer + "/content/data/path", reason, "error", "DOCUMENT_PATH"))
-            continue
-        found[uri] = DocumentContent(uri, mime, path=path)
-    return found, problems
+            found[uri] = ResourceContent(uri, mime, d, text=inline)
+        elif isinstance(data.get("blob"), str):
+            try:
+                base64.b64decode(data["blob"], validate=True)
+            except ValueError:
+                problems.append(Problem(d.source.file, pointer + "/blob", "blob must be base64-encoded data", "error", "INVALID_RESOURCE"))
+                continue
+            found[uri] = ResourceContent(uri, mime, d, blob=data["blob"])
+        elif isinstance(data.get("path"), str) and data["path"]:
+            path, reason = _confined(Path(d.source.file).parent, data["path"], catalog.root)
+            if path is None:
+                problems.append(Problem(d.source.file, pointer + "/path", reason, "error", "DOCUMENT_PATH"))
+                continue
+            found[uri] = ResourceContent(uri, mime, d, path=path)
+    return found, templates, problems
 
 
 def _confined(base: Path, relative: str, root: Path | None) -> tuple[Path | None, str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import math
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,7 +30,7 @@ from .dispatch import Unavailable
 from .envelope import argument_errors, build_entry, compile_detailed, compile_fast, envelope, new_instance, tool_error_envelope, unknown_tool
 from .errors import ToolError
 from .model import Descriptor
-from .publish import Published, render_prompt
+from .publish import Published, completion_values, render_prompt
 from .results import error_result, to_result
 
 __all__ = ["DEFAULT_TIMEOUT", "RESOURCE_NOT_FOUND", "CatalogServer", "build_server"]
@@ -93,7 +94,15 @@ class CatalogServer:
             on_read_resource=self._read_resource,
             on_list_prompts=self._list_prompts,
             on_get_prompt=self._get_prompt,
+            on_completion=self._complete,
+            on_subscribe_resource=self._subscribe,
+            on_unsubscribe_resource=self._unsubscribe,
         )
+        # No constructor slot without a deprecation warning: registered like the SDK's everything-server.
+        self.server.add_request_handler("logging/setLevel", types.SetLevelRequestParams, self._set_level)
+        self.log_levels: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+        # Keyed by connection (a session object lives for one request); values keep a session to notify through.
+        self.subscriptions: weakref.WeakKeyDictionary[Any, tuple[Any, set[str]]] = weakref.WeakKeyDictionary()
 
     # -- lists: answered from results built once ---------------------------------------------
 
@@ -123,7 +132,7 @@ class CatalogServer:
             return error_result(self._unavailable(runtime.tool, runtime.bound.reason))
         try:
             with anyio.fail_after(runtime.timeout):
-                tool_ctx = ToolContext(runtime.tool, self.lang, ctx) if dispatcher.wants_ctx else None
+                tool_ctx = ToolContext(runtime.tool, self.lang, ctx, self.log_levels) if dispatcher.wants_ctx else None
                 value = await dispatcher.call(arguments, tool_ctx)
             return to_result(value, success_text=runtime.tool.success or "The tool completed successfully.",
                              blob_uri=f"{runtime.tool.uri}/result")
@@ -189,11 +198,50 @@ class CatalogServer:
                 return types.ReadResourceResult(contents=[document.read()])
             except OSError as exc:
                 raise MCPError(RESOURCE_NOT_FOUND, f"Resource {uri} cannot be read right now", {"uri": uri}) from exc
+        for template in published.templates:
+            values = template.template.match(uri)
+            if values is not None:
+                return types.ReadResourceResult(contents=[template.read(uri, {k: str(v) for k, v in values.items()})])
         descriptor = published.descriptor_for(uri)
         if descriptor is not None:
             return types.ReadResourceResult(contents=[types.TextResourceContents(
                 uri=uri, mime_type="application/vnd.ardf+json", text=_ardf_text(descriptor))])
         raise MCPError(RESOURCE_NOT_FOUND, f"Resource not found: {uri}", {"uri": uri})
+
+    async def _subscribe(self, ctx: ServerRequestContext, params: types.SubscribeRequestParams) -> types.EmptyResult:
+        self._known_resource(str(params.uri))
+        _, uris = self.subscriptions.setdefault(connection_of(ctx.session), (ctx.session, set()))
+        uris.add(str(params.uri))
+        return types.EmptyResult()
+
+    async def _unsubscribe(self, ctx: ServerRequestContext, params: types.UnsubscribeRequestParams) -> types.EmptyResult:
+        _, uris = self.subscriptions.get(connection_of(ctx.session), (None, set()))
+        uris.discard(str(params.uri))
+        return types.EmptyResult()
+
+    async def notify_resource_updated(self, uri: str) -> int:
+        """Send notifications/resources/updated to every session subscribed to `uri`; return how many."""
+        sessions = [session for session, uris in list(self.subscriptions.values()) if uri in uris]
+        for session in sessions:
+            await session.send_resource_updated(uri)
+        return len(sessions)
+
+    def _known_resource(self, uri: str) -> None:
+        published = self.published
+        known = (uri in published.static or uri in published.documents or published.descriptor_for(uri) is not None
+                 or any(t.template.match(uri) is not None for t in published.templates))
+        if not known:
+            raise MCPError(RESOURCE_NOT_FOUND, f"Resource not found: {uri}", {"uri": uri})
+
+    # -- logging and completion ------------------------------------------------------------------
+
+    async def _set_level(self, ctx: ServerRequestContext, params: types.SetLevelRequestParams) -> types.EmptyResult:
+        self.log_levels[connection_of(ctx.session)] = params.level
+        return types.EmptyResult()
+
+    async def _complete(self, ctx: ServerRequestContext, params: types.CompleteRequestParams) -> types.CompleteResult:
+        values = completion_values(self.published, params.ref, params.argument.name, params.argument.value)
+        return types.CompleteResult(completion=types.Completion(values=values[:100], total=len(values), has_more=len(values) > 100))
 
     # -- prompts ---------------------------------------------------------------------------------
 
@@ -203,14 +251,19 @@ class CatalogServer:
             known = ", ".join(sorted(self.published.prompts)) or "none"
             raise MCPError(types.INVALID_PARAMS, f"Unknown prompt {params.name!r}; available prompts: {known}")
         try:
-            return render_prompt(descriptor, dict(params.arguments or {}), self.lang)
+            return render_prompt(descriptor, dict(params.arguments or {}), self.lang, self.published)
         except KeyError as exc:
             raise MCPError(types.INVALID_PARAMS, f"Missing required argument {exc.args[0]!r} for prompt {params.name!r}",
                            {"argument": exc.args[0]}) from None
 
 
-_BUILTIN_CODES = {"VALIDATION_ERROR", "TOOL_NOT_FOUND", "HANDLER_UNAVAILABLE", "TIMEOUT", "INTERNAL_ERROR", "NOT_FOUND",
+_BUILTIN_CODES = {"CLIENT_CAPABILITY_MISSING", "VALIDATION_ERROR", "TOOL_NOT_FOUND", "HANDLER_UNAVAILABLE", "TIMEOUT", "INTERNAL_ERROR", "NOT_FOUND",
                   "CONFLICT", "UNAVAILABLE", "AUTHENTICATION_ERROR", "AUTHORIZATION_ERROR", "RATE_LIMITED"}
+
+
+def connection_of(session: Any) -> Any:
+    """The object that lives as long as the client's connection (the SDK makes one session per request)."""
+    return getattr(session, "_connection", session)
 
 
 def _ardf_text(descriptor: Descriptor) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..inputs import inline_refs, input_schema, inputs_from_schema, property_schema
+from ..inputs import check_root, input_schema, inputs_from_schema, property_schema
 from ..model import Descriptor, Input, Source
 from ._base import ReadOptions, annotations_of, binding_of, examples_of, failures_of
 
@@ -20,8 +20,8 @@ def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descripto
     fields: dict[str, Any] = {}
     if kind == "tool":
         verbatim = data.get("input_schema")
-        if isinstance(verbatim, dict):
-            schema = inline_refs(verbatim)
+        if isinstance(verbatim, dict):  # given verbatim: served exactly as written ($schema, $defs, $ref kept)
+            schema = check_root(verbatim)
             inputs = inputs_from_schema(schema)
         else:
             inputs = tuple(
