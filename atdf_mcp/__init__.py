@@ -12,6 +12,16 @@ from .model import Descriptor, Example, Failure, Input, Source
 
 __version__ = "0.1.0"
 
+
+def __getattr__(name: str) -> object:
+    """Import the MCP side lazily: `import atdf_mcp` stays cheap for `validate` (mcp.server costs ~450 ms)."""
+    if name == "build_server":
+        from .server import build_server
+
+        return build_server
+    raise AttributeError(f"module 'atdf_mcp' has no attribute {name!r}")
+
+
 __all__ = [
     "AtdfError",
     "Catalog",
@@ -27,5 +37,6 @@ __all__ = [
     "ToolError",
     "UsageError",
     "__version__",
+    "build_server",
     "load_catalog",
 ]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import importlib.util
 import re
 import sys
 from collections.abc import Callable
@@ -123,28 +122,23 @@ class _ModuleLoader:
         return self.cache[name]
 
     def _import(self, name: str) -> tuple[ModuleType | None, str | None]:
-        local = self._local_file(name)
         try:
-            if local is not None:
-                private = f"{self.prefix}.{name}"
-                if private in sys.modules:
-                    return sys.modules[private], None
-                spec = importlib.util.spec_from_file_location(private, local)
-                if spec is None or spec.loader is None:
-                    return None, f"could not be imported from {local.name}"
-                module = importlib.util.module_from_spec(spec)
-                sys.modules[private] = module
-                try:
-                    spec.loader.exec_module(module)
-                except BaseException:
-                    sys.modules.pop(private, None)
-                    raise
-                return module, None
+            if self._local_file(name) is not None:
+                # Catalogue modules live in a private package per root, so two catalogues' handlers.py never
+                # collide, and handler modules can import their siblings relatively (`from . import helpers`).
+                self._package()
+                return importlib.import_module(f"{self.prefix}.{name}"), None
             return importlib.import_module(name), None
         except ModuleNotFoundError as exc:
             return None, f"could not be imported: no module named {exc.name!r}"
         except (Exception, SystemExit) as exc:  # a handler module that fails at import must not stop the server
             return None, f"could not be imported: {type(exc).__name__}: {exc}"
+
+    def _package(self) -> None:
+        if self.prefix not in sys.modules:
+            package = ModuleType(self.prefix, f"handlers of the catalogue at {self.root}")
+            package.__path__ = [str(self.root)]
+            sys.modules[self.prefix] = package
 
     def _local_file(self, name: str) -> Path | None:
         if self.root is None:

@@ -14,6 +14,7 @@ import copy
 import datetime as dt
 import difflib
 import json
+import re
 import uuid
 from typing import Any
 
@@ -134,6 +135,9 @@ def tool_error_envelope(
 ) -> dict[str, Any]:
     """The envelope of a handler's ToolError, with the suggested value applied to the arguments."""
     ctx = dict(context)
+    given = ctx.get("suggested_arguments")
+    if given is not None and (fast_validator is not None and not fast_validator.is_valid(given)):
+        ctx.pop("suggested_arguments")  # a handler's own correction is kept only when it validates
     if parameter is not None and suggested_value is not None:
         prop = _property_schema(tool.input_schema or {}, parameter.split("."))
         typed = suggested_value
@@ -341,9 +345,22 @@ def _suggest_value(keyword: str, error: jsonschema.ValidationError, prop: dict[s
         return unique
     if keyword == "format":
         return suggest_for_format(received, error.validator_value)
-    if keyword == "pattern" and path:
-        example = _example_value(str(path[-1]), examples)
-        return example
+    if keyword == "pattern" and isinstance(received, str):
+        return _pattern_fix(received, str(error.validator_value))
+    return MISSING
+
+
+def _pattern_fix(value: str, pattern: str) -> Any:
+    """The caller's value with its case or spacing fixed, when that makes it match; never a different value."""
+    try:
+        regex = re.compile(pattern)
+    except re.error:
+        return MISSING
+    stripped = value.strip()
+    compact = re.sub(r"\s+", "", value)
+    for candidate in (stripped, stripped.upper(), stripped.lower(), compact, compact.upper(), compact.lower()):
+        if regex.search(candidate):
+            return candidate
     return MISSING
 
 

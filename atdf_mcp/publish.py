@@ -190,7 +190,7 @@ def _tool(d: Descriptor, lang: str | None) -> types.Tool:
         parts.append(f"When to use: {when}")
     warnings = d.hints.get("warnings")
     if warnings:
-        parts.append("Warnings: " + "; ".join(warnings))
+        parts.append("Warnings: " + " ".join(w if w.rstrip().endswith((".", "!", "?")) else w.rstrip() + "." for w in warnings))
     if d.failures:
         parts.append("Declared failures: " + ", ".join(f.code for f in d.failures))
     meta: dict[str, Any] = {"ardf.io/uri": d.uri}

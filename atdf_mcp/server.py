@@ -11,6 +11,7 @@ Every tool-call failure becomes an `isError` result carrying an ATDF envelope (D
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import weakref
@@ -26,7 +27,7 @@ from . import __version__
 from .bindings import Bound, bind_catalog
 from .catalog import Catalog, Problem
 from .context import ToolContext
-from .dispatch import Unavailable
+from .dispatch import Unavailable, UpstreamFailure
 from .envelope import argument_errors, build_entry, compile_detailed, compile_fast, envelope, new_instance, tool_error_envelope, unknown_tool
 from .errors import ToolError
 from .model import Descriptor
@@ -61,6 +62,12 @@ class _ToolRuntime:
         if self._detailed is None:
             self._detailed = compile_detailed(self.tool.input_schema or {"type": "object"})
         return self._detailed
+
+    @functools.cached_property
+    def defaults(self) -> dict[str, Any]:
+        """Top-level input defaults, filled in for arguments the caller left out."""
+        properties = (self.tool.input_schema or {}).get("properties") or {}
+        return {name: prop["default"] for name, prop in properties.items() if isinstance(prop, dict) and "default" in prop}
 
     @property
     def examples(self) -> list[dict[str, Any]]:
@@ -130,6 +137,8 @@ class CatalogServer:
         dispatcher = runtime.bound.dispatcher
         if dispatcher is None:
             return error_result(self._unavailable(runtime.tool, runtime.bound.reason))
+        if runtime.defaults and isinstance(arguments, dict):
+            arguments = {**runtime.defaults, **arguments}
         try:
             with anyio.fail_after(runtime.timeout):
                 tool_ctx = ToolContext(runtime.tool, self.lang, ctx, self.log_levels) if dispatcher.wants_ctx else None
@@ -142,6 +151,8 @@ class CatalogServer:
             return error_result(self._timeout(runtime))
         except Unavailable as exc:
             return error_result(self._unavailable(runtime.tool, exc.reason))
+        except UpstreamFailure as exc:
+            return error_result(exc.envelope)
         except Exception:
             return error_result(self._internal(runtime.tool))
 

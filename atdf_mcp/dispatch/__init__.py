@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from ..context import ToolContext
 
-__all__ = ["Dispatcher", "Unavailable"]
+__all__ = ["Dispatcher", "Unavailable", "UpstreamFailure"]
 
 
 class Dispatcher(Protocol):
@@ -27,3 +27,12 @@ class Unavailable(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+class UpstreamFailure(Exception):
+    """A back-end failure already turned into a complete ATDF envelope (HTTP status, connection error, ...)."""
+
+    def __init__(self, envelope: dict[str, Any]) -> None:
+        errors = envelope.get("errors") or [{}]
+        super().__init__(errors[0].get("detail", "upstream failure"))
+        self.envelope = envelope
