@@ -35,22 +35,30 @@ class Bound:
     dispatcher: Dispatcher | None
     reason: str | None = None
     binding: dict[str, Any] | None = None
+    warnings: tuple[str, ...] = ()  # the tool runs, but some calls will fail (an unset environment variable, ...)
 
 
-def bind_catalog(catalog: Catalog, *, http_client_factory: Callable[[], Any] | None = None) -> tuple[dict[str, Bound], list[Problem]]:
-    """A Bound per tool of the catalogue, and the problems found while loading bindings."""
+def bind_catalog(catalog: Catalog, *, http_client_factory: Callable[[], Any] | None = None,
+                 default_timeout: float | None = None) -> tuple[dict[str, Bound], list[Problem]]:
+    """A Bound per tool of the catalogue, and the problems found while loading bindings.
+
+    `http_client_factory` returns the httpx.AsyncClient HTTP tools use (default: the shared pool of
+    atdf_mcp.dispatch.http); `default_timeout` is the server's per-call limit for tools without one.
+    """
     loader = _ModuleLoader(catalog.root)
+    http = _HttpBinder(catalog, http_client_factory, default_timeout)
     bound: dict[str, Bound] = {}
     problems: list[Problem] = []
     for tool in catalog.tools:
         binding = _binding_for(tool, catalog)
-        result = _bind(tool, binding, loader, catalog)
+        result = _bind(tool, binding, loader, catalog, http)
         bound[tool.id] = result
+        where = (catalog.config.file if binding.get("_from") == "config" else None) or tool.source.file
+        pointer = f"/bindings/{tool.id}" if binding.get("_from") == "config" else tool.source.pointer
         if result.dispatcher is None and binding:
-            where = catalog.config.file if binding.get("_from") == "config" else tool.source.file
-            pointer = f"/bindings/{tool.id}" if binding.get("_from") == "config" else tool.source.pointer
-            problems.append(Problem(where or tool.source.file, pointer, result.reason or "binding unavailable", "error",
-                                    "HANDLER_UNAVAILABLE"))
+            problems.append(Problem(where, pointer, result.reason or "binding unavailable", "error", "HANDLER_UNAVAILABLE"))
+        problems += [Problem(where, pointer, message, "warning", "CONFIGURATION_ERROR") for message in result.warnings]
+    problems += http.problems
     return bound, problems
 
 
@@ -63,7 +71,7 @@ def _binding_for(tool: Descriptor, catalog: Catalog) -> dict[str, Any]:
     return {}
 
 
-def _bind(tool: Descriptor, binding: dict[str, Any], loader: _ModuleLoader, catalog: Catalog) -> Bound:
+def _bind(tool: Descriptor, binding: dict[str, Any], loader: _ModuleLoader, catalog: Catalog, http: _HttpBinder) -> Bound:
     reference = binding.get("handler")
     if isinstance(reference, str):
         function, reason = loader.load(reference)
@@ -71,7 +79,7 @@ def _bind(tool: Descriptor, binding: dict[str, Any], loader: _ModuleLoader, cata
             return Bound(None, f"tool {tool.id!r}: handler {reference!r} {reason}", binding)
         return Bound(PythonDispatcher(function, reference), None, binding)
     if binding.get("endpoint"):
-        return Bound(None, f"tool {tool.id!r}: HTTP endpoints are not supported by this version", binding)
+        return http.bind(tool, binding)
     function = loader.convention(tool.id)
     if function is not None:
         return Bound(PythonDispatcher(function, f"{CONVENTION_MODULE}:{_identifier(tool.id)}"), None, {"_from": "convention"})
@@ -81,6 +89,30 @@ def _bind(tool: Descriptor, binding: dict[str, Any], loader: _ModuleLoader, cata
 
 def _identifier(tool_id: str) -> str:
     return re.sub(r"\W", "_", tool_id)
+
+
+class _HttpBinder:
+    """Builds HTTP dispatchers; httpx is imported only when a catalogue has an HTTP-bound tool."""
+
+    def __init__(self, catalog: Catalog, client_factory: Callable[[], Any] | None, default_timeout: float | None) -> None:
+        self.catalog = catalog
+        self.client_factory = client_factory
+        self.default_timeout = default_timeout
+        self.options: Any = None
+        self.problems: list[Problem] = []
+
+    def bind(self, tool: Descriptor, binding: dict[str, Any]) -> Bound:
+        from .dispatch.http import HttpDispatcher, HttpOptions, compile_spec
+
+        if self.options is None:
+            config = self.catalog.config
+            self.options, issues = HttpOptions.from_config(config.http, server_timeout=self.default_timeout or config.timeout)
+            self.problems += [Problem(config.file or str(self.catalog.root), pointer, message, "warning", "CONFIG_ERROR")
+                              for pointer, message in issues]
+        spec, reason, warnings = compile_spec(tool, binding, self.options)
+        if spec is None:
+            return Bound(None, reason, binding, tuple(warnings))
+        return Bound(HttpDispatcher(tool, spec, self.client_factory), None, binding, tuple(warnings))
 
 
 class _ModuleLoader:

@@ -15,12 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .catalog import LoadReport, load_catalog
+from .catalog import Catalog, FileReport, LoadReport, load_catalog
 from .errors import AtdfError, UsageError
 
 __all__ = ["main"]
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+CLIENTS = ("claude-desktop", "claude-code", "cursor")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -51,15 +52,38 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--log-level", default=os.environ.get("ATDF_MCP_LOG_LEVEL", "info"),
                        choices=("debug", "info", "warning", "error"), help="stderr log level (default: info)")
     serve.add_argument("--timeout", type=float, default=None, help="default tool timeout in seconds (default: 60)")
+    http = serve.add_argument_group("HTTP transports", "for --transport http (/mcp and /sse) or sse (/sse only)")
+    http.add_argument("--transport", choices=("stdio", "http", "sse"), default="stdio",
+                      help="stdio (default), http (Streamable HTTP at /mcp plus legacy SSE at /sse), or sse (legacy SSE only)")
+    http.add_argument("--host", default=None, help="address to bind (default: 127.0.0.1, this machine only)")
+    http.add_argument("--port", type=int, default=None, help="port to listen on (default: 8000; 0 picks a free one)")
+    http.add_argument("--stateless", action="store_true", help="no Streamable HTTP sessions, for replicas behind a load balancer "
+                      "(server-to-client requests are lost)")
+    http.add_argument("--json-response", action="store_true", help="answer /mcp POSTs with one JSON body instead of an SSE stream")
+    http.add_argument("--auth-token", default=os.environ.get("ATDF_MCP_AUTH_TOKEN") or None,
+                      help="require `Authorization: Bearer TOKEN` on /mcp, /sse, /messages/ and POST /validate "
+                           "(default: $ATDF_MCP_AUTH_TOKEN)")
+    http.add_argument("--allow-host", action="append", default=[], metavar="HOST",
+                      help="also accept this Host header (name, name:port, or * for any), e.g. behind a reverse proxy; repeatable")
+    http.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                      help="also accept requests from this web origin (https://app.example.com, or *); repeatable")
+    http.add_argument("--cors-origin", action="append", default=[], metavar="ORIGIN",
+                      help="send CORS headers for this web origin (off by default); repeatable")
+    http.add_argument("--max-body-size", type=int, default=None, metavar="BYTES", help="largest request body accepted (default: 4 MiB)")
+    http.add_argument("--shutdown-timeout", type=float, default=None, metavar="SECONDS",
+                      help="on SIGTERM/SIGINT, how long calls in flight may still run (default: 25)")
 
     manifest = commands.add_parser("manifest", help="print the mcp_manifest.json of a catalogue")
     manifest.add_argument("directory", nargs="?", metavar="DIR", help="catalogue directory (default: ./descriptors)")
 
-    config = commands.add_parser("config", help="print client configuration for a catalogue")
-    config.add_argument("client", choices=("claude-desktop",), help="the MCP client to configure")
+    config = commands.add_parser("config", help="print client configuration for a catalogue, or for a running HTTP server")
+    config.add_argument("client", choices=CLIENTS, help="the MCP client to configure")
     config.add_argument("directory", nargs="?", metavar="DIR", help="catalogue directory (default: ./descriptors)")
-    config.add_argument("--name", default=None, help="server name in mcpServers (default: the directory's name)")
+    config.add_argument("--name", default=None, help="server name in mcpServers (default: the directory's name, or atdf-mcp with --url)")
     config.add_argument("--lang", default=None, help="language to pass to `serve --lang`")
+    config.add_argument("--url", default=None, help="connect to a running `serve --transport http` server at this /mcp (or /sse) URL "
+                        "instead of launching one")
+    config.add_argument("--auth-token", default=None, help="with --url: the bearer token the server requires")
     return parser
 
 
@@ -80,13 +104,31 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _validate(args: argparse.Namespace) -> int:
     catalog = load_catalog(*args.paths)
-    report = catalog.report
+    report = with_runtime_problems(catalog)
     if args.format == "json":
         print(json.dumps(report_json(report), indent=2, ensure_ascii=False))
     else:
         _print_report(report, len(catalog.descriptors))
     failing = report.errors or (args.strict and report.warnings)
     return EXIT_ERRORS if failing else EXIT_OK
+
+
+def with_runtime_problems(catalog: Catalog) -> LoadReport:
+    """The load report plus what only building the server finds: handler bindings, document paths, env variables."""
+    from .server import CatalogServer
+
+    extra = CatalogServer(catalog).problems
+    if not extra:
+        return catalog.report
+    files = list(catalog.report.files)
+    for problem in extra:
+        index = next((i for i, f in enumerate(files) if f.file == problem.file), None)
+        if index is None:
+            files.append(FileReport(problem.file, None, (), (problem,)))
+        else:
+            f = files[index]
+            files[index] = FileReport(f.file, f.dialect, f.ids, (*f.problems, problem))
+    return LoadReport(tuple(files))
 
 
 def report_json(report: LoadReport) -> dict[str, Any]:
@@ -112,13 +154,17 @@ def report_json(report: LoadReport) -> dict[str, Any]:
     }
 
 
+_UNREADABLE = {"READ_ERROR", "FILE_TOO_LARGE", "BINARY_FILE", "ENCODING_ERROR", "PARSE_ERROR", "EMPTY_FILE", "TOO_DEEP"}
+
+
 def _print_report(report: LoadReport, loaded: int) -> None:
     colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
     red, yellow, dim, reset = ("\033[31m", "\033[33m", "\033[2m", "\033[0m") if colour else ("", "", "", "")
     for f in report.files:
         if not f.problems:
             continue
-        print(f"{f.file}{dim} ({f.dialect or 'unreadable'}){reset}")
+        label = f" ({f.dialect})" if f.dialect else (" (unreadable)" if any(p.code in _UNREADABLE for p in f.problems) else "")
+        print(f"{f.file}{dim}{label}{reset}")
         for p in f.problems:
             tint = red if p.severity == "error" else yellow
             where = p.pointer or "/"
@@ -145,15 +191,17 @@ def _convert(args: argparse.Namespace) -> int:
     for d in catalog.descriptors:
         try:
             doc = project(d)
-        except ValueError as exc:
-            print(f"atdf-mcp: {exc}", file=sys.stderr)
-            return EXIT_ERRORS
+        except ValueError as exc:  # e.g. a prompt in a file converted to ATDF 2.x: skip it, say so, convert the rest
+            print(f"atdf-mcp: skipped: {exc}", file=sys.stderr)
+            continue
         violations = schema.violations(doc)
         if violations:  # a projection bug, never the user's: say so plainly
             print(f"atdf-mcp: internal error: the {args.to} projection of {d.id!r} is invalid: "
                   f"{violations[0].pointer} {violations[0].message}", file=sys.stderr)
             return EXIT_ERRORS
         documents.append(doc)
+    if not documents:
+        return EXIT_ERRORS
     output = documents[0] if len(documents) == 1 else documents
     print(json.dumps(output, indent=2, ensure_ascii=False))
     return EXIT_ERRORS if catalog.report.errors else EXIT_OK
@@ -161,13 +209,47 @@ def _convert(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     from .logs import configure_logging
-    from .serve import load_for_serving, serve_stdio
+    from .serve import DEFAULT_SHUTDOWN_TIMEOUT, load_for_serving, serve_http, serve_stdio
 
+    options = _http_options(args)  # usage errors before any slow work
     configure_logging(args.log_level)
     with contextlib.redirect_stdout(sys.stderr):  # stdout is the protocol: handler modules' prints go to stderr
         _, app = load_for_serving(args.directory, lang=args.lang, timeout=args.timeout)
-    serve_stdio(app)
+    if options is None:
+        serve_stdio(app)
+    else:
+        serve_http(app, options, shutdown_timeout=args.shutdown_timeout if args.shutdown_timeout is not None else DEFAULT_SHUTDOWN_TIMEOUT)
     return EXIT_OK
+
+
+_HTTP_ONLY = {"host": "--host", "port": "--port", "stateless": "--stateless", "json_response": "--json-response",
+              "allow_host": "--allow-host", "allow_origin": "--allow-origin", "cors_origin": "--cors-origin",
+              "max_body_size": "--max-body-size", "shutdown_timeout": "--shutdown-timeout"}
+
+
+def _http_options(args: argparse.Namespace) -> Any:
+    """The HttpOptions of `serve --transport http|sse`, or None for stdio; UsageError for options that do not fit."""
+    if args.transport == "stdio":
+        given = [flag for dest, flag in _HTTP_ONLY.items() if getattr(args, dest) not in (None, False, [])]
+        if given:
+            raise UsageError(f"{', '.join(given)} only apply to the HTTP transports: add --transport http (or sse)")
+        return None
+    from .web import DEFAULT_MAX_BODY_SIZE, HttpOptions
+
+    if args.transport == "sse" and (args.stateless or args.json_response):
+        raise UsageError("--stateless and --json-response apply to Streamable HTTP (/mcp): use --transport http")
+    port = 8000 if args.port is None else args.port
+    if not 0 <= port <= 65535:
+        raise UsageError(f"--port must be between 0 and 65535, not {port}")
+    max_body = DEFAULT_MAX_BODY_SIZE if args.max_body_size is None else args.max_body_size
+    if max_body <= 0:
+        raise UsageError("--max-body-size must be a positive number of bytes")
+    if args.shutdown_timeout is not None and args.shutdown_timeout < 0:
+        raise UsageError("--shutdown-timeout must be zero or more seconds")
+    return HttpOptions(host=args.host or "127.0.0.1", port=port, transport=args.transport, stateless=args.stateless,
+                       json_response=args.json_response, auth_token=args.auth_token or None,
+                       allowed_hosts=tuple(args.allow_host), allowed_origins=tuple(args.allow_origin),
+                       cors_origins=tuple(args.cors_origin), max_body_size=max_body)
 
 
 def _manifest(args: argparse.Namespace) -> int:
@@ -182,10 +264,18 @@ def _manifest(args: argparse.Namespace) -> int:
 def _config(args: argparse.Namespace) -> int:
     from .serve import default_catalog_dir
 
-    directory = Path(args.directory).resolve() if args.directory else default_catalog_dir().resolve()
-    if not directory.is_dir():
-        raise UsageError(f"no such directory: {directory}")
-    print(json.dumps(claude_desktop_config(directory, name=args.name, lang=args.lang), indent=2, ensure_ascii=False))
+    if args.url:
+        if args.directory or args.lang:
+            raise UsageError("--url configures a client for a running server: leave out DIR and --lang (they are the server's)")
+        config = remote_config(args.client, args.url, name=args.name, token=args.auth_token)
+    else:
+        if args.auth_token:
+            raise UsageError("--auth-token goes with --url (a local stdio server needs no token)")
+        directory = Path(args.directory).resolve() if args.directory else default_catalog_dir().resolve()
+        if not directory.is_dir():
+            raise UsageError(f"no such directory: {directory}")
+        config = claude_desktop_config(directory, name=args.name, lang=args.lang)
+    print(json.dumps(config, indent=2, ensure_ascii=False))
     return EXIT_OK
 
 
@@ -193,11 +283,37 @@ def claude_desktop_config(directory: Path, *, name: str | None = None, lang: str
     """An `mcpServers` block launching this environment's atdf-mcp on `directory` (absolute paths)."""
     script = Path(sys.executable).parent / ("atdf-mcp.exe" if os.name == "nt" else "atdf-mcp")
     serve_args = ["serve", str(directory)] + (["--lang", lang] if lang else [])
-    if script.is_file():
-        entry = {"command": str(script), "args": serve_args}
-    else:
-        entry = {"command": sys.executable, "args": ["-m", "atdf_mcp", *serve_args]}
-    return {"mcpServers": {name or directory.name: entry}}
+    command = [str(script)] if script.is_file() else [sys.executable, "-m", "atdf_mcp"]
+    return {"mcpServers": {name or directory.name: {"command": command[0], "args": [*command[1:], *serve_args]}}}
+
+
+def remote_config(client: str, url: str, *, name: str | None = None, token: str | None = None) -> dict[str, Any]:
+    """An `mcpServers` block connecting `client` to a running server: its URL where the client takes one, else mcp-remote.
+
+    Claude Desktop's config file only launches commands, so it gets the `mcp-remote` stdio bridge (Node.js);
+    Claude Code and Cursor take the URL and headers directly.
+    """
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise UsageError(f"--url must be an http:// or https:// URL such as http://127.0.0.1:8000/mcp, not {url!r}")
+    sse = parts.path.rstrip("/").endswith("/sse")
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    entry: dict[str, Any]
+    if client == "claude-desktop":
+        args = ["-y", "mcp-remote", url, "--transport", "sse-only" if sse else "http-only"]
+        if parts.scheme == "http" and parts.hostname not in ("localhost", "127.0.0.1", "::1"):
+            args.append("--allow-http")
+        entry = {"command": "npx", "args": args}
+        if token:  # through env: Claude Desktop on Windows mangles spaces inside args
+            entry["args"] += ["--header", "Authorization:${AUTH_HEADER}"]
+            entry["env"] = {"AUTH_HEADER": f"Bearer {token}"}
+    elif client == "claude-code":
+        entry = {"type": "sse" if sse else "http", "url": url, **({"headers": headers} if headers else {})}
+    else:  # cursor
+        entry = {"url": url, **({"headers": headers} if headers else {})}
+    return {"mcpServers": {name or "atdf-mcp": entry}}
 
 
 _COMMANDS = {"validate": _validate, "convert": _convert, "serve": _serve, "manifest": _manifest, "config": _config}

@@ -10,6 +10,7 @@ and validates against the bundled error schema (DESIGN decision 10).
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import datetime as dt
 import difflib
@@ -375,10 +376,8 @@ def _get(target: Any, path: list[Any]) -> Any:
 
 
 def _try_set(target: Any, path: list[Any], value: Any) -> None:
-    try:
+    with contextlib.suppress(KeyError, IndexError, TypeError, ValueError):
         _set_path(target, path, value)
-    except (KeyError, IndexError, TypeError, ValueError):
-        pass
 
 
 def _conditions(error: jsonschema.ValidationError, schema: dict[str, Any]) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,18 @@ DESCRIPTOR_SUFFIXES = (".json", ".yaml", ".yml")
 MAX_FILE_BYTES = 10 * 1024 * 1024
 CONFIG_FILE_NAMES = ("atdf-mcp.yaml", "atdf-mcp.yml")
 
-_YamlLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BaseYamlLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _YamlLoader(_BaseYamlLoader):  # type: ignore[misc,valid-type]
+    """Safe YAML that reads as JSON would: an unquoted date such as `2025-04-01` stays a string."""
+
+
+_YamlLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in _BaseYamlLoader.yaml_implicit_resolvers.items()
+}
+_JSON_SCALARS = (str, int, float, bool, type(None))
 # libyaml's composer recurses in C: a YAML file nested thousands of levels deep overflows the C stack
 # (a segfault, not a RecursionError), so deep YAML is measured on the event stream before it is loaded.
 MAX_YAML_DEPTH = 200
@@ -56,22 +68,48 @@ def find_files(root: Path) -> list[Path]:
 def decode(path: Path) -> Any | DecodeFailure:
     """The parsed content of a descriptor file, or a DecodeFailure saying why it has none."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return DecodeFailure(
-                "FILE_TOO_LARGE",
-                f"file is {size / 1048576:.1f} MiB; descriptor files are limited to "
-                f"{MAX_FILE_BYTES // 1048576} MiB (split the catalogue into several files)",
-            )
-        data = path.read_bytes()
+        # One descriptor, one open: O_NONBLOCK so that a FIFO cannot block the load before fstat refuses it.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                return DecodeFailure("READ_ERROR", "not a regular file (a device, socket or pipe); expected a JSON or YAML file")
+            if info.st_size > MAX_FILE_BYTES:
+                return DecodeFailure(
+                    "FILE_TOO_LARGE",
+                    f"file is {info.st_size / 1048576:.1f} MiB; descriptor files are limited to "
+                    f"{MAX_FILE_BYTES // 1048576} MiB (split the catalogue into several files)",
+                )
+            data = _read_all(fd, info.st_size)
+        finally:
+            os.close(fd)
     except OSError as exc:
         return DecodeFailure("READ_ERROR", f"cannot read file: {exc.strerror or exc}")
+    if len(data) > MAX_FILE_BYTES:  # it grew while being read
+        return DecodeFailure("FILE_TOO_LARGE", f"file is over {MAX_FILE_BYTES // 1048576} MiB; descriptor files are limited to "
+                             f"{MAX_FILE_BYTES // 1048576} MiB (split the catalogue into several files)")
     return decode_bytes(data, yaml_syntax=path.suffix.lower() in (".yaml", ".yml"))
+
+
+def _read_all(fd: int, size: int) -> bytes:
+    """The bytes of an open file, reading at most one byte past MAX_FILE_BYTES."""
+    data = os.read(fd, size + 1)
+    if len(data) <= size:
+        return data
+    chunks = [data]
+    total = len(data)
+    while total <= MAX_FILE_BYTES:
+        chunk = os.read(fd, 1 << 20)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)
 
 
 def decode_bytes(data: bytes, *, yaml_syntax: bool = False) -> Any | DecodeFailure:
     """Parse descriptor bytes (JSON, or YAML when `yaml_syntax`), or say why they cannot be parsed."""
-    if b"\x00" in data[:8192]:
+    if data.find(b"\x00", 0, 8192) != -1:
         return DecodeFailure("BINARY_FILE", "file is binary (it contains NUL bytes); expected UTF-8 JSON or YAML text")
     try:
         text = data.decode("utf-8-sig")
@@ -81,18 +119,11 @@ def decode_bytes(data: bytes, *, yaml_syntax: bool = False) -> Any | DecodeFailu
             "ENCODING_ERROR",
             f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x} at line {line}); save it as UTF-8",
         )
-    if not text.strip():
+    if not text or text.isspace():
         return DecodeFailure("EMPTY_FILE", "file is empty; expected a descriptor, a list or a {\"tools\": [...]} collection")
     try:
         if yaml_syntax:
-            if _yaml_too_deep(text):
-                return DecodeFailure("PARSE_ERROR", f"YAML nests more than {MAX_YAML_DEPTH} levels deep; "
-                                     "descriptors are expected to nest a few levels")
-            data = yaml.load(text, Loader=_YamlLoader)
-            if "*" in text and "&" in text and _expands_too_far(data, 20 * len(text) + 10_000):
-                return DecodeFailure("PARSE_ERROR", "YAML aliases (*name) expand far beyond the file's size or refer "
-                                     "to themselves; write the values out or reuse fewer anchors")
-            return data
+            return _decode_yaml(text)
         return json.loads(text)
     except json.JSONDecodeError as exc:
         return DecodeFailure("PARSE_ERROR", f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}")
@@ -122,16 +153,38 @@ def _yaml_too_deep(text: str) -> bool:
     return False
 
 
-def _expands_too_far(data: Any, budget: int) -> bool:
-    """Whether YAML data (aliases expanded, cycles included) holds more than `budget` values."""
-    stack = [data]
+def _decode_yaml(text: str) -> Any | DecodeFailure:
+    """Parse YAML text into JSON-compatible data, or say why it cannot be a descriptor."""
+    if _yaml_too_deep(text):
+        return DecodeFailure("PARSE_ERROR", f"YAML nests more than {MAX_YAML_DEPTH} levels deep; "
+                             "descriptors are expected to nest a few levels")
+    data = yaml.load(text, Loader=_YamlLoader)
+    problem = _not_json(data, budget=20 * len(text) + 10_000)
+    return data if problem is None else DecodeFailure("PARSE_ERROR", problem)
+
+
+def _not_json(data: Any, budget: int) -> str | None:
+    """Why YAML data is not plain JSON data (a !!binary or !!set value, a non-string key, runaway aliases), if it is not."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
     while stack:
         budget -= 1
-        if budget < 0:
-            return True
-        item = stack.pop()
+        if budget < 0:  # aliases (*name) multiply values; an alias inside its own anchor never ends
+            return ("YAML aliases (*name) expand far beyond the file's size or refer to themselves; "
+                    "write the values out or reuse fewer anchors")
+        item, path = stack.pop()
         if isinstance(item, dict):
-            stack.extend(item.values())
+            for key, value in item.items():
+                if not isinstance(key, str):
+                    return (f"YAML key {key!r} at {_pointer(path) or '/'} is not a string ({type(key).__name__}); "
+                            "descriptor keys are strings, so quote it")
+                stack.append((value, (*path, key)))
         elif isinstance(item, list):
-            stack.extend(item)
-    return False
+            stack.extend((value, (*path, i)) for i, value in enumerate(item))
+        elif not isinstance(item, _JSON_SCALARS):
+            return (f"YAML value at {_pointer(path) or '/'} is not a JSON value ({type(item).__name__}); descriptors hold "
+                    "strings, numbers, booleans, null, lists and mappings only, so drop the tag or quote the value")
+    return None
+
+
+def _pointer(path: tuple[Any, ...]) -> str:
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)

@@ -118,7 +118,7 @@ def inputs_from_schema(schema: dict[str, Any]) -> tuple[Input, ...]:
     properties = schema.get("properties") or {}
     required = set(schema.get("required") or ())
     return tuple(
-        Input.model_construct(
+        Input.build(
             name=name,
             description=str(prop.get("description", "")) if isinstance(prop, dict) else "",
             required=name in required,
@@ -169,9 +169,16 @@ def check_root(schema: dict[str, Any]) -> dict[str, Any]:
 
 def _has_ref(node: Any) -> bool:
     if isinstance(node, dict):
-        return "$ref" in node or any(_has_ref(v) for v in node.values())
-    if isinstance(node, list):
-        return any(_has_ref(v) for v in node)
+        if "$ref" in node:
+            return True
+        values: Any = node.values()
+    elif isinstance(node, list):
+        values = node
+    else:
+        return False
+    for value in values:  # noqa: SIM110 (a plain loop that skips scalars: it runs for every tool at load time)
+        if isinstance(value, (dict, list)) and _has_ref(value):
+            return True
     return False
 
 

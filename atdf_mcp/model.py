@@ -1,12 +1,13 @@
 """The normalized descriptor model: one shape for every dialect and every ARDF resource type.
 
-Readers in `atdf_mcp.dialects` build these objects with `model_construct` (their input has already
-been checked against the dialect's JSON Schema), so building a descriptor costs microseconds.
+Readers in `atdf_mcp.dialects` build these objects with `build`, a lean `model_construct` (their input has
+already been checked against the dialect's JSON Schema), so building a descriptor costs microseconds.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Callable
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -36,6 +37,44 @@ Dialect = Literal["atdf1", "atdf2", "ardf", "mcp", "openakita"]
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+
+    @classmethod
+    def build(cls, **values: Any) -> Self:
+        """`model_construct` for trusted values given by field name (not alias), defaults filled in; 2-4x faster.
+
+        Readers build about ten models per descriptor, so this is a large share of loading time.
+        """
+        try:
+            static, factories = _DEFAULTS[cls]
+        except KeyError:
+            static, factories = _DEFAULTS[cls] = _defaults_of(cls)
+        data = {**static, **values}
+        for name, factory in factories:
+            if name not in values:
+                data[name] = factory()
+        instance = cls.__new__(cls)
+        _set(instance, "__dict__", data)
+        _set(instance, "__pydantic_fields_set__", set(values))
+        _set(instance, "__pydantic_extra__", None)
+        _set(instance, "__pydantic_private__", None)
+        return instance
+
+
+_set = object.__setattr__
+_DEFAULTS: dict[type[BaseModel], tuple[dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...]]] = {}
+
+
+def _defaults_of(cls: type[BaseModel]) -> tuple[dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...]]:
+    """A model's plain defaults, in field order, and its default factories."""
+    static: dict[str, Any] = {}
+    factories: list[tuple[str, Callable[[], Any]]] = []
+    for name, info in cls.model_fields.items():
+        if info.default_factory is not None:
+            static[name] = None  # keeps the field order of __dict__; replaced below when not given
+            factories.append((name, info.default_factory))  # type: ignore[arg-type]
+        elif not info.is_required():
+            static[name] = info.default
+    return static, tuple(factories)
 
 
 class Source(_Frozen):

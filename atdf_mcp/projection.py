@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .inputs import has_ref
 from .model import Descriptor, Input
 
 __all__ = ["to_ardf", "to_atdf2"]
@@ -68,7 +69,7 @@ def to_atdf2(d: Descriptor) -> dict[str, Any]:
         "description": d.description,
         "when_to_use": d.when_to_use or f"Use when you need to {d.description[:1].lower()}{d.description[1:]}",
         "how_to_use": {
-            "inputs": [_atdf2_input(i) for i in d.inputs],
+            "inputs": [_atdf2_input(i, _root_defs(d)) for i in d.inputs],
             "outputs": {
                 "success": d.success or _DEFAULT_SUCCESS,
                 "failure": [{"code": f.code, "description": f.description or f.code} for f in d.failures],
@@ -95,8 +96,9 @@ def to_atdf2(d: Descriptor) -> dict[str, Any]:
 
 
 def _tool_io(d: Descriptor) -> dict[str, Any]:
+    defs = _root_defs(d)
     data: dict[str, Any] = {
-        "inputs": [_ardf_input(i) for i in d.inputs],
+        "inputs": [_with_defs(_ardf_input(i), defs) for i in d.inputs],
         "outputs": {
             "success": d.success or _DEFAULT_SUCCESS,
             "failure": [
@@ -123,12 +125,25 @@ def _ardf_input(i: Input) -> dict[str, Any]:
     return item
 
 
-def _atdf2_input(i: Input) -> dict[str, Any]:
+def _atdf2_input(i: Input, defs: dict[str, Any]) -> dict[str, Any]:
     item: dict[str, Any] = {"name": i.name, "type": i.type or "any", "description": i.description or f"The {i.name} argument.",
                             "required": i.required}
-    rest = {k: v for k, v in i.schema_.items() if k not in ("type", "description")}
+    rest = _with_defs({k: v for k, v in i.schema_.items() if k not in ("type", "description")}, defs)
     if rest:
         item["schema"] = rest
+    return item
+
+
+def _root_defs(d: Descriptor) -> dict[str, Any]:
+    """The `$defs` a recursive input schema kept at its root (the references that could not be inlined)."""
+    defs = (d.input_schema or {}).get("$defs")
+    return defs if isinstance(defs, dict) else {}
+
+
+def _with_defs(item: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
+    """An input that still holds `$ref`s carries the root `$defs` along (the readers move them back to the root)."""
+    if defs and "$defs" not in item and has_ref(item):
+        return {**item, "$defs": defs}
     return item
 
 

@@ -20,6 +20,7 @@ from mcp import UriTemplate
 from . import __version__
 from .catalog import Catalog, Problem
 from .model import Descriptor
+from .projection import to_ardf
 from .schemas import SCHEMA_FILES, schema_bytes
 
 __all__ = ["ARDF_MIME", "COLLECTION_PATHS", "Published", "ResourceContent", "TemplateContent", "build_manifest", "render_prompt"]

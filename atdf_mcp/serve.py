@@ -6,6 +6,7 @@ import contextlib
 import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import anyio
 
@@ -14,7 +15,12 @@ from .catalog import Catalog, Problem, load_catalog
 from .errors import UsageError
 from .server import CatalogServer
 
-__all__ = ["default_catalog_dir", "load_for_serving", "serve_stdio"]
+if TYPE_CHECKING:
+    from .web import HttpOptions
+
+__all__ = ["DEFAULT_SHUTDOWN_TIMEOUT", "default_catalog_dir", "load_for_serving", "serve_http", "serve_stdio"]
+
+DEFAULT_SHUTDOWN_TIMEOUT = 25.0  # seconds; under the 30 s a container runtime waits before SIGKILL
 
 _log = logging.getLogger("atdf_mcp.serve")
 
@@ -56,3 +62,26 @@ def serve_stdio(app: CatalogServer) -> None:
                 await app.server.run(read, write, app.server.create_initialization_options())
 
     anyio.run(run)
+
+
+def serve_http(app: CatalogServer, options: HttpOptions, *, shutdown_timeout: float = DEFAULT_SHUTDOWN_TIMEOUT) -> None:
+    """Serve the HTTP transports with uvicorn until SIGTERM/SIGINT; calls in flight then get `shutdown_timeout` seconds.
+
+    A second Ctrl+C stops at once.
+    """
+    import uvicorn
+    from sse_starlette.sse import AppStatus
+
+    from .web import DrainingServer, build_app, security_warnings
+
+    for warning in security_warnings(options):
+        print(f"atdf-mcp: warning: {warning}", file=sys.stderr)
+    starlette = build_app(app, options)
+    # SSE streams (GET /sse, the /mcp GET stream, POST responses still carrying a tool result) must outlive the signal
+    # until the calls in flight are done: DrainingServer closes them, not sse-starlette's own signal hook.
+    AppStatus.disable_automatic_graceful_drain()
+    verbose = logging.getLogger().getEffectiveLevel() <= logging.DEBUG  # else our banner replaces uvicorn's start-up lines
+    config = uvicorn.Config(starlette, host=options.host, port=options.port, lifespan="on", log_config=None,
+                            log_level=logging.DEBUG if verbose else logging.WARNING,
+                            timeout_graceful_shutdown=shutdown_timeout + 2, server_header=False)
+    DrainingServer(config, starlette.state.service, options, shutdown_timeout).run()

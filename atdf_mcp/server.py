@@ -81,8 +81,8 @@ class CatalogServer:
         self.catalog = catalog
         self.lang = lang or catalog.config.lang
         self.published = Published.build(catalog, lang=self.lang)
-        bound, binding_problems = bind_catalog(catalog)
         default_timeout = timeout or catalog.config.timeout or DEFAULT_TIMEOUT
+        bound, binding_problems = bind_catalog(catalog, default_timeout=default_timeout)
         self.runtimes = {
             name: _ToolRuntime(tool, bound[name], _tool_timeout(tool, default_timeout))
             for name, tool in self.published.tools.items()

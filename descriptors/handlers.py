@@ -9,10 +9,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from .demo_support import CITIES, HOTELS, ROOM_CAPACITY, ROOM_TYPES, closest, parse_date, present, today, tomorrow
-
 from atdf_mcp import ToolError
 from atdf_mcp.context import ToolContext
+
+from .demo_support import CITIES, HOTELS, ROOM_CAPACITY, ROOM_TYPES, closest, parse_date, present, today, tomorrow
 
 
 async def search_hotels(ctx: ToolContext, city: str, check_in: str | None = None, nights: int = 1, guests: int = 2,

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .demo_support import closest
-
 from atdf_mcp import ToolError
+
+from .demo_support import closest
 
 # unit → (dimension, factor to the dimension's base unit); temperatures are converted by formula.
 UNITS: dict[str, tuple[str, float]] = {

@@ -58,7 +58,7 @@ def failures_of(outputs: Any) -> tuple[Failure, ...]:
     """The declared failures of an ATDF/ARDF `outputs` block."""
     failures = outputs.get("failure") if isinstance(outputs, dict) else None
     return tuple(
-        Failure.model_construct(
+        Failure.build(
             code=str(f["code"]),
             description=str(f.get("description", "")),
             suggested_value=f.get("suggested_value"),
@@ -72,7 +72,7 @@ def failures_of(outputs: Any) -> tuple[Failure, ...]:
 def examples_of(items: Any, name_key: str, input_key: str, output_key: str, narrative_key: str = "") -> tuple[Example, ...]:
     """Examples mapped from a dialect's own key names."""
     return tuple(
-        Example.model_construct(
+        Example.build(
             name=str(item.get(name_key, "") or ""),
             input=item.get(input_key),
             output=item.get(output_key),

@@ -25,7 +25,7 @@ def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descripto
             inputs = inputs_from_schema(schema)
         else:
             inputs = tuple(
-                Input.model_construct(
+                Input.build(
                     name=item["name"],
                     description=item.get("description", ""),
                     required=bool(item.get("required", False)),
@@ -42,7 +42,7 @@ def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descripto
             "success": outputs.get("success", ""),
             "failures": failures_of(outputs),
         }
-    return Descriptor.model_construct(
+    return Descriptor.build(
         id=raw["resource_id"],
         type=kind,
         description=raw["description"],

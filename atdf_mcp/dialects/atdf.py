@@ -32,7 +32,7 @@ def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descripto
     how = raw["how_to_use"]
     absent_means_required = source.dialect == "atdf1" and options.atdf1_required
     inputs = tuple(
-        Input.model_construct(
+        Input.build(
             name=item["name"],
             description=item.get("description", ""),
             required=bool(item.get("required", absent_means_required)),
@@ -41,7 +41,7 @@ def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descripto
         for item in how["inputs"]
     )
     metadata = raw.get("metadata") or {}
-    return Descriptor.model_construct(
+    return Descriptor.build(
         id=raw.get("tool_id") or raw.get("id"),
         type="tool",
         description=raw["description"],

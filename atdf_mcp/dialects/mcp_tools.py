@@ -26,7 +26,7 @@ def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descripto
         metadata["version"] = raw["version"]
     if raw.get("tags"):
         metadata["tags"] = raw["tags"]
-    return Descriptor.model_construct(
+    return Descriptor.build(
         id=raw["name"],
         type="tool",
         description=description or raw["name"],

@@ -23,7 +23,7 @@ def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descripto
     if raw.get("category"):
         metadata["category"] = raw["category"]
     schema = inline_refs(raw["input_schema"])
-    return Descriptor.model_construct(
+    return Descriptor.build(
         id=raw["name"],
         type="tool",
         description=raw["description"],

@@ -10,6 +10,8 @@ import datetime as dt
 import math
 from typing import Any
 
+from atdf_mcp import ToolError
+
 from ..demo_support import (
     CITIES,
     HOTELS,
@@ -23,8 +25,6 @@ from ..demo_support import (
     today,
     tomorrow,
 )
-
-from atdf_mcp import ToolError
 
 AIRPORTS = load_airports()
 AIRLINES = {"ES": "IB", "PT": "TP", "FR": "AF", "GB": "BA", "US": "AA", "JP": "JL", "PE": "LA", "MX": "AM", "DE": "LH"}

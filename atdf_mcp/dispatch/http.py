@@ -1,0 +1,579 @@
+"""HTTP dispatch: a tool bound to an endpoint (inline, `atdf-mcp.yaml`, or an ARDF connector) is one HTTP request.
+
+    spec, reason, warnings = compile_spec(tool, binding, HttpOptions())   # at load (atdf_mcp.dispatch.http_spec)
+    dispatcher = HttpDispatcher(tool, spec)
+    await dispatcher.call({"city": "Madrid"}, None)      # → dict / str / content blocks, or raises UpstreamFailure
+
+Request safety: a path value is percent-encoded as one segment (`/ ? # @ \\ %` and non-ASCII included);
+empty, `.` and `..` segments are refused; the final URL must sit under the declared base (scheme, host,
+port, base path) before anything is sent. No header of the MCP client's request is ever forwarded.
+
+Transport: one pooled `httpx.AsyncClient` (keep-alive, HTTP/1.1, no cookie jar) per event loop, created
+on first use and closed by `aclose()`. Timeout per tool (30 s by default), retries with exponential
+backoff and jitter for idempotent methods on connection errors, 429, 502, 503 and 504 (honouring
+Retry-After), and a response size cap (1 MiB by default).
+
+Failures: every status, connection error and timeout leaves as `UpstreamFailure(envelope)`, built with
+`envelope.build_entry`; an upstream that already answers with an ATDF envelope has its errors passed on.
+This is the only module that imports httpx.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import logging
+import math
+import random
+import re
+import socket
+import time
+import weakref
+from collections.abc import Callable
+from http.cookiejar import CookieJar, DefaultCookiePolicy
+from typing import Any
+from urllib.parse import quote, urlencode
+
+import anyio
+import httpx
+
+from .. import __version__
+from ..envelope import build_entry, compile_fast, envelope, tool_error_envelope
+from ..model import Descriptor
+from ..suggest import MISSING
+from . import UpstreamFailure
+from .http_spec import DEFAULT_TIMEOUT, HeaderTemplate, HttpOptions, HttpSpec, compile_spec
+from .upstream import (
+    STATUS_CODES,
+    is_absolute_uri,
+    is_json,
+    json_or_none,
+    parameter_name,
+    retry_after,
+    status_class,
+    strings,
+    upstream_errors,
+    upstream_message,
+)
+
+__all__ = ["POOL", "HttpDispatcher", "HttpOptions", "HttpPool", "HttpSpec", "aclose", "compile_spec"]
+
+MAX_BACKOFF = 8.0
+EXCERPT_BYTES = 2048
+MAX_URL_LENGTH = 8192
+RETRY_STATUSES = frozenset({429, 502, 503, 504})
+SENSITIVE_NAME = re.compile(r"key|token|secret|passw|pwd|sig|auth|credential|session|cookie", re.IGNORECASE)
+_FORBIDDEN_IN_HEADER = re.compile(r"[\r\n\x00]")
+_TEXT_TYPES = ("application/xml", "application/yaml", "application/x-yaml", "application/javascript",
+               "application/x-www-form-urlencoded", "application/graphql", "application/sql")
+_log = logging.getLogger("atdf_mcp.http")
+
+
+# ---------------------------------------------------------------------------------------------
+# The shared connection pool
+
+
+class _NoLoop:
+    """Key of the client used outside asyncio (trio)."""
+
+
+_NO_LOOP = _NoLoop()
+
+
+class HttpPool:
+    """One pooled httpx.AsyncClient per event loop (the server runs in one), created lazily inside it."""
+
+    def __init__(self, *, max_connections: int = 100, max_keepalive: int = 20) -> None:
+        self.limits = httpx.Limits(max_connections=max_connections, max_keepalive_connections=max_keepalive, keepalive_expiry=30)
+        self._clients: weakref.WeakKeyDictionary[Any, httpx.AsyncClient] = weakref.WeakKeyDictionary()
+
+    def client(self) -> httpx.AsyncClient:
+        """The client of the running event loop (created on first use)."""
+        key = _loop_key()
+        client = self._clients.get(key)
+        if client is None or client.is_closed:
+            # No cookie is ever kept: the client is shared by every MCP session.
+            client = httpx.AsyncClient(limits=self.limits, timeout=httpx.Timeout(DEFAULT_TIMEOUT, connect=10.0), http2=False,
+                                       follow_redirects=False, headers={"User-Agent": f"atdf-mcp/{__version__}"},
+                                       cookies=CookieJar(policy=DefaultCookiePolicy(allowed_domains=[])))
+            self._clients[key] = client
+        return client
+
+    async def aclose(self) -> None:
+        """Close the running loop's client and its keep-alive connections (call on shutdown)."""
+        client = self._clients.pop(_loop_key(), None)
+        if client is not None:
+            await client.aclose()
+
+
+def _loop_key() -> Any:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return _NO_LOOP
+
+
+POOL = HttpPool()
+
+
+async def aclose() -> None:
+    """Close the shared HTTP client of the running event loop (the HTTP transports' shutdown hook)."""
+    await POOL.aclose()
+
+
+# ---------------------------------------------------------------------------------------------
+# The dispatcher
+
+
+class HttpDispatcher:
+    """Sends one tool call as one HTTP request (plus retries) and turns the answer into a result or an envelope."""
+
+    wants_ctx = False
+
+    def __init__(self, tool: Descriptor, spec: HttpSpec, client: Callable[[], httpx.AsyncClient] | None = None) -> None:
+        self.tool = tool
+        self.spec = spec
+        self.client = client or POOL.client
+        self.description = f"{spec.method} {spec.endpoint}"
+        self._fast: Any = None
+        # The declared base as httpx parses it: every request URL is compared with it before sending.
+        self._base = httpx.URL(spec.origin + spec.base_path) if not spec.missing else None
+        self._timeout = httpx.Timeout(spec.timeout, connect=min(spec.timeout, 10.0))
+
+    async def call(self, arguments: dict[str, Any], ctx: Any) -> Any:
+        """Send the request built from `arguments`; the upstream's answer as a value, or raise UpstreamFailure."""
+        spec = self.spec
+        if spec.missing:
+            raise self._configuration_failure()
+        started = time.monotonic()
+        request = self._build_request(arguments)
+        response, body, truncated, attempts = await self._send(request, started + spec.timeout)
+        _log.debug("%s %s → %s (%.1f ms, %d attempt(s))", spec.method, self._display_url(request.url), response.status_code,
+                   (time.monotonic() - started) * 1000, attempts)
+        if 200 <= response.status_code < 300:
+            return self._success(response, body, truncated, request.url, attempts, arguments)
+        raise self._status_failure(response, body, request.url, attempts, arguments)
+
+    # -- request ---------------------------------------------------------------------------------
+
+    def _build_request(self, arguments: dict[str, Any]) -> httpx.Request:
+        spec = self.spec
+        path_values: dict[str, Any] = {}
+        header_args: dict[str, Any] = {}
+        query = list(spec.static_query)
+        body: dict[str, Any] = {}
+        whole: Any = MISSING
+        for name, value in arguments.items():
+            place, target = spec.placement.get(name) or (spec.default_place, name)
+            if place == "path":
+                path_values[target] = (name, value)
+            elif place == "query":
+                _add_query(query, target, value)
+            elif place == "body":
+                body[target] = value
+            elif place == "whole":
+                whole = value
+            else:
+                header_args[name] = value
+        path = "".join(self._segment(text, path_values) if is_param else text for is_param, text in spec.path)
+        headers = dict(spec.headers)
+        for template in spec.header_templates:
+            value = self._header_value(template, header_args)
+            if value is not None:
+                headers[template.name] = value
+        url = self._checked_url(path, query, arguments)
+        content: Any = None
+        if whole is not MISSING:
+            content = whole
+        elif body:
+            content = body
+        json_body = None if content is None else json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        if json_body is not None:
+            headers["Content-Type"] = "application/json"
+        return self.client().build_request(spec.method, url, headers=headers, content=json_body, timeout=self._timeout)
+
+    def _segment(self, placeholder: str, values: dict[str, tuple[str, Any]]) -> str:
+        if placeholder not in values:
+            raise self._argument_failure(placeholder, f"The argument {placeholder!r} is needed to build the request URL.",
+                                         "required: it is part of the URL path")
+        name, value = values[placeholder]
+        if isinstance(value, bool):
+            text = "true" if value else "false"
+        elif isinstance(value, (int, float)) and math.isfinite(value):
+            text = json.dumps(value)
+        elif isinstance(value, str):
+            text = value
+        else:
+            raise self._argument_failure(name, f"The argument {name!r} goes into the URL path and must be a string or a number.",
+                                         "a string or a number")
+        if text in ("", ".", ".."):
+            shown = "empty" if not text else repr(text)
+            raise self._argument_failure(name, f"The argument {name!r} is {shown}, which cannot be one segment of the URL path.",
+                                         "a non-empty value other than '.' and '..'")
+        return quote(text, safe="")  # `/ ? # @ \ %` and non-ASCII are encoded: the value stays one path segment
+
+    def _header_value(self, template: HeaderTemplate, args: dict[str, Any]) -> bytes | None:
+        out = []
+        for is_param, text in template.parts:
+            if not is_param:
+                out.append(text)
+                continue
+            if text not in args or args[text] is None:
+                return None  # an optional input left out: the header is not sent
+            value = args[text]
+            value = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+            if _FORBIDDEN_IN_HEADER.search(value):
+                raise self._argument_failure(text, f"The argument {text!r} goes into the {template.name} header and must not "
+                                                   "contain line breaks or NUL characters.", "no CR, LF or NUL characters")
+            out.append(value)
+        return "".join(out).encode("utf-8")
+
+    def _checked_url(self, path: str, query: list[tuple[str, Any]], arguments: dict[str, Any]) -> httpx.URL:
+        """The request URL, parsed once, after checking it stays under the declared base."""
+        spec = self.spec
+        raw = spec.origin + path + ("?" + urlencode(query) if query else "")
+        if len(raw) > MAX_URL_LENGTH:
+            longest = max(arguments, key=lambda name: len(str(arguments[name])), default=None)
+            raise self._argument_failure(longest, f"The request URL would be {len(raw)} characters long; the limit is {MAX_URL_LENGTH}.",
+                                         f"the whole URL stays under {MAX_URL_LENGTH} characters")
+        url = httpx.URL(raw)
+        base = self._base
+        assert base is not None
+        url_path = url.raw_path.partition(b"?")[0]
+        segments = url_path.split(b"/")
+        under = (url.scheme == base.scheme and url.host == base.host and url.port == base.port
+                 and (url_path == base.raw_path if spec.exact_path else url_path.startswith(base.raw_path))
+                 and b".." not in segments and b"." not in segments)
+        if not under:  # unreachable with encoded segments; kept as the last line of defence
+            name = next((n for n, (place, _) in spec.placement.items() if place == "path" and n in arguments), None)
+            raise self._argument_failure(name, "The arguments would send the request outside the tool's endpoint.",
+                                         f"the URL stays under {spec.origin_shown}{spec.base_path}")
+        return url
+
+    # -- transport -------------------------------------------------------------------------------
+
+    async def _send(self, request: httpx.Request, deadline: float) -> tuple[httpx.Response, bytes, bool, int]:
+        """Send (and resend, for idempotent methods) until an answer that is not worth retrying, or the deadline."""
+        spec = self.spec
+        client = self.client()
+        attempts = 0
+        while True:
+            attempts += 1
+            try:
+                with anyio.fail_after(max(deadline - time.monotonic(), 0.001)):
+                    response = await client.send(request, stream=True)
+                    try:
+                        body, truncated = await _read_capped(response, spec.max_response_bytes)
+                    finally:
+                        await response.aclose()
+            except (TimeoutError, httpx.TimeoutException) as exc:
+                if isinstance(exc, httpx.ConnectTimeout) and await self._backed_off(attempts, deadline, None):
+                    continue
+                raise self._timeout_failure(request, attempts) from None
+            except httpx.TransportError as exc:
+                _log.debug("%s %s: %s (attempt %d)", spec.method, self._display_url(request.url), type(exc).__name__, attempts)
+                if await self._backed_off(attempts, deadline, None):
+                    continue
+                raise self._transport_failure(exc, request, attempts) from None
+            if response.status_code in RETRY_STATUSES and await self._backed_off(
+                    attempts, deadline, retry_after(response.headers.get("retry-after"))):
+                continue
+            return response, body, truncated, attempts
+
+    async def _backed_off(self, attempts: int, deadline: float, wait: float | None) -> bool:
+        """Sleep before another attempt and say True, or say False: not idempotent, no retries left, or no time left."""
+        spec = self.spec
+        if not spec.idempotent or attempts > spec.retries:
+            return False
+        if wait is None:  # exponential backoff with jitter: 50-100 % of backoff * 2^(attempt-1)
+            wait = min(spec.backoff * (2 ** (attempts - 1)), MAX_BACKOFF) * (0.5 + random.random() / 2)
+        if time.monotonic() + wait >= deadline:
+            return False  # Retry-After (or the backoff) does not fit in the tool's timeout
+        await anyio.sleep(wait)
+        return True
+
+    # -- success ---------------------------------------------------------------------------------
+
+    def _success(self, response: httpx.Response, body: bytes, truncated: bool, url: httpx.URL, attempts: int,
+                 arguments: dict[str, Any]) -> Any:
+        if response.status_code == 204 or (not body and not truncated):
+            return None  # the server answers with the tool's success text
+        mime = _mime(response)
+        if truncated:
+            return self._truncated(response, body, mime, url)
+        if is_json(mime, body):
+            try:
+                value = json.loads(body)
+            except ValueError:
+                return _decode(body, response)
+            if isinstance(value, dict) and value.get("status") == "error" and (isinstance(value.get("errors"), list)
+                                                                                  or isinstance(value.get("data"), dict)):
+                raise self._status_failure(response, body, url, attempts, arguments)  # an ATDF envelope sent with a 2xx status
+            if self.spec.response_path is not None:
+                value = self._extract(value, response, body, url)
+            if isinstance(value, dict):
+                return value
+            return {"result": value}  # arrays and scalars are wrapped: structuredContent is an object
+        if mime.startswith("text/") or mime in _TEXT_TYPES or mime.endswith("+xml"):
+            return _decode(body, response)
+        return [_binary_block(body, mime or "application/octet-stream", f"{self.tool.uri}/result")]
+
+    def _truncated(self, response: httpx.Response, body: bytes, mime: str, url: httpx.URL) -> Any:
+        cap = self.spec.max_response_bytes
+        declared = response.headers.get("content-length")
+        total = f"{declared} bytes" if declared and declared.isdigit() else "more"
+        if self.tool.output_schema:  # a cut answer cannot match the declared output schema: say so as an error
+            raise self._failure("RESPONSE_TOO_LARGE", f"The upstream answer holds {total}, more than the {cap} bytes this tool "
+                                "returns.", retryable=False, title="Upstream answer too large",
+                                context={"method": self.spec.method, "url": self._display_url(url), "max_response_bytes": cap,
+                                         "solution": "Ask for less data (filters, a smaller page or range), then call the tool again."})
+        note = (f"[atdf-mcp: the response was truncated: it holds {total}, only the first {cap} bytes are shown. "
+                "Ask for less data (filters, a smaller page) to get the whole answer.]")
+        if is_json(mime, body) or mime.startswith("text/") or mime in _TEXT_TYPES or not mime:
+            return [{"type": "text", "text": _decode(body, response)}, {"type": "text", "text": note}]
+        return [_binary_block(body, mime, f"{self.tool.uri}/result"), {"type": "text", "text": note}]
+
+    def _extract(self, value: Any, response: httpx.Response, body: bytes, url: httpx.URL) -> Any:
+        node = value
+        for part in self.spec.response_path or ():
+            if isinstance(node, dict) and part in node:
+                node = node[part]
+            elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+                node = node[int(part)]
+            else:
+                raise self._failure("UPSTREAM_ERROR", f"The upstream response has no {self.spec.response_label} "
+                                    "(the part this tool returns).", retryable=False, title="Unexpected upstream response",
+                                    context={**self._http_context(response.status_code, url, body), "attempts": 1,
+                                             "solution": "The upstream service changed its answer; use another tool or report "
+                                                         "it to the server's operator."})
+        return node
+
+    # -- failures --------------------------------------------------------------------------------
+
+    def _status_failure(self, response: httpx.Response, body: bytes, url: httpx.URL, attempts: int,
+                        arguments: dict[str, Any]) -> UpstreamFailure:
+        status = response.status_code
+        code, retryable, title, solution = STATUS_CODES.get(status) or status_class(status)
+        context = {**self._http_context(status, url, body), "attempts": attempts}
+        wait = retry_after(response.headers.get("retry-after")) if status in (429, 503) else None
+        if wait is not None:
+            context["retry_after"] = round(wait, 3)
+        if 300 <= status < 400 and response.headers.get("location"):
+            context["location"] = self._redact(response.headers["location"])
+        parsed = json_or_none(body, _mime(response))
+        upstream = upstream_errors(parsed)
+        if upstream:
+            return UpstreamFailure(envelope([self._passed_on(item, code, retryable, context, arguments) for item in upstream]))
+        message = self._redact(upstream_message(parsed, body, _mime(response)))
+        declared = self._declared_code(parsed, body)
+        reason = response.reason_phrase or ""
+        where = f"{self.spec.method} {self._display_path(url)}"
+        detail = f"The upstream service answered {where} with HTTP {status}{' ' + reason if reason else ''}"
+        detail += f": {message}" if message else "."
+        parameter = self._parameter_from(parsed)
+        if declared is not None:
+            context["solution"] = solution
+            return self._failure(declared, detail, retryable=retryable, context=context, parameter=parameter)
+        if wait is not None and code == "RATE_LIMITED":
+            solution = f"Wait {wait:g} s, then retry the same call."
+        context["solution"] = solution.format(env=self.spec.auth_env or "the credentials")
+        return self._failure(code, detail, retryable=retryable, context=context, parameter=parameter, title=title)
+
+    def _passed_on(self, item: dict[str, Any], status_code: str, retryable: bool, http_context: dict[str, Any],
+                   arguments: dict[str, Any]) -> dict[str, Any]:
+        """One upstream ATDF error as an entry of ours: tool_name and instance ours, parameter and suggestion kept."""
+        code = item.get("code") or status_code
+        declared = self.tool.failure(code)
+        upstream_context = item.get("context") or {}
+        if len(json.dumps(upstream_context, default=str)) > 4 * EXCERPT_BYTES:
+            upstream_context = {"upstream_context": "left out: larger than 8 KB (see body_excerpt)"}
+        context = {**upstream_context, **http_context, "retryable": retryable}
+        for key in ("type", "instance"):
+            if item.get(key):
+                context[f"upstream_{key}"] = item[key]
+        parameter = parameter_name(item.get("parameter"), self.tool)
+        suggestion = item.get("suggested_value")
+        if self._fast is None:
+            self._fast = compile_fast(self.tool.input_schema or {"type": "object"})
+        # tool_error_envelope types the suggestion by the input schema and adds context.suggested_arguments when they validate
+        entry = tool_error_envelope(self.tool, arguments, code=code, message=self._redact(item.get("detail") or ""), parameter=parameter,
+                                    suggested_value=suggestion, context=context, fast_validator=self._fast)["errors"][0]
+        if declared is None and item.get("title"):
+            entry["title"] = str(item["title"])
+        if declared is None and is_absolute_uri(item.get("type")):
+            entry["type"] = item["type"]
+        entry["context"].setdefault("solution", "Apply the upstream service's indication and call the tool again." if not retryable
+                                    else "Retry the same call in a few seconds.")
+        return entry
+
+    def _declared_code(self, parsed: Any, body: bytes) -> str | None:
+        """A failure code the descriptor declares that the upstream body names (`{"code": "SLOT_UNAVAILABLE"}`)."""
+        if not self.tool.failures:
+            return None
+        declared = {f.code.upper(): f.code for f in self.tool.failures}
+        if parsed is not None:
+            for value in strings(parsed):
+                found = declared.get(value.upper())
+                if found:
+                    return found
+            return None
+        text = body[:EXCERPT_BYTES * 8].decode("utf-8", "replace")
+        for upper, code in declared.items():
+            if re.search(rf"(?<![A-Za-z0-9_]){re.escape(upper)}(?![A-Za-z0-9_])", text, re.IGNORECASE):
+                return code
+        return None
+
+    def _parameter_from(self, parsed: Any) -> str | None:
+        if not isinstance(parsed, dict):
+            return None
+        for key in ("parameter_name", "parameter", "param", "field"):
+            name = parameter_name(parsed.get(key), self.tool)
+            if name:
+                return name
+        detail = parsed.get("detail")
+        if isinstance(detail, list) and detail and isinstance(detail[0], dict) and isinstance(detail[0].get("loc"), list):
+            return parameter_name(".".join(str(p) for p in detail[0]["loc"]), self.tool)  # FastAPI / pydantic
+        return None
+
+    def _timeout_failure(self, request: httpx.Request, attempts: int) -> UpstreamFailure:
+        seconds = f"{self.spec.timeout:g}"
+        return self._failure("TIMEOUT", f"The upstream service did not answer {self.spec.method} {self._display_path(request.url)} "
+                             f"within {seconds} s.", retryable=True, title="Upstream timed out",
+                             context={"method": self.spec.method, "url": self._display_url(request.url), "timeout_seconds": self.spec.timeout,
+                                      "attempts": attempts, "solution": "Retry later, or with arguments that ask for less work."})
+
+    def _transport_failure(self, exc: httpx.TransportError, request: httpx.Request, attempts: int) -> UpstreamFailure:
+        where = f"{self.spec.method} {self._display_path(request.url)}"
+        context = {"method": self.spec.method, "url": self._display_url(request.url), "attempts": attempts,
+                   "error": type(exc).__name__}
+        if isinstance(exc, (httpx.ConnectError, httpx.ConnectTimeout)):
+            return self._failure("UNAVAILABLE", f"The upstream service at {self.spec.origin_shown} could not be reached for {where} "
+                                 f"({_connect_reason(exc)}).", retryable=True, title="Upstream unreachable",
+                                 context={**context, "solution": "Retry later; if it keeps failing, the service is down or the "
+                                          "server's operator must fix its address."})
+        if isinstance(exc, (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError)):
+            return self._failure("UPSTREAM_ERROR", f"The upstream service closed the connection before answering {where} completely.",
+                                 retryable=True, title="Upstream connection lost",
+                                 context={**context, "solution": "Retry the same call in a few seconds."})
+        return self._failure("UPSTREAM_ERROR", f"The request {where} failed: {type(exc).__name__}.", retryable=False,
+                             title="Upstream request failed", context={**context, "solution": "Report the instance id to the server's operator."})
+
+    def _configuration_failure(self) -> UpstreamFailure:
+        names = ", ".join(self.spec.missing)
+        plural = "s" if len(self.spec.missing) > 1 else ""
+        return self._failure("CONFIGURATION_ERROR", f"The tool cannot run: the environment variable{plural} {names} "
+                             "is not set on the server.", retryable=False, title="Tool misconfigured",
+                             context={"missing_variables": list(self.spec.missing),
+                                      "solution": f"Use another tool; the server's operator must set {names} and restart atdf-mcp."})
+
+    def _argument_failure(self, parameter: str | None, detail: str, condition: str) -> UpstreamFailure:
+        return self._failure("VALIDATION_ERROR", detail, retryable=False, parameter=parameter, title="Invalid argument",
+                             context={"expected": {"conditions": [condition]},
+                                      "solution": f"Change {parameter!r} and call the tool again." if parameter else
+                                                  "Change the arguments and call the tool again."})
+
+    def _failure(self, code: str, detail: str, *, retryable: bool, context: dict[str, Any], parameter: str | None = None,
+                 title: str | None = None) -> UpstreamFailure:
+        declared = self.tool.failure(code)
+        entry = build_entry(code, detail, self.tool.id, title=None if declared is not None else title, parameter=parameter,
+                            context={**context, "retryable": retryable}, descriptor=self.tool)
+        return UpstreamFailure(envelope([entry]))
+
+    # -- what may be shown -------------------------------------------------------------------------
+
+    def _http_context(self, status: int, url: httpx.URL, body: bytes) -> dict[str, Any]:
+        context: dict[str, Any] = {"http_status": status, "method": self.spec.method, "url": self._display_url(url)}
+        if body:
+            context["body_excerpt"] = self._redact(body[:EXCERPT_BYTES].decode("utf-8", "ignore"))
+        return context
+
+    def _display_url(self, url: httpx.URL) -> str:
+        """The URL without userinfo, its secret query values replaced by ***."""
+        query = [(k, "***" if k in self.spec.secret_query_names or SENSITIVE_NAME.search(k) else v) for k, v in url.params.multi_items()]
+        text = self.spec.origin_shown + self._display_path(url)
+        if query:
+            text += "?" + urlencode(query, safe="*")
+        return self._redact(text)
+
+    def _display_path(self, url: httpx.URL) -> str:
+        return url.raw_path.decode("ascii", "replace").split("?")[0]
+
+    def _redact(self, text: str) -> str:
+        for secret in self.spec.secrets:
+            if secret and secret in text:
+                text = text.replace(secret, "***")
+        return text
+
+
+# ---------------------------------------------------------------------------------------------
+# Status → code
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers
+
+
+def _add_query(query: list[tuple[str, Any]], name: str, value: Any) -> None:
+    if value is None:
+        return
+    if isinstance(value, list):
+        for item in value:
+            _add_query(query, name, item)
+    elif isinstance(value, bool):
+        query.append((name, "true" if value else "false"))
+    elif isinstance(value, dict):
+        query.append((name, json.dumps(value, ensure_ascii=False, separators=(",", ":"))))
+    else:
+        query.append((name, value if isinstance(value, str) else json.dumps(value)))
+
+
+async def _read_capped(response: httpx.Response, cap: int) -> tuple[bytes, bool]:
+    """The (decoded) body, at most `cap` bytes, and whether more was left unread."""
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in response.aiter_bytes():
+        if size + len(chunk) > cap:
+            chunks.append(chunk[: cap - size])
+            return b"".join(chunks), True
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks), False
+
+
+def _mime(response: httpx.Response) -> str:
+    return response.headers.get("content-type", "").split(";")[0].strip().lower()
+
+
+def _decode(body: bytes, response: httpx.Response) -> str:
+    charset = response.charset_encoding or "utf-8"
+    try:
+        return body.decode(charset, "replace")
+    except LookupError:
+        return body.decode("utf-8", "replace")
+
+
+def _binary_block(body: bytes, mime: str, uri: str) -> dict[str, Any]:
+    data = base64.b64encode(body).decode("ascii")
+    kind = mime.split("/")[0]
+    if kind in ("image", "audio"):
+        return {"type": kind, "data": data, "mimeType": mime}
+    return {"type": "resource", "resource": {"uri": uri, "mimeType": mime, "blob": data}}
+
+
+def _connect_reason(exc: Exception) -> str:
+    """Why a connection failed, from the exception chain (httpx → anyio → OSError)."""
+    seen: BaseException | None = exc
+    for _ in range(10):
+        if seen is None:
+            break
+        if isinstance(seen, socket.gaierror):
+            return "its host name does not resolve"
+        if isinstance(seen, ConnectionRefusedError):
+            return "connection refused"
+        seen = seen.__cause__ or seen.__context__
+    if isinstance(exc, httpx.ConnectTimeout):
+        return "connecting timed out"
+    return "connection failed"
+
+

@@ -1,0 +1,280 @@
+"""The plain HTTP routes beside the MCP endpoints: health, manifest, schemas, validation, ARDF collections.
+
+    >>> routes = rest_routes(catalog_server, ServiceState(transports=("streamable-http", "sse")))
+    >>> Starlette(routes=routes)          # web.build_app adds the MCP endpoints and the middleware
+
+Every route answers from the served snapshot (`CatalogServer.published`); the collection bodies are
+encoded once per snapshot. Errors are ATDF envelopes (`error_response`), never tracebacks.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import anyio.to_thread
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from . import __version__
+from .catalog import Problem, load_catalog
+from .envelope import build_entry, envelope
+from .projection import to_ardf
+from .publish import ARDF_MIME, COLLECTION_PATHS, Published
+from .schemas import SCHEMA_FILES, schema_bytes
+from .server import CatalogServer
+
+__all__ = ["RequestCounter", "ServiceState", "error_response", "rest_routes", "validate_document"]
+
+SCHEMA_MIME = "application/schema+json"
+INVALID_REQUEST = -32600  # JSON-RPC; the SDK's own transport errors (unknown session, ...) use it too
+_PLURALS = {path.rsplit("/", 1)[1]: kind for kind, path in COLLECTION_PATHS.items() if kind != "custom"}
+
+
+@dataclass
+class RequestCounter:
+    """How many requests are being handled right now."""
+
+    count: int = 0
+
+
+@dataclass
+class ServiceState:
+    """What /health and /ready report (start time, readiness), and the requests a draining shutdown waits for."""
+
+    transports: tuple[str, ...] = ()
+    started: float = field(default_factory=time.monotonic)
+    ready: bool = False
+    draining: bool = False
+    http: RequestCounter = field(default_factory=RequestCounter)  # non-streaming HTTP requests of this app
+    mcp: RequestCounter = field(default_factory=RequestCounter)  # MCP requests of its Server, on every transport
+
+    @property
+    def idle(self) -> bool:
+        """True when no MCP request and no non-streaming HTTP request is running."""
+        return self.http.count == 0 and self.mcp.count == 0
+
+
+def error_response(status: int, code: str, detail: str, *, title: str | None = None, parameter: str | None = None,
+                   suggested_value: Any = None, context: dict[str, Any] | None = None, headers: dict[str, str] | None = None,
+                   instance: str | None = None, jsonrpc: bool = False) -> JSONResponse:
+    """An HTTP error whose body is an ATDF envelope (the same shape as a failed tool call).
+
+    With `jsonrpc`, for the MCP endpoints, the envelope travels as the `data` of a JSON-RPC error: MCP clients
+    show a JSON-RPC error's message, where any other body becomes "Server returned an error response".
+    """
+    entry = build_entry(code, detail, "server", title=title, parameter=parameter, context=context, instance=instance,
+                        **({"suggested_value": suggested_value} if suggested_value is not None else {}))
+    body = envelope([entry])
+    if jsonrpc:
+        body = {"jsonrpc": "2.0", "id": None, "error": {"code": INVALID_REQUEST, "message": f"{entry['title']}: {detail}", "data": body}}
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+def rest_routes(app: CatalogServer, state: ServiceState) -> list[Route]:
+    """The REST routes for one served catalogue."""
+    views = _Views(app, state)
+    routes = [
+        Route("/health", views.health, methods=["GET"]),
+        Route("/ready", views.ready, methods=["GET"]),
+        Route("/manifest", views.manifest, methods=["GET"]),
+        Route("/schema/{name}", views.schema, methods=["GET"]),
+        Route("/validate", views.report, methods=["GET"]),
+        Route("/validate", views.validate, methods=["POST"]),
+        Route("/resources", views.resources, methods=["GET"]),
+        Route("/resources/{type}", views.resources, methods=["GET"]),
+        Route("/resources/{type}/{id}", views.resource, methods=["GET"]),
+    ]
+    routes += [Route(path, views.collection(kind), methods=["GET"]) for kind, path in COLLECTION_PATHS.items()
+               if not path.startswith("/resources/")]
+    return routes
+
+
+class _Views:
+    def __init__(self, app: CatalogServer, state: ServiceState) -> None:
+        self.app = app
+        self.state = state
+        self._encoded: tuple[Published, _Encoded] | None = None
+
+    @property
+    def encoded(self) -> _Encoded:
+        """The response bodies of the current snapshot, rebuilt only when the snapshot was swapped."""
+        published = self.app.published
+        if self._encoded is None or self._encoded[0] is not published:
+            self._encoded = (published, _Encoded.build(published))
+        return self._encoded[1]
+
+    async def health(self, request: Request) -> Response:
+        catalog = self.app.catalog
+        return JSONResponse({
+            "status": "draining" if self.state.draining else "ok",
+            "version": __version__,
+            "uptime_seconds": round(time.monotonic() - self.state.started, 3),
+            "catalog": {"name": self.app.server.name, "version": self.app.server.version},
+            "transports": list(self.state.transports),
+            "counts": dict(sorted(catalog.counts().items())),
+        })
+
+    async def ready(self, request: Request) -> Response:
+        if self.state.ready and not self.state.draining:
+            return JSONResponse({"status": "ready"})
+        return JSONResponse({"status": "draining" if self.state.draining else "starting"}, status_code=503)
+
+    async def manifest(self, request: Request) -> Response:
+        return Response(self.encoded.manifest, media_type="application/json")
+
+    async def schema(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        file_name = SCHEMA_FILES.get(name, name)
+        if file_name not in SCHEMA_FILES.values():
+            return error_response(404, "NOT_FOUND", f"No bundled schema named {name!r}.", title="Unknown schema", parameter="name",
+                                  context={"available_schemas": sorted(SCHEMA_FILES.values()),
+                                           "solution": "Ask for one of the available schemas, e.g. /schema/ardf.schema.json."})
+        return Response(schema_bytes(file_name), media_type=SCHEMA_MIME)
+
+    async def report(self, request: Request) -> Response:
+        return Response(self.encoded.report, media_type="application/json")
+
+    async def validate(self, request: Request) -> Response:
+        body = await request.body()
+        try:
+            json.loads(body)
+        except RecursionError:
+            return JSONResponse(_verdict([{"message": "the document nests too deeply to process", "path": "", "code": "TOO_DEEP"}], []))
+        except ValueError as exc:  # also UnicodeDecodeError
+            return error_response(400, "INVALID_JSON", f"The request body is not JSON: {exc}.", title="Body is not JSON",
+                                  context={"solution": "POST one descriptor, a list of them, or a {\"tools\": [...]} collection "
+                                                       "as JSON (Content-Type: application/json)."})
+        return JSONResponse(await anyio.to_thread.run_sync(validate_document, body))
+
+    async def resources(self, request: Request) -> Response:
+        kind = request.path_params.get("type")
+        if kind is None:
+            return _ardf(self.encoded.all)
+        body = self.encoded.by_type.get(_PLURALS.get(kind, kind))
+        if body is None:
+            return self._unknown_type(kind)
+        return _ardf(body)
+
+    async def resource(self, request: Request) -> Response:
+        kind = _PLURALS.get(request.path_params["type"], request.path_params["type"])
+        if kind not in COLLECTION_PATHS:
+            return self._unknown_type(request.path_params["type"])
+        uri = f"ardf://{kind}/{request.path_params['id']}"
+        descriptor = self.app.published.descriptor_for(uri)
+        if descriptor is None:
+            return error_response(404, "NOT_FOUND", f"The catalogue holds no {kind} named {request.path_params['id']!r}.",
+                                  title="Unknown resource", parameter="id",
+                                  context={"solution": f"List the {kind} resources at {COLLECTION_PATHS[kind]} and use one of their ids."})
+        return Response(json.dumps(to_ardf(descriptor), ensure_ascii=False).encode(), media_type=ARDF_MIME)
+
+    def collection(self, kind: str) -> Any:
+        async def view(request: Request) -> Response:
+            return _ardf(self.encoded.by_type[kind])
+
+        return view
+
+    def _unknown_type(self, kind: str) -> Response:
+        known = sorted(COLLECTION_PATHS)
+        close = difflib.get_close_matches(kind.lower(), [*known, *_PLURALS], n=1, cutoff=0.6)
+        suggestion = _PLURALS.get(close[0], close[0]) if close else None
+        return error_response(404, "NOT_FOUND", f"{kind!r} is not an ARDF resource type.", title="Unknown resource type",
+                              parameter="type", suggested_value=suggestion,
+                              context={"available_types": known,
+                                       "solution": f"Use /resources/{suggestion}." if suggestion else "Use one of the available types."})
+
+
+def _ardf(body: bytes) -> Response:
+    return Response(body, media_type=ARDF_MIME)
+
+
+@dataclass(frozen=True)
+class _Encoded:
+    """The JSON bodies of one snapshot's read-only routes."""
+
+    manifest: bytes
+    report: bytes
+    all: bytes
+    by_type: dict[str, bytes]
+
+    @classmethod
+    def build(cls, published: Published) -> _Encoded:
+        documents: dict[str, list[dict[str, Any]]] = {kind: [] for kind in COLLECTION_PATHS}
+        for d in published.descriptors:
+            try:
+                documents.setdefault(d.type, []).append(to_ardf(d))
+            except ValueError:  # a descriptor ARDF cannot express: it is still served over MCP
+                continue
+        everything = [doc for docs in documents.values() for doc in docs]
+        return cls(
+            manifest=_json(published.manifest),
+            report=_json(_report(published)),
+            all=_json({"count": len(everything), "resources": everything}),
+            by_type={kind: _json({"count": len(docs), "resources": docs}) for kind, docs in documents.items()},
+        )
+
+
+def _json(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False).encode("utf-8")
+
+
+def _report(published: Published) -> dict[str, Any]:
+    """The served catalogue's validation report, in the shape of `atdf-mcp validate --format json`, plus serving problems."""
+    catalog = published.catalog
+    root = catalog.root
+
+    def where(file: str) -> str:  # relative to the catalogue: the server's own layout stays private
+        if root is not None:
+            try:
+                return Path(file).resolve().relative_to(root).as_posix()
+            except ValueError:
+                pass
+        return os.path.basename(file)
+
+    def problem(p: Problem) -> dict[str, str]:
+        return {"pointer": p.pointer, "message": p.message, "severity": p.severity, "code": p.code}
+
+    report = catalog.report
+    serving = [{"file": where(p.file), **problem(p)} for p in published.problems]
+    errors = len(report.errors) + sum(p.severity == "error" for p in published.problems)
+    warnings = len(report.warnings) + sum(p.severity == "warning" for p in published.problems)
+    return {
+        "files": [{"file": where(f.file), "dialect": f.dialect, "ids": list(f.ids), "problems": [problem(p) for p in f.problems]}
+                  for f in report.files],
+        "serving": serving,
+        "summary": {"files": len(report.files), "descriptors": len(catalog.descriptors), "errors": errors,
+                    "warnings": warnings, "ok": errors == 0},
+    }
+
+
+def validate_document(body: bytes) -> dict[str, Any]:
+    """Validate one posted JSON document (a descriptor, a list, a collection) as `atdf-mcp validate` would."""
+    with tempfile.TemporaryDirectory(prefix="atdf-mcp-validate-") as folder:
+        path = Path(folder) / "descriptor.json"
+        path.write_bytes(body)
+        catalog = load_catalog(path)
+    hidden = (str(path), folder)
+
+    def entry(p: Problem) -> dict[str, str]:
+        message = p.message
+        for text in hidden:
+            message = message.replace(text, "the posted document")
+        return {"message": message, "path": p.pointer, "code": p.code}
+
+    problems = catalog.report.problems
+    errors = [entry(p) for p in problems if p.severity == "error"]
+    warnings = [entry(p) for p in problems if p.severity == "warning"]
+    result = _verdict(errors, warnings)
+    result["descriptors"] = [{"id": d.id, "type": d.type, "dialect": d.dialect} for d in catalog.descriptors]
+    return result
+
+
+def _verdict(errors: list[dict[str, str]], warnings: list[dict[str, str]]) -> dict[str, Any]:
+    return {"valid": not errors, "count": len(errors), "errors": errors, "warnings": warnings}

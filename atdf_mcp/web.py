@@ -1,0 +1,547 @@
+"""The Starlette app of the HTTP transports: /mcp, /sse + /messages/, and the REST routes, behind ASGI checks.
+
+    >>> starlette_app = build_app(CatalogServer(load_catalog("descriptors")), HttpOptions(port=8000))
+    >>> uvicorn.run(starlette_app, host="127.0.0.1", port=8000)      # serve.serve_http does this, with signals
+
+The security posture is the middleware list, outermost first:
+
+    ErrorBoundary     any exception → 500 with an ATDF envelope and an incident id; the traceback only on stderr
+    CORSMiddleware    only with --cors-origin
+    HostOriginGuard   DNS-rebinding protection: Host (421) and Origin (403) checked on every route but /health, /ready
+    BearerAuth        with --auth-token: /mcp, /sse, /messages/ and POST /validate need `Authorization: Bearer` (401)
+    BodyLimit         request bodies above --max-body-size → 413
+
+The SDK transports get `TransportSecuritySettings(enable_dns_rebinding_protection=False)` on purpose: the
+guard above is the one implementation of the check, with one error body, for every endpoint.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import ipaddress
+import logging
+import socket
+import sys
+import time
+from collections.abc import AsyncIterator, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+import uvicorn
+from mcp.server.sse import SseServerTransport
+from mcp.server.streamable_http_manager import StreamableHTTPASGIApp, StreamableHTTPSessionManager
+from mcp.server.transport_security import TransportSecuritySettings
+from starlette.applications import Starlette
+from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .envelope import new_instance
+from .publish import COLLECTION_PATHS
+from .rest import RequestCounter, ServiceState, error_response, rest_routes
+from .server import CatalogServer
+
+__all__ = [
+    "DEFAULT_MAX_BODY_SIZE",
+    "DrainingServer",
+    "HttpOptions",
+    "build_app",
+    "default_allowed_hosts",
+    "endpoints_text",
+    "is_loopback",
+    "security_warnings",
+]
+
+DEFAULT_MAX_BODY_SIZE = 4 * 1024 * 1024
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
+OPEN_PATHS = ("/health", "/ready")  # probes: no Host check, no token, whatever the deployment
+_log = logging.getLogger("atdf_mcp.web")
+
+
+@dataclass(frozen=True)
+class HttpOptions:
+    """How `atdf-mcp serve --transport http|sse` serves: bind address, MCP modes and the security settings."""
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    transport: Literal["http", "sse"] = "http"
+    stateless: bool = False
+    json_response: bool = False
+    auth_token: str | None = field(default=None, repr=False)
+    allowed_hosts: tuple[str, ...] = ()
+    allowed_origins: tuple[str, ...] = ()
+    cors_origins: tuple[str, ...] = ()
+    max_body_size: int = DEFAULT_MAX_BODY_SIZE
+
+    @property
+    def transports(self) -> tuple[str, ...]:
+        """The MCP transports served: Streamable HTTP and legacy SSE, or legacy SSE alone."""
+        return ("streamable-http", "sse") if self.transport == "http" else ("sse",)
+
+    @property
+    def hosts(self) -> tuple[str, ...]:
+        """Every Host the guard accepts: the bind address's own names plus --allow-host."""
+        return (*default_allowed_hosts(self.host), *self.allowed_hosts)
+
+    @property
+    def origins(self) -> tuple[str, ...]:
+        """Every Origin the guard accepts besides the accepted hosts' own: --allow-origin and --cors-origin."""
+        return (*self.allowed_origins, *self.cors_origins)
+
+    def is_protected(self, method: str, path: str) -> bool:
+        """Whether a request needs the bearer token (when one is set)."""
+        return is_mcp_path(path) or (path == "/validate" and method == "POST")
+
+
+def is_mcp_path(path: str) -> bool:
+    """Whether a path is an MCP endpoint (its errors are JSON-RPC errors carrying the envelope)."""
+    return path in ("/mcp", "/mcp/", "/sse") or path.startswith("/messages/")
+
+
+def build_app(app: CatalogServer, options: HttpOptions) -> Starlette:
+    """The Starlette app serving `app` over the HTTP transports of `options`, with the REST routes."""
+    state = ServiceState(transports=options.transports, mcp=_InFlight.counter_of(app))
+    sdk_security = TransportSecuritySettings(enable_dns_rebinding_protection=False)  # HostOriginGuard does it
+    routes: list[BaseRoute] = []
+    manager: StreamableHTTPSessionManager | None = None
+    if options.transport == "http":
+        manager = StreamableHTTPSessionManager(app=app.server, json_response=options.json_response, stateless=options.stateless,
+                                               security_settings=sdk_security, max_request_body_size=options.max_body_size)
+        routes.append(Route("/mcp", endpoint=StreamableHTTPASGIApp(manager)))
+    sse = SseServerTransport("/messages/", security_settings=sdk_security, max_request_body_size=options.max_body_size)
+    routes += [Route("/sse", endpoint=_SseEndpoint(sse, app), methods=["GET"]), Mount("/messages/", app=sse.handle_post_message)]
+    routes += rest_routes(app, state)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        async with contextlib.AsyncExitStack() as stack:
+            if manager is not None:
+                await stack.enter_async_context(manager.run())
+            state.ready = True
+            try:
+                yield
+            finally:
+                state.ready = False
+
+    middleware = [Middleware(ErrorBoundary, state=state)]
+    if options.cors_origins:
+        middleware.append(Middleware(CORSMiddleware, allow_origins=list(options.cors_origins), allow_methods=["GET", "POST", "DELETE"],
+                                     allow_headers=["*"], expose_headers=["Mcp-Session-Id", "MCP-Protocol-Version", "WWW-Authenticate"],
+                                     max_age=600))
+    middleware.append(Middleware(HostOriginGuard, hosts=options.hosts, origins=options.origins))
+    if options.auth_token:
+        middleware.append(Middleware(BearerAuth, token=options.auth_token, protects=options.is_protected))
+    middleware.append(Middleware(BodyLimit, max_size=options.max_body_size))
+    starlette = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
+                          exception_handlers={HTTPException: _http_error})  # type: ignore[dict-item]
+    starlette.state.service = state
+    return starlette
+
+
+# ---------------------------------------------------------------------------------------------
+# MCP endpoints
+
+
+class _SseEndpoint:
+    """GET /sse as a raw ASGI app: one legacy SSE connection served by the catalogue's Server."""
+
+    def __init__(self, transport: SseServerTransport, app: CatalogServer) -> None:
+        self.transport = transport
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        server = self.app.server
+        async with self.transport.connect_sse(scope, receive, send) as (read, write):
+            await server.run(read, write, server.create_initialization_options())
+
+
+class _InFlight:
+    """Server middleware counting the MCP requests being handled, on every transport (for a draining shutdown)."""
+
+    _STREAMS = frozenset({"subscriptions/listen"})  # open until the client leaves: not "in flight"
+
+    def __init__(self) -> None:
+        self.counter = RequestCounter()
+
+    @classmethod
+    def counter_of(cls, app: CatalogServer) -> RequestCounter:
+        """The in-flight counter of `app`'s Server, installed on first use (once per Server)."""
+        for middleware in app.server.middleware:
+            if isinstance(middleware, cls):
+                return middleware.counter
+        middleware = cls()
+        app.server.middleware.append(middleware)
+        return middleware.counter
+
+    async def __call__(self, ctx: Any, call_next: Any) -> Any:
+        if ctx.request_id is None or ctx.method in self._STREAMS:
+            return await call_next(ctx)
+        counter = self.counter
+        counter.count += 1
+        try:
+            return await call_next(ctx)
+        finally:
+            counter.count -= 1
+
+
+# ---------------------------------------------------------------------------------------------
+# ASGI middleware, outermost first
+
+
+class ErrorBoundary:
+    """Turns any exception into a 500 ATDF envelope (traceback on stderr only) and counts HTTP requests in flight."""
+
+    def __init__(self, app: ASGIApp, state: ServiceState) -> None:
+        self.app = app
+        self.state = state
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watch(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        counted = not _is_stream(scope)
+        if counted:
+            self.state.http.count += 1
+        try:
+            await self.app(scope, receive, watch)
+        except Exception:
+            instance = new_instance()
+            _log.exception("%s %s failed unexpectedly [%s]", scope.get("method"), scope.get("path"), instance)
+            if not started:
+                response = error_response(500, "INTERNAL_ERROR", f"The server failed unexpectedly. The incident was logged as {instance}.",
+                                          instance=instance, jsonrpc=is_mcp_path(scope["path"]),
+                                          context={"retryable": False, "solution": "Retry once; if it fails again, report the "
+                                                   "instance id to the server's operator."})
+                await response(scope, receive, send)
+        finally:
+            if counted:
+                self.state.http.count -= 1
+
+
+def _is_stream(scope: Scope) -> bool:
+    """Long-lived requests a draining shutdown must not wait for: SSE GET streams and 2026 listen streams."""
+    if scope["method"] == "GET" and scope["path"] in ("/mcp", "/sse"):
+        return True
+    return scope["method"] == "POST" and Headers(scope=scope).get("mcp-method") == "subscriptions/listen"
+
+
+class HostOriginGuard:
+    """DNS-rebinding protection: an unknown Host gets 421, a foreign Origin 403 (an absent Origin is fine)."""
+
+    def __init__(self, app: ASGIApp, hosts: Iterable[str], origins: Iterable[str]) -> None:
+        self.app = app
+        self.hosts = [_host_pattern(h) for h in hosts]
+        self.origins = [_origin_pattern(o) for o in origins]
+        self.any_host = ("*", None) in self.hosts
+        self.any_origin = ("*", "*", None) in self.origins
+        # The accepted hosts' own pages (http or https, any port) may call us, as the SDK allows localhost pages.
+        self.origins += [(scheme, host, None) for host, port in self.hosts if host != "*" for scheme in ("http", "https")]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"] in OPEN_PATHS:
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        jsonrpc = is_mcp_path(scope["path"])
+        host = headers.get("host", "")
+        if not self.any_host and not self._host_ok(host):
+            fix = f"Use an allowed host name, or start the server with --allow-host {_host_name(host) or 'NAME'} (e.g. behind a proxy)."
+            response = error_response(421, "INVALID_HOST", f"This server does not answer to the Host {host!r}.", title="Misdirected request",
+                                      parameter="Host", jsonrpc=jsonrpc, context={"solution": fix})
+            await response(scope, receive, send)
+            return
+        origin = headers.get("origin")
+        if origin is not None and not self.any_origin and not self._origin_ok(origin):
+            fix = f"Start the server with --allow-origin {origin} if that page may call it."
+            response = error_response(403, "INVALID_ORIGIN", f"Requests from the web origin {origin!r} are not allowed.",
+                                      title="Forbidden origin", parameter="Origin", jsonrpc=jsonrpc, context={"solution": fix})
+            await response(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+    def _host_ok(self, value: str) -> bool:
+        host, port = _split_authority(value.strip().lower())
+        return bool(host) and any(h == host and (p is None or p == port) for h, p in self.hosts)
+
+    def _origin_ok(self, value: str) -> bool:
+        scheme, host, port = _split_origin(value.strip().lower())
+        return bool(host) and any(s == scheme and h == host and (p is None or p == port) for s, h, p in self.origins)
+
+
+class BearerAuth:
+    """`Authorization: Bearer <token>` on the protected routes, compared in constant time; 401 otherwise."""
+
+    def __init__(self, app: ASGIApp, token: str, protects: Any) -> None:
+        self.app = app
+        self.token = token.encode("utf-8")
+        self.protects = protects
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not self.protects(scope["method"], scope["path"]):
+            await self.app(scope, receive, send)
+            return
+        scheme, _, presented = Headers(scope=scope).get("authorization", "").partition(" ")
+        if scheme.lower() == "bearer" and hmac.compare_digest(presented.strip().encode("utf-8"), self.token):
+            await self.app(scope, receive, send)
+            return
+        challenge = 'Bearer realm="atdf-mcp"' + (', error="invalid_token"' if presented else "")
+        detail = "The bearer token is not valid." if presented else "This endpoint needs an Authorization: Bearer token."
+        response = error_response(401, "AUTHENTICATION_ERROR", detail, title="Authentication required", parameter="Authorization",
+                                  headers={"WWW-Authenticate": challenge}, jsonrpc=is_mcp_path(scope["path"]),
+                                  context={"solution": "Send the header `Authorization: Bearer <token>` with the server's token."})
+        await response(scope, receive, send)
+
+
+class BodyLimit:
+    """Refuses request bodies larger than `max_size` bytes with 413, by Content-Length or while reading."""
+
+    def __init__(self, app: ASGIApp, max_size: int) -> None:
+        self.app = app
+        self.max_size = max_size
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        declared = Headers(scope=scope).get("content-length", "")
+        if declared.isdigit() and int(declared) > self.max_size:
+            await self._refuse(scope, receive, send)
+            return
+        received = 0
+        started = False
+
+        async def counting_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_size:
+                    raise _BodyTooLarge
+            return message
+
+        async def watch(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counting_receive, watch)
+        except _BodyTooLarge:
+            if not started:
+                await self._refuse(scope, receive, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        limit = self.max_size
+        context = {"max_body_size": limit, "solution": "Send a smaller body; the operator can raise --max-body-size."}
+        response = error_response(413, "PAYLOAD_TOO_LARGE", f"The request body is larger than {limit} bytes.",
+                                  title="Request body too large", jsonrpc=is_mcp_path(scope["path"]), context=context)
+        await response(scope, receive, send)
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """Routing errors (404, 405) as ATDF envelopes."""
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 404:
+        return error_response(404, "NOT_FOUND", f"Nothing is served at {request.url.path}.", title="Not found",
+                              context={"solution": "See /manifest for the collections and /health for the transports served."})
+    code, title = ("METHOD_NOT_ALLOWED", "Method not allowed") if exc.status_code == 405 else ("HTTP_ERROR", "HTTP error")
+    return error_response(exc.status_code, code, f"{request.method} {request.url.path}: {exc.detail}", title=title, headers=exc.headers)
+
+
+# ---------------------------------------------------------------------------------------------
+# Running under uvicorn
+
+
+class DrainingServer(uvicorn.Server):
+    """uvicorn.Server that prints the endpoints once listening, and on SIGTERM/SIGINT lets calls in flight finish.
+
+    Shutdown: stop accepting connections and mark /ready 503 at once; wait until no MCP request and no
+    non-streaming HTTP request is running (at most `shutdown_timeout` seconds); then close the SSE streams
+    (sse-starlette's AppStatus), which lets uvicorn close the connections and run the lifespan shutdown.
+    """
+
+    def __init__(self, config: uvicorn.Config, state: ServiceState, options: HttpOptions, shutdown_timeout: float) -> None:
+        super().__init__(config)
+        self.state = state
+        self.options = options
+        self.shutdown_timeout = shutdown_timeout
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.started:
+            listeners = self.servers[0].sockets if self.servers else ()
+            port = listeners[0].getsockname()[1] if listeners else self.options.port
+            print(endpoints_text(self.options, port), file=sys.stderr, flush=True)
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        from sse_starlette.sse import AppStatus
+
+        self.state.draining = True
+        drain = asyncio.create_task(self._close_streams_when_idle())
+        try:
+            await super().shutdown(sockets)
+        finally:
+            drain.cancel()
+            AppStatus.should_exit = True
+
+    async def _close_streams_when_idle(self) -> None:
+        from sse_starlette.sse import AppStatus
+
+        deadline = time.monotonic() + self.shutdown_timeout
+        if not self.state.idle:
+            _log.info("waiting up to %g s for %d request(s) in flight", self.shutdown_timeout,
+                      self.state.mcp.count + self.state.http.count)
+        while not self.state.idle and time.monotonic() < deadline and not self.force_exit:
+            await asyncio.sleep(0.05)
+        if not self.state.idle:
+            _log.warning("shutdown deadline reached with requests still in flight; closing their streams")
+        await asyncio.sleep(0.2)  # a finished call's result may still be on its way into its SSE stream
+        AppStatus.should_exit = True
+
+
+def security_warnings(options: HttpOptions) -> list[str]:
+    """What the operator should hear about before the server starts (printed on stderr by serve_http)."""
+    warnings = []
+    if not is_loopback(options.host) and not options.auth_token:
+        warnings.append(f"listening on {options.host}, which other machines can reach, without --auth-token: anyone who can "
+                        "connect can call every tool. Set --auth-token (or ATDF_MCP_AUTH_TOKEN).")
+    if "*" in options.allowed_hosts:
+        warnings.append("--allow-host '*' turns off the Host check (DNS-rebinding protection): only do this behind a proxy "
+                        "that checks Host itself.")
+    if "*" in options.cors_origins:
+        warnings.append("--cors-origin '*' lets any web page call this server from a browser.")
+    return warnings
+
+
+def endpoints_text(options: HttpOptions, port: int) -> str:
+    """The start-up banner: every endpoint's URL and the security settings in force."""
+    host = options.host.strip("[]")
+    everywhere = host in ("0.0.0.0", "::", "")
+    shown = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(host, host)
+    base = f"http://{_bracket(shown)}:{port}"
+    lines = [f"atdf-mcp: listening on {base}{' (all interfaces)' if everywhere else ''}; SIGTERM or Ctrl+C stops it"]
+    if options.transport == "http":
+        mode = ("stateless" if options.stateless else "stateful") + (", JSON responses" if options.json_response else "")
+        lines.append(f"  MCP Streamable HTTP  {base}/mcp  ({mode})")
+    lines.append(f"  MCP legacy SSE       {base}/sse  (messages: POST {base}/messages/)")
+    lines.append(f"  health               {base}/health  {base}/ready")
+    lines.append(f"  manifest             {base}/manifest")
+    lines.append(f"  schemas              {base}/schema/ardf.schema.json  (and the other bundled schemas)")
+    lines.append(f"  validation           {base}/validate  (GET: this catalogue's report; POST: check a descriptor)")
+    collections = " ".join(p for p in COLLECTION_PATHS.values() if not p.startswith("/resources/"))
+    lines.append(f"  ARDF resources       {base}/resources  {base}/resources/{{type}}  {collections}")
+    auth = "bearer token required on /mcp, /sse, /messages/ and POST /validate" if options.auth_token else \
+        "none (set --auth-token or ATDF_MCP_AUTH_TOKEN to require a bearer token)"
+    lines.append(f"  auth                 {auth}")
+    lines.append(f"  allowed Host         {', '.join(options.hosts)}  (others get 421: add names with --allow-host)")
+    if options.origins:
+        lines.append(f"  allowed Origin       {', '.join(options.origins)}  (and the allowed hosts' own pages)")
+    lines.append(f"  CORS                 {', '.join(options.cors_origins) or 'off'}")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------
+# Host and Origin patterns
+
+
+def is_loopback(host: str) -> bool:
+    """Whether a bind address only accepts connections from this machine."""
+    name = host.strip("[]").lower()
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def default_allowed_hosts(bind_host: str) -> tuple[str, ...]:
+    """The Host names a server bound to `bind_host` answers to without --allow-host."""
+    names = list(LOOPBACK_HOSTS)
+    name = bind_host.strip("[]")
+    if name in ("", "0.0.0.0", "::"):  # every interface: this machine's own names and addresses
+        names += _own_names()
+    elif not is_loopback(name):
+        names.append(_bracket(name))
+    return tuple(dict.fromkeys(n.lower() for n in names))
+
+
+def _own_names() -> list[str]:
+    names: list[str] = []
+    with contextlib.suppress(OSError):
+        hostname = socket.gethostname()
+        names += [hostname, socket.getfqdn()]
+        names += [_bracket(str(info[4][0])) for info in socket.getaddrinfo(hostname, None)]
+    return names
+
+
+def _bracket(name: str) -> str:
+    return f"[{name}]" if ":" in name and not name.startswith("[") else name
+
+
+def _split_authority(value: str) -> tuple[str, str | None]:
+    """'host:port' → (host, port); IPv6 stays bracketed; no port → None."""
+    if value.startswith("["):
+        end = value.find("]")
+        if end == -1:
+            return "", None
+        rest = value[end + 1:]
+        return value[:end + 1], rest[1:] if rest.startswith(":") else None
+    if value.count(":") == 1:
+        host, port = value.split(":")
+        return host, port
+    return value, None
+
+
+def _host_name(value: str) -> str:
+    return _split_authority(value.strip().lower())[0]
+
+
+def _host_pattern(value: str) -> tuple[str, str | None]:
+    """An --allow-host value: 'name' (any port), 'name:port', 'name:*' (any port) or '*' (any host)."""
+    value = value.strip().lower()
+    if value == "*":
+        return "*", None
+    host, port = _split_authority(_bracket(value) if value.count(":") > 1 and not value.startswith("[") else value)
+    return host, None if port in (None, "*") else port
+
+
+_DEFAULT_PORTS = {"http": "80", "https": "443"}
+
+
+def _split_origin(value: str) -> tuple[str, str, str | None]:
+    """'scheme://host[:port]' → (scheme, host, port or the scheme's default); a trailing ':*' → port None (any)."""
+    any_port = value.endswith(":*")
+    parts = urlsplit(value[:-2] if any_port else value)
+    if not parts.scheme or not parts.netloc:
+        return "", "", None
+    host, port = _split_authority(parts.netloc.rsplit("@", 1)[-1])
+    if any_port:
+        return parts.scheme, host, None
+    return parts.scheme, host, port or _DEFAULT_PORTS.get(parts.scheme)
+
+
+def _origin_pattern(value: str) -> tuple[str, str, str | None]:
+    """An --allow-origin value: 'scheme://host[:port|:*]' (no port: the scheme's default port) or '*'."""
+    value = value.strip().lower().rstrip("/")
+    return ("*", "*", None) if value == "*" else _split_origin(value)

@@ -1,0 +1,1 @@
+"""Benchmarks of atdf-mcp (run each as `python -m bench.<name> [--quick]`); never part of the timed test suite."""
