@@ -130,6 +130,9 @@ def build_app(app: CatalogServer, options: HttpOptions) -> Starlette:
                 yield
             finally:
                 state.ready = False
+                http = sys.modules.get("atdf_mcp.dispatch.http")  # loaded only if the catalogue has HTTP tools
+                if http is not None:
+                    await http.aclose()
 
     middleware = [Middleware(ErrorBoundary, state=state)]
     if options.cors_origins:
