@@ -453,3 +453,11 @@ async def test_unknown_resource(server: Any, mode: str, uri: str) -> None:
         with pytest.raises(MCPError) as raised:
             await client.read_resource(uri)
     assert raised.value.code == RESOURCE_NOT_FOUND
+
+
+def test_the_top_level_manifest_is_the_manifest_of_descriptors() -> None:
+    """mcp_manifest.json at the repository root equals `atdf-mcp manifest descriptors` (regenerate it when this fails)."""
+    from atdf_mcp.publish import build_manifest
+
+    committed = json.loads((DESCRIPTORS.parent / "mcp_manifest.json").read_text(encoding="utf-8"))
+    assert committed == build_manifest(load_catalog(DESCRIPTORS))
