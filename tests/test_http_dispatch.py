@@ -9,9 +9,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import json
-import socket
 import sys
-import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -22,11 +20,11 @@ import anyio
 import httpx2
 import mcp.types as types
 import pytest
-import uvicorn
 import yaml
 from conftest import write_file
 from demo_upstream import HITS
 from demo_upstream import app as upstream_app
+from local_server import free_port, running
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -51,35 +49,10 @@ def anyio_backend() -> str:
     return "asyncio"
 
 
-def free_port() -> int:
-    """A port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@contextlib.contextmanager
-def running(app: ASGIApp) -> Iterator[str]:
-    """Serve `app` with uvicorn on a free 127.0.0.1 port in a thread; yield its base URL."""
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="critical", timeout_graceful_shutdown=2))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
-
-
 @pytest.fixture(scope="module")
 def upstream() -> Iterator[str]:
     """The test upstream (tests/demo_upstream.py) on a free port."""
-    with running(upstream_app) as url:
+    with running(upstream_app, log_level="critical") as url:
         yield url
 
 

@@ -11,7 +11,6 @@ import socket
 import subprocess
 import sys
 import textwrap
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,12 +21,11 @@ import httpx
 import httpx2
 import mcp.types as types
 import pytest
-import uvicorn
+from local_server import free_port, running
 from mcp import Client
 from mcp.client.sse import sse_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
-from starlette.applications import Starlette
 from starlette.routing import Route
 
 from atdf_mcp import load_catalog
@@ -97,31 +95,6 @@ def catalog_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def catalog_server(catalog_dir: Path) -> CatalogServer:
     """One CatalogServer for the in-process HTTP servers."""
     return CatalogServer(load_catalog(catalog_dir))
-
-
-def free_port() -> int:
-    """A port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@contextlib.contextmanager
-def running(app: Starlette) -> Iterator[str]:
-    """Serve `app` with uvicorn on a free 127.0.0.1 port in a thread; yield its base URL."""
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=2))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
 
 
 @pytest.fixture(scope="module")
