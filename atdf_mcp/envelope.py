@@ -462,9 +462,11 @@ def _code_for(tool: Descriptor, parameter: str | None, error: jsonschema.Validat
     """A declared failure whose code names the parameter (invalid_diameter ↔ diameter), else VALIDATION_ERROR."""
     if parameter:
         root = parameter.split(".")[0].split("[")[0].lower()
+        words = [w for w in re.split(r"[_\W]+", root) if w]
         for failure in tool.failures:
-            tokens = failure.code.lower().split("_")
-            if root in tokens or root == failure.code.lower() or f"_{root}" in failure.code.lower():
+            tokens = [t for t in re.split(r"[_\W]+", failure.code.lower()) if t]
+            # whole tokens only: invalid_diameter ↔ diameter, invalid_check_in ↔ check_in; never room ↔ NO_ROOMS
+            if words and any(tokens[i:i + len(words)] == words for i in range(len(tokens))):
                 return failure.code, failure.description or None
     title = "Missing required argument" if error.validator == "required" else "Invalid argument"
     return "VALIDATION_ERROR", title

@@ -112,6 +112,7 @@ else:
 REPETITIONS, CALLS, STDIO_CALLS = 5, 2000, 500
 QUICK_REPETITIONS, QUICK_CALLS, QUICK_STDIO_CALLS = 1, 50, 30
 MODES = ("legacy", "auto")
+STDIO_ROUNDS = 4
 
 
 def bare_server() -> Server:
@@ -193,16 +194,21 @@ async def stdio_per_call_us(params: StdioServerParameters, tools: list[str], mod
         for tool in tools:
             for _ in range(min(50, calls)):
                 await client.call_tool(tool, {"text": "hi"})
-        timings: dict[str, tuple[float, float | None]] = {}
-        for tool in tools:
-            start, cpu = time.perf_counter(), cpu_seconds(server_pid)
-            for _ in range(calls):
-                result = await client.call_tool(tool, {"text": "hi"})
-            wall, cpu_after = (time.perf_counter() - start) / calls * 1e6, cpu_seconds(server_pid)
-            timings[tool] = (wall, (cpu_after - cpu) / calls * 1e6 if cpu is not None and cpu_after is not None else None)
-            if result.is_error:
-                raise RuntimeError(f"stdio {tool} failed: {result.content}")
-        return timings
+        walls = dict.fromkeys(tools, 0.0)
+        cpus: dict[str, float | None] = dict.fromkeys(tools, 0.0)
+        block = max(1, calls // STDIO_ROUNDS)
+        for _ in range(STDIO_ROUNDS):  # alternate the tools in rounds, so that neither always goes first
+            for tool in tools:
+                start, cpu = time.perf_counter(), cpu_seconds(server_pid)
+                for _ in range(block):
+                    result = await client.call_tool(tool, {"text": "hi"})
+                walls[tool] += time.perf_counter() - start
+                cpu_after, used = cpu_seconds(server_pid), cpus[tool]
+                cpus[tool] = used + cpu_after - cpu if used is not None and cpu is not None and cpu_after is not None else None
+                if result.is_error:
+                    raise RuntimeError(f"stdio {tool} failed: {result.content}")
+        done = block * STDIO_ROUNDS
+        return {tool: (walls[tool] / done * 1e6, None if cpus[tool] is None else cpus[tool] / done * 1e6) for tool in tools}
 
 
 def _in_memory_systems(catalog_dir: Path, with_fastmcp: bool) -> dict[str, tuple[Any, str]]:

@@ -40,6 +40,18 @@ class PythonDispatcher:
 
 def _parameters(function: Callable[..., Any]) -> dict[str, inspect.Parameter]:
     try:
+        return _cached_parameters(function)
+    except TypeError:  # an unhashable callable object
+        return _signature(function)
+
+
+@functools.lru_cache(maxsize=4096)  # many tools may share one function (generated catalogues)
+def _cached_parameters(function: Callable[..., Any]) -> dict[str, inspect.Parameter]:
+    return _signature(function)
+
+
+def _signature(function: Callable[..., Any]) -> dict[str, inspect.Parameter]:
+    try:
         return dict(inspect.signature(function).parameters)
     except (TypeError, ValueError):
         return {}
