@@ -294,11 +294,25 @@ def _fix(error: jsonschema.ValidationError, schema: dict[str, Any], fixed: dict[
     return _dotted(path) or None, value
 
 
+_PROPERTY_VALIDATORS: dict[int, tuple[dict[str, Any], Any]] = {}
+
+
+def _property_validator(prop: dict[str, Any]) -> Any:
+    """A detailed validator per property schema, compiled once (schemas live as long as their snapshot)."""
+    cached = _PROPERTY_VALIDATORS.get(id(prop))
+    if cached is None or cached[0] is not prop:
+        if len(_PROPERTY_VALIDATORS) > 10_000:
+            _PROPERTY_VALIDATORS.clear()
+        cached = (prop, compile_detailed(prop))
+        _PROPERTY_VALIDATORS[id(prop)] = cached
+    return cached[1]
+
+
 def _refine(value: Any, prop: dict[str, Any] | None, examples: list[dict[str, Any]], path: list[Any]) -> Any:
     """Re-check a suggestion against the whole property schema ("9" → 9 → clamped to 5)."""
     if value is MISSING or prop is None:
         return value
-    validator = compile_detailed(prop)
+    validator = _property_validator(prop)
     for _ in range(4):
         error = next(iter(validator.iter_errors(value)), None)
         if error is None:
