@@ -127,8 +127,8 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def measure(server: Running, mode: str, calls: int) -> tuple[float, float | None]:
-    """(calls/s, server CPU µs per call) of `calls` echo calls made by CONCURRENCY tasks over one session, after a warm-up."""
+async def measure(server: Running, mode: str, calls: int, concurrency: int = CONCURRENCY) -> tuple[float, float | None]:
+    """(calls/s, server CPU µs per call) of `calls` echo calls made by `concurrency` tasks over one session, after a warm-up."""
     async with Client(server.url, mode=mode) as client:
         await client.list_tools()
         remaining = calls
@@ -147,7 +147,7 @@ async def measure(server: Running, mode: str, calls: int) -> tuple[float, float 
             start = time.perf_counter()
             with anyio.fail_after(300):
                 async with anyio.create_task_group() as group:
-                    for _worker in range(CONCURRENCY):
+                    for _worker in range(concurrency):
                         group.start_soon(worker)
             elapsed = time.perf_counter() - start
             cpu_after = cpu_seconds(server.pid)
@@ -155,38 +155,57 @@ async def measure(server: Running, mode: str, calls: int) -> tuple[float, float 
         return calls / elapsed, cpu
 
 
+def _catalog(folder: Path, tools: int) -> Path:
+    """A catalogue of `tools` tools (echo plus fillers, all bound to the same async function)."""
+    folder.mkdir()
+    entries = [{"name": "echo", "description": "Echo", "inputSchema": ECHO_SCHEMA, "handler": "handlers:echo"}]
+    entries += [{"name": f"tool_{i:05d}", "description": "Filler tool of a large catalogue", "inputSchema": ECHO_SCHEMA,
+                 "handler": "handlers:echo"} for i in range(1, tools)]
+    (folder / "tools.json").write_text(json.dumps({"tools": entries}), encoding="utf-8")
+    (folder / "handlers.py").write_text(HANDLERS, encoding="utf-8")
+    return folder
+
+
 def run(quick: bool = False) -> dict[str, Any]:
-    """Measure every system in both eras: {mode: {system: {median, min, max, cpu_us_per_call}}} (calls/s), plus the settings."""
-    repetitions, calls = (1, 300) if quick else (5, 3000)
+    """calls/s per era, per shape (50 in flight, sequential) and per catalogue size (10, 1,000 tools), plus the settings.
+
+    Result shape: {mode: {"concurrent"|"sequential": {"10": {system: stats}, "1000": {"atdf-mcp": stats}}}}.
+    The bare Server and MCPServer serve one tool; the 1,000-tool row checks the `get_tool_input_schema` trap
+    (atdf-mcp must stay flat from 10 to 1,000 tools).
+    """
+    repetitions, calls, sequential_calls = (1, 300, 100) if quick else (5, 3000, 500)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        catalog = folder / "catalog"
-        catalog.mkdir()
-        (catalog / "tools.json").write_text(json.dumps({"tools": [{"name": "echo", "description": "Echo", "inputSchema": ECHO_SCHEMA}]}),
-                                            encoding="utf-8")
-        (catalog / "handlers.py").write_text(HANDLERS, encoding="utf-8")
-        atdf_port, hl_port, bare_port = free_port(), free_port(), free_port()
-        atdf_command = [sys.executable, "-m", "atdf_mcp", "serve", str(catalog), "--transport", "http", "--port", str(atdf_port),
-                        "--log-level", "warning"]
+        ports = {name: free_port() for name in ("atdf10", "atdf1000", "mcpserver", "bare")}
+
+        def atdf_command(catalog: Path, port: int) -> list[str]:
+            return [sys.executable, "-m", "atdf_mcp", "serve", str(catalog), "--transport", "http", "--port", str(port), "--log-level", "error"]
+
         this = str(Path(__file__).resolve())
-        with started(atdf_command, atdf_port, folder / "atdf.log") as atdf, \
-                started([sys.executable, this, "--serve-mcpserver", str(hl_port)], hl_port, folder / "mcpserver.log") as hl, \
-                started([sys.executable, this, "--serve-bare", str(bare_port)], bare_port, folder / "bare.log") as bare:
-            _check_health(atdf.url)
-            systems = {"atdf-mcp": atdf, "mcpserver": hl, "bare": bare}
-            results: dict[str, Any] = {"settings": {"concurrency": CONCURRENCY, "calls": calls, "repetitions": repetitions,
-                                                    "cpus": os.cpu_count(), "load_before": _load()}}
+        with started(atdf_command(_catalog(folder / "c10", 10), ports["atdf10"]), ports["atdf10"], folder / "atdf10.log") as atdf10, \
+                started(atdf_command(_catalog(folder / "c1000", 1000), ports["atdf1000"]), ports["atdf1000"], folder / "atdf1000.log") as atdf1000, \
+                started([sys.executable, this, "--serve-mcpserver", str(ports["mcpserver"])], ports["mcpserver"], folder / "mcpserver.log") as hl, \
+                started([sys.executable, this, "--serve-bare", str(ports["bare"])], ports["bare"], folder / "bare.log") as bare:
+            _check_health(atdf10.url)
+            systems = {("10", "atdf-mcp"): atdf10, ("10", "mcpserver"): hl, ("10", "bare"): bare, ("1000", "atdf-mcp"): atdf1000}
+            results: dict[str, Any] = {"settings": {"concurrency": CONCURRENCY, "calls": calls, "sequential_calls": sequential_calls,
+                                                    "repetitions": repetitions, "cpus": os.cpu_count(), "load_before": _load()}}
             for mode in ("legacy", "auto"):
-                rates: dict[str, list[float]] = {name: [] for name in systems}
-                cpus: dict[str, list[float]] = {name: [] for name in systems}
-                for _ in range(repetitions):
-                    for name, server in systems.items():
-                        rate, cpu = anyio.run(measure, server, mode, calls)
-                        rates[name].append(rate)
-                        if cpu is not None:
-                            cpus[name].append(cpu)
-                results[mode] = {name: {**_stats(rates[name]), "cpu_us_per_call": round(statistics.median(cpus[name]))
-                                        if cpus[name] else None} for name in systems}
+                results[mode] = {}
+                for shape, concurrency, n_calls in (("concurrent", CONCURRENCY, calls), ("sequential", 1, sequential_calls)):
+                    rates: dict[tuple[str, str], list[float]] = {key: [] for key in systems}
+                    cpus: dict[tuple[str, str], list[float]] = {key: [] for key in systems}
+                    for _ in range(repetitions):
+                        for key, server in systems.items():
+                            rate, cpu = anyio.run(measure, server, mode, n_calls, concurrency)
+                            rates[key].append(rate)
+                            if cpu is not None:
+                                cpus[key].append(cpu)
+                    by_size: dict[str, Any] = {}
+                    for (size, name), values in rates.items():
+                        by_size.setdefault(size, {})[name] = {**_stats(values), "cpu_us_per_call": round(statistics.median(cpus[(size, name)]))
+                                                              if cpus[(size, name)] else None}
+                    results[mode][shape] = by_size
             results["settings"]["load_after"] = _load()
     return results
 
@@ -205,17 +224,19 @@ def _stats(values: list[float]) -> dict[str, float]:
 
 
 def print_table(results: dict[str, Any]) -> None:
-    """One line per system and era, with the ratios to MCPServer and to the bare Server."""
+    """One line per era, shape, catalogue size and system, with the ratios to MCPServer and to the bare Server."""
     settings = results["settings"]
-    print(f"{settings['calls']} echo calls, {settings['concurrency']} in flight, {settings['repetitions']} repetitions (median); "
-          f"{settings['cpus']} CPUs, load average {settings['load_before']} before, {settings['load_after']} after")
+    print(f"{settings['calls']} calls with {settings['concurrency']} in flight, {settings['sequential_calls']} sequential, "
+          f"{settings['repetitions']} repetitions (median); {settings['cpus']} CPUs, load average {settings['load_before']} "
+          f"before, {settings['load_after']} after")
     for mode in ("legacy", "auto"):
-        systems = results[mode]
-        reference, floor = systems["mcpserver"]["median"], systems["bare"]["median"]
-        for name, s in systems.items():
-            cpu = f"{s['cpu_us_per_call']:6d} µs CPU/call" if s["cpu_us_per_call"] is not None else ""
-            print(f"{mode:7} {name:10} {s['median']:8.1f} calls/s  (min {s['min']:.1f}, max {s['max']:.1f})  "
-                  f"{s['median'] / reference:5.2f}x MCPServer  {s['median'] / floor:5.2f}x bare  {cpu}")
+        for shape, by_size in results[mode].items():
+            reference, floor = by_size["10"]["mcpserver"]["median"], by_size["10"]["bare"]["median"]
+            for size, systems in by_size.items():
+                for name, s in systems.items():
+                    cpu = f"{s['cpu_us_per_call']:6d} µs CPU/call" if s["cpu_us_per_call"] is not None else ""
+                    print(f"{mode:7} {shape:10} {size:>5} tools {name:10} {s['median']:8.1f} calls/s  (min {s['min']:.1f}, "
+                          f"max {s['max']:.1f})  {s['median'] / reference:5.2f}x MCPServer  {s['median'] / floor:5.2f}x bare  {cpu}")
 
 
 def main(argv: list[str] | None = None) -> int:
