@@ -163,6 +163,11 @@ class Published:
         return self.by_uri.get(uri)
 
 
+def ardf_text(d: Descriptor, *, indent: int | None = None) -> str:
+    """A descriptor's ARDF 1.0 projection as JSON text (what resources/read and the REST routes serve)."""
+    return json.dumps(to_ardf(d), indent=indent, ensure_ascii=False)
+
+
 def build_manifest(catalog: Catalog) -> dict[str, Any]:
     """The catalogue's `mcp_manifest.json`."""
     config = catalog.config
@@ -295,7 +300,7 @@ def _read_published(published: Published | None, uri: str) -> Any:
             return published.documents[uri].read()
         d = published.descriptor_for(uri)
         if d is not None:
-            return types.TextResourceContents(uri=uri, mime_type=ARDF_MIME, text=json.dumps(to_ardf(d), ensure_ascii=False))
+            return types.TextResourceContents(uri=uri, mime_type=ARDF_MIME, text=ardf_text(d))
     return types.TextResourceContents(uri=uri, mime_type="text/plain", text=f"Resource {uri}")
 
 

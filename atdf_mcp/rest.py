@@ -27,7 +27,7 @@ from . import __version__
 from .catalog import Problem, load_catalog
 from .envelope import build_entry, envelope
 from .projection import to_ardf
-from .publish import ARDF_MIME, COLLECTION_PATHS, Published
+from .publish import ARDF_MIME, COLLECTION_PATHS, Published, ardf_text
 from .schemas import SCHEMA_FILES, schema_bytes
 from .server import CatalogServer
 
@@ -173,7 +173,7 @@ class _Views:
             return error_response(404, "NOT_FOUND", f"The catalogue holds no {kind} named {request.path_params['id']!r}.",
                                   title="Unknown resource", parameter="id",
                                   context={"solution": f"List the {kind} resources at {COLLECTION_PATHS[kind]} and use one of their ids."})
-        return Response(json.dumps(to_ardf(descriptor), ensure_ascii=False).encode(), media_type=ARDF_MIME)
+        return Response(ardf_text(descriptor).encode(), media_type=ARDF_MIME)
 
     def collection(self, kind: str) -> Any:
         async def view(request: Request) -> Response:

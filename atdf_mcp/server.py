@@ -31,7 +31,7 @@ from .dispatch import Unavailable, UpstreamFailure
 from .envelope import argument_errors, build_entry, compile_detailed, compile_fast, envelope, new_instance, tool_error_envelope, unknown_tool
 from .errors import ToolError
 from .model import Descriptor
-from .publish import Published, completion_values, render_prompt
+from .publish import Published, ardf_text, completion_values, render_prompt
 from .results import error_result, to_result
 
 __all__ = ["DEFAULT_TIMEOUT", "RESOURCE_NOT_FOUND", "CatalogServer", "build_server"]
@@ -219,7 +219,7 @@ class CatalogServer:
         descriptor = published.descriptor_for(uri)
         if descriptor is not None:
             return types.ReadResourceResult(contents=[types.TextResourceContents(
-                uri=uri, mime_type="application/vnd.ardf+json", text=_ardf_text(descriptor))])
+                uri=uri, mime_type="application/vnd.ardf+json", text=ardf_text(descriptor, indent=2))])
         raise MCPError(RESOURCE_NOT_FOUND, f"Resource not found: {uri}", {"uri": uri})
 
     async def _subscribe(self, ctx: ServerRequestContext, params: types.SubscribeRequestParams) -> types.EmptyResult:
@@ -278,14 +278,6 @@ _BUILTIN_CODES = {"CLIENT_CAPABILITY_MISSING", "VALIDATION_ERROR", "TOOL_NOT_FOU
 def connection_of(session: Any) -> Any:
     """The object that lives as long as the client's connection (the SDK makes one session per request)."""
     return getattr(session, "_connection", session)
-
-
-def _ardf_text(descriptor: Descriptor) -> str:
-    import json
-
-    from .projection import to_ardf
-
-    return json.dumps(to_ardf(descriptor), indent=2, ensure_ascii=False)
 
 
 def _tool_timeout(tool: Descriptor, default: float) -> float:

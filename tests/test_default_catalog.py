@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import mcp
-import mcp.types as types
 import pytest
+from envelopes import envelope_of
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.shared.exceptions import MCPError
 
@@ -70,16 +70,6 @@ def catalog() -> Any:
 @pytest.fixture(scope="module")
 def server(catalog: Any) -> Any:
     return build_server(catalog)
-
-
-def envelope_of(result: types.CallToolResult) -> dict[str, Any]:
-    """The error envelope of a failed call, checked: valid, and the text content says the same."""
-    assert result.is_error, result
-    envelope = result.structured_content
-    assert isinstance(envelope, dict)
-    assert SCHEMAS["error"].violations(envelope) == []
-    assert json.loads(result.content[0].text) == envelope
-    return envelope
 
 
 # ---------------------------------------------------------------------------------------------

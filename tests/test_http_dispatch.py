@@ -24,6 +24,7 @@ import yaml
 from conftest import write_file
 from demo_upstream import HITS
 from demo_upstream import app as upstream_app
+from envelopes import envelope_of
 from local_server import free_port, running
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
@@ -95,11 +96,7 @@ async def call(catalog: Catalog, name: str, arguments: dict[str, Any], mode: str
 
 def error_of(result: types.CallToolResult) -> dict[str, Any]:
     """The single error entry of an isError result, after checking the envelope (schema, text == structured)."""
-    assert result.is_error, result
-    env = result.structured_content
-    assert env is not None
-    assert SCHEMAS["error"].violations(env) == []
-    assert json.loads(result.content[0].text) == env
+    env = envelope_of(result)
     assert len(env["errors"]) == 1, env
     return env["errors"][0]
 

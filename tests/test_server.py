@@ -10,6 +10,7 @@ from typing import Any
 import anyio
 import mcp.types as types
 import pytest
+from envelopes import envelope_of
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
@@ -124,15 +125,6 @@ def catalog_dir(tmp_path: Path) -> Path:
 def server(catalog_dir: Path) -> Any:
     """The server of the test catalogue."""
     return build_server(load_catalog(catalog_dir))
-
-
-def envelope_of(result: types.CallToolResult) -> dict[str, Any]:
-    """The ATDF envelope of an error result, checked against the bundled schema and the text copy."""
-    assert result.is_error is True
-    env = result.structured_content
-    assert SCHEMAS["error"].violations(env) == []
-    assert json.loads(result.content[0].text) == env
-    return env
 
 
 @pytest.mark.anyio

@@ -19,8 +19,8 @@ from typing import Any
 import anyio
 import httpx
 import httpx2
-import mcp.types as types
 import pytest
+from envelopes import envelope_of
 from local_server import free_port, running
 from mcp import Client
 from mcp.client.sse import sse_client
@@ -109,15 +109,6 @@ def auth_url(catalog_server: CatalogServer) -> Iterator[str]:
     """A server that requires the bearer token TOKEN."""
     with running(build_app(catalog_server, HttpOptions(auth_token=TOKEN))) as url:
         yield url
-
-
-def envelope_of(result: types.CallToolResult) -> dict[str, Any]:
-    """The ATDF envelope of an error result, checked against the bundled schema."""
-    assert result.is_error is True
-    env = result.structured_content
-    assert SCHEMAS["error"].violations(env) == []
-    assert json.loads(result.content[0].text) == env
-    return env
 
 
 def error_body(response: httpx.Response) -> dict[str, Any]:
