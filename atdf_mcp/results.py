@@ -1,17 +1,19 @@
-"""Turn what a handler returned into an MCP CallToolResult (DESIGN decision 9)."""
+"""Turn what a handler returned, or an error envelope, into an MCP CallToolResult (DESIGN decisions 9 and 10)."""
 
 from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Callable
 from typing import Any
 
+import jsonschema_rs
 import mcp.types as types
 from pydantic import BaseModel
 
 from .envelope import envelope_text
 
-__all__ = ["error_result", "to_result"]
+__all__ = ["error_result", "output_check", "to_result"]
 
 _CONTENT_TYPES = (types.TextContent, types.ImageContent, types.AudioContent, types.EmbeddedResource, types.ResourceLink)
 _CONTENT_KINDS = {"text", "image", "audio", "resource", "resource_link"}
@@ -44,10 +46,25 @@ def to_result(value: Any, *, success_text: str, blob_uri: str) -> types.CallTool
     return types.CallToolResult(content=[_json_text(wrapped)], structured_content=wrapped)
 
 
-def error_result(env: dict[str, Any]) -> types.CallToolResult:
-    """An isError result carrying the envelope as structuredContent and as JSON text."""
+def error_result(env: dict[str, Any], *, structured: bool = True) -> types.CallToolResult:
+    """An isError result: the envelope as JSON in the first text block, and as structuredContent when `structured`."""
     return types.CallToolResult(content=[types.TextContent(type="text", text=envelope_text(env))],
-                                structured_content=env, is_error=True)
+                                structured_content=env if structured else None, is_error=True)
+
+
+def output_check(schema: dict[str, Any] | None) -> Callable[[Any], bool] | None:
+    """Whether a value satisfies a declared output schema, formats included (as the TypeScript SDK checks); None if none.
+
+    The TypeScript SDK validates the structuredContent of every result, errors included, against the tool's
+    outputSchema and throws when it does not match, so an error result carries the envelope as structuredContent
+    only when this check passes. A schema that cannot be compiled accepts nothing.
+    """
+    if not schema:
+        return None
+    try:
+        return jsonschema_rs.validator_for(schema, validate_formats=True).is_valid
+    except Exception:  # any compile failure: the envelope cannot be shown to fit
+        return lambda _value: False
 
 
 def _json_text(value: Any) -> types.TextContent:

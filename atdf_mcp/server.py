@@ -32,7 +32,8 @@ from .envelope import argument_errors, build_entry, compile_detailed, compile_fa
 from .errors import ToolError
 from .model import Descriptor
 from .publish import Published, ardf_text, completion_values, render_prompt
-from .results import error_result, to_result
+from .results import error_result, output_check, to_result
+from .schemas import SCHEMAS
 
 __all__ = ["DEFAULT_TIMEOUT", "RESOURCE_NOT_FOUND", "CatalogServer", "build_server"]
 
@@ -72,6 +73,20 @@ class _ToolRuntime:
     @property
     def examples(self) -> list[dict[str, Any]]:
         return [e.input for e in self.tool.examples if isinstance(e.input, dict)]
+
+    @functools.cached_property
+    def output_check(self) -> Any:
+        """The tool's declared output schema as a check (None without one), compiled on the first error."""
+        return output_check(self.tool.output_schema)
+
+    def failed(self, env: dict[str, Any]) -> types.CallToolResult:
+        """The isError result for `env`: structuredContent only where the declared output schema accepts it.
+
+        TypeScript-SDK clients (Claude Desktop, Claude Code, Cursor, the Inspector) validate structuredContent against
+        outputSchema even on errors and throw; the first text block always carries the envelope.
+        """
+        check = self.output_check
+        return error_result(env, structured=check is None or check(env))
 
 
 class CatalogServer:
@@ -129,14 +144,14 @@ class CatalogServer:
 
     async def _call_tool(self, ctx: ServerRequestContext, params: types.CallToolRequestParams) -> types.CallToolResult:
         runtime = self.runtimes.get(params.name)
-        if runtime is None:
-            return error_result(unknown_tool(params.name, list(self.runtimes)))
+        if runtime is None:  # no structuredContent: the client may hold an outputSchema for that name from an older listing
+            return error_result(unknown_tool(params.name, list(self.runtimes)), structured=False)
         arguments = params.arguments if params.arguments is not None else {}
         if not runtime.fast.is_valid(arguments):
-            return error_result(self._invalid_arguments(runtime, arguments))
+            return runtime.failed(self._invalid_arguments(runtime, arguments))
         dispatcher = runtime.bound.dispatcher
         if dispatcher is None:
-            return error_result(self._unavailable(runtime.tool, runtime.bound.reason))
+            return runtime.failed(self._unavailable(runtime.tool, runtime.bound.reason))
         if runtime.defaults and isinstance(arguments, dict):
             arguments = {**runtime.defaults, **arguments}
         try:
@@ -145,19 +160,20 @@ class CatalogServer:
                 tool_ctx = ToolContext(runtime.tool, self.lang, ctx, self.log_levels) if dispatcher.wants_ctx else None
                 value = await dispatcher.call(arguments, tool_ctx)
             if scope.cancelled_caught:
-                return error_result(self._timeout(runtime))
-            return to_result(value, success_text=runtime.tool.success or "The tool completed successfully.",
-                             blob_uri=f"{runtime.tool.uri}/result")
+                return runtime.failed(self._timeout(runtime))
+            result = to_result(value, success_text=runtime.tool.success or "The tool completed successfully.",
+                               blob_uri=f"{runtime.tool.uri}/result")
+            return runtime.failed(self._reported(runtime.tool, result)) if result.is_error else result
         except ToolError as exc:
-            return error_result(self._tool_error(runtime, arguments, exc))
+            return runtime.failed(self._tool_error(runtime, arguments, exc))
         except TimeoutError:
-            return error_result(self._timeout(runtime))
+            return runtime.failed(self._timeout(runtime))
         except Unavailable as exc:
-            return error_result(self._unavailable(runtime.tool, exc.reason))
+            return runtime.failed(self._unavailable(runtime.tool, exc.reason))
         except UpstreamFailure as exc:
-            return error_result(exc.envelope)
+            return runtime.failed(exc.envelope)
         except Exception:
-            return error_result(self._internal(runtime.tool))
+            return runtime.failed(self._internal(runtime.tool))
 
     def _invalid_arguments(self, runtime: _ToolRuntime, arguments: Any) -> dict[str, Any]:
         try:
@@ -173,6 +189,14 @@ class CatalogServer:
             _log.warning("tool %s raised undeclared failure code %s (declare it in outputs.failure)", runtime.tool.id, exc.code)
         return tool_error_envelope(runtime.tool, arguments, code=exc.code, message=exc.message, parameter=exc.parameter,
                                    suggested_value=exc.suggested_value, context=exc.context, fast_validator=runtime.fast)
+
+    def _reported(self, tool: Descriptor, result: types.CallToolResult) -> dict[str, Any]:
+        """The envelope of an isError CallToolResult a handler returned itself: its own envelope, or one around its text."""
+        if isinstance(result.structured_content, dict) and SCHEMAS["error"].is_valid(result.structured_content):
+            return result.structured_content
+        text = " ".join(block.text for block in result.content if isinstance(block, types.TextContent)).strip()
+        return envelope([build_entry("TOOL_ERROR", text or "The tool reported a failure without saying why.", tool.id,
+                                     context={"solution": "Read the detail, correct the call, then retry."}, descriptor=tool)])
 
     def _timeout(self, runtime: _ToolRuntime) -> dict[str, Any]:
         seconds = f"{runtime.timeout:g}"
@@ -271,8 +295,8 @@ class CatalogServer:
                            {"argument": exc.args[0]}) from None
 
 
-_BUILTIN_CODES = {"CLIENT_CAPABILITY_MISSING", "VALIDATION_ERROR", "TOOL_NOT_FOUND", "HANDLER_UNAVAILABLE", "TIMEOUT", "INTERNAL_ERROR", "NOT_FOUND",
-                  "CONFLICT", "UNAVAILABLE", "AUTHENTICATION_ERROR", "AUTHORIZATION_ERROR", "RATE_LIMITED"}
+_BUILTIN_CODES = {"CLIENT_CAPABILITY_MISSING", "VALIDATION_ERROR", "TOOL_NOT_FOUND", "HANDLER_UNAVAILABLE", "TIMEOUT", "INTERNAL_ERROR",
+                  "TOOL_ERROR", "NOT_FOUND", "CONFLICT", "UNAVAILABLE", "AUTHENTICATION_ERROR", "AUTHORIZATION_ERROR", "RATE_LIMITED"}
 
 
 def connection_of(session: Any) -> Any:
