@@ -192,8 +192,9 @@ class CatalogServer:
 
     def _reported(self, tool: Descriptor, result: types.CallToolResult) -> dict[str, Any]:
         """The envelope of an isError CallToolResult a handler returned itself: its own envelope, or one around its text."""
-        if isinstance(result.structured_content, dict) and SCHEMAS["error"].is_valid(result.structured_content):
-            return result.structured_content
+        own = result.structured_content
+        if isinstance(own, dict) and SCHEMAS["error"].is_valid(own):  # passed on like an upstream's: our tool name and instance
+            return {**own, "errors": [{**entry, "tool_name": tool.id, "instance": new_instance()} for entry in own["errors"]]}
         text = " ".join(block.text for block in result.content if isinstance(block, types.TextContent)).strip()
         return envelope([build_entry("TOOL_ERROR", text or "The tool reported a failure without saying why.", tool.id,
                                      context={"solution": "Read the detail, correct the call, then retry."}, descriptor=tool)])
