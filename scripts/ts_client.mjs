@@ -49,7 +49,12 @@ if (process.argv.length < 3) {
 const input = readFileSync(0, "utf8").trim();
 const calls = input ? JSON.parse(input) : [];
 const client = new Client({ name: "atdf-mcp-ts-client", version: "1.0.0" });
-await client.connect(transportFor(process.argv.slice(2)));
+try {
+  await client.connect(transportFor(process.argv.slice(2)));
+} catch (error) {
+  console.error(`ts_client: cannot connect to ${process.argv.slice(2).join(" ")}: ${error?.message ?? error}`);
+  process.exit(1);
+}
 const { tools } = await client.listTools(); // also caches each tool's outputSchema validator, as the hosts do
 const report = {
   server: client.getServerVersion(),
