@@ -16,6 +16,7 @@ up: no example e-mail, no "tomorrow", no placeholder uuid, no truncated text, no
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import itertools
 import json
 import re
@@ -54,20 +55,31 @@ MISSING: Any = _Missing()
 # Spelling
 
 
-def edit_distance(a: str, b: str) -> int:
-    """The edit distance between two strings, a swap of two neighbours counting as one edit."""
-    rows = [list(range(len(b) + 1))]
+def edit_distance(a: str, b: str, limit: int | None = None) -> int:
+    """The edit distance between two strings, a swap of two neighbours counting as one edit; past `limit`, any
+    number above it (the computation stops as soon as the distance must exceed it)."""
+    if a == b:
+        return 0
+    before: list[int] = []
+    previous = list(range(len(b) + 1))
     for i, ca in enumerate(a, 1):
-        row = [i]
+        current = [i]
         for j, cb in enumerate(b, 1):
-            cost = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (ca != cb))
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                cost = min(cost, rows[-2][j - 2] + 1)
-            row.append(cost)
-        rows.append(row)
-    return rows[-1][-1]
+            best = previous[j - 1] + (ca != cb)
+            if previous[j] + 1 < best:
+                best = previous[j] + 1
+            if current[j - 1] + 1 < best:
+                best = current[j - 1] + 1
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb and before[j - 2] + 1 < best:
+                best = before[j - 2] + 1
+            current.append(best)
+        if limit is not None and min(current) > limit:
+            return limit + 1
+        before, previous = previous, current
+    return previous[-1]
 
 
+@functools.lru_cache(maxsize=4096)
 def _norm(text: str) -> str:
     """Lower case, camelCase split, any run of spaces, '-', '_' or '.' as one '_'."""
     text = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", text.strip())
@@ -120,13 +132,19 @@ def nearest(value: Any, choices: list[Any]) -> Any:
 
 
 def _closest_spelling(text: str, strings: list[str]) -> Any:
-    scored = sorted((edit_distance(text, _norm(c)), c) for c in strings)
-    best, choice = scored[0]
-    if best == 0 or best > _tolerance(len(_norm(choice))) or best >= len(text):
-        return MISSING
-    if len(scored) > 1 and scored[1][0] == best:
-        return MISSING  # two equally close choices: the caller's intent is not ours to pick
-    return choice
+    """The one choice within a few typos of `text` (fewer for short words), closer than any other; else MISSING."""
+    scored = []
+    for choice in strings:
+        word = _norm(choice)
+        tolerance = min(_tolerance(len(word)), len(text) - 1)
+        if abs(len(word) - len(text)) <= tolerance:
+            distance = edit_distance(text, word, tolerance)
+            if 0 < distance <= tolerance:
+                scored.append((distance, choice))
+    scored.sort()
+    if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return MISSING  # none close enough, or two equally close: the caller's intent is not ours to pick
+    return scored[0][1]
 
 
 def nearest_name(name: str, candidates: list[str]) -> Any:
