@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import difflib
+import functools
 import json
 import re
 import uuid
@@ -181,6 +182,7 @@ def _as_object(received: Any, field: str) -> dict[str, Any]:
     return {field or "value": received}
 
 
+@functools.lru_cache(maxsize=1024)
 def _upper_code(code: str) -> str:
     """A code in the enriched form's alphabet, `^[A-Z_]+$` (invalid_depth → INVALID_DEPTH; digits become words)."""
     spelled = re.sub(r"\d", lambda m: "_" + _DIGITS[int(m.group())] + "_", code.upper())

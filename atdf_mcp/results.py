@@ -9,9 +9,12 @@ from typing import Any
 import mcp.types as types
 from pydantic import BaseModel
 
-from .envelope import envelope_text
+from .envelope import enriched, envelope_text
 
-__all__ = ["error_result", "to_result"]
+__all__ = ["ENRICHED_META", "error_result", "to_result"]
+
+ENRICHED_META = "atdf.io/enriched"
+"""The `_meta` key of an error result that holds the envelope in the enriched form (`status/data/meta`)."""
 
 _CONTENT_TYPES = (types.TextContent, types.ImageContent, types.AudioContent, types.EmbeddedResource, types.ResourceLink)
 _CONTENT_KINDS = {"text", "image", "audio", "resource", "resource_link"}
@@ -45,9 +48,10 @@ def to_result(value: Any, *, success_text: str, blob_uri: str) -> types.CallTool
 
 
 def error_result(env: dict[str, Any]) -> types.CallToolResult:
-    """An isError result carrying the envelope as structuredContent and as JSON text."""
+    """An isError result carrying the envelope as structuredContent and as JSON text, and its enriched form
+    (upstream's other error schema, which no single object can share with the envelope) in `_meta`."""
     return types.CallToolResult(content=[types.TextContent(type="text", text=envelope_text(env))],
-                                structured_content=env, is_error=True)
+                                structured_content=env, is_error=True, _meta={ENRICHED_META: enriched(env)})
 
 
 def _json_text(value: Any) -> types.TextContent:
