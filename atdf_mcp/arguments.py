@@ -251,9 +251,12 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
 
 
 def _bound(keyword: str, received: Any, bound: Any, prop: dict[str, Any]) -> Any:
-    """The bound a number overshot; for an exclusive bound only between whole numbers (0.01 above 0 is made up)."""
+    """The bound a number overshot, on the same side of zero; for an exclusive bound only between whole numbers
+    (0.01 above 0 is made up)."""
     if isinstance(received, bool) or not isinstance(received, (int, float)) or isinstance(bound, bool):
         return MISSING
+    if (received < 0 <= bound) or (received > 0 >= bound):
+        return MISSING  # -40 for a depth of at least 1 is a slip of sign, not a value a little too low
     if keyword.startswith("exclusive"):
         if prop.get("type") != "integer" or not float(bound).is_integer():
             return MISSING

@@ -161,6 +161,7 @@ CASES: tuple[WrongCall, ...] = (
     WrongCall("drill-depth-with-unit", "drill_hole", "type", {**HOLE, "depth": "40mm"}, HOLE),
     WrongCall("drill-diameter-too-large", "drill_hole", "maximum (declared invalid_diameter)", {**HOLE, "diameter": 150},
               {**HOLE, "diameter": 100}, code="invalid_diameter"),
+    WrongCall("drill-depth-negative", "drill_hole", "minimum", {**HOLE, "depth": -40}, HOLE),
     WrongCall("drill-diameter-boolean", "drill_hole", "type", {**HOLE, "diameter": True}, None),
     WrongCall("drill-surface-case-and-space", "drill_hole", "enum", {**HOLE, "surface": "Concrete "}, {**HOLE, "surface": "concrete"}),
     WrongCall("drill-surface-unsupported", "drill_hole", "enum", {**HOLE, "surface": "glass"}, None),
@@ -186,6 +187,8 @@ CASES: tuple[WrongCall, ...] = (
     # ---- schedule_meeting (MCP tool): arrays, e-mails, URIs, uuid, multipleOf ------------------------------------
     WrongCall("meeting-duration-words", "schedule_meeting", "type", {**MEETING, "duration_minutes": "forty five"},
               {**MEETING, "duration_minutes": 45}),
+    WrongCall("meeting-duration-too-short", "schedule_meeting", "minimum", {**MEETING, "duration_minutes": 10},
+              {**MEETING, "duration_minutes": 15}),
     WrongCall("meeting-duration-not-a-step", "schedule_meeting", "multipleOf", {**MEETING, "duration_minutes": 50}, None),
     WrongCall("meeting-attendee-as-string", "schedule_meeting", "type", {**MEETING, "attendees": "kim@example.org"}, MEETING),
     WrongCall("meeting-attendees-duplicated", "schedule_meeting", "uniqueItems", {**MEETING, "attendees": ["kim@example.org", "kim@example.org"]},

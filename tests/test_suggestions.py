@@ -230,6 +230,7 @@ NOT_GUESSED = [
     ("amount", "150 EUR", "a currency inside a number"),
     ("count", True, "true is not a number"),
     ("count", 2.5, "rounding changes the count"),
+    ("count", -3, "a slip of sign, not a value a little too low"),
     ("minutes", 50, "45 or 60 minutes is the user's choice"),
     ("account_id", 12345, "an id is never moved to a bound"),
     ("level", "glass", "not near any level"),
