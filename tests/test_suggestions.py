@@ -314,3 +314,17 @@ async def test_several_problems_are_all_fixed_or_no_arguments_are_suggested(serv
     assert {e["parameter_name"]: e["suggested_value"] for e in errors} == {"count": "5", "level": "high", "email": None}
     assert all("suggested_arguments" not in e["context"] for e in errors)
     assert fixable[0]["context"]["suggested_arguments"] == {"count": 5, "level": "high", "email": "ann@example.org"}
+
+
+def test_validate_warns_about_a_tie_that_cannot_work(tmp_path: Path) -> None:
+    """A failure tied to an input the tool does not have, or an x-failure code it does not declare: a warning."""
+    broken = json.loads(json.dumps(APPOINTMENT))
+    broken["content"]["data"]["outputs"]["failure"][1]["parameter"] = "telephone"
+    hole = json.loads(json.dumps(HOLE_MAKER))
+    hole["how_to_use"]["inputs"][1]["schema"]["x-failure"] = "bad_depth"
+    (tmp_path / "book_slot.json").write_text(json.dumps(broken), encoding="utf-8")
+    (tmp_path / "hole_maker.json").write_text(json.dumps(hole), encoding="utf-8")
+    warnings = [p for p in load_catalog(tmp_path).report.problems if p.code == "UNTIED_FAILURE"]
+    assert sorted(p.message.split(",")[0] for p in warnings) == [
+        "failure 'INVALID_PHONE' is tied to parameter 'telephone'", "input 'depth' names x-failure 'bad_depth'"]
+    assert all(p.severity == "warning" for p in warnings)
