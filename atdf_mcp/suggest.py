@@ -463,7 +463,12 @@ def is_personal(name: str, schema: dict[str, Any] | None) -> bool:
     if schema.get("format") in _PERSONAL_FORMATS:
         return True
     pattern = schema.get("pattern")
-    return isinstance(pattern, str) and ("@" in pattern or "\\d" in pattern or "0-9" in pattern)
+    if isinstance(pattern, str) and ("@" in pattern or "\\d" in pattern or "0-9" in pattern):
+        return True
+    items = schema.get("items")  # a list of e-mail addresses, an object holding a name: personal as a whole
+    properties = schema.get("properties")
+    return ((isinstance(items, dict) and is_personal("", items))
+            or (isinstance(properties, dict) and any(is_personal(k, v) for k, v in properties.items() if isinstance(v, dict))))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -328,3 +328,24 @@ def test_validate_warns_about_a_tie_that_cannot_work(tmp_path: Path) -> None:
     assert sorted(p.message.split(",")[0] for p in warnings) == [
         "failure 'INVALID_PHONE' is tied to parameter 'telephone'", "input 'depth' names x-failure 'bad_depth'"]
     assert all(p.severity == "warning" for p in warnings)
+
+
+@pytest.mark.anyio
+async def test_a_list_of_addresses_or_an_object_with_a_name_is_never_copied_from_an_example(tmp_path: Path) -> None:
+    """The call is the example without `attendees` (or `organizer`): still no suggestion, those hold personal data."""
+    tool = {"name": "invite", "description": "Invite people.", "examples": [
+        {"name": "sync", "input": {"title": "Sync", "attendees": ["ann@example.org"], "organizer": {"name": "Bo"}}}],
+        "inputSchema": {"type": "object", "required": ["title", "attendees", "organizer"], "properties": {
+            "title": {"type": "string"},
+            "attendees": {"type": "array", "items": {"type": "string", "format": "email"}},
+            "organizer": {"type": "object", "properties": {"name": {"type": "string"}}}}}}
+    (tmp_path / "invite.json").write_text(json.dumps(tool), encoding="utf-8")
+    (tmp_path / "handlers.py").write_text("def invite(**arguments):\n    return arguments\n", encoding="utf-8")
+    async with Client(build_server(load_catalog(tmp_path))) as client:
+        [attendees] = await errors_of(client, "invite", {"title": "Sync", "organizer": {"name": "Bo"}})
+        [organizer] = await errors_of(client, "invite", {"title": "Sync", "attendees": ["ann@example.org"]})
+        [title] = await errors_of(client, "invite", {"attendees": ["ann@example.org"], "organizer": {"name": "Bo"}})
+    assert title["suggested_value"] == "Sync"  # the same example does fill a value that identifies nobody
+    for entry in (attendees, organizer):
+        assert entry["suggested_value"] is None and "suggested_arguments" not in entry["context"]
+        assert entry["context"]["solution"].startswith("Ask the user for")
