@@ -268,6 +268,8 @@ class _Loader:
                    "DESCRIPTION_TOO_LONG", "warning")
         if compiled is not None and d.examples:
             ok = _examples_ok(d, report, compiled) and ok
+        for message in _untied_failures(d) if d.type == "tool" else ():
+            report("", message, "UNTIED_FAILURE", "warning")
         return ok
 
     def _derived_tools(self, d: Descriptor, problems: list[Problem]) -> list[Descriptor]:
@@ -423,6 +425,21 @@ def _input_schema_pointer(d: Descriptor, path: list[Any]) -> str:
     if rest and isinstance(nested, dict) and rest[0] in nested:
         rest = ["schema", *rest]
     return f"{base}/{index}" + to_pointer(rest)
+
+
+def _untied_failures(d: Descriptor) -> Iterator[str]:
+    """Ties of declared failures to argument checks that cannot work: a parameter the tool does not have, an
+    `x-failure` naming a code the tool does not declare."""
+    properties = (d.input_schema or {}).get("properties") or {}
+    for failure in d.failures:
+        root = re.split(r"[.\[]", failure.parameter)[0] if failure.parameter else None
+        if root is not None and root not in properties:
+            yield (f"failure {failure.code!r} is tied to parameter {failure.parameter!r}, which the tool does not have; "
+                   f"its inputs are: {', '.join(properties) or 'none'}")
+    for name, prop in properties.items():
+        code = prop.get("x-failure") if isinstance(prop, dict) else None
+        if isinstance(code, str) and d.failure(code) is None:
+            yield f"input {name!r} names x-failure {code!r}, which is not among the tool's declared failures"
 
 
 def _examples_ok(d: Descriptor, report: Any, fast: jsonschema_rs.Validator) -> bool:

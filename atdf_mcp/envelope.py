@@ -1,19 +1,23 @@
-"""Enriched ATDF error envelopes: which parameter, what was expected, a suggestion, corrected arguments.
+"""The ATDF error envelope: one builder for every failure, and its enriched twin.
 
-    >>> env = argument_errors(tool, {"diameter": "5"}, validator)
-    >>> env["errors"][0]["context"]["suggested_arguments"]
-    {'diameter': 5, ...}
+    >>> env = envelope([build_entry("TIMEOUT", "The tool did not finish within 30 s.", "search_hotels")])
+    >>> enriched(env)["data"]["code"]
+    'TIMEOUT'
 
-Every tool-call failure goes through `build_entry` + `envelope`, so every envelope has the same shape
-and validates against the bundled error schema (DESIGN decision 10).
+Every failure of the server (argument errors, ToolError, unknown tool, timeout, internal error, HTTP upstream
+failures, REST errors) is built with `build_entry` + `envelope`, so every envelope has the same shape and validates
+against the bundled error schema and upstream's `error_atdf.json` (DESIGN decision 10). `enriched` turns the same
+envelope into upstream's other form, `enriched_response_schema.json` (`status/data/meta`). One JSON object cannot be
+both: `error_atdf.json` forbids a root `data` key that the enriched schema requires, so an error result carries the
+envelope first and its enriched form next to it.
 """
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import datetime as dt
 import difflib
+import functools
 import json
 import re
 import uuid
@@ -23,11 +27,14 @@ import jsonschema
 import jsonschema_rs
 
 from .model import Descriptor
-from .suggest import MISSING, coerce, format_example, nearest, suggest_for_format
+from .suggest import MISSING, coerce, schema_at, set_at
 
 __all__ = [
-    "argument_errors",
     "build_entry",
+    "compile_detailed",
+    "compile_fast",
+    "enriched",
+    "enriched_text",
     "envelope",
     "envelope_text",
     "new_instance",
@@ -36,7 +43,21 @@ __all__ = [
     "unknown_tool",
 ]
 
-_FORMAT_CHECKER = jsonschema.FormatChecker()
+# Formats as jsonschema-rs checks them (jsonschema's own checks are laxer: any "a@b" is an e-mail to it), so that the
+# analysis of a failed call finds every problem the fast validator refused.
+_RS_FORMATS = ("date", "date-time", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4", "ipv6",
+               "uri", "uri-reference", "iri", "iri-reference", "uuid", "uri-template", "json-pointer", "relative-json-pointer", "regex")
+
+
+def _format_checker() -> jsonschema.FormatChecker:
+    checker = jsonschema.FormatChecker()
+    for name in _RS_FORMATS:
+        validator = jsonschema_rs.validator_for({"type": "string", "format": name}, validate_formats=True)
+        checker.checks(name)(lambda value, _valid=validator.is_valid: not isinstance(value, str) or _valid(value))
+    return checker
+
+
+_FORMAT_CHECKER = _format_checker()
 
 _TITLES = {
     "VALIDATION_ERROR": "Invalid arguments",
@@ -80,11 +101,11 @@ def build_entry(
         if suggested_value is MISSING and declared.suggested_value is not None:
             suggested_value = declared.suggested_value
         context = {**declared.context, **(context or {})}
-    kebab = code.lower().replace("_", "-")
+    kebab = re.sub(r"[^a-z0-9]+", "-", code.lower()).strip("-") or "error"
     return {
         "type": f"urn:atdf:error:{kebab}",
-        "title": title or _TITLES.get(code, code.replace("_", " ").capitalize()),
-        "detail": detail or title or code,
+        "title": title or _TITLES.get(code, code.replace("_", " ").capitalize()) or "Error",
+        "detail": detail or title or code or "The call failed.",
         "instance": instance or new_instance(),
         "tool_name": tool_name or "server",
         "parameter_name": parameter,
@@ -108,6 +129,73 @@ def envelope_text(env: dict[str, Any]) -> str:
     return json.dumps(env, ensure_ascii=False, default=str)
 
 
+# ---------------------------------------------------------------------------------------------
+# The enriched form (upstream enriched_response_schema.json, the ATDF README's error template)
+
+
+def enriched(env: dict[str, Any]) -> dict[str, Any]:
+    """The envelope in the enriched form: `{status, data: {code, message, details: {field, received, expected,
+    solution}}, meta: {timestamp}}`, from its first error; the other errors are listed in `details.errors`."""
+    first, *others = env["errors"]
+    details = _details(first)
+    if others:
+        details["errors"] = [{"field": e.get("parameter_name") or "", "code": _upper_code(e["code"]), "message": e["detail"],
+                              **({"suggested_value": e["suggested_value"]} if e.get("suggested_value") is not None else {})}
+                             for e in others]
+    return {
+        "status": "error",
+        "data": {"code": _upper_code(first.get("code") or "ERROR"), "message": first["detail"], "details": details},
+        "meta": {"timestamp": env.get("meta", {}).get("timestamp") or dt.datetime.now(dt.UTC).isoformat().replace("+00:00", "Z"),
+                 "tool_name": first["tool_name"], "instance": first["instance"], "title": first["title"]},
+    }
+
+
+def enriched_text(env: dict[str, Any]) -> str:
+    """The enriched form of the envelope as compact JSON text."""
+    return json.dumps(enriched(env), ensure_ascii=False, default=str)
+
+
+def _details(entry: dict[str, Any]) -> dict[str, Any]:
+    context = entry.get("context") or {}
+    field = entry.get("parameter_name") or ""
+    expected = context.get("expected") if isinstance(context.get("expected"), dict) else {}
+    conditions = expected.get("conditions")
+    details: dict[str, Any] = {
+        "field": field,
+        "received": _as_object(context.get("received", MISSING), field),
+        "expected": {"conditions": [str(c) for c in conditions] if isinstance(conditions, list) else []},
+        "solution": str(context.get("solution") or entry["detail"]),
+    }
+    if entry.get("suggested_value") is not None:
+        details["suggested_value"] = entry["suggested_value"]
+    if isinstance(context.get("suggested_arguments"), dict):
+        details["suggested_arguments"] = context["suggested_arguments"]
+    return details
+
+
+def _as_object(received: Any, field: str) -> dict[str, Any]:
+    """`received` as the object the enriched schema requires: as is, or under the field's name."""
+    if isinstance(received, dict):
+        return received
+    if received is MISSING:
+        return {}
+    return {field or "value": received}
+
+
+@functools.lru_cache(maxsize=1024)
+def _upper_code(code: str) -> str:
+    """A code in the enriched form's alphabet, `^[A-Z_]+$` (invalid_depth → INVALID_DEPTH; digits become words)."""
+    spelled = re.sub(r"\d", lambda m: "_" + _DIGITS[int(m.group())] + "_", code.upper())
+    return re.sub(r"_+", "_", re.sub(r"[^A-Z_]", "_", spelled)).strip("_") or "ERROR"
+
+
+_DIGITS = ("ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE")
+
+
+# ---------------------------------------------------------------------------------------------
+# Envelopes of whole failures
+
+
 def unknown_tool(name: str, known: list[str]) -> dict[str, Any]:
     """The envelope for a call to a tool the catalogue does not hold."""
     close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
@@ -116,10 +204,11 @@ def unknown_tool(name: str, known: list[str]) -> dict[str, Any]:
         close = [lowered[m] for m in difflib.get_close_matches(name.lower(), list(lowered), n=3, cutoff=0.5)]
     suggestion = close[0] if close else MISSING
     solution = (f"Call {suggestion!r} instead." if close else "Call tools/list and use one of the listed tool names.")
-    context: dict[str, Any] = {"solution": solution, "similar_tools": close}
+    context: dict[str, Any] = {"received": {"name": name}, "expected": {"conditions": ["a tool name from tools/list"]},
+                               "solution": solution, "similar_tools": close}
     if len(known) <= 50:
         context["available_tools"] = sorted(known)
-    return envelope([build_entry("TOOL_NOT_FOUND", f"No tool named {name!r} is published by this server.", name,
+    return envelope([build_entry("TOOL_NOT_FOUND", f"No tool named {name!r} is published by this server.", name or "server",
                                  parameter="name", suggested_value=suggestion, context=context)])
 
 
@@ -140,14 +229,14 @@ def tool_error_envelope(
     if given is not None and (fast_validator is not None and not fast_validator.is_valid(given)):
         ctx.pop("suggested_arguments")  # a handler's own correction is kept only when it validates
     if parameter is not None and suggested_value is not None:
-        prop = _property_schema(tool.input_schema or {}, parameter.split("."))
+        path = parameter.split(".")
+        prop = schema_at(tool.input_schema or {}, path)
         typed = suggested_value
         if isinstance(suggested_value, str) and prop is not None:
             converted = coerce(suggested_value, prop)
             typed = suggested_value if converted is MISSING else converted
         fixed = copy.deepcopy(arguments)
-        _set_path(fixed, parameter.split("."), typed)
-        if fast_validator is None or fast_validator.is_valid(fixed):
+        if set_at(fixed, path, typed) and (fast_validator is None or fast_validator.is_valid(fixed)):
             ctx.setdefault("suggested_arguments", fixed)
         ctx.setdefault("solution", f"Retry with {parameter} = {suggested_string(typed)}.")
     suggestion = MISSING if suggested_value is None else suggested_value
@@ -156,40 +245,7 @@ def tool_error_envelope(
 
 
 # ---------------------------------------------------------------------------------------------
-# Argument validation failures
-
-
-def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, examples: list[dict[str, Any]]) -> dict[str, Any]:
-    """The envelope for arguments that failed the tool's input schema: every violation, one entry each."""
-    schema = tool.input_schema or {"type": "object"}
-    if not isinstance(arguments, dict):
-        entry = build_entry("VALIDATION_ERROR", "Arguments must be a JSON object of named inputs.", tool.id,
-                            title="Invalid arguments", context={"received": arguments, "solution": "Send the arguments as an object."})
-        return envelope([entry])
-    fixed = copy.deepcopy(arguments)
-    findings: list[tuple[jsonschema.ValidationError, str | None, Any, list[str]]] = []
-    ordered = sorted(_leaf_errors(detailed.iter_errors(arguments)), key=lambda e: e.validator != "additionalProperties")
-    for error in ordered:  # renames first, so a renamed argument fills its missing twin
-        parameter, value = _fix(error, schema, fixed, examples, tool)
-        findings.append((error, parameter, value, _conditions(error, schema)))
-    suggested_ok = fast.is_valid(fixed)
-    entries = []
-    for error, parameter, value, conditions in findings:
-        code, title = _code_for(tool, parameter, error)
-        context: dict[str, Any] = {
-            "received": _received(error, arguments),
-            "expected": {"conditions": conditions},
-            "validation_keyword": error.validator,
-            "solution": _solution(error, parameter, value),
-        }
-        if suggested_ok:
-            context["suggested_arguments"] = fixed
-        entries.append(build_entry(code, _detail(error, parameter), tool.id, title=title, parameter=parameter,
-                                   suggested_value=value, context=context, descriptor=tool))
-    if not entries:  # the fast and detailed validators disagree (a format nuance): still say something useful
-        entries.append(build_entry("VALIDATION_ERROR", "The arguments do not match the tool's input schema.", tool.id,
-                                   context={"expected": {"schema": schema}, "solution": "Check each argument against the input schema."}))
-    return envelope(entries)
+# Validators
 
 
 def compile_detailed(schema: dict[str, Any]) -> Any:
@@ -201,286 +257,3 @@ def compile_detailed(schema: dict[str, Any]) -> Any:
 def compile_fast(schema: dict[str, Any]) -> Any:
     """A compiled jsonschema-rs validator deciding valid/invalid in microseconds."""
     return jsonschema_rs.validator_for(schema, validate_formats=True)
-
-
-def _leaf_errors(errors: Any) -> list[jsonschema.ValidationError]:
-    out = []
-    for error in errors:
-        if error.validator in ("anyOf", "oneOf") and error.context:
-            best = jsonschema.exceptions.best_match(error.context)
-            out.append(best if best is not None else error)
-        else:
-            out.append(error)
-    return sorted(out, key=lambda e: [str(p) for p in e.absolute_path])
-
-
-def _dotted(path: list[Any]) -> str:
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
-def _property_schema(schema: dict[str, Any], path: list[Any]) -> dict[str, Any] | None:
-    node: Any = schema
-    for part in path:
-        if not isinstance(node, dict):
-            return None
-        if isinstance(part, int) or (isinstance(part, str) and part.isdigit() and "items" in node):
-            node = node.get("items")
-        else:
-            node = (node.get("properties") or {}).get(part)
-    return node if isinstance(node, dict) else None
-
-
-def _set_path(target: Any, path: list[Any], value: Any) -> None:
-    node = target
-    for part in path[:-1]:
-        key = int(part) if isinstance(node, list) and str(part).isdigit() else part
-        node = node[key]
-    last = path[-1]
-    if isinstance(node, list) and str(last).isdigit():
-        node[int(last)] = value
-    elif isinstance(node, dict):
-        node[last] = value
-
-
-def _example_value(name: str, examples: list[dict[str, Any]]) -> Any:
-    for example in examples:
-        if isinstance(example, dict) and name in example:
-            return example[name]
-    return MISSING
-
-
-def _fix(error: jsonschema.ValidationError, schema: dict[str, Any], fixed: dict[str, Any],
-         examples: list[dict[str, Any]], tool: Descriptor) -> tuple[str | None, Any]:
-    """Apply the best fix for one violation to `fixed`; return (parameter name, suggested value)."""
-    path = list(error.absolute_path)
-    keyword = error.validator
-    if keyword == "required":
-        missing = error.message.split("'")[1] if "'" in error.message else str(error.validator_value[0])
-        prop = _property_schema(schema, [*path, missing]) or {}
-        container = _get(fixed, path)
-        if isinstance(container, dict) and missing in container:  # already filled by a rename
-            return _dotted([*path, missing]), container[missing]
-        value = prop.get("default", MISSING)
-        if value is MISSING and not path:
-            value = _example_value(missing, examples)
-        if value is MISSING and prop.get("enum"):
-            value = prop["enum"][0]
-        if value is MISSING and prop.get("format"):
-            value = format_example(prop["format"])
-        if value is not MISSING:
-            _try_set(fixed, [*path, missing], value)
-        return _dotted([*path, missing]), value
-    if keyword == "additionalProperties":
-        allowed = list((_property_schema(schema, path) if path else schema).get("properties", {}) or {})
-        container = _get(fixed, path)
-        unexpected = [k for k in (error.instance or {}) if k not in allowed]
-        value: Any = MISSING
-        for key in unexpected:
-            target = nearest(key, [a for a in allowed if not isinstance(container, dict) or a not in container])
-            if isinstance(container, dict) and key in container:
-                moved = container.pop(key)
-                if target is not MISSING:
-                    container[target] = moved
-                    value = target
-        return _dotted([*path, unexpected[0]]) if unexpected else _dotted(path) or None, value
-    prop = error.schema if isinstance(error.schema, dict) else {}
-    value = _suggest_value(keyword, error, prop, examples, path)
-    value = _refine(value, _property_schema(schema, path) if path else None, examples, path)
-    if value is not MISSING and path:
-        _try_set(fixed, path, value)
-    return _dotted(path) or None, value
-
-
-_PROPERTY_VALIDATORS: dict[int, tuple[dict[str, Any], Any]] = {}
-
-
-def _property_validator(prop: dict[str, Any]) -> Any:
-    """A detailed validator per property schema, compiled once (schemas live as long as their snapshot)."""
-    cached = _PROPERTY_VALIDATORS.get(id(prop))
-    if cached is None or cached[0] is not prop:
-        if len(_PROPERTY_VALIDATORS) > 10_000:
-            _PROPERTY_VALIDATORS.clear()
-        cached = (prop, compile_detailed(prop))
-        _PROPERTY_VALIDATORS[id(prop)] = cached
-    return cached[1]
-
-
-def _refine(value: Any, prop: dict[str, Any] | None, examples: list[dict[str, Any]], path: list[Any]) -> Any:
-    """Re-check a suggestion against the whole property schema ("9" → 9 → clamped to 5)."""
-    if value is MISSING or prop is None:
-        return value
-    validator = _property_validator(prop)
-    for _ in range(4):
-        error = next(iter(validator.iter_errors(value)), None)
-        if error is None:
-            return value
-        better = _suggest_value(error.validator, error, error.schema if isinstance(error.schema, dict) else {}, examples, path)
-        if better is MISSING or better == value:
-            return MISSING
-        value = better
-    return value if validator.is_valid(value) else MISSING
-
-
-def _suggest_value(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any],
-                   examples: list[dict[str, Any]], path: list[Any]) -> Any:
-    received = error.instance
-    if keyword == "type":
-        return coerce(received, prop)
-    if keyword == "enum":
-        return nearest(received, list(error.validator_value))
-    if keyword == "const":
-        return error.validator_value
-    if keyword in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"):
-        bound = error.validator_value
-        step = 1 if prop.get("type") == "integer" or isinstance(bound, int) else 0.01
-        if keyword == "exclusiveMinimum":
-            bound = bound + step
-        elif keyword == "exclusiveMaximum":
-            bound = bound - step
-        return bound
-    if keyword == "multipleOf" and isinstance(received, (int, float)):
-        return round(received / error.validator_value) * error.validator_value
-    if keyword == "maxLength" and isinstance(received, str):
-        return received[: error.validator_value]
-    if keyword == "minLength" and isinstance(received, str):
-        example = _example_value(str(path[-1]), examples) if path else MISSING
-        if isinstance(example, str) and len(example) >= error.validator_value:
-            return example
-        return received + (received[-1:] or "x") * (error.validator_value - len(received))
-    if keyword == "maxItems" and isinstance(received, list):
-        return received[: error.validator_value]
-    if keyword == "uniqueItems" and isinstance(received, list):
-        unique: list[Any] = []
-        for item in received:
-            if item not in unique:
-                unique.append(item)
-        return unique
-    if keyword == "format":
-        return suggest_for_format(received, error.validator_value)
-    if keyword == "pattern" and isinstance(received, str):
-        return _pattern_fix(received, str(error.validator_value))
-    return MISSING
-
-
-def _pattern_fix(value: str, pattern: str) -> Any:
-    """The caller's value with its case or spacing fixed, when that makes it match; never a different value."""
-    try:
-        regex = re.compile(pattern)
-    except re.error:
-        return MISSING
-    stripped = value.strip()
-    compact = re.sub(r"\s+", "", value)
-    for candidate in (stripped, stripped.upper(), stripped.lower(), compact, compact.upper(), compact.lower()):
-        if regex.search(candidate):
-            return candidate
-    return MISSING
-
-
-def _get(target: Any, path: list[Any]) -> Any:
-    node = target
-    for part in path:
-        try:
-            node = node[int(part)] if isinstance(node, list) else node[part]
-        except (KeyError, IndexError, TypeError, ValueError):
-            return None
-    return node
-
-
-def _try_set(target: Any, path: list[Any], value: Any) -> None:
-    with contextlib.suppress(KeyError, IndexError, TypeError, ValueError):
-        _set_path(target, path, value)
-
-
-def _conditions(error: jsonschema.ValidationError, schema: dict[str, Any]) -> list[str]:
-    path = list(error.absolute_path)
-    if error.validator == "required":
-        missing = error.message.split("'")[1] if "'" in error.message else ""
-        prop = _property_schema(schema, [*path, missing]) or {}
-        return ["required", *_describe(prop)]
-    if error.validator == "additionalProperties":
-        node = _property_schema(schema, path) if path else schema
-        return ["allowed properties: " + ", ".join((node or {}).get("properties", {}) or {})]
-    prop = _property_schema(schema, path) if path else None
-    return _describe(prop if prop is not None else (error.schema if isinstance(error.schema, dict) else {}))
-
-
-def _describe(prop: dict[str, Any]) -> list[str]:
-    out = []
-    if "type" in prop:
-        out.append(f"type: {prop['type'] if isinstance(prop['type'], str) else ' or '.join(prop['type'])}")
-    if "enum" in prop:
-        out.append("one of: " + ", ".join(json.dumps(v, ensure_ascii=False) for v in prop["enum"]))
-    for key, label in (("minimum", ">="), ("exclusiveMinimum", ">"), ("maximum", "<="), ("exclusiveMaximum", "<"),
-                       ("minLength", "length >="), ("maxLength", "length <="), ("minItems", "items >="),
-                       ("maxItems", "items <="), ("multipleOf", "multiple of")):
-        if key in prop:
-            out.append(f"{label} {prop[key]}")
-    if "format" in prop:
-        out.append(f"format: {prop['format']}")
-    if "pattern" in prop:
-        out.append(f"matches pattern: {prop['pattern']}")
-    if "const" in prop:
-        out.append(f"equals: {json.dumps(prop['const'])}")
-    return out
-
-
-def _received(error: jsonschema.ValidationError, arguments: dict[str, Any]) -> Any:
-    if error.validator == "required":
-        return None
-    return error.instance
-
-
-def _detail(error: jsonschema.ValidationError, parameter: str | None) -> str:
-    keyword = error.validator
-    if keyword == "required":
-        return f"The required argument {parameter!r} is missing."
-    if keyword == "additionalProperties":
-        return f"The tool has no argument {parameter!r}."
-    received = json.dumps(error.instance, ensure_ascii=False, default=str)
-    if len(received) > 80:
-        received = received[:77] + "..."
-    expectation = _expectation(keyword, error.validator_value)
-    if expectation is None:
-        return f"Argument {parameter or '(arguments)'!r}: {error.message}"
-    return f"Argument {parameter!r} {expectation} (received {received})."
-
-
-def _expectation(keyword: str, bound: Any) -> str | None:
-    if keyword == "enum" and isinstance(bound, list):
-        return "must be one of " + ", ".join(json.dumps(v, ensure_ascii=False) for v in bound)[:200]
-    templates = {
-        "type": "must be of type {}", "minimum": "must be >= {}", "maximum": "must be <= {}",
-        "exclusiveMinimum": "must be > {}", "exclusiveMaximum": "must be < {}",
-        "minLength": "must be at least {} characters long", "maxLength": "must be at most {} characters long",
-        "format": "must be a valid {}", "pattern": "must match the pattern {}",
-    }
-    return templates[keyword].format(bound) if keyword in templates else None
-
-
-def _solution(error: jsonschema.ValidationError, parameter: str | None, value: Any) -> str:
-    if error.validator == "additionalProperties":
-        if value is not MISSING:
-            return f"Rename the argument to {value!r}."
-        return f"Remove the argument {parameter!r}."
-    if value is MISSING:
-        if error.validator == "required":
-            return f"Add the argument {parameter!r}."
-        return f"Change {parameter!r} so that it meets the expected conditions."
-    return f"Set {parameter!r} to {json.dumps(value, ensure_ascii=False, default=str)}."
-
-
-def _code_for(tool: Descriptor, parameter: str | None, error: jsonschema.ValidationError) -> tuple[str, str | None]:
-    """A declared failure whose code names the parameter (invalid_diameter ↔ diameter), else VALIDATION_ERROR."""
-    if parameter:
-        root = parameter.split(".")[0].split("[")[0].lower()
-        words = [w for w in re.split(r"[_\W]+", root) if w]
-        for failure in tool.failures:
-            tokens = [t for t in re.split(r"[_\W]+", failure.code.lower()) if t]
-            # whole tokens only: invalid_diameter ↔ diameter, invalid_check_in ↔ check_in; never room ↔ NO_ROOMS
-            if words and any(tokens[i:i + len(words)] == words for i in range(len(tokens))):
-                return failure.code, failure.description or None
-    title = "Missing required argument" if error.validator == "required" else "Invalid argument"
-    return "VALIDATION_ERROR", title

@@ -48,7 +48,7 @@ _SCHEMA_KEYWORDS = {
     "properties", "required", "additionalProperties", "patternProperties",
     "minProperties", "maxProperties", "oneOf", "anyOf", "allOf", "not", "title",
     "deprecated", "readOnly", "writeOnly", "contentMediaType", "contentEncoding",
-    "$ref", "$defs", "definitions", "type", "nullable",
+    "$ref", "$defs", "definitions", "type", "nullable", "x-failure",
 }
 
 

@@ -126,12 +126,18 @@ class Input(_Frozen):
 
 
 class Failure(_Frozen):
-    """A failure the tool declares it can return (ATDF `outputs.failure[]`)."""
+    """A failure the tool declares it can return (ATDF `outputs.failure[]`).
+
+    `parameter` and `checks` tie the code to argument checks: a wrong argument is reported with this code only
+    when the failure names its parameter (dotted path) and, if `checks` is given, the JSON Schema keyword that failed.
+    """
 
     code: str
     description: str = ""
     suggested_value: Any = None
     context: dict[str, Any] = Field(default_factory=dict)
+    parameter: str | None = None
+    checks: tuple[str, ...] = ()
 
 
 class Example(_Frozen):

@@ -103,7 +103,8 @@ def _tool_io(d: Descriptor) -> dict[str, Any]:
             "success": d.success or _DEFAULT_SUCCESS,
             "failure": [
                 {k: v for k, v in (("code", f.code), ("description", f.description or f.code),
-                                   ("suggested_value", f.suggested_value), ("context", f.context)) if v not in (None, {})}
+                                   ("suggested_value", f.suggested_value), ("context", f.context), ("parameter", f.parameter),
+                                   ("checks", list(f.checks))) if v not in (None, {}, [])}
                 for f in d.failures
             ],
         },

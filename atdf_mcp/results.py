@@ -11,9 +11,12 @@ import jsonschema_rs
 import mcp.types as types
 from pydantic import BaseModel
 
-from .envelope import envelope_text
+from .envelope import enriched, envelope_text
 
-__all__ = ["error_result", "output_check", "to_result"]
+__all__ = ["ENRICHED_META", "error_result", "output_check", "to_result"]
+
+ENRICHED_META = "atdf.io/enriched"
+"""The `_meta` key of an error result that holds the envelope in the enriched form (`status/data/meta`)."""
 
 _CONTENT_TYPES = (types.TextContent, types.ImageContent, types.AudioContent, types.EmbeddedResource, types.ResourceLink)
 _CONTENT_KINDS = {"text", "image", "audio", "resource", "resource_link"}
@@ -47,9 +50,11 @@ def to_result(value: Any, *, success_text: str, blob_uri: str) -> types.CallTool
 
 
 def error_result(env: dict[str, Any], *, structured: bool = True) -> types.CallToolResult:
-    """An isError result: the envelope as JSON in the first text block, and as structuredContent when `structured`."""
+    """An isError result: the envelope as JSON in the first text block, as structuredContent when `structured`, and its
+    enriched form (upstream's other error schema, which no single object can share with the envelope) in `_meta`."""
     return types.CallToolResult(content=[types.TextContent(type="text", text=envelope_text(env))],
-                                structured_content=env if structured else None, is_error=True)
+                                structured_content=env if structured else None, is_error=True,
+                                _meta={ENRICHED_META: enriched(env)})
 
 
 def output_check(schema: dict[str, Any] | None) -> Callable[[Any], bool] | None:

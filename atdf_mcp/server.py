@@ -24,11 +24,12 @@ from mcp.server import Server, ServerRequestContext
 from mcp.shared.exceptions import MCPError
 
 from . import __version__
+from .arguments import argument_errors
 from .bindings import Bound, bind_catalog
 from .catalog import Catalog, Problem
 from .context import ToolContext
 from .dispatch import Unavailable, UpstreamFailure
-from .envelope import argument_errors, build_entry, compile_detailed, compile_fast, envelope, new_instance, tool_error_envelope, unknown_tool
+from .envelope import build_entry, compile_detailed, compile_fast, envelope, new_instance, tool_error_envelope, unknown_tool
 from .errors import ToolError
 from .model import Descriptor
 from .publish import Published, ardf_text, completion_values, render_prompt

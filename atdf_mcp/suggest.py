@@ -1,18 +1,45 @@
-"""Suggestions for wrong arguments: the value an agent should have sent, derived from the schema.
+"""Honest repairs of a wrong argument value: the caller's own value, made to fit the schema, or nothing.
 
-    >>> nearest("Standrad", ["standard", "high", "ultra"])
+    >>> nearest("Standrad", ["standard", "deluxe", "suite"])
     'standard'
-    >>> coerce("5", {"type": "integer"})
+    >>> coerce("five", {"type": "integer"})
     5
+    >>> nearest("euros", ["EUR", "USD"])
+    'EUR'
+    >>> repair_format("04/06/2030", "date")   # 4 June or April 6? Not ours to guess.
+    MISSING
+
+Every function here either returns a value that means what the caller wrote, or MISSING. None of them makes data
+up: no example e-mail, no "tomorrow", no placeholder uuid, no truncated text, no guessed day/month order.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import itertools
+import json
 import re
+import uuid
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
-__all__ = ["MISSING", "coerce", "edit_distance", "format_example", "nearest", "suggest_for_format"]
+__all__ = [
+    "MISSING",
+    "codes_for_name",
+    "coerce",
+    "edit_distance",
+    "get_at",
+    "is_personal",
+    "named_code",
+    "nearest",
+    "nearest_name",
+    "number_from_words",
+    "repair_format",
+    "round_to_step",
+    "schema_at",
+    "set_at",
+]
 
 
 class _Missing:
@@ -21,142 +48,465 @@ class _Missing:
 
 
 MISSING: Any = _Missing()
-"""Sentinel: no suggestion could be made."""
+"""Sentinel: no honest suggestion exists."""
 
 
-def edit_distance(a: str, b: str) -> int:
-    """The Levenshtein distance between two strings."""
-    if len(a) < len(b):
-        a, b = b, a
+# ---------------------------------------------------------------------------------------------
+# Spelling
+
+
+def edit_distance(a: str, b: str, limit: int | None = None) -> int:
+    """The edit distance between two strings, a swap of two neighbours counting as one edit; past `limit`, any
+    number above it (the computation stops as soon as the distance must exceed it)."""
+    if a == b:
+        return 0
+    before: list[int] = []
     previous = list(range(len(b) + 1))
     for i, ca in enumerate(a, 1):
         current = [i]
         for j, cb in enumerate(b, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
-        previous = current
+            best = previous[j - 1] + (ca != cb)
+            if previous[j] + 1 < best:
+                best = previous[j] + 1
+            if current[j - 1] + 1 < best:
+                best = current[j - 1] + 1
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb and before[j - 2] + 1 < best:
+                best = before[j - 2] + 1
+            current.append(best)
+        if limit is not None and min(current) > limit:
+            return limit + 1
+        before, previous = previous, current
     return previous[-1]
 
 
-def nearest(value: Any, choices: list[Any], *, max_ratio: float = 0.6) -> Any:
-    """The choice closest to `value`: case-insensitive match first, then smallest edit distance."""
-    if not choices:
+@functools.lru_cache(maxsize=4096)
+def _norm(text: str) -> str:
+    """Lower case, camelCase split, any run of spaces, '-', '_' or '.' as one '_'."""
+    text = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", text.strip())
+    return re.sub(r"[\s_\-.]+", "_", text.lower()).strip("_")
+
+
+def _tolerance(length: int) -> int:
+    """How many typos a word of this length may carry and still be recognised."""
+    return 1 if length <= 5 else 2 if length <= 10 else 3
+
+
+def _is_abbreviation(short: str, word: str) -> bool:
+    """`short` is `word` with letters left out, keeping its first letter ("dlx" → "deluxe")."""
+    if len(short) < 2 or len(short) >= len(word) or short[0] != word[0]:
+        return False
+    rest = iter(word[1:])
+    return all(ch in rest for ch in short[1:])
+
+
+def _only(found: list[Any]) -> Any:
+    """The one candidate found, or MISSING when there are none or several (ambiguous)."""
+    unique = list(dict.fromkeys(found))
+    return unique[0] if len(unique) == 1 else MISSING
+
+
+def nearest(value: Any, choices: list[Any]) -> Any:
+    """The allowed value the caller meant: another case or spacing, a unit or currency written in full,
+    an unambiguous abbreviation or prefix, or the one closest spelling; MISSING when unsure."""
+    if not choices or isinstance(value, (dict, list)) or value is None:
         return MISSING
-    text = str(value).strip()
-    for choice in choices:
-        if str(choice).lower() == text.lower():
-            return choice
-    for choice in choices:  # a prefix or contained word ("stand" → "standard")
-        if text and isinstance(choice, str) and (choice.lower().startswith(text.lower()) or text.lower() in choice.lower()):
-            return choice
-    scored = sorted(choices, key=lambda c: edit_distance(text.lower(), str(c).lower()))
-    best = scored[0]
-    distance = edit_distance(text.lower(), str(best).lower())
-    if distance <= max(2, int(len(str(best)) * max_ratio)):
-        return best
-    return MISSING
+    text = _norm(str(value))
+    if not text:
+        return MISSING
+    found = _only([c for c in choices if _norm(str(c)) == text])
+    if found is not MISSING or not isinstance(value, str):
+        return found
+    number = number_from_words(value)
+    if number is not MISSING and any(number == c and not isinstance(c, bool) for c in choices):
+        return number
+    strings = [c for c in choices if isinstance(c, str)]
+    if not strings:
+        return MISSING
+    for attempt in (lambda: named_code(value, strings),
+                    lambda: _only([c for c in strings if len(text) >= 2 and _norm(c).startswith(text)]),
+                    lambda: _only([c for c in strings if _is_abbreviation(text, _norm(c))])):
+        found = attempt()
+        if found is not MISSING:
+            return found
+    return _closest_spelling(text, strings)
+
+
+def _closest_spelling(text: str, strings: list[str]) -> Any:
+    """The one choice within a few typos of `text` (fewer for short words), closer than any other; else MISSING."""
+    scored = []
+    for choice in strings:
+        word = _norm(choice)
+        tolerance = min(_tolerance(len(word)), len(text) - 1)
+        if abs(len(word) - len(text)) <= tolerance:
+            distance = edit_distance(text, word, tolerance)
+            if 0 < distance <= tolerance:
+                scored.append((distance, choice))
+    scored.sort()
+    if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return MISSING  # none close enough, or two equally close: the caller's intent is not ours to pick
+    return scored[0][1]
+
+
+def nearest_name(name: str, candidates: list[str]) -> Any:
+    """The declared argument a misspelt or re-cased argument name stands for, or MISSING."""
+    if not candidates:
+        return MISSING
+    key = _norm(name)
+    for test in (lambda c: _norm(c) == key,
+                 lambda c: _norm(c).rstrip("s") == key.rstrip("s"),
+                 lambda c: key in _norm(c).split("_") or _norm(c) in key.split("_"),
+                 lambda c: len(key) >= 3 and _norm(c).startswith(key),
+                 lambda c: _is_abbreviation(key, _norm(c))):
+        found = _only([c for c in candidates if test(c)])
+        if found is not MISSING:
+            return found
+    return _closest_spelling(key, candidates)
+
+
+# ---------------------------------------------------------------------------------------------
+# Numbers and codes written in words
+
+_UNITS = {w: i for i, w in enumerate(["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                                      "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+                                      "nineteen"])}
+_TENS = {w: 10 * i for i, w in enumerate(["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 2)}
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+
+
+def number_from_words(text: str) -> Any:
+    """A whole number written in English words ("five", "twenty-one", "two hundred and ten"), or MISSING."""
+    words = [w for w in re.split(r"[\s\-]+", text.strip().lower()) if w and w != "and"]
+    if not words or not all(w in _UNITS or w in _TENS or w in _SCALES or w == "a" for w in words):
+        return MISSING
+    total, current, seen = 0, 0, False
+    for word in words:
+        if word == "a":
+            current = current or 1
+        elif word in _UNITS or word in _TENS:
+            current += _UNITS.get(word, 0) + _TENS.get(word, 0)
+            seen = True
+        elif word == "hundred":
+            current = (current or 1) * 100
+        else:
+            total += (current or 1) * _SCALES[word]
+            current = 0
+        seen = seen or word in _SCALES
+    return total + current if seen else MISSING
+
+
+# Names written in full → the codes they may stand for; a name is used only when exactly one of its codes is allowed.
+_CODE_NAMES: dict[str, tuple[str, ...]] = {
+    # ISO 4217 currencies
+    "euro": ("EUR",), "dollar": ("USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN"), "us_dollar": ("USD",),
+    "american_dollar": ("USD",), "canadian_dollar": ("CAD",), "australian_dollar": ("AUD",), "pound": ("GBP", "lb"),
+    "pound_sterling": ("GBP",), "sterling": ("GBP",), "british_pound": ("GBP",), "yen": ("JPY",), "japanese_yen": ("JPY",),
+    "yuan": ("CNY",), "renminbi": ("CNY",), "swiss_franc": ("CHF",), "franc": ("CHF",), "rupee": ("INR",),
+    "indian_rupee": ("INR",), "real": ("BRL",), "brazilian_real": ("BRL",), "peso": ("MXN", "ARS", "CLP", "COP"),
+    "mexican_peso": ("MXN",), "sol": ("PEN",), "soles": ("PEN",), "won": ("KRW",), "ruble": ("RUB",), "rouble": ("RUB",),
+    "zloty": ("PLN",), "krona": ("SEK",), "krone": ("NOK", "DKK"), "lira": ("TRY",), "rand": ("ZAR",),
+    # units
+    "millimeter": ("mm",), "millimetre": ("mm",), "centimeter": ("cm",), "centimetre": ("cm",), "meter": ("m",),
+    "metre": ("m",), "kilometer": ("km",), "kilometre": ("km",), "inch": ("in",), "foot": ("ft",),
+    "feet": ("ft",), "yard": ("yd",), "mile": ("mi",), "gram": ("g",), "gramme": ("g",), "kilogram": ("kg",),
+    "kilogramme": ("kg",), "kilo": ("kg",), "tonne": ("t",), "ton": ("t",), "ounce": ("oz",), "lbs": ("lb",),
+    "milliliter": ("ml",), "millilitre": ("ml",), "liter": ("l",), "litre": ("l",), "gallon": ("gal",),
+    "celsius": ("C", "°C"), "centigrade": ("C", "°C"), "fahrenheit": ("F", "°F"), "kelvin": ("K",),
+    "second": ("s", "sec"), "minute": ("min",), "hour": ("h", "hr"), "day": ("d",), "kilometer_per_hour": ("km/h", "kph"),
+    "kilometre_per_hour": ("km/h", "kph"), "mile_per_hour": ("mph",), "meter_per_second": ("m/s",),
+    "metre_per_second": ("m/s",), "knot": ("kn", "kt"), "kilobyte": ("KB", "kB"), "megabyte": ("MB",), "gigabyte": ("GB",),
+}
+
+
+def codes_for_name(text: str) -> tuple[str, ...]:
+    """The codes a currency or unit written in full may stand for ("US dollars" → USD; "pounds" → GBP or lb)."""
+    forms = [[w, w[:-1], w[:-2]] if w.endswith("es") else [w, w[:-1]] if w.endswith("s") else [w] for w in _norm(text).split("_")]
+    for form in itertools.product(*forms[:6]):  # each word as written, or singular ("US dollars" → us_dollar)
+        codes = _CODE_NAMES.get("_".join(form))
+        if codes:
+            return codes
+    return ()
+
+
+def named_code(text: str, allowed: list[str]) -> Any:
+    """The allowed code a currency or unit written in full stands for ("euros" → EUR, "kilometers" → km), when
+    exactly one of the codes it may mean is allowed."""
+    codes = codes_for_name(text)
+    return _only([a for a in allowed if any(a.lower() == c.lower() for c in codes)]) if codes else MISSING
+
+
+# ---------------------------------------------------------------------------------------------
+# Types
 
 
 def coerce(value: Any, schema: dict[str, Any]) -> Any:
-    """`value` converted to the schema's type when that is lossless ("5" → 5, "true" → True), else MISSING."""
+    """`value` in the schema's type when the conversion keeps its meaning ("5" → 5, "yes" → true), else MISSING."""
     kinds = schema.get("type")
     kinds = [kinds] if isinstance(kinds, str) else list(kinds or [])
     for kind in kinds:
-        converted = _coerce_one(value, kind)
+        converted = _coerce_one(value, kind, schema)
         if converted is not MISSING:
             return converted
     return MISSING
 
 
-def _coerce_one(value: Any, kind: str) -> Any:
-    if kind == "integer":
-        if isinstance(value, bool):
-            return int(value)
-        if isinstance(value, float) and value.is_integer():
-            return int(value)
-        if isinstance(value, str) and re.fullmatch(r"\s*[-+]?\d+(\.0*)?\s*", value):
-            return int(float(value))
-    elif kind == "number":
-        if isinstance(value, str):
-            try:
-                number = float(value.strip().replace(",", "."))
-            except ValueError:
-                return MISSING
-            return int(number) if number.is_integer() else number
-        if isinstance(value, bool):
-            return int(value)
-    elif kind == "boolean":
-        if isinstance(value, str) and value.strip().lower() in ("true", "yes", "1", "on", "false", "no", "0", "off"):
-            return value.strip().lower() in ("true", "yes", "1", "on")
-        if isinstance(value, (int, float)) and value in (0, 1):
+def _coerce_one(value: Any, kind: str, schema: dict[str, Any]) -> Any:
+    if isinstance(value, bool) and kind != "boolean" and kind != "array":
+        return MISSING  # true is not 1, nor "true": a type change of meaning
+    if kind in ("integer", "number"):
+        number = _number(value)
+        if number is MISSING or (kind == "integer" and not float(number).is_integer()):
+            return MISSING
+        return int(number) if kind == "integer" or float(number).is_integer() else number
+    if kind == "boolean":
+        if isinstance(value, str) and value.strip().lower() in _BOOLEANS:
+            return _BOOLEANS[value.strip().lower()]
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value in (0, 1):
             return bool(value)
-    elif kind == "string":
+        return MISSING
+    if kind == "string":
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return str(value)
-        if isinstance(value, bool):
-            return "true" if value else "false"
-    elif kind == "array":
-        if isinstance(value, str):
-            parts = [p.strip() for p in value.split(",") if p.strip()]
-            return parts if parts else MISSING
-        if not isinstance(value, (list, dict)) and value is not None:
-            return [value]
-    elif kind == "null" and value in ("", "null", "None"):
+        return MISSING
+    if kind == "array":
+        return _as_array(value, schema)
+    if kind == "object" and isinstance(value, str):
+        parsed = _json(value)
+        return parsed if isinstance(parsed, dict) else MISSING
+    if kind == "null" and isinstance(value, str) and value.strip().lower() in ("", "null", "none"):
         return None
     return MISSING
 
 
-_DATE_PATTERNS = ("%Y-%m-%d", "%Y/%m/%d", "%d/%m/%Y", "%d-%m-%Y", "%d.%m.%Y", "%Y%m%d", "%b %d %Y", "%d %b %Y",
-                  "%B %d %Y", "%d %B %Y", "%B %d, %Y", "%b %d, %Y")
+_BOOLEANS = {"true": True, "yes": True, "y": True, "on": True, "1": True,
+             "false": False, "no": False, "n": False, "off": False, "0": False}
 
 
-def _parse_date(text: str) -> dt.datetime | None:
-    text = text.strip()
+def _number(value: Any) -> Any:
+    """A number the value plainly is: 5, "5", " 5.0 ", "12,50" (decimal comma), "five"; never "1,500" (ambiguous)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value
+    if not isinstance(value, str):
+        return MISSING
+    text = value.strip()
+    if re.fullmatch(r"[-+]?\d+", text):
+        return int(text)
+    if re.fullmatch(r"[-+]?(\d+\.\d*|\.\d+)([eE][-+]?\d+)?|[-+]?\d+[eE][-+]?\d+", text):
+        return float(text)
+    if re.fullmatch(r"[-+]?\d+,(\d{1,2}|\d{4,})", text):  # 12,50 is twelve and a half; 1,500 could be either
+        return float(text.replace(",", "."))
+    return number_from_words(text)
+
+
+def _json(text: str) -> Any:
     try:
-        return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+        return json.loads(text)
     except ValueError:
-        pass
-    for pattern in _DATE_PATTERNS:
-        try:
-            return dt.datetime.strptime(text, pattern)
-        except ValueError:
-            continue
+        return MISSING
+
+
+def _as_array(value: Any, schema: dict[str, Any]) -> Any:
+    """A JSON list written as text, one value not in a list, or a comma list of allowed members; else MISSING."""
+    if isinstance(value, str):
+        parsed = _json(value) if value.strip().startswith("[") else MISSING
+        if isinstance(parsed, list):
+            return parsed
+        items = schema.get("items") if isinstance(schema.get("items"), dict) else {}
+        if "," in value:
+            members = items.get("enum")
+            if not members:
+                return MISSING  # "Paris, France": one value or two? Not ours to decide
+            parts = [nearest(p, members) for p in value.split(",") if p.strip()]
+            return parts if parts and MISSING not in parts else MISSING
+    if isinstance(value, list) or value is None:
+        return MISSING
+    return [value]
+
+
+def round_to_step(value: Any, step: Any) -> Any:
+    """`value` rounded to a decimal precision step (0.01 → cents); MISSING for other steps (15 minutes, packs of 6)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or isinstance(step, bool) or not isinstance(step, (int, float)):
+        return MISSING
+    try:
+        exponent = Decimal(str(step)).normalize()
+    except InvalidOperation:
+        return MISSING
+    if exponent != Decimal(1).scaleb(exponent.adjusted()) or exponent > 1:
+        return MISSING  # not a power of ten ≤ 1: rounding would change the amount, not its precision
+    rounded = Decimal(str(value)).quantize(exponent)
+    return int(rounded) if rounded == rounded.to_integral_value() else float(rounded)
+
+
+# ---------------------------------------------------------------------------------------------
+# Formats
+
+
+def repair_format(value: Any, fmt: str) -> Any:
+    """The caller's value written in the required format when its meaning is certain, else MISSING."""
+    if not isinstance(value, str):
+        return MISSING
+    text = value.strip()
+    repair = _FORMAT_REPAIRS.get(fmt)
+    if repair is not None:
+        return repair(text)
+    return text if text != value else MISSING
+
+
+def _date(text: str) -> Any:
+    parsed = _parse_day(text)
+    return parsed.isoformat() if parsed is not None else MISSING
+
+
+def _date_time(text: str) -> Any:
+    candidate = re.sub(r"^(\d{4}-\d{2}-\d{2})[ t](\d)", r"\1T\2", text).replace("z", "Z")
+    try:
+        parsed = dt.datetime.fromisoformat(candidate.replace("Z", "+00:00"))
+    except ValueError:
+        return MISSING
+    if parsed.tzinfo is None:
+        return MISSING  # which time zone? Appending Z would move the time by hours
+    written = parsed.isoformat()
+    return written[:-6] + "Z" if written.endswith("+00:00") and candidate.endswith("Z") else written
+
+
+_MONTHS = {m: i for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
+
+
+def _parse_day(text: str) -> dt.date | None:
+    """A calendar day whose reading is certain: ISO (also unpadded or with a time), dd.mm.yyyy, a month name, or
+    d/m vs m/d only when one part is above 12."""
+    iso = re.fullmatch(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?", text, re.IGNORECASE)
+    if iso:
+        return _day(int(iso[1]), int(iso[2]), int(iso[3]))
+    dotted = re.fullmatch(r"(\d{1,2})\.(\d{1,2})\.(\d{4})", text)  # written day-first wherever dots are used
+    if dotted:
+        return _day(int(dotted[3]), int(dotted[2]), int(dotted[1]))
+    numeric = re.fullmatch(r"(\d{1,2})[/-](\d{1,2})[/-](\d{4})", text)
+    if numeric:
+        a, b, year = int(numeric[1]), int(numeric[2]), int(numeric[3])
+        if a > 12 >= b:
+            return _day(year, b, a)
+        if b > 12 >= a:
+            return _day(year, a, b)
+        return _day(year, a, b) if a == b else None  # 04/06: April or June? ambiguous
+    words = re.fullmatch(r"(?:(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]+)|([a-z]+)\s+(\d{1,2})(?:st|nd|rd|th)?),?\s+(\d{4})", text.lower())
+    if words:
+        day, month = (words[1], words[2]) if words[1] else (words[4], words[3])
+        number = _MONTHS.get(month[:3])
+        return _day(int(words[5]), number, int(day)) if number and month in _month_names(number) else None
     return None
 
 
-def format_example(fmt: str) -> Any:
-    """A valid example value for a JSON Schema format, or MISSING for formats without one."""
-    tomorrow = dt.date.today() + dt.timedelta(days=1)
-    return {
-        "date": tomorrow.isoformat(),
-        "date-time": f"{tomorrow.isoformat()}T09:00:00Z",
-        "time": "09:00:00Z",
-        "email": "user@example.com",
-        "uri": "https://example.com/",
-        "uri-reference": "https://example.com/",
-        "url": "https://example.com/",
-        "uuid": "123e4567-e89b-12d3-a456-426614174000",
-        "ipv4": "192.0.2.1",
-        "hostname": "example.com",
-    }.get(fmt, MISSING)
+def _month_names(number: int) -> set[str]:
+    full = dt.date(2000, number, 1).strftime("%B").lower()
+    return {full, full[:3], full[:4]}
 
 
-def suggest_for_format(value: Any, fmt: str) -> Any:
-    """`value` rewritten in the required format when its meaning is clear, else a format example."""
-    if isinstance(value, str):
-        text = value.strip()
-        if fmt in ("date", "date-time"):
-            parsed = _parse_date(text)
-            if parsed is not None:
-                if fmt == "date":
-                    return parsed.date().isoformat()
-                if parsed.tzinfo is None:
-                    return parsed.strftime("%Y-%m-%dT%H:%M:%SZ")
-                return parsed.isoformat().replace("+00:00", "Z")
-        elif fmt == "email":
-            candidate = re.sub(r"\s*(?:\(at\)|\[at\]|\s+at\s+)\s*", "@", text, flags=re.IGNORECASE)
-            candidate = re.sub(r"\s+", "", candidate)
-            if re.fullmatch(r"[^@\s]+@[^@\s]+\.[A-Za-z]{2,}", candidate):
-                return candidate
-        elif fmt in ("uri", "url", "uri-reference") and text and " " not in text and "://" not in text:
-            return "https://" + text.lstrip("/")
-    return format_example(fmt)
+def _day(year: int, month: int, day: int) -> dt.date | None:
+    try:
+        return dt.date(year, month, day)
+    except ValueError:
+        return None  # 31 June is not a day; the nearest one is a guess
+
+
+def _email(text: str) -> Any:
+    candidate = re.sub(r"^mailto:", "", text, flags=re.IGNORECASE)
+    angle = re.fullmatch(r"[^<>]*<([^<>]+)>", candidate)
+    if angle:
+        candidate = angle[1]
+    candidate = re.sub(r"\s*(?:\(at\)|\[at\]|\{at\}|\s+at\s+)\s*", "@", candidate, flags=re.IGNORECASE)
+    candidate = re.sub(r"\s*(?:\(dot\)|\[dot\]|\s+dot\s+)\s*", ".", candidate, flags=re.IGNORECASE)
+    candidate = re.sub(r"\s*@\s*", "@", candidate.strip()).rstrip(".")
+    if re.fullmatch(r"[^@\s]+@[^@\s]+\.[A-Za-z]{2,}", candidate):
+        return candidate
+    return MISSING
+
+
+def _uri(text: str) -> Any:
+    if re.fullmatch(r"(?:www\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?:[/?#]\S*)?", text):
+        return "https://" + text  # a host name (and path) without its scheme
+    return text if " " not in text else MISSING
+
+
+def _uuid(text: str) -> Any:
+    candidate = re.sub(r"^(?:urn:uuid:)", "", text.strip("{}() "), flags=re.IGNORECASE)
+    try:
+        return str(uuid.UUID(candidate)) if re.fullmatch(r"[0-9a-fA-F]{8}-?([0-9a-fA-F]{4}-?){3}[0-9a-fA-F]{12}", candidate) else MISSING
+    except ValueError:
+        return MISSING
+
+
+_FORMAT_REPAIRS = {
+    "date": _date, "date-time": _date_time, "email": _email, "idn-email": _email,
+    "uri": _uri, "url": _uri, "iri": _uri, "uuid": _uuid,
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Personal and identifying data
+
+_PERSONAL_FORMATS = {"email", "idn-email", "uuid", "ipv4", "ipv6", "hostname", "idn-hostname"}
+_PERSONAL_WORDS = {
+    "id", "ids", "uuid", "guid", "email", "mail", "phone", "telephone", "tel", "mobile", "cell", "fax", "name", "names",
+    "firstname", "lastname", "surname", "fullname", "username", "login", "user", "address", "street", "addr", "zip",
+    "postcode", "postal", "ssn", "passport", "iban", "account", "card", "cvv", "password", "pin", "token", "secret",
+    "key", "birthdate", "birthday", "dob", "reference", "ref", "contact", "customer", "patient", "recipient", "sender",
+}
+
+
+def is_personal(name: str, schema: dict[str, Any] | None) -> bool:
+    """Whether a property holds personal or identifying data (an e-mail, a name, an id...), judged by its name,
+    its format and its pattern: such values are never made up, nor copied from an example."""
+    words = set(_norm(name).split("_"))
+    if words & _PERSONAL_WORDS:
+        return True
+    schema = schema or {}
+    if schema.get("format") in _PERSONAL_FORMATS:
+        return True
+    pattern = schema.get("pattern")
+    if isinstance(pattern, str) and ("@" in pattern or "\\d" in pattern or "0-9" in pattern):
+        return True
+    items = schema.get("items")  # a list of e-mail addresses, an object holding a name: personal as a whole
+    properties = schema.get("properties")
+    return ((isinstance(items, dict) and is_personal("", items))
+            or (isinstance(properties, dict) and any(is_personal(k, v) for k, v in properties.items() if isinstance(v, dict))))
+
+
+# ---------------------------------------------------------------------------------------------
+# Paths into arguments and schemas
+
+
+def schema_at(schema: dict[str, Any], path: list[Any]) -> dict[str, Any] | None:
+    """The sub-schema that describes the value at `path` (object keys and array indices)."""
+    node: Any = schema
+    for part in path:
+        if not isinstance(node, dict):
+            return None
+        if isinstance(part, int) or (isinstance(part, str) and part.isdigit() and "items" in node):
+            node = node.get("items")
+        else:
+            node = (node.get("properties") or {}).get(part)
+    return node if isinstance(node, dict) else None
+
+
+def get_at(target: Any, path: list[Any]) -> Any:
+    """The value at `path`, or MISSING."""
+    node = target
+    for part in path:
+        try:
+            node = node[int(part)] if isinstance(node, list) else node[part]
+        except (KeyError, IndexError, TypeError, ValueError):
+            return MISSING
+    return node
+
+
+def set_at(target: Any, path: list[Any], value: Any) -> bool:
+    """Set the value at `path` (its parent must exist); whether it was set."""
+    parent = get_at(target, path[:-1]) if path else MISSING
+    last = path[-1] if path else None
+    if isinstance(parent, list) and str(last).isdigit() and int(str(last)) < len(parent):
+        parent[int(str(last))] = value
+        return True
+    if isinstance(parent, dict) and last is not None:
+        parent[last] = value
+        return True
+    return False

@@ -277,7 +277,8 @@ _BUILDERS: dict[str, Callable[[dict[str, Any]], Iterator[Row]]] = {
     "error_path": _error_path, "load": _load, "listing": _listing,
 }
 _TITLES = {"cold_start": "1 cold start", "latency": "2 per-call latency", "http_throughput": "3 HTTP throughput",
-           "http_dispatch": "4 HTTP dispatch", "error_path": "5 error path", "load": "6 catalogue scale", "listing": "6 catalogue scale"}
+           "http_dispatch": "4 HTTP dispatch", "error_path": "5 error path", "load": "6 catalogue scale", "listing": "6 catalogue scale",
+           "self_correction": "7 self-correction"}
 
 
 def rows_for(name: str, outcome: dict[str, Any]) -> list[Row]:

@@ -5,8 +5,9 @@
 One ARDF tool (five typed inputs: a length bound, a date format, a range, an enum; two examples; declared failures),
 bound to an async handler, served by atdf-mcp in memory in both protocol eras. The two calls, interleaved:
 - valid: `{"city": "Lima", "check_in": "2030-05-01", "nights": 2, "room": "double"}` → the handler's text;
-- invalid: `{"city": "L", "check_in": "2030-05-01", "nights": 0, "room": "dubble"}` → `isError` with an envelope of
-  three errors (minLength, minimum, enum), each with a suggested value, and `context.suggested_arguments`.
+- invalid: `{"city": "Lima", "check_in": "2030/05/01", "nights": 0, "room": "dubble"}` → `isError` with an envelope of
+  three errors (format, minimum, enum), each with an honest fix (the date rewritten, the bound, the nearest member),
+  and `context.suggested_arguments` (the whole repair path: fixes, re-validation, the enriched form in `_meta`).
 The invalid call is checked once before timing (three errors, a suggestion for the enum, suggested arguments).
 
 Target: the invalid call costs ≤ 3x the valid one.
@@ -35,7 +36,7 @@ REPETITIONS, CALLS = 5, 1000
 QUICK_REPETITIONS, QUICK_CALLS = 1, 30
 MODES = ("legacy", "auto")
 VALID = {"city": "Lima", "check_in": "2030-05-01", "nights": 2, "room": "double"}
-INVALID = {"city": "L", "check_in": "2030-05-01", "nights": 0, "room": "dubble"}
+INVALID = {"city": "Lima", "check_in": "2030/05/01", "nights": 0, "room": "dubble"}
 DESCRIPTOR = {
     "schema_version": "1.0.0", "resource_id": "book_room", "resource_type": "tool", "title": "Book a hotel room",
     "description": "Books a hotel room in a city for some nights and returns the confirmation number.",
@@ -81,11 +82,13 @@ def check_envelope(result: Any) -> dict[str, Any]:
         raise RuntimeError(f"the invalid call did not return an error envelope: {result}")
     errors = result.structured_content.get("errors", [])
     parameters = sorted(e.get("parameter_name") or "" for e in errors)
-    if parameters != ["city", "nights", "room"]:
-        raise RuntimeError(f"expected three argument errors (city, nights, room), got {parameters}: {errors}")
+    if parameters != ["check_in", "nights", "room"]:
+        raise RuntimeError(f"expected three argument errors (check_in, nights, room), got {parameters}: {errors}")
     room = next(e for e in errors if e.get("parameter_name") == "room")
     if room.get("suggested_value") != "double":
         raise RuntimeError(f"expected the suggestion 'double' for room, got {room.get('suggested_value')!r}")
+    if room.get("context", {}).get("suggested_arguments") != {"city": "Lima", "check_in": "2030-05-01", "nights": 1, "room": "double"}:
+        raise RuntimeError(f"expected suggested_arguments that repair all three, got {room.get('context')}")
     return result.structured_content
 
 

@@ -158,7 +158,7 @@ async def test_a_valid_call_returns_structured_content(server: Any, mode: str) -
 @pytest.mark.parametrize("mode", MODES)
 async def test_every_argument_error_is_reported_with_a_fix_that_works(server: Any, mode: str) -> None:
     """Four wrong arguments give four entries and suggested_arguments that succeed on retry."""
-    bad = {"guests": "9", "room": "Dubble", "check_in": "01/05/2031", "email": "ann at example.com"}
+    bad = {"guests": "9", "room": "Dubble", "check_in": "2031/05/01", "email": "ann at example.com"}
     async with Client(server, mode=mode) as client:
         env = envelope_of(await client.call_tool("book_room", bad))
         by_param = {e["parameter_name"]: e for e in env["errors"]}
@@ -177,15 +177,18 @@ async def test_every_argument_error_is_reported_with_a_fix_that_works(server: An
 
 @pytest.mark.anyio
 @pytest.mark.parametrize("mode", MODES)
-async def test_a_missing_required_argument_is_filled_from_the_examples(server: Any, mode: str) -> None:
-    """A missing argument is named, and suggested from the descriptor's example."""
+async def test_a_missing_argument_is_taken_from_an_example_only_when_the_example_is_the_call(server: Any, mode: str) -> None:
+    """The example is {guests 2, room double, check_in 2031-05-01}: its check_in fills a call that is the example
+    without it, never a call for another room (that would book a stay nobody asked for)."""
     async with Client(server, mode=mode) as client:
-        env = envelope_of(await client.call_tool("book_room", {"guests": 2, "room": "single"}))
-    [entry] = env["errors"]
-    assert entry["parameter_name"] == "check_in"
-    assert entry["suggested_value"] == "2031-05-01"
-    assert entry["context"]["suggested_arguments"]["check_in"] == "2031-05-01"
-    assert "required" in entry["context"]["expected"]["conditions"]
+        same = envelope_of(await client.call_tool("book_room", {"guests": 2, "room": "double"}))["errors"]
+        other = envelope_of(await client.call_tool("book_room", {"guests": 2, "room": "single"}))["errors"]
+    assert [(e["parameter_name"], e["suggested_value"]) for e in same] == [("check_in", "2031-05-01")]
+    assert same[0]["context"]["suggested_arguments"] == {"guests": 2, "room": "double", "check_in": "2031-05-01"}
+    [entry] = other
+    assert (entry["parameter_name"], entry["suggested_value"], entry["code"]) == ("check_in", None, "VALIDATION_ERROR")
+    assert "suggested_arguments" not in entry["context"]
+    assert entry["context"]["expected"]["conditions"][:3] == ["required", "type: string", "format: date (YYYY-MM-DD)"]
 
 
 @pytest.mark.anyio

@@ -63,10 +63,25 @@ def failures_of(outputs: Any) -> tuple[Failure, ...]:
             description=str(f.get("description", "")),
             suggested_value=f.get("suggested_value"),
             context=f.get("context") if isinstance(f.get("context"), dict) else {},
+            parameter=_tied_parameter(f),
+            checks=_tied_checks(f.get("checks")),
         )
         for f in failures or ()
         if isinstance(f, dict) and f.get("code")
     )
+
+
+def _tied_parameter(failure: dict[str, Any]) -> str | None:
+    """The argument a declared failure is tied to (`parameter`, or `field` as in the enriched envelope)."""
+    value = failure.get("parameter", failure.get("field"))
+    return value if isinstance(value, str) and value else None
+
+
+def _tied_checks(value: Any) -> tuple[str, ...]:
+    """The JSON Schema keywords a declared failure covers (`checks`: one keyword or a list)."""
+    if isinstance(value, str):
+        return (value,)
+    return tuple(v for v in value if isinstance(v, str)) if isinstance(value, list) else ()
 
 
 def examples_of(items: Any, name_key: str, input_key: str, output_key: str, narrative_key: str = "") -> tuple[Example, ...]:

@@ -1,0 +1,476 @@
+"""Arguments that failed the input schema → one envelope entry per problem, with honest fixes only.
+
+    >>> env = argument_errors(tool, {"guests": "two", "room": "Dubble"}, detailed, fast, examples)
+    >>> env["errors"][0]["context"]["suggested_arguments"]
+    {'guests': 2, 'room': 'double'}
+
+The rules (README, "Errors an agent can fix"):
+- A missing, unknown or wrongly typed argument is a VALIDATION_ERROR whose title says what happened. A declared
+  failure code is used only when the descriptor ties it to the failed check: an `outputs.failure[]` entry naming
+  the `parameter` (and, with `checks`, the JSON Schema keywords it covers), or `x-failure` in the property's schema.
+- A suggested value is the caller's own value repaired (`suggest.py`), the schema's const, single enum member,
+  default or bound, or a missing value from an example whose other values are the caller's own. Personal and
+  identifying values are never copied from an example. Without an honest fix there is no suggestion, and
+  `suggested_arguments` is sent only when every problem was fixed and the result validates.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import jsonschema
+
+from .envelope import build_entry, compile_detailed, envelope
+from .model import Descriptor, Failure
+from .suggest import (
+    MISSING,
+    codes_for_name,
+    coerce,
+    get_at,
+    is_personal,
+    nearest,
+    nearest_name,
+    repair_format,
+    round_to_step,
+    schema_at,
+    set_at,
+)
+
+__all__ = ["argument_errors"]
+
+# Checks a declared failure only covers when it names them in `checks`: the argument is absent, unknown or mistyped.
+_SHAPE_CHECKS = frozenset({"required", "additionalProperties", "type"})
+
+_TITLES = {
+    "required": "Missing required argument", "additionalProperties": "Unknown argument", "type": "Wrong argument type",
+    "enum": "Value not allowed", "const": "Value not allowed", "minimum": "Value out of range", "maximum": "Value out of range",
+    "exclusiveMinimum": "Value out of range", "exclusiveMaximum": "Value out of range", "multipleOf": "Value not a multiple of the step",
+    "minLength": "Value too short", "maxLength": "Value too long", "pattern": "Value does not match the expected pattern",
+    "format": "Wrong format", "minItems": "Too few items", "maxItems": "Too many items", "uniqueItems": "Duplicate items",
+}
+_NUMBER_CHECKS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"})
+_FORMS = {"date": "YYYY-MM-DD", "date-time": "YYYY-MM-DDThh:mm:ss with a UTC offset (Z or +hh:mm)", "time": "hh:mm:ss with a UTC offset"}
+
+
+@dataclass
+class _Finding:
+    """One problem of the call: the failed check, where, what was received, and the fix (MISSING if none)."""
+
+    error: jsonschema.ValidationError
+    keyword: str
+    path: list[Any]  # of the value concerned: for required and additionalProperties, the argument's own path
+    received: Any
+    value: Any = MISSING
+    dropped: bool = False  # an unknown argument whose value was null, left out
+
+    @property
+    def parameter(self) -> str:
+        """The dotted path of the argument (`items[0].quantity`)."""
+        return _dotted(self.path)
+
+    @property
+    def fixed(self) -> bool:
+        return self.value is not MISSING or self.dropped
+
+
+def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, examples: list[dict[str, Any]]) -> dict[str, Any]:
+    """The envelope for arguments that failed the tool's input schema: every problem, one entry each."""
+    schema = tool.input_schema or {"type": "object"}
+    if not isinstance(arguments, dict):
+        entry = build_entry("VALIDATION_ERROR", "Arguments must be a JSON object of named inputs.", tool.id, title="Arguments are not an object",
+                            context={"received": arguments, "expected": {"conditions": ["type: object"]},
+                                     "solution": "Send the arguments as a JSON object, one key per input."})
+        return envelope([entry])
+    fixed = copy.deepcopy(arguments)
+    findings = _findings(detailed.iter_errors(arguments))
+    for finding in findings:
+        _fix(finding, schema, fixed, examples)
+    suggested_ok = all(f.fixed for f in findings) and _settle(fixed, schema, detailed, fast, examples)
+    entries = [_entry(tool, schema, f, fixed if suggested_ok else None) for f in findings]
+    if not entries:  # the fast and detailed validators disagree (a format nuance): still say something useful
+        entries.append(build_entry("VALIDATION_ERROR", "The arguments do not match the tool's input schema.", tool.id,
+                                   context={"expected": {"conditions": [], "schema": schema},
+                                            "solution": "Check each argument against the input schema."}))
+    return envelope(entries)
+
+
+# ---------------------------------------------------------------------------------------------
+# Findings
+
+
+def _findings(errors: Any) -> list[_Finding]:
+    """The leaf problems, unknown arguments first (a rename may fill a missing twin), missing ones last."""
+    found: list[_Finding] = []
+    for error in errors:
+        if error.validator in ("anyOf", "oneOf") and error.context:
+            error = jsonschema.exceptions.best_match(error.context) or error
+        path = list(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            allowed = set((error.schema.get("properties") or {}) if isinstance(error.schema, dict) else ())
+            patterns = list((error.schema.get("patternProperties") or {}) if isinstance(error.schema, dict) else ())
+            for key, value in error.instance.items():
+                if key not in allowed and not any(re.search(p, key) for p in patterns):
+                    found.append(_Finding(error, "additionalProperties", [*path, key], value))
+        elif error.validator == "required" and isinstance(error.validator_value, list):
+            missing = _missing_name(error)
+            found.append(_Finding(error, "required", [*path, missing], MISSING))
+        else:
+            found.append(_Finding(error, str(error.validator), path, error.instance))
+    order = {"additionalProperties": 0, "required": 2}
+    return sorted(found, key=lambda f: (order.get(f.keyword, 1), [str(p) for p in f.path]))
+
+
+def _missing_name(error: jsonschema.ValidationError) -> str:
+    present = error.instance if isinstance(error.instance, dict) else {}
+    names = [n for n in error.validator_value if n not in present]
+    if len(names) == 1:
+        return str(names[0])
+    quoted = re.match(r"'([^']*)' is a required property", error.message)
+    return quoted[1] if quoted else str(names[0] if names else "")
+
+
+# ---------------------------------------------------------------------------------------------
+# Fixes
+
+
+def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examples: list[dict[str, Any]]) -> None:
+    """Find the honest fix of one problem and apply it to `fixed` (the caller's arguments being repaired)."""
+    *where, name = finding.path if finding.path else [None]
+    container = get_at(fixed, where)
+    if finding.keyword == "additionalProperties":
+        if not isinstance(container, dict) or name not in container:
+            return
+        node = schema_at(schema, where) if where else schema
+        allowed = [p for p in ((node or {}).get("properties") or {}) if p not in container]
+        target = nearest_name(str(name), allowed)
+        if target is not MISSING:
+            container[target] = container.pop(name)
+            finding.value = target
+        elif container[name] is None:
+            del container[name]  # an explicit null says nothing: leaving it out keeps the call's meaning
+            finding.dropped = True
+        return
+    if finding.keyword == "required":
+        if isinstance(container, dict) and name in container:  # filled by a rename
+            finding.value = container[name]
+            return
+        value = _fill_missing(str(name), schema_at(schema, finding.path) or {}, not where, fixed, examples, schema)
+        if value is not MISSING and set_at(fixed, finding.path, value):
+            finding.value = value
+        return
+    prop = schema_at(schema, finding.path) if finding.path else None
+    current = get_at(fixed, finding.path)
+    if current is not MISSING and current != finding.received and _passes(current, prop):
+        finding.value = current  # already repaired by the fix of another check of the same value
+        return
+    own = finding.error.schema if isinstance(finding.error.schema, dict) else {}
+    value = _repair(finding.keyword, finding.error, prop or own, str(name or ""))
+    value = _refine(value, prop, str(name or ""))
+    if value is not MISSING and finding.path and set_at(fixed, finding.path, value):
+        finding.value = value
+
+
+def _settle(fixed: dict[str, Any], schema: dict[str, Any], detailed: Any, fast: Any, examples: list[dict[str, Any]]) -> bool:
+    """Whether the repaired arguments validate, after fixing what the repairs themselves revealed (a renamed
+    argument whose value has the wrong type); at most two more rounds."""
+    for _ in range(2):
+        if fast.is_valid(fixed):
+            return True
+        findings = _findings(detailed.iter_errors(fixed))
+        for finding in findings:
+            _fix(finding, schema, fixed, examples)
+        if not all(f.fixed for f in findings):
+            return False
+    return bool(fast.is_valid(fixed))
+
+
+def _fill_missing(name: str, prop: dict[str, Any], top_level: bool, call: dict[str, Any], examples: list[dict[str, Any]],
+                  schema: dict[str, Any]) -> Any:
+    """A missing argument's value when the schema fixes it (const, one allowed value, default) or when an example
+    is the caller's own call with this one value added; never personal data from an example."""
+    if "const" in prop:
+        return prop["const"]
+    if isinstance(prop.get("enum"), list) and len(prop["enum"]) == 1:
+        return prop["enum"][0]
+    if "default" in prop:
+        return prop["default"]
+    if not top_level or is_personal(name, prop):
+        return MISSING
+    return _agreeing_example(name, call, examples, schema)
+
+
+def _agreeing_example(name: str, call: dict[str, Any], examples: list[dict[str, Any]], schema: dict[str, Any]) -> Any:
+    """`name`'s value in an example whose every other value is exactly the caller's (defaults counted as given)."""
+    defaults = {k: p["default"] for k, p in (schema.get("properties") or {}).items() if isinstance(p, dict) and "default" in p}
+    given = {k: v for k, v in call.items() if k != name and v is not None}
+    if not given:
+        return MISSING  # nothing to agree with: the example would be a guess
+    for example in examples:
+        if isinstance(example, dict) and name in example:
+            others = {k: v for k, v in example.items() if k != name}
+            if {**defaults, **others} == {**defaults, **given}:
+                return copy.deepcopy(example[name])
+    return MISSING
+
+
+def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any], name: str) -> Any:
+    """The caller's value made to pass one check, or the schema's own answer to it (const, a bound); else MISSING."""
+    received = error.instance
+    rule = error.validator_value
+    if isinstance(received, str) and received != received.strip() and _passes(received.strip(), prop):
+        return received.strip()
+    if keyword == "type":
+        return coerce(received, prop if "type" in prop else error.schema)
+    if keyword == "enum" and isinstance(rule, list):
+        return nearest(received, rule)
+    if keyword == "const":
+        return rule
+    if keyword in _NUMBER_CHECKS and is_personal(name, prop):
+        return MISSING  # an id or a number that identifies someone is never moved to a bound or a step
+    if keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        return _bound(keyword, received, rule, prop)
+    if keyword == "multipleOf":
+        rounded = round_to_step(received, rule)
+        near = rounded is not MISSING and received and abs(rounded - received) <= abs(received) * 0.005
+        return rounded if near else MISSING
+    if keyword == "uniqueItems" and isinstance(received, list):
+        unique: list[Any] = []
+        for item in received:
+            if item not in unique:
+                unique.append(item)
+        return unique
+    if keyword == "format":
+        return repair_format(received, str(rule))
+    if keyword == "pattern" and isinstance(received, str):
+        return _pattern_fix(received, str(rule), prop, name)
+    return MISSING  # lengths, item counts, dependencies: only the caller knows what to cut or add
+
+
+def _bound(keyword: str, received: Any, bound: Any, prop: dict[str, Any]) -> Any:
+    """The bound a number overshot, on the same side of zero; for an exclusive bound only between whole numbers
+    (0.01 above 0 is made up)."""
+    if isinstance(received, bool) or not isinstance(received, (int, float)) or isinstance(bound, bool):
+        return MISSING
+    if (received < 0 <= bound) or (received > 0 >= bound):
+        return MISSING  # -40 for a depth of at least 1 is a slip of sign, not a value a little too low
+    if keyword.startswith("exclusive"):
+        if prop.get("type") != "integer" or not float(bound).is_integer():
+            return MISSING
+        return int(bound) + (1 if keyword == "exclusiveMinimum" else -1)
+    return bound
+
+
+def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> Any:
+    """The caller's value trimmed, re-cased or without its spaces; or a currency/unit name as its code when the
+    input is about currencies or units. Never another value."""
+    try:
+        regex = re.compile(pattern)
+    except re.error:
+        return MISSING
+    stripped = value.strip()
+    compact = re.sub(r"\s+", "", value)
+    candidates = [stripped, stripped.upper(), stripped.lower(), compact, compact.upper(), compact.lower()]
+    about = f"{name} {prop.get('description', '')}".lower()
+    if "currenc" in about or "unit" in about:
+        codes = [c for c in codes_for_name(stripped) if regex.search(c)]
+        candidates += codes if len(codes) == 1 else []
+    return next((c for c in candidates if regex.search(c)), MISSING)
+
+
+_PROPERTY_VALIDATORS: dict[int, tuple[dict[str, Any], Any]] = {}
+
+
+def _property_validator(prop: dict[str, Any]) -> Any:
+    """A detailed validator per property schema, compiled once (schemas live as long as their snapshot)."""
+    cached = _PROPERTY_VALIDATORS.get(id(prop))
+    if cached is None or cached[0] is not prop:
+        if len(_PROPERTY_VALIDATORS) > 10_000:
+            _PROPERTY_VALIDATORS.clear()
+        cached = (prop, compile_detailed(prop))
+        _PROPERTY_VALIDATORS[id(prop)] = cached
+    return cached[1]
+
+
+def _passes(value: Any, prop: dict[str, Any] | None) -> bool:
+    return prop is not None and _property_validator(prop).is_valid(value)
+
+
+def _refine(value: Any, prop: dict[str, Any] | None, name: str) -> Any:
+    """Re-check a repair against the whole property schema and repair what is left ("9" → 9 → the bound 4);
+    MISSING unless the value ends up valid."""
+    if value is MISSING or prop is None:
+        return value
+    validator = _property_validator(prop)
+    for _ in range(4):
+        error = next(iter(validator.iter_errors(value)), None)
+        if error is None:
+            return value
+        inner = list(error.path)
+        own = error.schema if isinstance(error.schema, dict) else {}
+        better = _repair(str(error.validator), error, schema_at(prop, inner) or own if inner else prop, str(inner[-1]) if inner else name)
+        if better is MISSING or better == error.instance:
+            return MISSING
+        if inner:
+            value = copy.deepcopy(value)
+            if not set_at(value, inner, better):
+                return MISSING
+        else:
+            value = better
+    return value if validator.is_valid(value) else MISSING
+
+
+# ---------------------------------------------------------------------------------------------
+# Entries
+
+
+def _entry(tool: Descriptor, schema: dict[str, Any], finding: _Finding, fixed: dict[str, Any] | None) -> dict[str, Any]:
+    """One finding as an envelope entry: its code, title, detail, expected conditions, solution and suggestions."""
+    parameter = finding.parameter or None
+    if fixed is not None and finding.keyword != "additionalProperties":
+        final = get_at(fixed, finding.path)
+        finding.value = final if final is not MISSING else finding.value
+    failure = _tied_failure(tool, schema, finding)
+    conditions = _conditions(finding, schema)
+    context: dict[str, Any] = {
+        "received": None if finding.keyword == "required" else finding.received,
+        "expected": {"conditions": conditions},
+        "validation_keyword": finding.keyword,
+        "solution": _solution(finding, conditions, schema),
+    }
+    if fixed is not None:
+        context["suggested_arguments"] = fixed
+    code, title = (failure.code, None) if failure is not None else ("VALIDATION_ERROR", _TITLES.get(finding.keyword, "Invalid argument"))
+    suggestion = None if finding.value is MISSING else finding.value
+    return build_entry(code, _detail(finding, parameter), tool.id, title=title, parameter=parameter, suggested_value=suggestion,
+                       context=context, descriptor=tool)
+
+
+def _tied_failure(tool: Descriptor, schema: dict[str, Any], finding: _Finding) -> Failure | None:
+    """The declared failure the descriptor ties to this exact check, if any (never by the code's name)."""
+    bare = re.sub(r"\[\d*\]", "", finding.parameter)
+    for failure in tool.failures:
+        if failure.parameter is not None and re.sub(r"\[\d*\]", "", failure.parameter) != bare:
+            continue
+        if failure.checks:
+            if finding.keyword in failure.checks:
+                return failure
+        elif failure.parameter is not None and finding.keyword not in _SHAPE_CHECKS:
+            return failure
+    prop = schema_at(schema, finding.path) if finding.path and finding.keyword not in _SHAPE_CHECKS else None
+    code = prop.get("x-failure") if prop else None
+    if isinstance(code, str) and code:
+        return tool.failure(code) or Failure.build(code=code)
+    return None
+
+
+def _dotted(path: list[Any]) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _conditions(finding: _Finding, schema: dict[str, Any]) -> list[str]:
+    if finding.keyword == "additionalProperties":
+        node = schema_at(schema, finding.path[:-1]) if finding.path[:-1] else schema
+        return ["allowed arguments: " + ", ".join((node or {}).get("properties", {}) or {})]
+    prop = schema_at(schema, finding.path) if finding.path else None
+    described = _describe(prop if prop is not None else (finding.error.schema if isinstance(finding.error.schema, dict) else {}))
+    return ["required", *described] if finding.keyword == "required" else described
+
+
+def _describe(prop: dict[str, Any]) -> list[str]:
+    out = []
+    if "type" in prop:
+        out.append(f"type: {prop['type'] if isinstance(prop['type'], str) else ' or '.join(prop['type'])}")
+    if "enum" in prop:
+        out.append("one of: " + ", ".join(json.dumps(v, ensure_ascii=False) for v in prop["enum"]))
+    for key, label in (("minimum", ">="), ("exclusiveMinimum", ">"), ("maximum", "<="), ("exclusiveMaximum", "<"),
+                       ("minLength", "length >="), ("maxLength", "length <="), ("minItems", "items >="),
+                       ("maxItems", "items <="), ("multipleOf", "multiple of")):
+        if key in prop:
+            out.append(f"{label} {prop[key]}")
+    if prop.get("uniqueItems"):
+        out.append("items unique")
+    if "format" in prop:
+        out.append(f"format: {prop['format']}" + (f" ({_FORMS[prop['format']]})" if prop["format"] in _FORMS else ""))
+    if "pattern" in prop:
+        out.append(f"matches pattern: {prop['pattern']}")
+    if "const" in prop:
+        out.append(f"equals: {json.dumps(prop['const'], ensure_ascii=False)}")
+    return out
+
+
+def _detail(finding: _Finding, parameter: str | None) -> str:
+    keyword, error = finding.keyword, finding.error
+    if keyword == "required":
+        return f"The required argument {parameter!r} is missing."
+    if keyword == "additionalProperties":
+        return f"The tool has no argument {parameter!r}."
+    received = json.dumps(error.instance, ensure_ascii=False, default=str)
+    if len(received) > 80:
+        received = received[:77] + "..."
+    expectation = _expectation(keyword, error.validator_value)
+    if expectation is None:
+        return f"Argument {parameter or '(arguments)'!r}: {error.message}"
+    return f"Argument {parameter!r} {expectation} (received {received})."
+
+
+def _expectation(keyword: str, bound: Any) -> str | None:
+    if keyword == "enum" and isinstance(bound, list):
+        return "must be one of " + ", ".join(json.dumps(v, ensure_ascii=False) for v in bound)[:200]
+    templates = {
+        "type": "must be of type {}", "minimum": "must be >= {}", "maximum": "must be <= {}",
+        "exclusiveMinimum": "must be > {}", "exclusiveMaximum": "must be < {}", "multipleOf": "must be a multiple of {}",
+        "minLength": "must be at least {} characters long", "maxLength": "must be at most {} characters long",
+        "minItems": "must have at least {} items", "maxItems": "must have at most {} items",
+        "format": "must be a valid {}", "pattern": "must match the pattern {}",
+    }
+    if keyword == "const":
+        return f"must equal {json.dumps(bound, ensure_ascii=False)}"
+    if keyword == "uniqueItems":
+        return "must not repeat an item"
+    return templates[keyword].format(bound) if keyword in templates else None
+
+
+def _solution(finding: _Finding, conditions: list[str], schema: dict[str, Any]) -> str:
+    """What to do, in one sentence: the fix, or what is expected and who must supply it."""
+    parameter = finding.parameter
+    if finding.keyword == "additionalProperties":
+        if finding.value is not MISSING:
+            return f"Rename the argument {parameter!r} to {finding.value!r}."
+        if finding.dropped:
+            return f"Leave out the argument {parameter!r}: it is null and the tool has no such input."
+        return (f"The tool has no argument {parameter!r}; {conditions[0]}. Leave it out only if the call still does "
+                "what the user asked.")
+    if finding.value is not MISSING:
+        verb = "Add" if finding.keyword == "required" else "Set"
+        return f"{verb} {parameter!r} = {json.dumps(finding.value, ensure_ascii=False, default=str)}."
+    expected = "; ".join(c for c in conditions if c != "required") or "see the input schema"
+    hint = _format_hint(finding)
+    if hint:
+        return hint
+    if is_personal(parameter.split(".")[-1].split("[")[0], schema_at(schema, finding.path)):
+        return f"Ask the user for {parameter!r} ({expected}): it cannot be guessed."
+    if finding.keyword == "required":
+        return f"Add the argument {parameter!r} ({expected})."
+    return f"Change {parameter!r} so that it meets: {expected}."
+
+
+def _format_hint(finding: _Finding) -> str | None:
+    """Why a date the caller wrote has no suggestion: its reading is ambiguous, which only the user can settle."""
+    received, rule = finding.received, finding.error.validator_value
+    if finding.keyword != "format" or not isinstance(received, str):
+        return None
+    numeric = re.fullmatch(r"\s*(\d{1,2})[/-](\d{1,2})[/-](\d{4})\s*", received)
+    if rule == "date" and numeric and int(numeric[1]) <= 12 and int(numeric[2]) <= 12:
+        return (f"Write {finding.parameter!r} as YYYY-MM-DD: {received!r} reads as day/month or as month/day; "
+                "use the one the user means.")
+    if rule == "date-time" and re.fullmatch(r"\s*\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*", received):
+        return (f"Add to {finding.parameter!r} the UTC offset the user means (e.g. {received.strip().replace(' ', 'T')}+02:00, "
+                "or Z for UTC): without it the time is ambiguous.")
+    return None

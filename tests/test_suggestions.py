@@ -1,0 +1,351 @@
+"""What an agent is told about a wrong call: the right code, and suggestions that are right or absent (issue 10 §2, §3).
+
+Every test calls a real catalogue through the SDK's in-memory client and reads the envelope as a client sees it.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+from envelopes import envelope_of
+from mcp import Client
+
+from atdf_mcp import load_catalog
+from atdf_mcp.server import build_server
+
+MODES = ["legacy", "auto"]
+DESCRIPTORS = Path(__file__).resolve().parent.parent / "descriptors"
+DOCTOR = "3f2b8c1e-6d4a-4c1b-9e0f-2a7d5c8b1e44"
+
+APPOINTMENT = {
+    "schema_version": "1.0.0", "resource_id": "book_slot", "resource_type": "tool", "description": "Book a slot.",
+    "content": {"type": "tool/io", "data": {
+        "inputs": [
+            {"name": "slot", "type": "string", "format": "date-time", "description": "Start", "required": True},
+            {"name": "email", "type": "string", "format": "email", "description": "Contact", "required": True},
+            {"name": "phone", "type": "string", "pattern": "^\\+[0-9]{7,15}$", "description": "Phone", "required": False},
+            {"name": "room", "type": "string", "enum": ["A", "B"], "description": "Room", "required": False},
+            {"name": "seats", "type": "integer", "minimum": 1, "maximum": 6, "description": "Seats", "required": False},
+        ],
+        "outputs": {"success": "Booked.", "failure": [
+            {"code": "SLOT_UNAVAILABLE", "description": "Selected slot is no longer available."},
+            {"code": "INVALID_PHONE", "description": "Write the phone number as + and 7 to 15 digits.", "parameter": "phone",
+             "checks": ["pattern"]},
+            {"code": "SEATS_OUT_OF_RANGE", "description": "A room has 1 to 6 seats.", "parameter": "seats"},
+            {"code": "ROOM_REQUIRED", "description": "Say which room.", "field": "room", "checks": ["required", "enum"]},
+        ]},
+    }},
+    "examples": [{"name": "Ann's slot", "input": {"slot": "2031-05-02T09:30:00+02:00", "email": "ann@example.org", "seats": 2}}],
+}
+
+HOLE_MAKER = {  # upstream's enhanced hole maker, with one code tied to its check by x-failure
+    "schema_version": "2.0.0", "tool_id": "hole_maker", "description": "Makes holes.", "when_to_use": "To drill.",
+    "how_to_use": {
+        "inputs": [
+            {"name": "diameter", "type": "number", "description": "mm", "required": True,
+             "schema": {"minimum": 1, "maximum": 100, "x-failure": "invalid_diameter"}},
+            {"name": "depth", "type": "number", "description": "mm", "required": True, "schema": {"minimum": 1, "maximum": 500}},
+            {"name": "surface", "type": "string", "description": "Material", "required": True, "schema": {"enum": ["wood", "metal"]}},
+        ],
+        "outputs": {"success": "Drilled.", "failure": [
+            {"code": "invalid_diameter", "description": "The diameter must be between 1mm and 100mm."},
+            {"code": "invalid_depth", "description": "The depth must be between 1mm and 500mm."},
+            {"code": "invalid_surface", "description": "The surface type is not supported."},
+        ]},
+    },
+    "examples": [{"goal": "A small hole", "input_values": {"diameter": 5, "depth": 20, "surface": "wood"}, "expected_result": "ok"}],
+}
+
+REPAIRS_TOOL = {
+    "name": "repairs",
+    "description": "One input per kind of check.",
+    "inputSchema": {"type": "object", "additionalProperties": False, "properties": {
+        "count": {"type": "integer", "minimum": 1, "maximum": 10},
+        "amount": {"type": "number", "exclusiveMinimum": 0, "multipleOf": 0.01},
+        "currency": {"type": "string", "enum": ["EUR", "USD", "GBP"]},
+        "unit": {"type": "string", "enum": ["km", "mi", "m"]},
+        "level": {"type": "string", "enum": ["standard", "high", "ultra"]},
+        "flag": {"type": "boolean"},
+        "day": {"type": "string", "format": "date"},
+        "when": {"type": "string", "format": "date-time"},
+        "email": {"type": "string", "format": "email"},
+        "doc_id": {"type": "string", "format": "uuid"},
+        "site": {"type": "string", "format": "uri"},
+        "code": {"type": "string", "pattern": "^[A-Z]{3}$"},
+        "note": {"type": "string", "minLength": 3, "maxLength": 10},
+        "tags": {"type": "array", "items": {"type": "string", "enum": ["red", "blue", "green"]}, "uniqueItems": True, "maxItems": 2},
+        "version": {"const": "v2"},
+        "minutes": {"type": "integer", "multipleOf": 15},
+        "account_id": {"type": "integer", "maximum": 9999},
+    }},
+}
+
+HANDLERS = '''
+from atdf_mcp import ToolError
+
+def book_slot(slot, email, phone=None, room=None, seats=1):
+    """Book (or refuse with the declared business failure)."""
+    if slot.startswith("2031-12-24"):
+        raise ToolError("SLOT_UNAVAILABLE", "Christmas Eve is taken.", parameter="slot")
+    return {"booked": slot}
+
+def hole_maker(diameter, depth, surface):
+    """Drill."""
+    return "drilled"
+
+def repairs(**arguments):
+    """Accept anything valid."""
+    return {"ok": True, **arguments}
+'''
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Any:
+    """A catalogue with an ARDF appointment tool, upstream's hole maker (ATDF 2.x) and one tool per check."""
+    (tmp_path / "book_slot.json").write_text(json.dumps(APPOINTMENT), encoding="utf-8")
+    (tmp_path / "hole_maker.json").write_text(json.dumps(HOLE_MAKER), encoding="utf-8")
+    (tmp_path / "repairs.json").write_text(json.dumps(REPAIRS_TOOL), encoding="utf-8")
+    (tmp_path / "handlers.py").write_text(textwrap.dedent(HANDLERS), encoding="utf-8")
+    catalog = load_catalog(tmp_path)
+    assert catalog.report.errors == []
+    return build_server(catalog)
+
+
+async def errors_of(client: Client, tool: str, arguments: dict[str, Any]) -> list[dict[str, Any]]:
+    """The envelope's entries for a call that must fail."""
+    return envelope_of(await client.call_tool(tool, arguments))["errors"]
+
+
+# ---------------------------------------------------------------------------------------------
+# §2: codes
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("mode", MODES)
+async def test_a_misspelt_argument_is_a_validation_error_not_the_declared_slot_failure(server: Any, mode: str) -> None:
+    """`slto` for `slot` (a tool that declares SLOT_UNAVAILABLE): an unknown and a missing argument, renamed back."""
+    async with Client(server, mode=mode) as client:
+        errors = await errors_of(client, "book_slot", {"slto": "2031-05-02T09:30:00+02:00", "email": "ann@example.org"})
+        assert [(e["parameter_name"], e["code"], e["title"]) for e in errors] == [
+            ("slto", "VALIDATION_ERROR", "Unknown argument"), ("slot", "VALIDATION_ERROR", "Missing required argument")]
+        assert all("no longer available" not in json.dumps(e) for e in errors)
+        assert errors[0]["suggested_value"] == "slot"
+        retry = await client.call_tool("book_slot", errors[0]["context"]["suggested_arguments"])
+    assert retry.is_error is False
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("mode", MODES)
+async def test_missing_and_mistyped_arguments_never_take_a_declared_code_by_its_name(server: Any, mode: str) -> None:
+    """A missing `depth` is not `invalid_depth` ("must be between 1mm and 500mm"); a `slot` number is not SLOT_UNAVAILABLE."""
+    async with Client(server, mode=mode) as client:
+        [missing] = await errors_of(client, "hole_maker", {"diameter": 5, "surface": "metal"})
+        [typed] = await errors_of(client, "book_slot", {"slot": 930, "email": "ann@example.org"})
+        [depth] = await errors_of(client, "hole_maker", {"diameter": 5, "depth": 900, "surface": "wood"})
+    assert (missing["code"], missing["title"], missing["parameter_name"]) == ("VALIDATION_ERROR", "Missing required argument", "depth")
+    assert (typed["code"], typed["title"]) == ("VALIDATION_ERROR", "Wrong argument type")
+    assert (depth["code"], depth["title"]) == ("VALIDATION_ERROR", "Value out of range")  # invalid_depth is not tied to it
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("mode", MODES)
+async def test_a_code_tied_to_a_check_is_used_for_that_check_only(server: Any, mode: str) -> None:
+    """INVALID_PHONE is tied to phone's pattern; SEATS_OUT_OF_RANGE to seats' value checks (not its type);
+    ROOM_REQUIRED to room's required and enum checks; invalid_diameter by x-failure to diameter's value checks."""
+    base = {"slot": "2031-05-02T09:30:00+02:00", "email": "ann@example.org"}
+    async with Client(server, mode=mode) as client:
+        [phone] = await errors_of(client, "book_slot", {**base, "phone": "+34 600 111 222"})
+        [phone_type] = await errors_of(client, "book_slot", {**base, "phone": 34600111222})
+        [seats] = await errors_of(client, "book_slot", {**base, "seats": 9})
+        [seats_type] = await errors_of(client, "book_slot", {**base, "seats": "many"})
+        [room] = await errors_of(client, "book_slot", {**base, "room": "Z"})
+        [diameter] = await errors_of(client, "hole_maker", {"diameter": 150, "depth": 20, "surface": "wood"})
+        [diameter_missing] = await errors_of(client, "hole_maker", {"depth": 20, "surface": "wood"})
+    assert (phone["code"], phone["title"], phone["suggested_value"]) == (
+        "INVALID_PHONE", "Write the phone number as + and 7 to 15 digits.", "+34600111222")
+    assert phone["type"] == "urn:atdf:error:invalid-phone"
+    assert phone_type["code"] == "VALIDATION_ERROR"
+    assert (seats["code"], seats["suggested_value"]) == ("SEATS_OUT_OF_RANGE", "6")
+    assert seats_type["code"] == "VALIDATION_ERROR"
+    assert room["code"] == "ROOM_REQUIRED"
+    assert (diameter["code"], diameter["title"], diameter["suggested_value"]) == (
+        "invalid_diameter", "The diameter must be between 1mm and 100mm.", "100")
+    assert diameter_missing["code"] == "VALIDATION_ERROR"
+
+
+@pytest.mark.anyio
+async def test_a_handler_still_raises_its_declared_failure(server: Any) -> None:
+    async with Client(server) as client:
+        [entry] = await errors_of(client, "book_slot", {"slot": "2031-12-24T09:00:00Z", "email": "ann@example.org"})
+    assert (entry["code"], entry["title"]) == ("SLOT_UNAVAILABLE", "Selected slot is no longer available.")
+
+
+# ---------------------------------------------------------------------------------------------
+# §3: suggestions are the caller's value repaired, the schema's answer, or absent
+
+REPAIRED = [
+    ("count", "five", 5), ("count", "twelve", 10), ("count", " 7 ", 7), ("count", "3", 3),
+    ("amount", "12,50", 12.5), ("amount", "twenty", 20), ("amount", 19.999, 20),
+    ("currency", "euros", "EUR"), ("currency", "US dollars", "USD"), ("currency", "pounds", "GBP"), ("currency", "usd", "USD"),
+    ("unit", "kilometers", "km"), ("unit", "Miles", "mi"), ("unit", "metres", "m"),
+    ("level", "Hihg", "high"), ("level", "std", "standard"), ("level", "ult", "ultra"), ("level", " HIGH ", "high"),
+    ("flag", "yes", True), ("flag", "off", False),
+    ("day", "2031/05/01", "2031-05-01"), ("day", "15/03/2031", "2031-03-15"), ("day", "1.5.2031", "2031-05-01"),
+    ("day", "May 1, 2031", "2031-05-01"), ("day", "2031-05-01T10:00:00Z", "2031-05-01"),
+    ("when", "2031-05-01 10:00:00+02:00", "2031-05-01T10:00:00+02:00"),
+    ("email", "ann at example.org", "ann@example.org"), ("email", "mailto:ann@example.org", "ann@example.org"),
+    ("doc_id", "{" + DOCTOR.upper() + "}", DOCTOR), ("site", "example.org/docs", "https://example.org/docs"),
+    ("code", "lhr", "LHR"), ("code", " mad ", "MAD"),
+    ("tags", "red", ["red"]), ("tags", "red, blue", ["red", "blue"]), ("tags", ["red", "red"], ["red"]),
+    ("tags", ["red", "blue", "red"], ["red", "blue"]),
+    ("version", "v3", "v2"),
+]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("name", "wrong", "fixed"), REPAIRED, ids=[f"{n}={w!r}"[:30] for n, w, _ in REPAIRED])
+async def test_the_callers_own_value_is_repaired_and_the_retry_succeeds(server: Any, name: str, wrong: Any, fixed: Any) -> None:
+    async with Client(server) as client:
+        entries = await errors_of(client, "repairs", {name: wrong})
+        for entry in entries:  # one per failed check of the value (["red", "blue", "red"]: uniqueItems and maxItems)
+            assert entry["context"]["suggested_arguments"] == {name: fixed}
+            assert entry["suggested_value"] == (fixed if isinstance(fixed, str) else json.dumps(fixed))
+        retry = await client.call_tool("repairs", entries[0]["context"]["suggested_arguments"])
+    assert retry.is_error is False
+
+
+NOT_GUESSED = [
+    ("email", "ann", "no domain: the address is the user's to give"),
+    ("email", "ann@", "no domain"),
+    ("doc_id", "report-7", "an id cannot be made up"),
+    ("day", "04/06/2031", "4 June or April 6"),
+    ("day", "2031-06-31", "no such day"),
+    ("when", "2031-05-01T10:00:00", "which time zone?"),
+    ("amount", "1,500", "one and a half, or fifteen hundred?"),
+    ("amount", 0, "0.01 would be made up"),
+    ("amount", "150 EUR", "a currency inside a number"),
+    ("count", True, "true is not a number"),
+    ("count", 2.5, "rounding changes the count"),
+    ("count", -3, "a slip of sign, not a value a little too low"),
+    ("minutes", 50, "45 or 60 minutes is the user's choice"),
+    ("account_id", 12345, "an id is never moved to a bound"),
+    ("level", "glass", "not near any level"),
+    ("level", "h", "too short to tell"),
+    ("note", "hi", "no padding"),
+    ("note", "a very long note indeed", "no truncation"),
+    ("tags", ["red", "blue", "green"], "dropping items changes the call"),
+    ("tags", "red, pink", "pink is not a tag"),
+    ("code", "New York", "a city is not its airport code"),
+    ("site", "not a url at all", "no host"),
+]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("name", "wrong", "why"), NOT_GUESSED, ids=[f"{n}={w!r}"[:30] for n, w, _ in NOT_GUESSED])
+async def test_without_an_honest_fix_the_envelope_says_what_is_expected_and_suggests_nothing(
+        server: Any, name: str, wrong: Any, why: str) -> None:
+    async with Client(server) as client:
+        entries = await errors_of(client, "repairs", {name: wrong})
+    for entry in entries:
+        assert entry["suggested_value"] is None, why
+        assert "suggested_arguments" not in entry["context"], why
+        assert entry["context"]["expected"]["conditions"], why
+        assert entry["context"]["solution"].startswith(("Change", "Ask the user", "Write", "Add to")), entry["context"]["solution"]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("mode", MODES)
+async def test_a_missing_check_out_is_not_filled_from_an_example_of_other_dates(mode: str) -> None:
+    """The issue's 1,130 nights: check_in 2027-05-01 with the example's check_out 2030-06-04. No suggestion now."""
+    async with Client(build_server(load_catalog(DESCRIPTORS)), mode=mode) as client:
+        [entry] = await errors_of(client, "hotel_reservation", {"hotel_id": "MAD-PRADO", "check_in": "2027-05-01"})
+    assert (entry["parameter_name"], entry["code"], entry["suggested_value"]) == ("check_out", "VALIDATION_ERROR", None)
+    assert "suggested_arguments" not in entry["context"]
+    assert entry["context"]["solution"] == "Add the argument 'check_out' (type: string; format: date (YYYY-MM-DD))."
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("mode", MODES)
+async def test_an_invalid_or_missing_email_is_never_made_up_nor_copied_from_an_example(server: Any, mode: str) -> None:
+    """The example holds ann@example.org, and the call is the example without its e-mail: still no suggestion."""
+    async with Client(server, mode=mode) as client:
+        [invalid] = await errors_of(client, "book_slot", {"slot": "2031-05-02T09:30:00+02:00", "email": "ann", "seats": 2})
+        [missing] = await errors_of(client, "book_slot", {"slot": "2031-05-02T09:30:00+02:00", "seats": 2})
+    for entry in (invalid, missing):
+        assert entry["parameter_name"] == "email" and entry["suggested_value"] is None
+        assert "suggested_arguments" not in entry["context"]
+        assert "example.com" not in json.dumps(entry) and "ann@example.org" not in json.dumps(entry)
+        assert entry["context"]["solution"].startswith("Ask the user for 'email'")
+
+
+@pytest.mark.anyio
+async def test_a_missing_value_comes_from_an_example_only_when_it_is_the_callers_own_call(server: Any) -> None:
+    """hole_maker's example is {5, 20, wood}: a call {5, wood} takes its depth; {5, metal} does not."""
+    async with Client(server) as client:
+        [same] = await errors_of(client, "hole_maker", {"diameter": 5, "surface": "wood"})
+        [other] = await errors_of(client, "hole_maker", {"diameter": 5, "surface": "metal"})
+    assert same["suggested_value"] == "20" and same["context"]["suggested_arguments"] == {"diameter": 5, "depth": 20, "surface": "wood"}
+    assert other["suggested_value"] is None and "suggested_arguments" not in other["context"]
+
+
+@pytest.mark.anyio
+async def test_an_unknown_argument_is_renamed_or_left_to_the_agent_never_silently_dropped(server: Any) -> None:
+    base = {"slot": "2031-05-02T09:30:00+02:00", "email": "ann@example.org"}
+    async with Client(server) as client:
+        [unknown] = await errors_of(client, "book_slot", {**base, "parking": True})
+        [null] = await errors_of(client, "book_slot", {**base, "parking": None})
+        [renamed] = await errors_of(client, "book_slot", {**base, "Seats": 2})
+    assert unknown["suggested_value"] is None and "suggested_arguments" not in unknown["context"]
+    assert "Leave it out only if the call still does what the user asked" in unknown["context"]["solution"]
+    assert null["context"]["suggested_arguments"] == base
+    assert (renamed["suggested_value"], renamed["context"]["suggested_arguments"]) == ("seats", {**base, "seats": 2})
+
+
+@pytest.mark.anyio
+async def test_several_problems_are_all_fixed_or_no_arguments_are_suggested(server: Any) -> None:
+    """One unfixable problem among fixable ones: each fixable entry keeps its own suggested_value, the call none."""
+    async with Client(server) as client:
+        errors = await errors_of(client, "repairs", {"count": "five", "level": "Hihg", "email": "ann"})
+        fixable = await errors_of(client, "repairs", {"count": "five", "level": "Hihg", "email": "ann at example.org"})
+    assert {e["parameter_name"]: e["suggested_value"] for e in errors} == {"count": "5", "level": "high", "email": None}
+    assert all("suggested_arguments" not in e["context"] for e in errors)
+    assert fixable[0]["context"]["suggested_arguments"] == {"count": 5, "level": "high", "email": "ann@example.org"}
+
+
+def test_validate_warns_about_a_tie_that_cannot_work(tmp_path: Path) -> None:
+    """A failure tied to an input the tool does not have, or an x-failure code it does not declare: a warning."""
+    broken = json.loads(json.dumps(APPOINTMENT))
+    broken["content"]["data"]["outputs"]["failure"][1]["parameter"] = "telephone"
+    hole = json.loads(json.dumps(HOLE_MAKER))
+    hole["how_to_use"]["inputs"][1]["schema"]["x-failure"] = "bad_depth"
+    (tmp_path / "book_slot.json").write_text(json.dumps(broken), encoding="utf-8")
+    (tmp_path / "hole_maker.json").write_text(json.dumps(hole), encoding="utf-8")
+    warnings = [p for p in load_catalog(tmp_path).report.problems if p.code == "UNTIED_FAILURE"]
+    assert sorted(p.message.split(",")[0] for p in warnings) == [
+        "failure 'INVALID_PHONE' is tied to parameter 'telephone'", "input 'depth' names x-failure 'bad_depth'"]
+    assert all(p.severity == "warning" for p in warnings)
+
+
+@pytest.mark.anyio
+async def test_a_list_of_addresses_or_an_object_with_a_name_is_never_copied_from_an_example(tmp_path: Path) -> None:
+    """The call is the example without `attendees` (or `organizer`): still no suggestion, those hold personal data."""
+    tool = {"name": "invite", "description": "Invite people.", "examples": [
+        {"name": "sync", "input": {"title": "Sync", "attendees": ["ann@example.org"], "organizer": {"name": "Bo"}}}],
+        "inputSchema": {"type": "object", "required": ["title", "attendees", "organizer"], "properties": {
+            "title": {"type": "string"},
+            "attendees": {"type": "array", "items": {"type": "string", "format": "email"}},
+            "organizer": {"type": "object", "properties": {"name": {"type": "string"}}}}}}
+    (tmp_path / "invite.json").write_text(json.dumps(tool), encoding="utf-8")
+    (tmp_path / "handlers.py").write_text("def invite(**arguments):\n    return arguments\n", encoding="utf-8")
+    async with Client(build_server(load_catalog(tmp_path))) as client:
+        [attendees] = await errors_of(client, "invite", {"title": "Sync", "organizer": {"name": "Bo"}})
+        [organizer] = await errors_of(client, "invite", {"title": "Sync", "attendees": ["ann@example.org"]})
+        [title] = await errors_of(client, "invite", {"attendees": ["ann@example.org"], "organizer": {"name": "Bo"}})
+    assert title["suggested_value"] == "Sync"  # the same example does fill a value that identifies nobody
+    for entry in (attendees, organizer):
+        assert entry["suggested_value"] is None and "suggested_arguments" not in entry["context"]
+        assert entry["context"]["solution"].startswith("Ask the user for")
