@@ -27,6 +27,7 @@ import jsonschema_rs
 from .config import CatalogConfig, read_config
 from .connectors import derived_tools
 from .dialects import READERS, ReadOptions, detect
+from .dialects.foreign import what_else
 from .errors import UsageError
 from .files import DecodeFailure, decode, find_files
 from .inputs import SchemaShapeError
@@ -38,7 +39,7 @@ __all__ = ["MCP_NAME", "Catalog", "FileReport", "LoadReport", "Problem", "load_c
 MCP_NAME = re.compile(r"^[A-Za-z0-9_.\-]{1,64}$")
 DESCRIPTION_LIMIT = 200
 DETAIL_LIMIT = 2000
-Severity = Literal["error", "warning"]
+Severity = Literal["error", "warning", "info"]  # info: said once, never counted as a problem (a skipped file)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +88,11 @@ class LoadReport:
     def warnings(self) -> list[Problem]:
         """The problems of severity warning."""
         return [p for p in self.problems if p.severity == "warning"]
+
+    @property
+    def infos(self) -> list[Problem]:
+        """The info lines (files skipped as plainly not descriptors): neither errors nor warnings."""
+        return [p for p in self.problems if p.severity == "info"]
 
     @property
     def ok(self) -> bool:
@@ -199,6 +205,11 @@ class _Loader:
             problems.append(Problem(file, "", raw.message, "error", raw.code))
             return
         entries = list(_entries(raw, ""))
+        if isinstance(raw, dict) and all(detect(item) is None for _, item in entries):
+            other = what_else(raw, path.name)
+            if other is not None:  # package.json, a JSON Schema, an n8n export...: said once, not an error
+                problems.append(Problem(file, "", f"skipped: {other}, not a descriptor", "info", "NOT_A_DESCRIPTOR"))
+                return
         if not entries:  # an empty list or collection is not wrong, just empty (like an empty directory)
             problems.append(Problem(file, "", "no descriptor found: expected a descriptor object, a list of them, "
                                     "or a {\"tools\": [...]} / {\"resources\": [...]} collection", "warning", "NO_DESCRIPTORS"))

@@ -149,6 +149,7 @@ def report_json(report: LoadReport) -> dict[str, Any]:
             "descriptors": sum(len(f.ids) for f in report.files),
             "errors": len(report.errors),
             "warnings": len(report.warnings),
+            "info": len(report.infos),
             "ok": report.ok,
         },
     }
@@ -163,10 +164,14 @@ def _print_report(report: LoadReport, loaded: int) -> None:
     for f in report.files:
         if not f.problems:
             continue
+        if all(p.severity == "info" for p in f.problems):  # a skipped file: one line, never a problem
+            for p in f.problems:
+                print(f"{f.file}: {dim}info: {p.message} [{p.code}]{reset}")
+            continue
         label = f" ({f.dialect})" if f.dialect else (" (unreadable)" if any(p.code in _UNREADABLE for p in f.problems) else "")
         print(f"{f.file}{dim}{label}{reset}")
         for p in f.problems:
-            tint = red if p.severity == "error" else yellow
+            tint = {"error": red, "warning": yellow}.get(p.severity, dim)
             where = p.pointer or "/"
             print(f"  {tint}{p.severity}{reset} {where}: {p.message} {dim}[{p.code}]{reset}")
     errors, warnings = len(report.errors), len(report.warnings)
