@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-__all__ = ["DESCRIPTOR_SUFFIXES", "MAX_FILE_BYTES", "DecodeFailure", "decode", "find_files"]
+__all__ = ["DESCRIPTOR_SUFFIXES", "MAX_FILE_BYTES", "DecodeFailure", "decode", "decode_bytes", "find_files", "read_file"]
 
 DESCRIPTOR_SUFFIXES = (".json", ".yaml", ".yml")
 MAX_FILE_BYTES = 10 * 1024 * 1024
@@ -67,6 +67,14 @@ def find_files(root: Path) -> list[Path]:
 
 def decode(path: Path) -> Any | DecodeFailure:
     """The parsed content of a descriptor file, or a DecodeFailure saying why it has none."""
+    data = read_file(path)
+    if isinstance(data, DecodeFailure):
+        return data
+    return decode_bytes(data, yaml_syntax=path.suffix.lower() in (".yaml", ".yml"))
+
+
+def read_file(path: Path) -> bytes | DecodeFailure:
+    """The bytes of a descriptor file (a regular file of at most MAX_FILE_BYTES), or why they cannot be read."""
     try:
         # One descriptor, one open: O_NONBLOCK so that a FIFO cannot block the load before fstat refuses it.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
@@ -88,7 +96,7 @@ def decode(path: Path) -> Any | DecodeFailure:
     if len(data) > MAX_FILE_BYTES:  # it grew while being read
         return DecodeFailure("FILE_TOO_LARGE", f"file is over {MAX_FILE_BYTES // 1048576} MiB; descriptor files are limited to "
                              f"{MAX_FILE_BYTES // 1048576} MiB (split the catalogue into several files)")
-    return decode_bytes(data, yaml_syntax=path.suffix.lower() in (".yaml", ".yml"))
+    return data
 
 
 def _read_all(fd: int, size: int) -> bytes:
