@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from . import fix as fix_command
 from .catalog import Catalog, FileReport, LoadReport, load_catalog
 from .errors import AtdfError, UsageError
 
@@ -72,6 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     http.add_argument("--max-body-size", type=int, default=None, metavar="BYTES", help="largest request body accepted (default: 4 MiB)")
     http.add_argument("--shutdown-timeout", type=float, default=None, metavar="SECONDS",
                       help="on SIGTERM/SIGINT, how long calls in flight may still run (default: 25)")
+
+    fix_command.add_parser(commands)
 
     manifest = commands.add_parser("manifest", help="print the mcp_manifest.json of a catalogue")
     manifest.add_argument("directory", nargs="?", metavar="DIR", help="catalogue directory (default: ./descriptors)")
@@ -321,7 +324,8 @@ def remote_config(client: str, url: str, *, name: str | None = None, token: str 
     return {"mcpServers": {name or "atdf-mcp": entry}}
 
 
-_COMMANDS = {"validate": _validate, "convert": _convert, "serve": _serve, "manifest": _manifest, "config": _config}
+_COMMANDS = {"validate": _validate, "convert": _convert, "serve": _serve, "manifest": _manifest, "config": _config,
+             "fix": fix_command.run}
 
 
 if __name__ == "__main__":  # pragma: no cover
