@@ -156,7 +156,7 @@ def load_catalog(path: str | os.PathLike[str], *more: str | os.PathLike[str], at
         loader.add_problems(config.file, [(p.pointer, p.message, p.severity, "CONFIG_ERROR") for p in config_problems])
     with _gc_paused():
         for p in paths:
-            files = find_files(p)
+            files = find_files(p, exclude=config.exclude if p.is_dir() and p.resolve() == root.resolve() else ())
             if not files:
                 loader.add_problems(str(p), [("", "no descriptor files (*.json, *.yaml, *.yml) found", "warning", "NO_DESCRIPTORS")])
             for file in files:
