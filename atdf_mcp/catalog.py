@@ -28,7 +28,7 @@ from .config import CatalogConfig, read_config
 from .connectors import derived_tools
 from .dialects import READERS, ReadOptions, detect
 from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
-from .dialects.foreign import what_else
+from .dialects.foreign import named_else, what_else
 from .errors import UsageError
 from .files import DecodeFailure, decode_bytes, find_files, read_file
 from .inputs import SchemaShapeError
@@ -205,7 +205,11 @@ class _Loader:
         data = read_file(path)
         raw = data if isinstance(data, DecodeFailure) else decode_bytes(data, yaml_syntax=path.suffix.lower() in (".yaml", ".yml"))
         if isinstance(raw, DecodeFailure):
-            problems.append(Problem(file, "", raw.message, "error", raw.code))
+            named = named_else(path.name) if raw.code == "PARSE_ERROR" else None
+            if named is not None:  # tsconfig.json with // comments is still a tsconfig.json
+                problems.append(Problem(file, "", f"skipped: {named}, not a descriptor", "info", "NOT_A_DESCRIPTOR"))
+            else:
+                problems.append(Problem(file, "", raw.message, "error", raw.code))
             return
         notes = may_hold_notes(data)  # type: ignore[arg-type]
         entries: list[tuple[str, Canonical | None]] = []

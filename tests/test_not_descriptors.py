@@ -27,7 +27,7 @@ BARE_SCHEMA = {"title": "Booking", "type": "object", "properties": {"id": {"type
 FOREIGN: dict[str, Any] = {
     "package.json": {"name": "my-tools", "version": "1.0.0", "scripts": {"test": "jest"}, "dependencies": {"zod": "^3"}},
     "package-lock.json": {"name": "my-tools", "version": "1.0.0", "lockfileVersion": 3, "requires": True, "packages": {}},
-    "tsconfig.json": {"compilerOptions": {"target": "ES2022", "strict": True}, "include": ["src"]},
+    "tsconfig.json": '{\n  // JSON with comments, as TypeScript allows\n  "compilerOptions": {"target": "ES2022", "strict": true},\n}\n',
     "workflows/booking.json": N8N_EXPORT,
     "schema/error.json": JSON_SCHEMA,
     "schema/booking.yaml": "title: Booking\ntype: object\nproperties:\n  id: {type: string}\n",

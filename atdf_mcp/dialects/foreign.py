@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["what_else"]
+__all__ = ["named_else", "what_else"]
 
 # File names that only ever hold tooling configuration (compared case-insensitively).
 _BY_NAME: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -46,15 +46,20 @@ def what_else(raw: Any, file_name: str) -> str | None:
 
     `raw` is the decoded content of the file; call this only when no descriptor was detected in it.
     """
-    lowered = file_name.lower()
     if isinstance(raw, dict):
-        for pattern, label in _BY_NAME:
-            if pattern.match(lowered):
-                return label
+        named = named_else(file_name)
+        if named is not None:
+            return named
         for test, label in _BY_SHAPE:
             if test(raw):
                 return label
     return None
+
+
+def named_else(file_name: str) -> str | None:
+    """What a file is by its name alone (tsconfig.json...), also when it does not parse (JSON with comments)."""
+    lowered = file_name.lower()
+    return next((label for pattern, label in _BY_NAME if pattern.match(lowered)), None)
 
 
 def _is_json_schema(raw: dict[str, Any]) -> bool:
