@@ -14,10 +14,13 @@ import argparse
 import codecs
 import copy
 import difflib
+import json
 import os
 import sys
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from .catalog import LoadReport, Problem, descriptor_entries, load_catalog
 from .dialects import detect
@@ -69,10 +72,12 @@ def canonical_text(text: str, *, yaml_syntax: bool = False) -> str | None:
     if isinstance(raw, DecodeFailure):
         return None
     document, origin = _canonical_document(raw)
-    if yaml_syntax:
-        return rewrite_yaml(text, document, origin)
     crlf = "\r\n" in text
-    result = rewrite_json(text.replace("\r\n", "\n") if crlf else text, document, origin)
+    plain = text.replace("\r\n", "\n") if crlf else text
+    result = rewrite_yaml(plain, document, origin) if yaml_syntax else rewrite_json(plain, document, origin)
+    if decode_bytes(result.encode("utf-8"), yaml_syntax=yaml_syntax) != document:  # never write what does not read back
+        result = (yaml.safe_dump(document, sort_keys=False, allow_unicode=True) if yaml_syntax
+                  else json.dumps(document, indent=2, ensure_ascii=False) + "\n")
     return result.replace("\n", "\r\n") if crlf else result
 
 
