@@ -27,8 +27,10 @@ import jsonschema_rs
 from .config import CatalogConfig, read_config
 from .connectors import derived_tools
 from .dialects import READERS, ReadOptions, detect
+from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
+from .dialects.foreign import named_else, what_else
 from .errors import UsageError
-from .files import DecodeFailure, decode, find_files
+from .files import DecodeFailure, decode_bytes, find_files, read_file
 from .inputs import SchemaShapeError
 from .model import Descriptor, Source
 from .schemas import SCHEMAS, to_pointer
@@ -38,7 +40,7 @@ __all__ = ["MCP_NAME", "Catalog", "FileReport", "LoadReport", "Problem", "load_c
 MCP_NAME = re.compile(r"^[A-Za-z0-9_.\-]{1,64}$")
 DESCRIPTION_LIMIT = 200
 DETAIL_LIMIT = 2000
-Severity = Literal["error", "warning"]
+Severity = Literal["error", "warning", "info"]  # info: said once, never counted as a problem (a skipped file)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +89,11 @@ class LoadReport:
     def warnings(self) -> list[Problem]:
         """The problems of severity warning."""
         return [p for p in self.problems if p.severity == "warning"]
+
+    @property
+    def infos(self) -> list[Problem]:
+        """The info lines (files skipped as plainly not descriptors): neither errors nor warnings."""
+        return [p for p in self.problems if p.severity == "info"]
 
     @property
     def ok(self) -> bool:
@@ -149,7 +156,7 @@ def load_catalog(path: str | os.PathLike[str], *more: str | os.PathLike[str], at
         loader.add_problems(config.file, [(p.pointer, p.message, p.severity, "CONFIG_ERROR") for p in config_problems])
     with _gc_paused():
         for p in paths:
-            files = find_files(p)
+            files = find_files(p, exclude=config.exclude if p.is_dir() and p.resolve() == root.resolve() else ())
             if not files:
                 loader.add_problems(str(p), [("", "no descriptor files (*.json, *.yaml, *.yml) found", "warning", "NO_DESCRIPTORS")])
             for file in files:
@@ -184,6 +191,7 @@ class _Loader:
         self.variants: dict[str, dict[str, Descriptor]] = {}
         self.primary_replaced: dict[str, bool] = {}
         self.files: list[tuple[str, set[str], list[str], list[Problem]]] = []
+        self.canonical: dict[int, Canonical] = {}  # id(descriptor) → how it was written, to point into the file
 
     def add_problems(self, file: str, items: list[tuple[str, str, Severity, str]]) -> None:
         self.files.append((file, set(), [], [Problem(file, ptr, msg, sev, code) for ptr, msg, sev, code in items]))
@@ -194,35 +202,56 @@ class _Loader:
         ids: list[str] = []
         problems: list[Problem] = []
         self.files.append((file, dialects, ids, problems))
-        raw = decode(path)
+        data = read_file(path)
+        raw = data if isinstance(data, DecodeFailure) else decode_bytes(data, yaml_syntax=path.suffix.lower() in (".yaml", ".yml"))
         if isinstance(raw, DecodeFailure):
-            problems.append(Problem(file, "", raw.message, "error", raw.code))
+            named = named_else(path.name) if raw.code == "PARSE_ERROR" else None
+            if named is not None:  # tsconfig.json with // comments is still a tsconfig.json
+                problems.append(Problem(file, "", f"skipped: {named}, not a descriptor", "info", "NOT_A_DESCRIPTOR"))
+            else:
+                problems.append(Problem(file, "", raw.message, "error", raw.code))
             return
-        entries = list(_entries(raw, ""))
+        notes = may_hold_notes(data)  # type: ignore[arg-type]
+        entries: list[tuple[str, Canonical | None]] = []
+        for pointer, item in descriptor_entries(raw):
+            try:  # the canonical form of the descriptor as written (every deviation said), read from here on
+                entries.append((pointer, canonicalize(item, notes=notes)))
+            except RecursionError:
+                entries.append((pointer, None))
+        found = [detect(canon.raw) if canon is not None else None for _, canon in entries]
+        if isinstance(raw, dict) and not any(found):
+            other = what_else(raw, path.name)
+            if other is not None:  # package.json, a JSON Schema, an n8n export...: said once, not an error
+                problems.append(Problem(file, "", f"skipped: {other}, not a descriptor", "info", "NOT_A_DESCRIPTOR"))
+                return
         if not entries:  # an empty list or collection is not wrong, just empty (like an empty directory)
             problems.append(Problem(file, "", "no descriptor found: expected a descriptor object, a list of them, "
                                     "or a {\"tools\": [...]} / {\"resources\": [...]} collection", "warning", "NO_DESCRIPTORS"))
-        for pointer, item in entries:
-            dialect = detect(item)
+        for (pointer, canon), dialect in zip(entries, found, strict=True):
             if dialect is not None:  # the file's dialect, even when this descriptor turns out invalid
                 dialects.add(dialect)
             try:
-                descriptor = self._read_one(file, pointer, item, dialect, problems)
+                if canon is None:
+                    raise RecursionError
+                descriptor = self._read_one(file, pointer, canon, dialect, problems)
             except RecursionError:
                 problems.append(Problem(file, pointer, "descriptor nests too deeply to process", "error", "TOO_DEEP"))
                 continue
             if descriptor is None:
                 continue
+            if canon.deviations:
+                self.canonical[id(descriptor)] = canon
             if self._admit(descriptor, problems):
                 ids.append(descriptor.id)
                 for tool in self._derived_tools(descriptor, problems):
                     if self._admit(tool, problems):
                         ids.append(tool.id)
 
-    def _read_one(self, file: str, pointer: str, item: Any, dialect: str | None, problems: list[Problem]) -> Descriptor | None:
+    def _read_one(self, file: str, pointer: str, canon: Canonical, dialect: str | None, problems: list[Problem]) -> Descriptor | None:
         def report(ptr: str, message: str, code: str, severity: Severity = "error") -> None:
-            problems.append(Problem(file, pointer + ptr, message, severity, code))
+            problems.append(Problem(file, pointer + canon.origin(ptr), message, severity, code))
 
+        item = canon.raw
         if dialect is None:
             keys = ", ".join(sorted(map(str, item))[:8]) if isinstance(item, dict) else type(item).__name__
             report("", f"not a recognized descriptor (found {keys}); expected ATDF (tool_id/id + how_to_use), "
@@ -235,10 +264,15 @@ class _Loader:
             report("/schema_version", f"unsupported schema_version {version!r} for this "
                    f"{'ARDF' if dialect == 'ardf' else 'ATDF'} descriptor; expected {expected}", "UNSUPPORTED_VERSION")
             return None
+        unsure = [d for d in canon.deviations if not d.fixed]
+        for d in canon.deviations:  # already pointing into the file as written
+            problems.append(Problem(file, pointer + d.pointer, d.message, "warning" if d.fixed else "error",
+                                    "NON_CANONICAL" if d.fixed else "AMBIGUOUS"))
         violations = SCHEMAS[dialect].violations(item)
         for v in violations:
-            report(v.pointer, v.message, "SCHEMA_VIOLATION")
-        if violations:
+            if not _said(canon.origin(v.pointer), v.message, unsure):  # said once, as the ambiguity
+                report(v.pointer, v.message, "SCHEMA_VIOLATION")
+        if violations or unsure:
             return None
         source = Source.build(file=file, pointer=pointer, dialect=dialect)
         try:
@@ -316,8 +350,10 @@ class _Loader:
     def finish(self, root: Path, config: CatalogConfig) -> Catalog:
         by_file = {f[0]: f[3] for f in self.files}
         for d in self.accepted:
+            canon = self.canonical.get(id(d))
             for ptr, message in _dangling_references(d, self.by_id):
-                by_file[d.source.file].append(Problem(d.source.file, d.source.pointer + ptr, message,
+                where = canon.origin(ptr) if canon is not None else ptr
+                by_file[d.source.file].append(Problem(d.source.file, d.source.pointer + where, message,
                                                       "warning", "DANGLING_REFERENCE"))
         by_type: dict[str, list[Descriptor]] = {}
         for d in self.accepted:
@@ -346,6 +382,11 @@ def _language_of(d: Descriptor) -> str | None:
     return match.group(1) if match else None
 
 
+def descriptor_entries(raw: Any) -> list[tuple[str, Any]]:
+    """(pointer, descriptor) pairs of a file's decoded content: one descriptor, a list, or a collection."""
+    return list(_entries(raw, ""))
+
+
 def _entries(raw: Any, pointer: str) -> Iterator[tuple[str, Any]]:
     """(pointer, descriptor) pairs of a file's content: one descriptor, a list, or a collection."""
     if isinstance(raw, list):
@@ -358,6 +399,23 @@ def _entries(raw: Any, pointer: str) -> Iterator[tuple[str, Any]]:
                 yield from _entries(raw[key], f"{pointer}/{key}")
                 return
     yield pointer, raw
+
+
+def _said(where: str, message: str, ambiguities: list[Deviation]) -> bool:
+    """Whether a schema violation at `where` is about a place already reported as ambiguous.
+
+    At it or under it; or on its parent about its key ("'minimum' was unexpected") or about a key the ambiguity
+    names ("'content' is a required property" when how_to_use could not become content).
+    """
+    named = re.findall(r"'([^']+)'", message)
+    for ambiguity in ambiguities:
+        place = ambiguity.pointer
+        if where == place or where.startswith(place + "/"):
+            return True
+        parent, _, key = place.rpartition("/")
+        if where == parent and any(n == key or f'"{n}"' in ambiguity.message for n in named):
+            return True
+    return False
 
 
 def _version_supported(dialect: str, version: Any) -> bool:
@@ -466,15 +524,16 @@ def _dangling_references(d: Descriptor, known: Mapping[str, Descriptor]) -> Iter
     def missing(ref: Any) -> bool:
         return isinstance(ref, str) and bool(ref) and ref not in known
 
-    if d.type == "workflow":
+    if d.type == "workflow" or d.content_type == "prompt/flow":
         steps = d.content.get("steps") or []
         names = {s.get("step") for s in steps if isinstance(s, dict)}
         for i, step in enumerate(steps):
             if not isinstance(step, dict):
                 continue
-            for key in ("tool_id", "prompt_id", "policy_id"):
+            label = step.get("step") or f"#{i + 1}"
+            for key in ("tool_id", "prompt_id", "policy_id", "resource_ref"):
                 if missing(step.get(key)):
-                    yield f"/content/data/steps/{i}/{key}", f"step {step.get('step')!r} refers to {key} {step[key]!r}, which is not in the catalogue"
+                    yield f"/content/data/steps/{i}/{key}", f"step {label!r} refers to {key} {step[key]!r}, which is not in the catalogue"
             target = step.get("on_error")
             if missing(target) and target not in names:
                 yield (f"/content/data/steps/{i}/on_error",

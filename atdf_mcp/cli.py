@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from . import fix as fix_command
 from .catalog import Catalog, FileReport, LoadReport, load_catalog
 from .errors import AtdfError, UsageError
 
@@ -72,6 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     http.add_argument("--max-body-size", type=int, default=None, metavar="BYTES", help="largest request body accepted (default: 4 MiB)")
     http.add_argument("--shutdown-timeout", type=float, default=None, metavar="SECONDS",
                       help="on SIGTERM/SIGINT, how long calls in flight may still run (default: 25)")
+
+    fix_command.add_parser(commands)
 
     manifest = commands.add_parser("manifest", help="print the mcp_manifest.json of a catalogue")
     manifest.add_argument("directory", nargs="?", metavar="DIR", help="catalogue directory (default: ./descriptors)")
@@ -149,6 +152,7 @@ def report_json(report: LoadReport) -> dict[str, Any]:
             "descriptors": sum(len(f.ids) for f in report.files),
             "errors": len(report.errors),
             "warnings": len(report.warnings),
+            "info": len(report.infos),
             "ok": report.ok,
         },
     }
@@ -163,10 +167,14 @@ def _print_report(report: LoadReport, loaded: int) -> None:
     for f in report.files:
         if not f.problems:
             continue
+        if all(p.severity == "info" for p in f.problems):  # a skipped file: one line, never a problem
+            for p in f.problems:
+                print(f"{f.file}: {dim}info: {p.message} [{p.code}]{reset}")
+            continue
         label = f" ({f.dialect})" if f.dialect else (" (unreadable)" if any(p.code in _UNREADABLE for p in f.problems) else "")
         print(f"{f.file}{dim}{label}{reset}")
         for p in f.problems:
-            tint = red if p.severity == "error" else yellow
+            tint = {"error": red, "warning": yellow}.get(p.severity, dim)
             where = p.pointer or "/"
             print(f"  {tint}{p.severity}{reset} {where}: {p.message} {dim}[{p.code}]{reset}")
     errors, warnings = len(report.errors), len(report.warnings)
@@ -316,7 +324,8 @@ def remote_config(client: str, url: str, *, name: str | None = None, token: str 
     return {"mcpServers": {name or "atdf-mcp": entry}}
 
 
-_COMMANDS = {"validate": _validate, "convert": _convert, "serve": _serve, "manifest": _manifest, "config": _config}
+_COMMANDS = {"validate": _validate, "convert": _convert, "serve": _serve, "manifest": _manifest, "config": _config,
+             "fix": fix_command.run}
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .files import CONFIG_FILE_NAMES, DecodeFailure, decode
+from .files import CONFIG_FILE_NAMES, DecodeFailure, decode, exclude_problems
 
 __all__ = ["CatalogConfig", "ConfigProblem", "read_config"]
 
-_KNOWN_KEYS = {"name", "version", "description", "lang", "timeout", "atdf1_required", "bindings", "http"}
+_KNOWN_KEYS = {"name", "version", "description", "lang", "timeout", "atdf1_required", "bindings", "http", "exclude"}
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,7 @@ class CatalogConfig:
     atdf1_required: bool = True
     bindings: dict[str, dict[str, Any]] = field(default_factory=dict)
     http: dict[str, Any] = field(default_factory=dict)
+    exclude: tuple[str, ...] = ()  # gitignore-style globs, relative to the catalogue root: never read
     file: str | None = None
 
 
@@ -88,4 +89,10 @@ def read_config(root: Path) -> tuple[CatalogConfig, list[ConfigProblem]]:
     if not isinstance(http, dict):
         problems.append(ConfigProblem("/http", "'http' must be a mapping of HTTP options"))
         http = {}
+    if "exclude" in raw:
+        patterns = [raw["exclude"]] if isinstance(raw["exclude"], str) else raw["exclude"]
+        bad = exclude_problems(patterns)
+        problems += [ConfigProblem("/exclude", message) for message in bad]
+        if not bad:
+            values["exclude"] = tuple(patterns)
     return CatalogConfig(bindings=clean, http=http, file=str(path), **values), problems

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pathspec
 import yaml
 
-__all__ = ["DESCRIPTOR_SUFFIXES", "MAX_FILE_BYTES", "DecodeFailure", "decode", "find_files"]
+__all__ = ["DESCRIPTOR_SUFFIXES", "IGNORE_FILE", "MAX_FILE_BYTES", "DecodeFailure", "decode", "decode_bytes", "exclude_problems",
+           "find_files", "read_file"]
 
 DESCRIPTOR_SUFFIXES = (".json", ".yaml", ".yml")
 MAX_FILE_BYTES = 10 * 1024 * 1024
 CONFIG_FILE_NAMES = ("atdf-mcp.yaml", "atdf-mcp.yml")
+IGNORE_FILE = ".atdfignore"  # gitignore-style globs of files a catalogue folder does not serve
 
 _BaseYamlLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -44,29 +49,93 @@ class DecodeFailure:
     message: str
 
 
-def find_files(root: Path) -> list[Path]:
-    """Descriptor files under `root`, recursively and sorted; hidden entries and symlink loops skipped."""
+def find_files(root: Path, exclude: Sequence[str] = ()) -> list[Path]:
+    """Descriptor files under `root`, recursively and sorted; hidden entries, symlink loops and excluded paths skipped.
+
+    `exclude` holds gitignore-style globs relative to `root` (the config's `exclude:`); every `.atdfignore` met on
+    the way down adds its own, relative to its folder, and a deeper one overrides (`!pattern` re-includes), as
+    with git. Excluded files are never opened. A file given itself is always read.
+    """
     if root.is_file():
         return [root]
     found: list[Path] = []
     seen_dirs: set[str] = set()
+    layers: dict[str, list[tuple[str, pathspec.PathSpec]]] = {}  # folder → the ignore specs that apply in it
+    base = [(str(root), _spec(exclude))] if exclude else []
     for dirpath, dirnames, filenames in os.walk(root, followlinks=True):
         real = os.path.realpath(dirpath)
         if real in seen_dirs:
             dirnames[:] = []
             continue
         seen_dirs.add(real)
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in ("__pycache__", "node_modules"))
+        specs = layers.get(dirpath, base)
+        if IGNORE_FILE in filenames:
+            specs = [*specs, (dirpath, _spec(_ignore_lines(Path(dirpath, IGNORE_FILE))))]
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in ("__pycache__", "node_modules")
+                             and not (specs and _ignored(os.path.join(dirpath, d), specs, folder=True)))
+        for d in dirnames:
+            layers[os.path.join(dirpath, d)] = specs
         for name in sorted(filenames):
             if name.startswith(".") or name in CONFIG_FILE_NAMES:
                 continue
-            if name.lower().endswith(DESCRIPTOR_SUFFIXES):
+            if name.lower().endswith(DESCRIPTOR_SUFFIXES) and not (specs and _ignored(os.path.join(dirpath, name), specs, folder=False)):
                 found.append(Path(dirpath, name))
     return found
 
 
+def exclude_problems(patterns: Any) -> list[str]:
+    """Why a config `exclude:` value cannot be used (one message per bad entry); empty when it is fine."""
+    if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns):
+        return ["'exclude' must be a list of gitignore-style globs, e.g. [\"drafts/\", \"*.bak.json\"]"]
+    problems = []
+    for pattern in patterns:
+        try:
+            pathspec.GitIgnoreSpec.from_lines([pattern])
+        except ValueError as exc:
+            problems.append(f"exclude pattern {pattern!r} is not a valid glob: {exc}")
+    return problems
+
+
+def _spec(lines: Sequence[str]) -> pathspec.PathSpec:
+    try:
+        return pathspec.GitIgnoreSpec.from_lines(lines)
+    except ValueError:  # one bad line must not disable the others
+        good = []
+        for line in lines:
+            with contextlib.suppress(ValueError):
+                pathspec.GitIgnoreSpec.from_lines([line])
+                good.append(line)
+        return pathspec.GitIgnoreSpec.from_lines(good)
+
+
+def _ignore_lines(path: Path) -> list[str]:
+    try:
+        return path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
+    except OSError:
+        return []
+
+
+def _ignored(path: str, specs: list[tuple[str, pathspec.PathSpec]], *, folder: bool) -> bool:
+    """The verdict of the deepest ignore spec that has one (a `!pattern` re-includes), like git."""
+    verdict: bool | None = None
+    for base, spec in specs:
+        relative = os.path.relpath(path, base).replace(os.sep, "/") + ("/" if folder else "")
+        result = spec.check_file(relative).include
+        if result is not None:
+            verdict = result
+    return bool(verdict)
+
+
 def decode(path: Path) -> Any | DecodeFailure:
     """The parsed content of a descriptor file, or a DecodeFailure saying why it has none."""
+    data = read_file(path)
+    if isinstance(data, DecodeFailure):
+        return data
+    return decode_bytes(data, yaml_syntax=path.suffix.lower() in (".yaml", ".yml"))
+
+
+def read_file(path: Path) -> bytes | DecodeFailure:
+    """The bytes of a descriptor file (a regular file of at most MAX_FILE_BYTES), or why they cannot be read."""
     try:
         # One descriptor, one open: O_NONBLOCK so that a FIFO cannot block the load before fstat refuses it.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
@@ -88,7 +157,7 @@ def decode(path: Path) -> Any | DecodeFailure:
     if len(data) > MAX_FILE_BYTES:  # it grew while being read
         return DecodeFailure("FILE_TOO_LARGE", f"file is over {MAX_FILE_BYTES // 1048576} MiB; descriptor files are limited to "
                              f"{MAX_FILE_BYTES // 1048576} MiB (split the catalogue into several files)")
-    return decode_bytes(data, yaml_syntax=path.suffix.lower() in (".yaml", ".yml"))
+    return data
 
 
 def _read_all(fd: int, size: int) -> bytes:

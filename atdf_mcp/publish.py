@@ -355,11 +355,12 @@ def _steps_text(d: Descriptor, lang: str | None) -> str:
             lines.append(f"{n}. {step}")
             continue
         refs = [f"{label} `{step[key]}`" for key, label in (("tool_id", "tool"), ("prompt_id", "prompt"),
-                                                               ("policy_id", "policy"), ("tool", "tool")) if step.get(key)]
+                                                               ("policy_id", "policy"), ("tool", "tool"),
+                                                               ("resource_ref", "resource")) if step.get(key)]
         if step.get("on_error"):
             refs.append(f"on error: {step['on_error']}")
         name = step.get("step") or step.get("name") or step.get("action") or f"step {n}"
-        description = step.get("description") or step.get("action") or ""
+        description = step.get("description") or step.get("action") or step.get("notes") or ""
         lines.append(f"{n}. {name} — {description}" + (f" ({'; '.join(refs)})" if refs else ""))
     if not steps and d.content:
         lines.append(json.dumps(d.content, indent=2, ensure_ascii=False))

@@ -250,7 +250,7 @@ def _report(published: Published) -> dict[str, Any]:
                   for f in report.files],
         "serving": serving,
         "summary": {"files": len(report.files), "descriptors": len(catalog.descriptors), "errors": errors,
-                    "warnings": warnings, "ok": errors == 0},
+                    "warnings": warnings, "info": len(report.infos), "ok": errors == 0},
     }
 
 
@@ -273,6 +273,7 @@ def validate_document(body: bytes) -> dict[str, Any]:
     warnings = [entry(p) for p in problems if p.severity == "warning"]
     result = _verdict(errors, warnings)
     result["descriptors"] = [{"id": d.id, "type": d.type, "dialect": d.dialect} for d in catalog.descriptors]
+    result["info"] = [entry(p) for p in problems if p.severity == "info"]  # e.g. a posted package.json: skipped, not an error
     return result
 
 

@@ -50,7 +50,7 @@ def load_for_serving(directory: str | None, *, lang: str | None, timeout: float 
         print(f"atdf-mcp: {p.severity}: {where}: {p.message} [{p.code}]", file=sys.stderr)
     counts = ", ".join(f"{n} {kind}{'s' if n != 1 else ''}" for kind, n in sorted(catalog.counts().items())) or "nothing"
     errors = sum(p.severity == "error" for p in problems)
-    warnings = len(problems) - errors
+    warnings = sum(p.severity == "warning" for p in problems)  # info lines (skipped files) are neither
     print(f"atdf-mcp {__version__}: serving {counts} from {catalog.root} "
           f"({errors} error(s), {warnings} warning(s){', lang ' + app.lang if app.lang else ''})", file=sys.stderr)
     return catalog, app

@@ -117,10 +117,14 @@ def test_atdf1_free_text_type_aliases_map_to_json_schema(tmp_path: Path) -> None
 
 
 def test_atdf_with_schema_version_1_but_required_flags_is_read_as_atdf2(tmp_path: Path) -> None:
-    """An explicit 1.0.0 descriptor using per-input `required` (common upstream) loads as 2.x."""
+    """An explicit 1.0.0 descriptor using per-input `required` (common upstream) loads as 2.x, with a warning to say 2.0.0."""
     raw = atdf1_tool()
     raw["how_to_use"]["inputs"][1]["required"] = False
-    d = only(load_one(tmp_path, raw))
+    catalog = load_one(tmp_path, raw)
+    problem = only_problem(catalog)
+    assert (problem.pointer, problem.severity, problem.code) == ("/schema_version", "warning", "NON_CANONICAL")
+    assert 'write "2.0.0"' in problem.message
+    d = catalog.descriptors[0]
     assert d.dialect == "atdf2"
     assert required_names(d) == set()
 
@@ -446,14 +450,26 @@ def test_atdf_without_any_id_says_one_is_required(tmp_path: Path) -> None:
     assert "one of 'tool_id' or 'id' is required" in problem.message
 
 
-def test_atdf2_constraint_placed_directly_on_an_input_points_to_schema(tmp_path: Path) -> None:
-    """`minimum` directly on an ATDF 2.x input is refused with a hint to use the input's `schema`."""
+def test_atdf2_constraint_placed_directly_on_an_input_is_moved_into_schema_with_a_warning(tmp_path: Path) -> None:
+    """`maxLength` directly on an ATDF 2.x input is accepted, enforced, and reported as NON_CANONICAL pointing at it."""
     raw = atdf2_tool()
-    raw["how_to_use"]["inputs"][2]["minimum"] = 1
-    problem = only_problem(load_one(tmp_path, raw))
-    assert (problem.pointer, problem.code) == ("/how_to_use/inputs/2", "SCHEMA_VIOLATION")
-    assert "'minimum' was unexpected" in problem.message
-    assert "inside the input's \"schema\" object" in problem.message
+    raw["how_to_use"]["inputs"][0]["maxLength"] = 40
+    catalog = load_one(tmp_path, raw)
+    problem = only_problem(catalog)
+    assert (problem.pointer, problem.severity, problem.code) == ("/how_to_use/inputs/0/maxLength", "warning", "NON_CANONICAL")
+    assert "belongs inside the input's \"schema\"" in problem.message
+    assert (catalog.descriptors[0].input_schema or {})["properties"]["destination"]["maxLength"] == 40
+
+
+def test_atdf2_constraint_given_twice_with_different_values_is_an_error(tmp_path: Path) -> None:
+    """Inline `minimum: 2` beside `schema.minimum: 1` is ambiguous: an error at the inline key, the tool is not served."""
+    raw = atdf2_tool()
+    raw["how_to_use"]["inputs"][2]["minimum"] = 2
+    catalog = load_one(tmp_path, raw)
+    problem = only_problem(catalog)
+    assert (problem.pointer, problem.severity, problem.code) == ("/how_to_use/inputs/2/minimum", "error", "AMBIGUOUS")
+    assert "keep one" in problem.message
+    assert catalog.descriptors == ()
 
 
 def test_atdf_wrong_type_is_reported_at_its_pointer(tmp_path: Path) -> None:
@@ -483,13 +499,15 @@ def test_atdf2_invalid_embedded_schema_is_reported_inside_schema(tmp_path: Path)
     assert "'one' is not of type 'number'" in problem.message
 
 
-def test_ardf_input_without_description_is_reported(tmp_path: Path) -> None:
-    """ARDF tool/io inputs require a description (ATDF does not)."""
+def test_ardf_input_without_description_is_a_warning_and_loads(tmp_path: Path) -> None:
+    """ARDF tool/io inputs carry a description (ATDF's do not): a missing one is assumed empty and said as a warning."""
     raw = ardf_tool()
     del raw["content"]["data"]["inputs"][0]["description"]
-    problem = only_problem(load_one(tmp_path, raw))
-    assert (problem.pointer, problem.code) == ("/content/data/inputs/0", "SCHEMA_VIOLATION")
-    assert problem.message == "'description' is a required property"
+    catalog = load_one(tmp_path, raw)
+    problem = only_problem(catalog)
+    assert (problem.pointer, problem.severity, problem.code) == ("/content/data/inputs/0", "warning", "NON_CANONICAL")
+    assert "write one for" in problem.message
+    assert len(catalog.descriptors) == 1
 
 
 def test_ardf_unknown_resource_type_lists_the_allowed_types(tmp_path: Path) -> None:
@@ -509,13 +527,13 @@ def test_ardf_invalid_input_keyword_is_reported_at_the_input(tmp_path: Path) -> 
     assert (problem.pointer, problem.code) == ("/content/data/inputs/2/minimum", "INVALID_INPUT_SCHEMA")
 
 
-def test_ardf_closed_blocks_reject_atdf_keys(tmp_path: Path) -> None:
-    """ARDF prerequisites are closed: the ATDF key `tools` is refused at /prerequisites."""
+def test_ardf_closed_blocks_reject_unknown_keys(tmp_path: Path) -> None:
+    """ARDF prerequisites are closed: a key that is neither ARDF's nor ATDF's is refused at /prerequisites."""
     raw = ardf_tool()
-    raw["prerequisites"] = {"tools": ["x"]}
+    raw["prerequisites"] = {"owners": ["x"]}
     problem = only_problem(load_one(tmp_path, raw))
     assert (problem.pointer, problem.code) == ("/prerequisites", "SCHEMA_VIOLATION")
-    assert "'tools'" in problem.message
+    assert "'owners'" in problem.message
 
 
 def test_mcp_input_schema_that_is_not_an_object_is_reported(tmp_path: Path) -> None:

@@ -133,7 +133,8 @@ def test_ardf_projection_of_atdf_maps_the_enhanced_blocks(tmp_path: Path) -> Non
     assert doc["prerequisites"] == {"resources": ["goggles"], "credentials": ["adult"]}
     assert doc["metadata"]["conditions"] == ["stable surface"]
     assert doc["metadata"]["feedback"] == raw["feedback"]
-    assert doc["localization"] == {"es": {"description": "Taladra.", "when_to_use": "Para agujeros."}}
+    assert doc["localization"] == {"es": {"description": "Taladra.", "when_to_use": "Para agujeros."},
+                                   "es-MX": {"description": "x", "when_to_use": "For holes."}}  # es_MX, read as es-MX
     assert doc["examples"] == [{"name": "A small hole", "input": {"size": 3}, "output": "A 3 mm hole."}]
     assert doc["content"]["data"]["inputs"] == [{"name": "size", "type": "number", "description": "mm", "required": False}]
 

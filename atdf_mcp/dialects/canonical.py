@@ -1,0 +1,685 @@
+"""Descriptors as people write them → the canonical form of their dialect, with every deviation said.
+
+    >>> c = canonicalize({"tool_id": "t", "description": "d", "when_to_use": "w", "how_to_use": {
+    ...     "inputs": [{"name": "n", "type": "integer", "maximum": 9}], "outputs": {"success": "ok", "failure": []}}})
+    >>> c.raw["how_to_use"]["inputs"][0]
+    {'name': 'n', 'type': 'integer', 'schema': {'maximum': 9}}
+    >>> c.deviations[0].pointer, c.deviations[0].fixed
+    ('/how_to_use/inputs/0/maximum', True)
+
+A deviation whose meaning is unambiguous is rewritten in place (key order kept) and said as fixed, with how to
+write it; an ambiguous one is left as written and said as not fixed. `origin` maps a pointer of the canonical
+form back to where the file wrote it, so later problems point into the file as it is.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..schemas import to_pointer
+from . import atdf
+
+__all__ = ["Canonical", "Deviation", "canonicalize", "may_hold_notes"]
+
+# Keys people use for notes; JSON has no comments. Matched anywhere except where keys are names (properties, $defs).
+_COMMENT_KEY = re.compile(r"^(__?comments?|//.*)$", re.IGNORECASE)
+_NOTE_STARTS = ("_", "/")
+_NAME_MAPS = frozenset({"properties", "patternProperties", "$defs", "definitions", "input_values", "input", "params",
+                        "arguments", "default", "const", "enum", "examples"})
+
+# JSON Schema keywords that an ATDF 2.x input keeps inside its `schema` (plus spellings of the SDK's flat shape).
+_INPUT_KEYS = frozenset({"name", "type", "description", "required", "schema"})
+_SCHEMA_KEYWORDS = frozenset({
+    "enum", "const", "format", "default", "examples", "pattern", "minimum", "maximum", "exclusiveMinimum",
+    "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "uniqueItems", "items",
+    "prefixItems", "contains", "properties", "additionalProperties", "patternProperties", "minProperties",
+    "maxProperties", "oneOf", "anyOf", "allOf", "not", "title", "deprecated", "readOnly", "writeOnly",
+    "contentMediaType", "contentEncoding", "$ref", "$defs", "definitions", "nullable",
+})
+_NESTED_REQUIRED = frozenset({"required", "properties", "items", "additionalProperties"})  # where draft-3 flags hide
+_KEYWORD_SPELLINGS = {"min_value": "minimum", "max_value": "maximum", "min_length": "minLength", "max_length": "maxLength",
+                      "example": "examples"}
+
+# Example keys by role, and each dialect's own spelling of them (ARDF/MCP {name, input, output}, ATDF 2.x
+# {goal, input_values, expected_result}, OpenAkita {scenario, params, expected}).
+_EXAMPLE_ROLES = {
+    "name": ("name", "goal", "title", "scenario"),
+    "input": ("input", "input_values", "inputs", "params", "arguments", "args"),
+    "output": ("output", "expected_result", "expected_output", "expected", "result"),
+}
+_EXAMPLE_KEYS = {
+    "atdf": {"name": "goal", "input": "input_values", "output": "expected_result"},
+    "ardf": {"name": "name", "input": "input", "output": "output"},
+    "mcp": {"name": "name", "input": "input", "output": "output"},
+    "openakita": {"name": "scenario", "input": "params", "output": "expected"},
+}
+
+_EXAMPLE_CANONICAL = {family: frozenset(keys.values()) for family, keys in _EXAMPLE_KEYS.items()}
+_EXAMPLE_FOREIGN = {family: frozenset(k for spellings in _EXAMPLE_ROLES.values() for k in spellings) - set(keys.values())
+                    for family, keys in _EXAMPLE_KEYS.items()}
+
+# The draft ARDF design: `how_to_use` holds one block per resource type instead of `content: {type, data}`.
+_DRAFT_BLOCKS: dict[str, tuple[tuple[str, ...], str]] = {
+    "tool": (("invocation",), "tool/io"),
+    "model": (("invocation",), "model/spec"),
+    "connector": (("invocation", "access"), "connector/spec"),
+    "document": (("access",), "document/ref"),
+    "dataset": (("access",), "dataset/spec"),
+    "workflow": (("composition",), "workflow/steps"),
+    "policy": (("guardrails",), "policy/rules"),
+    "prompt": (("content", "composition"), "prompt/template"),
+}
+_DRAFT_NAMES = frozenset({"invocation", "access", "composition", "guardrails", "content"})
+_CONTENT_TYPES = {kind: ctype for kind, (_, ctype) in _DRAFT_BLOCKS.items()}
+_RESOURCE_TYPES = ("tool", "prompt", "document", "workflow", "policy", "model", "dataset", "connector", "custom")
+_LANG = re.compile(r"^([A-Za-z]{2})(?:[-_]([A-Za-z]{2}))?$")
+_LANG_CANONICAL = re.compile(r"^[a-z]{2}(-[A-Z]{2})?$")
+_PLACEHOLDER = re.compile(r"\$\{(\w+)\}")
+
+
+@dataclass(frozen=True, slots=True)
+class Deviation:
+    """One way the file departs from its dialect's canonical form: where (as written), what, and how to write it."""
+
+    pointer: str
+    message: str
+    fixed: bool  # True: rewritten canonically (a warning); False: ambiguous, left as written (an error)
+
+
+class Canonical:
+    """A raw descriptor rewritten in its canonical form, the deviations found, and where moved parts came from."""
+
+    def __init__(self, raw: Any) -> None:
+        self.raw = raw
+        self.deviations: list[Deviation] = []
+        self._moves: list[tuple[str, str]] = []  # (canonical prefix, prefix as written)
+
+    def origin(self, pointer: str) -> str:
+        """Where the file wrote what the canonical form holds at `pointer`."""
+        best: tuple[str, str] | None = None
+        for new, old in self._moves:
+            if (pointer == new or pointer.startswith(new + "/")) and (best is None or len(new) > len(best[0])):
+                best = (new, old)
+        return pointer if best is None else best[1] + pointer[len(best[0]):]
+
+    def fixed(self, pointer: str, message: str) -> None:
+        """Say a deviation that was rewritten canonically (`pointer` in current coordinates)."""
+        self.deviations.append(Deviation(self.origin(pointer), message, True))
+
+    def ambiguous(self, pointer: str, message: str) -> None:
+        """Say a deviation left as written because its meaning is not certain."""
+        self.deviations.append(Deviation(self.origin(pointer), message, False))
+
+    def moved(self, new: str, old: str) -> None:
+        """Record that what is now at `new` was at `old` (both in current coordinates)."""
+        self._moves.append((new, self.origin(old)))
+
+
+def may_hold_notes(data: bytes) -> bool:
+    """Whether a file's bytes may hold note keys at all (a microsecond check that spares the scan of most files)."""
+    if b"omment" in data or b"OMMENT" in data:
+        return True
+    at = data.find(b"//")
+    while at != -1:
+        if data[at - 1:at] != b":":  # "https://" is a URL, not a "//" key
+            return True
+        at = data.find(b"//", at + 2)
+    return False
+
+
+def canonicalize(raw: Any, *, notes: bool = True) -> Canonical:
+    """Rewrite one raw descriptor in place into its dialect's canonical form; say every deviation.
+
+    `notes=False` says the file cannot hold note keys (see `may_hold_notes`), so they are not looked for.
+    """
+    c = Canonical(raw)
+    if not isinstance(raw, dict):
+        return c
+    if notes:
+        _strip_comments(c, raw)
+    _function_shapes(c, raw)
+    family = _family(raw)
+    if family == "ardf":
+        _ardf(c, raw)
+    elif family == "atdf":
+        _atdf(c, raw)
+    elif family in ("mcp", "openakita"):
+        key = "inputSchema" if family == "mcp" else "input_schema"
+        _schema_text(c, raw, key)
+        if isinstance(raw.get(key), dict):
+            _draft3_required(c, raw[key], f"/{key}")
+    if family is not None:
+        _examples(c, raw, family)
+    return c
+
+
+def _family(raw: dict[str, Any]) -> str | None:
+    if "resource_id" in raw or "resource_type" in raw:
+        return "ardf"
+    if "how_to_use" in raw or "tool_id" in raw or ("id" in raw and "when_to_use" in raw):
+        return "atdf"
+    if "name" in raw:
+        if "inputSchema" in raw:
+            return "mcp"
+        if "input_schema" in raw:
+            return "openakita"
+    return None
+
+
+# ---------------------------------------------------------------------------------------------- every dialect
+
+
+def _has_note(node: Any) -> bool:
+    """Whether a note key is anywhere in `node` (a quick scan: most descriptors have none)."""
+    if type(node) is dict:
+        for key, value in node.items():
+            if key[:1] in _NOTE_STARTS and _COMMENT_KEY.match(key):
+                return True
+            if type(value) in (dict, list) and _has_note(value):
+                return True
+    elif type(node) is list:
+        for value in node:
+            if type(value) in (dict, list) and _has_note(value):
+                return True
+    return False
+
+
+def _strip_comments(c: Canonical, raw: dict[str, Any]) -> None:
+    """Drop note keys (`__comment`, `_comment`, `//`) anywhere but where keys are names."""
+    if not _has_note(raw):
+        return
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(raw, ())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, dict):
+            names = bool(path) and path[-1] in _NAME_MAPS
+            for key in [k for k in node if not names and _COMMENT_KEY.match(k)]:
+                c.fixed(to_pointer((*path, key)), f"{key!r} is a note, not part of the format, and is ignored: remove it "
+                        "(put what it says in a description; in YAML, write a # comment)")
+                del node[key]
+            stack.extend(reversed([(v, (*path, k)) for k, v in node.items() if isinstance(v, (dict, list))]))
+        else:
+            stack.extend(reversed([(v, (*path, i)) for i, v in enumerate(node) if isinstance(v, (dict, list))]))
+
+
+def _function_shapes(c: Canonical, raw: dict[str, Any]) -> None:
+    """OpenAI-style function tools ({type: function, function: {...}} or {name, parameters}) → MCP tools."""
+    inner = raw.get("function")
+    if raw.get("type") == "function" and isinstance(inner, dict) and isinstance(inner.get("name"), str):
+        c.fixed("/function", "write an OpenAI function tool as an MCP tool: {\"name\", \"description\", \"inputSchema\"}")
+        c.moved("", "/function")
+        raw.clear()
+        raw.update(inner)
+    schema = raw.get("parameters")
+    if isinstance(raw.get("name"), str) and isinstance(schema, dict) and (schema.get("type") == "object" or "properties" in schema) \
+            and not raw.keys() & {"inputSchema", "input_schema", "how_to_use", "resource_id", "resource_type"}:
+        c.fixed("/parameters", "write a tool's JSON Schema as \"inputSchema\" (MCP), not \"parameters\"")
+        _rename(raw, "parameters", "inputSchema")
+        c.moved("/inputSchema", "/parameters")
+
+
+def _schema_text(c: Canonical, raw: dict[str, Any], key: str) -> None:
+    """An input schema given as a JSON string (n8n's node shape) → the object it holds."""
+    text = raw.get(key)
+    if not isinstance(text, str):
+        return
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return  # not JSON: the schema says an object is expected
+    if isinstance(value, dict):
+        raw[key] = value
+        c.fixed(f"/{key}", f"{key!r} is a JSON Schema object, not a string holding JSON: write the object itself")
+
+
+def _draft3_required(c: Canonical, schema: dict[str, Any], base: str) -> None:
+    """`"required": true` on a property (JSON Schema draft 3) → the property's name in its object's `required` list."""
+    props = schema.get("properties")
+    if isinstance(props, dict):
+        names: list[str] = []
+        for name, prop in props.items():
+            if not isinstance(prop, dict):
+                continue
+            if isinstance(prop.get("required"), bool):
+                if prop.pop("required"):
+                    names.append(name)
+                c.fixed(f"{base}/properties/{_escape(name)}/required", f"\"required\": true|false on a property is JSON Schema "
+                        f"draft 3: write {_j(name)} in the enclosing object's \"required\" array instead (absent means optional)")
+            if "properties" in prop or "items" in prop or "additionalProperties" in prop:
+                _draft3_required(c, prop, f"{base}/properties/{_escape(name)}")
+        if names:
+            listed = schema.get("required")
+            if isinstance(listed, list):
+                listed.extend(n for n in names if n not in listed)
+            elif listed is None:
+                schema["required"] = names
+    for key in ("items", "additionalProperties"):
+        if isinstance(schema.get(key), dict):
+            _draft3_required(c, schema[key], f"{base}/{key}")
+
+
+def _examples(c: Canonical, raw: dict[str, Any], family: str) -> None:
+    """Example items written with another dialect's keys → this dialect's keys ({name, input} → {goal, input_values}...)."""
+    items = raw.get("examples")
+    if not isinstance(items, list):
+        return
+    keys = _EXAMPLE_KEYS[family]
+    canonical, foreign = _EXAMPLE_CANONICAL[family], _EXAMPLE_FOREIGN[family]
+    for n, item in enumerate(items):
+        if type(item) is not dict or (not item.keys() & foreign and (family != "atdf" or (
+                item.keys() >= canonical and isinstance(item["expected_result"], str)))):
+            continue  # written with this format's keys
+        base = f"/examples/{n}"
+        renamed: list[str] = []
+        for role, spellings in _EXAMPLE_ROLES.items():
+            wanted = keys[role]
+            if wanted in item:
+                continue
+            present = [k for k in spellings if k in item]
+            if len(present) > 1:
+                c.ambiguous(f"{base}/{present[0]}", f"example {n} gives its {role} twice ({', '.join(map(repr, present))}): keep one, "
+                            f"written {wanted!r}")
+                continue
+            if present:
+                _rename(item, present[0], wanted)
+                c.moved(f"{base}/{wanted}", f"{base}/{present[0]}")
+                renamed.append(f"{present[0]!r} → {wanted!r}")
+        if family == "atdf":
+            renamed += _atdf_example_completed(item, n)
+        if renamed:
+            c.fixed(base, f"example {n} is written with other keys; this format writes "
+                    f"{', '.join(map(_j, keys.values()))}: " + ", ".join(renamed))
+
+
+def _atdf_example_completed(item: dict[str, Any], n: int) -> list[str]:
+    """ATDF 2.x requires goal, input_values and expected_result (a string); complete an example that has its input."""
+    if not isinstance(item.get("input_values"), dict):
+        return []
+    done: list[str] = []
+    if "goal" not in item:
+        label = item.get("narrative") or item.get("description")
+        item["goal"] = label if isinstance(label, str) and label else f"Example {n + 1}"
+        done.append(f"'goal' added ({item['goal']!r})")
+    result = item.get("expected_result")
+    if result is None:
+        item["expected_result"] = ""
+        done.append("'expected_result' added (empty: the example states no result)")
+    elif not isinstance(result, str):
+        item["expected_result"] = json.dumps(result, ensure_ascii=False)
+        done.append("'expected_result' written as text (ATDF 2.x results are strings)")
+    return done
+
+
+def _localization(c: Canonical, raw: dict[str, Any]) -> None:
+    """Language keys written `es_MX`, `ES` or `pt-br` → `es-MX`, `es`, `pt-BR` (the pattern both formats use)."""
+    texts = raw.get("localization")
+    if not isinstance(texts, dict):
+        return
+    for key in list(texts):
+        match = _LANG.match(key) if isinstance(key, str) else None
+        if match is None:
+            continue
+        canonical = match.group(1).lower() + (f"-{match.group(2).upper()}" if match.group(2) else "")
+        if canonical == key:
+            continue
+        if canonical in texts:
+            c.ambiguous(f"/localization/{_escape(key)}", f"language {key!r} is also given as {canonical!r}: keep one")
+            continue
+        _rename(texts, key, canonical)
+        c.moved(f"/localization/{canonical}", f"/localization/{_escape(key)}")
+        c.fixed(f"/localization/{canonical}", f"language keys are written like \"es\" or \"pt-BR\": write {_j(canonical)}, not {_j(key)}")
+
+
+def _version_text(c: Canonical, raw: dict[str, Any], *, ardf: bool = False) -> None:
+    """A schema_version written as a number (YAML `2.0`) or, for ARDF, as "1"/"1.0" → the full "X.Y.Z" string."""
+    version = raw.get("schema_version")
+    if isinstance(version, bool) or not isinstance(version, (int, float, str)) or (isinstance(version, str) and not ardf):
+        return
+    parts = str(version).split(".")
+    if len(parts) > 3 or not all(p.isdigit() for p in parts) or (ardf and parts[0] != "1"):
+        return
+    full = ".".join([*parts, "0", "0"][:3])
+    if full != version:
+        raw["schema_version"] = full
+        c.fixed("/schema_version", f"schema_version is a full version string: write {_j(full)}, not {_j(version)}")
+
+
+def _inputs_list(c: Canonical, how: dict[str, Any], base: str) -> None:
+    """Inputs written as a mapping {name: {type, ...}} (or {name: "type"}) → the list of named inputs."""
+    inputs = how.get("inputs")
+    if not isinstance(inputs, dict):
+        return
+    items: list[Any] = []
+    for name, spec in inputs.items():
+        if isinstance(spec, str):
+            spec = {"type": spec}
+        if not isinstance(spec, dict) or ("name" in spec and spec["name"] != name):
+            c.ambiguous(f"{base}/inputs/{_escape(name)}", f"input {name!r} is neither a type nor an object of the same name")
+            return
+        items.append({"name": name, **{k: v for k, v in spec.items() if k != "name"}})
+    how["inputs"] = items
+    for i, name in enumerate(inputs):
+        c.moved(f"{base}/inputs/{i}", f"{base}/inputs/{_escape(name)}")
+    c.fixed(f"{base}/inputs", "write inputs as a list of {\"name\", \"type\", ...} objects, not as a mapping by name")
+
+
+def _input_flags(c: Canonical, item: dict[str, Any], where: str) -> None:
+    """`"required": "true"` → true; a missing type → the schema's type or "any"."""
+    flag = item.get("required")
+    if isinstance(flag, str) and flag.strip().lower() in ("true", "false"):
+        item["required"] = flag.strip().lower() == "true"
+        c.fixed(f"{where}/required", f"\"required\" is a boolean: write {_j(item['required'])}, not {_j(flag)}")
+    if "type" not in item:
+        schema = item.get("schema")
+        declared = schema.get("type") if isinstance(schema, dict) else None
+        item["type"] = declared if isinstance(declared, str) else "any"
+        c.fixed(where, f"input {item.get('name')!r} has no type: write \"type\": {_j(item['type'])}"
+                + ("" if isinstance(declared, str) else " (any value), or the type it expects"))
+
+
+# ---------------------------------------------------------------------------------------------- ATDF 1.x / 2.x
+
+
+def _atdf(c: Canonical, raw: dict[str, Any]) -> None:
+    if "tool_id" in raw and raw.get("id") == raw["tool_id"]:  # two different ids are left to the schema: it says keep one
+        del raw["id"]
+        c.fixed("/id", "give the identifier once: write \"tool_id\" only (\"id\" repeats it)")
+    _version_text(c, raw)
+    how = raw.get("how_to_use")
+    if isinstance(how, dict):
+        _inputs_list(c, how, "/how_to_use")
+        inputs = how.get("inputs")
+        for i, item in enumerate(inputs if isinstance(inputs, list) else ()):
+            if isinstance(item, dict):
+                _atdf_input(c, item, f"/how_to_use/inputs/{i}")
+        outputs = how.get("outputs")
+        if isinstance(outputs, dict) and "failure" not in outputs and isinstance(outputs.get("success"), str):
+            outputs["failure"] = []
+            c.fixed("/how_to_use/outputs", "outputs list their failures, even none: write \"failure\": []")
+    _localization(c, raw)
+    _atdf_translations(c, raw)
+    declared = raw.get("schema_version")
+    if isinstance(declared, str) and declared.startswith("1") and atdf.version_of({**raw, "schema_version": None}) == "atdf2":
+        raw["schema_version"] = "2.0.0"
+        c.fixed("/schema_version", f"schema_version {_j(declared)} is ATDF 1.x, which has no required flags, input schemas, "
+                "metadata or examples; this descriptor uses them: write \"2.0.0\"")
+
+
+def _atdf_translations(c: Canonical, raw: dict[str, Any]) -> None:
+    """An ATDF 2.x translation without description or when_to_use: the default text, which is what is served anyway."""
+    texts = raw.get("localization")
+    for lang, entry in texts.items() if isinstance(texts, dict) else ():
+        if not isinstance(entry, dict) or not _LANG_CANONICAL.match(lang):
+            continue
+        for key in ("description", "when_to_use"):
+            if key not in entry and isinstance(raw.get(key), str):
+                entry[key] = raw[key]
+                c.fixed(f"/localization/{_escape(lang)}", f"an ATDF 2.x translation has both description and when_to_use; "
+                        f"{lang!r} has no {key} and falls back to the default text: write its translation (the default is copied)")
+
+
+def _atdf_input(c: Canonical, item: dict[str, Any], where: str) -> None:
+    """One ATDF input: JSON Schema keywords written on the input move into its `schema`."""
+    schema = item.get("schema")
+    if item.keys() <= _INPUT_KEYS and "type" in item and not isinstance(item.get("required"), str) and (
+            type(schema) is not dict or not schema.keys() & _NESTED_REQUIRED):
+        return  # the usual case, written canonically: nothing to look at
+    inline = [k for k in item if k not in _INPUT_KEYS and (k in _SCHEMA_KEYWORDS or k in _KEYWORD_SPELLINGS)]
+    if inline and (schema is None or isinstance(schema, dict)):
+        target = dict(schema or {})
+        moved: list[str] = []
+        for key in inline:
+            canonical = _KEYWORD_SPELLINGS.get(key, key)
+            value = [item[key]] if key == "example" else item[key]
+            if canonical in target and target[canonical] != value:
+                c.ambiguous(f"{where}/{key}", f"{key!r} is given on the input ({item[key]!r}) and in its schema "
+                            f"({target[canonical]!r}): keep one, inside \"schema\"")
+                continue
+            target[canonical] = value
+            moved.append(key)
+        if moved:
+            position = next(iter(k for k in item if k in moved or k == "schema"))
+            rebuilt: dict[str, Any] = {}
+            for key, value in item.items():
+                if key == position:
+                    rebuilt["schema"] = target
+                if key not in moved and key != "schema":
+                    rebuilt[key] = value
+            item.clear()
+            item.update(rebuilt)
+            for key in moved:
+                c.moved(f"{where}/schema/{_KEYWORD_SPELLINGS.get(key, key)}", f"{where}/{key}")
+                c.fixed(f"{where}/schema/{_KEYWORD_SPELLINGS.get(key, key)}",
+                        f"{key!r} belongs inside the input's \"schema\": write \"schema\": {{\"{_KEYWORD_SPELLINGS.get(key, key)}\": ...}}"
+                        + (" (JSON Schema spelling)" if key in _KEYWORD_SPELLINGS else ""))
+    schema = item.get("schema")
+    if isinstance(schema, dict):
+        if isinstance(schema.get("required"), bool):
+            flag = schema.pop("required")
+            if "required" in item and item["required"] != flag:
+                schema["required"] = flag
+                c.ambiguous(f"{where}/schema/required", "the input's \"required\" and its schema's \"required\" differ: keep the input's")
+            else:
+                item["required"] = flag
+                c.fixed(f"{where}/schema/required", f"whether an input is required is its own flag: write \"required\": {str(flag).lower()} "
+                        "on the input, not in its schema")
+        _draft3_required(c, schema, f"{where}/schema")
+    _input_flags(c, item, where)
+
+
+# ---------------------------------------------------------------------------------------------- ARDF 1.0
+
+
+def _ardf(c: Canonical, raw: dict[str, Any]) -> None:
+    if "resource_id" not in raw:
+        for key in ("tool_id", "id"):
+            if isinstance(raw.get(key), str):
+                _rename(raw, key, "resource_id")
+                c.moved("/resource_id", f"/{key}")
+                c.fixed("/resource_id", f"an ARDF resource's identifier is \"resource_id\": write it so, not {_j(key)}")
+                break
+    if "schema_version" not in raw:
+        _insert_first(raw, "schema_version", "1.0.0")
+        c.fixed("", "an ARDF resource states its format version: write \"schema_version\": \"1.0.0\"")
+    else:
+        _version_text(c, raw, ardf=True)
+    kind = raw.get("resource_type")
+    if isinstance(kind, str) and kind != kind.strip().lower() and kind.strip().lower() in _RESOURCE_TYPES:
+        raw["resource_type"] = kind.strip().lower()
+        c.fixed("/resource_type", f"resource types are lower case: write {_j(raw['resource_type'])}, not {_j(kind)}")
+        kind = raw["resource_type"]
+    _draft_how_to_use(c, raw, kind)
+    _content_shape(c, raw, kind)
+    content = raw.get("content")
+    data = content.get("data") if isinstance(content, dict) else None
+    if kind == "tool" and isinstance(data, dict) and content.get("type") == "tool/io":
+        _tool_io(c, data)
+    _ardf_prerequisites(c, raw)
+    _ardf_feedback(c, raw)
+    _localization(c, raw)
+
+
+def _draft_how_to_use(c: Canonical, raw: dict[str, Any], kind: Any) -> None:
+    """The draft ARDF form: `how_to_use.{invocation|access|composition|guardrails}` → `content: {type, data}`."""
+    how = raw.get("how_to_use")
+    if "content" in raw or not isinstance(how, dict) or not isinstance(kind, str):
+        return
+    if kind == "tool" and ("inputs" in how or "outputs" in how) and not how.keys() & _DRAFT_NAMES:
+        block, body, ctype = None, how, "tool/io"  # an ATDF how_to_use kept under resource_id (the migration notes)
+    elif kind == "custom":
+        block, body, ctype = None, how, "custom"
+    elif kind in _DRAFT_BLOCKS:
+        names, ctype = _DRAFT_BLOCKS[kind]
+        present = [n for n in names if n in how]
+        if len(present) != 1:
+            c.ambiguous("/how_to_use", f"a {kind}'s draft how_to_use holds {' or '.join(map(repr, names))} (found "
+                        f"{', '.join(map(repr, how)) or 'nothing'}); ARDF 1.0 writes \"content\": {{\"type\": {_j(ctype)}, \"data\": {{...}}}}")
+            return
+        block, body = present[0], how[present[0]]
+        if kind == "prompt":
+            body, ctype = _draft_prompt(body, block)
+        if not isinstance(body, dict):
+            c.ambiguous(f"/how_to_use/{block}", f"how_to_use.{block} should be an object; ARDF 1.0 writes "
+                        f"\"content\": {{\"type\": {_j(ctype)}, \"data\": {{...}}}}")
+            return
+        if kind == "document" and isinstance(body.get("mode"), str) and "access" not in body:
+            _rename(body, "mode", "access")
+            c.moved(f"/how_to_use/{block}/access", f"/how_to_use/{block}/mode")
+        if kind == "policy":
+            _rules(body)
+    else:
+        return
+    data = dict(body)
+    for other, value in how.items():
+        if block is not None and other != block:
+            if other in data:
+                c.ambiguous(f"/how_to_use/{other}", f"how_to_use.{other} clashes with how_to_use.{block}.{other}: keep one")
+                return
+            data[other] = value
+    _replace_key(raw, "how_to_use", "content", {"type": ctype, "data": data})
+    for other in how:
+        if block is not None and other != block:
+            c.moved(f"/content/data/{_escape(other)}", f"/how_to_use/{_escape(other)}")
+    c.moved("/content/data", "/how_to_use" + (f"/{block}" if block else ""))
+    c.moved("/content", "/how_to_use")
+    written = f"how_to_use.{block}" if block else "how_to_use"
+    c.fixed("/content", f"the draft ARDF {written} is ARDF 1.0's content: write \"content\": {{\"type\": {_j(ctype)}, \"data\": {{...}}}}")
+
+
+def _draft_prompt(body: Any, block: str) -> tuple[Any, str]:
+    """A draft prompt body: a composition is a prompt/flow; content is a template (a bare string is its text)."""
+    if block == "composition":
+        return body, "prompt/flow"
+    if isinstance(body, str):
+        body = {"template_text": body}
+    if isinstance(body, dict):
+        if "template_text" not in body and isinstance(body.get("template"), str):
+            _rename(body, "template", "template_text")
+        if "input_variables" not in body and isinstance(body.get("template_text"), str):
+            body["input_variables"] = list(dict.fromkeys(_PLACEHOLDER.findall(body["template_text"])))
+        if "steps" in body and "template_text" not in body:
+            return body, "prompt/flow"
+    return body, "prompt/template"
+
+
+def _rules(body: dict[str, Any]) -> None:
+    """Policy rules written as plain sentences → {id, statement} rules."""
+    rules = body.get("rules")
+    if isinstance(rules, list):
+        body["rules"] = [{"id": f"rule_{n}", "statement": r} if isinstance(r, str) else r for n, r in enumerate(rules, 1)]
+
+
+def _content_shape(c: Canonical, raw: dict[str, Any], kind: Any) -> None:
+    """`content` without its `data` wrapper, or without its `type` → {type, data}."""
+    content = raw.get("content")
+    if not isinstance(content, dict):
+        return
+    if "data" not in content and content.keys() - {"type"}:
+        data = {k: v for k, v in content.items() if k != "type"}
+        rebuilt = {"type": content["type"]} if "type" in content else {}
+        content.clear()
+        content.update({**rebuilt, "data": data})
+        for key in data:
+            c.moved(f"/content/data/{_escape(key)}", f"/content/{_escape(key)}")
+        c.fixed("/content", "content holds its payload under \"data\": write \"content\": {\"type\": ..., \"data\": {...}}")
+    if "type" in content or not isinstance(content.get("data"), dict):
+        return
+    data = content["data"]
+    ctype = _CONTENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if kind == "prompt":
+        ctype = "prompt/template" if "template_text" in data else "prompt/flow" if "steps" in data else None
+    if ctype is None:
+        c.ambiguous("/content", "content has no \"type\"; write the contract its data follows (tool/io, prompt/template, ...)")
+        return
+    _insert_first(content, "type", ctype)
+    c.fixed("/content", f"content states its contract: write \"type\": {_j(ctype)}")
+
+
+def _tool_io(c: Canonical, data: dict[str, Any]) -> None:
+    """ARDF tool/io data: inputs as a list, with a type and a description each; outputs present."""
+    base = "/content/data"
+    if "inputs" not in data and isinstance(data.get("parameters"), (list, dict)):
+        _rename(data, "parameters", "inputs")
+        c.moved(f"{base}/inputs", f"{base}/parameters")
+        c.fixed(f"{base}/inputs", "write a tool's inputs as \"inputs\", not \"parameters\"")
+    _inputs_list(c, data, base)
+    for i, item in enumerate(data.get("inputs") if isinstance(data.get("inputs"), list) else ()):
+        if not isinstance(item, dict):
+            continue
+        where = f"{base}/inputs/{i}"
+        _input_flags(c, item, where)
+        if "description" not in item:
+            item["description"] = ""
+            c.fixed(where, f"ARDF tool inputs carry a description: write one for {item.get('name')!r} (an empty one is assumed)")
+    for key, empty in (("inputs", []), ("outputs", {})):
+        if key not in data:
+            data[key] = empty
+            c.fixed(base, f"tool/io data lists its {key}, even none: write \"{key}\": {json.dumps(empty)}")
+
+
+def _ardf_prerequisites(c: Canonical, raw: dict[str, Any]) -> None:
+    """ATDF prerequisite keys in an ARDF resource: tools → resources, permissions → credentials, conditions → metadata."""
+    prerequisites = raw.get("prerequisites")
+    if not isinstance(prerequisites, dict):
+        return
+    for source, target in (("tools", "resources"), ("permissions", "credentials")):
+        values, existing = prerequisites.get(source), prerequisites.get(target, [])
+        if isinstance(values, list) and isinstance(existing, list):
+            del prerequisites[source]
+            prerequisites[target] = existing + [v for v in values if v not in existing]
+            c.fixed(f"/prerequisites/{source}", f"ARDF prerequisites name {target!r} (ATDF's {source!r}): write \"{target}\": [...]")
+    conditions = prerequisites.get("conditions")
+    metadata = raw.get("metadata", {})
+    if isinstance(conditions, list) and isinstance(metadata, dict) and "conditions" not in metadata:
+        del prerequisites["conditions"]
+        raw.setdefault("metadata", metadata)["conditions"] = conditions
+        c.fixed("/prerequisites/conditions", "ARDF prerequisites have no conditions: write them as \"metadata\": {\"conditions\": [...]}")
+
+
+def _ardf_feedback(c: Canonical, raw: dict[str, Any]) -> None:
+    """ATDF feedback (progress_indicators, completion_signals) in an ARDF resource → metadata.feedback."""
+    feedback = raw.get("feedback")
+    atdf_keys = ("progress_indicators", "completion_signals")
+    if not isinstance(feedback, dict) or not any(k in feedback for k in atdf_keys):
+        return
+    metadata = raw.get("metadata", {})
+    if not isinstance(metadata, dict) or "feedback" in metadata or feedback.keys() - set(atdf_keys):
+        return
+    raw.setdefault("metadata", metadata)["feedback"] = raw.pop("feedback")
+    c.fixed("/feedback", "ARDF feedback holds success_rate, last_updated and notes; ATDF's progress_indicators and "
+            "completion_signals: write them as \"metadata\": {\"feedback\": {...}}")
+
+
+# ---------------------------------------------------------------------------------------------- helpers
+
+
+def _j(value: Any) -> str:
+    """A value as JSON, for messages that show how to write it."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _escape(key: Any) -> str:
+    return str(key).replace("~", "~0").replace("/", "~1")
+
+
+def _rename(mapping: dict[str, Any], old: str, new: str) -> None:
+    """Rename a key in place, keeping its position."""
+    items = [(new if k == old else k, v) for k, v in mapping.items()]
+    mapping.clear()
+    mapping.update(items)
+
+
+def _replace_key(mapping: dict[str, Any], old: str, new: str, value: Any) -> None:
+    """Replace a key and its value in place, keeping its position."""
+    items = [(new, value) if k == old else (k, v) for k, v in mapping.items()]
+    mapping.clear()
+    mapping.update(items)
+
+
+def _insert_first(mapping: dict[str, Any], key: str, value: Any) -> None:
+    items = [(key, value), *mapping.items()]
+    mapping.clear()
+    mapping.update(items)

@@ -1,0 +1,118 @@
+"""Files that are plainly not descriptors: recognised by their name or their shape, skipped with one info line.
+
+    >>> what_else({"name": "shop", "version": "1.0.0", "dependencies": {}}, "package.json")
+    'an npm package manifest (package.json)'
+
+Only a file whose content holds no descriptor is ever recognised here, so a descriptor is never skipped
+because of its name; and a file that merely looks broken (a descriptor with a missing key) is not recognised,
+so it is still reported as an error.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["named_else", "what_else"]
+
+# File names that only ever hold tooling configuration (compared case-insensitively).
+_BY_NAME: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^package\.json$"), "an npm package manifest (package.json)"),
+    (re.compile(r"^(package-lock|npm-shrinkwrap)\.json$"), "an npm lock file"),
+    (re.compile(r"^(tsconfig|jsconfig)(\..+)?\.json$"), "a TypeScript/JavaScript compiler configuration"),
+    (re.compile(r"^mcp_manifest\.json$"), "an MCP manifest (mcp_manifest.json, as `atdf-mcp manifest` writes it)"),
+)
+
+# JSON Schema vocabulary (draft-07 to 2020-12, core + validation + annotations).
+_SCHEMA_KEYWORDS = frozenset({
+    "$schema", "$id", "$ref", "$defs", "$comment", "$anchor", "$dynamicRef", "$dynamicAnchor", "$vocabulary",
+    "definitions", "id", "title", "description", "type", "enum", "const", "default", "examples", "format",
+    "properties", "patternProperties", "additionalProperties", "required", "propertyNames", "dependencies",
+    "dependentRequired", "dependentSchemas", "unevaluatedProperties", "unevaluatedItems", "minProperties",
+    "maxProperties", "items", "prefixItems", "additionalItems", "contains", "minContains", "maxContains",
+    "minItems", "maxItems", "uniqueItems", "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
+    "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
+    "pattern", "contentMediaType", "contentEncoding", "contentSchema", "deprecated", "readOnly", "writeOnly",
+})
+_SCHEMA_STRUCTURE = frozenset({"properties", "$defs", "definitions", "allOf", "anyOf", "oneOf", "items", "$ref"})
+_NPM_KEYS = frozenset({"dependencies", "devDependencies", "peerDependencies", "scripts", "main", "module", "exports",
+                       "bin", "engines", "workspaces", "private"})
+_SCHEMA_TYPES = frozenset({"object", "array", "string", "integer", "number", "boolean", "null"})
+
+
+def what_else(raw: Any, file_name: str) -> str | None:
+    """What a file holding no descriptor is instead ("an npm lock file"), when that is plain; else None.
+
+    `raw` is the decoded content of the file; call this only when no descriptor was detected in it.
+    """
+    if isinstance(raw, dict):
+        named = named_else(file_name)
+        if named is not None:
+            return named
+        for test, label in _BY_SHAPE:
+            if test(raw):
+                return label
+    return None
+
+
+def named_else(file_name: str) -> str | None:
+    """What a file is by its name alone (tsconfig.json...), also when it does not parse (JSON with comments)."""
+    lowered = file_name.lower()
+    return next((label for pattern, label in _BY_NAME if pattern.match(lowered)), None)
+
+
+def _is_json_schema(raw: dict[str, Any]) -> bool:
+    """A JSON Schema document: it names a JSON Schema meta-schema, or it is made of schema keywords only."""
+    meta = raw.get("$schema")
+    if isinstance(meta, str) and "json-schema.org" in meta:
+        return True
+    if not raw.keys() <= _SCHEMA_KEYWORDS:
+        return False
+    kind = raw.get("type")
+    return bool(raw.keys() & _SCHEMA_STRUCTURE) or kind in _SCHEMA_TYPES or (
+        isinstance(kind, list) and bool(kind) and all(k in _SCHEMA_TYPES for k in kind))
+
+
+def _is_npm_manifest(raw: dict[str, Any]) -> bool:
+    return isinstance(raw.get("name"), str) and "version" in raw and bool(raw.keys() & _NPM_KEYS)
+
+
+def _is_n8n_workflow(raw: dict[str, Any]) -> bool:
+    return isinstance(raw.get("nodes"), list) and isinstance(raw.get("connections"), dict)
+
+
+def _is_manifest(raw: dict[str, Any]) -> bool:
+    """An MCP manifest: a `resources` list of collections ({type, path}), not of descriptors."""
+    items = raw.get("resources")
+    return isinstance(items, list) and bool(items) and all(
+        isinstance(i, dict) and "path" in i and "type" in i and "resource_id" not in i for i in items)
+
+
+def _is_error_envelope(raw: dict[str, Any]) -> bool:
+    """An ATDF error envelope (`errors[]` of problem details) or an enriched response (`status` + `data` + `meta`)."""
+    errors = raw.get("errors")
+    if isinstance(errors, list) and errors and all(isinstance(e, dict) and ("title" in e or "detail" in e) for e in errors):
+        return True
+    return raw.get("status") in ("error", "success") and isinstance(raw.get("data"), dict) and isinstance(raw.get("meta"), dict)
+
+
+def _is_openapi(raw: dict[str, Any]) -> bool:
+    return ("openapi" in raw or "swagger" in raw) and ("paths" in raw or "info" in raw)
+
+
+def _is_client_config(raw: dict[str, Any]) -> bool:
+    return isinstance(raw.get("mcpServers"), dict)
+
+
+_BY_SHAPE: tuple[tuple[Callable[[dict[str, Any]], bool], str], ...] = (
+    (_is_npm_manifest, "an npm package manifest (package.json)"),
+    (lambda raw: "lockfileVersion" in raw, "an npm lock file"),
+    (lambda raw: isinstance(raw.get("compilerOptions"), dict), "a TypeScript/JavaScript compiler configuration"),
+    (_is_n8n_workflow, "an n8n workflow export (nodes + connections)"),
+    (_is_json_schema, "a JSON Schema document"),
+    (_is_manifest, "an MCP manifest (a list of resource collections)"),
+    (_is_error_envelope, "an ATDF error or response envelope (what a tool returns, not a descriptor)"),
+    (_is_openapi, "an OpenAPI document"),
+    (_is_client_config, "an MCP client configuration (mcpServers)"),
+)
