@@ -52,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--log-level", default=os.environ.get("ATDF_MCP_LOG_LEVEL", "info"),
                        choices=("debug", "info", "warning", "error"), help="stderr log level (default: info)")
     serve.add_argument("--timeout", type=float, default=None, help="default tool timeout in seconds (default: 60)")
+    serve.add_argument("--shutdown-timeout", type=float, default=None, metavar="SECONDS",
+                       help="on SIGTERM, how long calls in flight may still run before they are cancelled (default: 25; "
+                            "at most 5 after Ctrl+C; a second Ctrl+C stops at once)")
     http = serve.add_argument_group("HTTP transports", "for --transport http (/mcp and /sse) or sse (/sse only)")
     http.add_argument("--transport", choices=("stdio", "http", "sse"), default="stdio",
                       help="stdio (default), http (Streamable HTTP at /mcp plus legacy SSE at /sse), or sse (legacy SSE only)")
@@ -70,8 +73,6 @@ def build_parser() -> argparse.ArgumentParser:
     http.add_argument("--cors-origin", action="append", default=[], metavar="ORIGIN",
                       help="send CORS headers for this web origin (off by default); repeatable")
     http.add_argument("--max-body-size", type=int, default=None, metavar="BYTES", help="largest request body accepted (default: 4 MiB)")
-    http.add_argument("--shutdown-timeout", type=float, default=None, metavar="SECONDS",
-                      help="on SIGTERM/SIGINT, how long calls in flight may still run (default: 25)")
 
     manifest = commands.add_parser("manifest", help="print the mcp_manifest.json of a catalogue")
     manifest.add_argument("directory", nargs="?", metavar="DIR", help="catalogue directory (default: ./descriptors)")
@@ -209,22 +210,24 @@ def _convert(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     from .logs import configure_logging
-    from .serve import DEFAULT_SHUTDOWN_TIMEOUT, load_for_serving, serve_http, serve_stdio
+    from .serve import DEFAULT_SHUTDOWN_TIMEOUT, load_for_serving, open_listener, serve_http, serve_stdio
 
+    if args.shutdown_timeout is not None and args.shutdown_timeout < 0:
+        raise UsageError("--shutdown-timeout must be zero or more seconds")
     options = _http_options(args)  # usage errors before any slow work
+    listener = open_listener(options) if options is not None else None  # a port in use fails before loading
     configure_logging(args.log_level)
     with contextlib.redirect_stdout(sys.stderr):  # stdout is the protocol: handler modules' prints go to stderr
         _, app = load_for_serving(args.directory, lang=args.lang, timeout=args.timeout)
+    timeout = args.shutdown_timeout if args.shutdown_timeout is not None else DEFAULT_SHUTDOWN_TIMEOUT
     if options is None:
-        serve_stdio(app)
-    else:
-        serve_http(app, options, shutdown_timeout=args.shutdown_timeout if args.shutdown_timeout is not None else DEFAULT_SHUTDOWN_TIMEOUT)
-    return EXIT_OK
+        return serve_stdio(app, shutdown_timeout=timeout)
+    return serve_http(app, options, shutdown_timeout=timeout, listener=listener)
 
 
 _HTTP_ONLY = {"host": "--host", "port": "--port", "stateless": "--stateless", "json_response": "--json-response",
               "allow_host": "--allow-host", "allow_origin": "--allow-origin", "cors_origin": "--cors-origin",
-              "max_body_size": "--max-body-size", "shutdown_timeout": "--shutdown-timeout"}
+              "max_body_size": "--max-body-size"}
 
 
 def _http_options(args: argparse.Namespace) -> Any:
@@ -244,8 +247,6 @@ def _http_options(args: argparse.Namespace) -> Any:
     max_body = DEFAULT_MAX_BODY_SIZE if args.max_body_size is None else args.max_body_size
     if max_body <= 0:
         raise UsageError("--max-body-size must be a positive number of bytes")
-    if args.shutdown_timeout is not None and args.shutdown_timeout < 0:
-        raise UsageError("--shutdown-timeout must be zero or more seconds")
     return HttpOptions(host=args.host or "127.0.0.1", port=port, transport=args.transport, stateless=args.stateless,
                        json_response=args.json_response, auth_token=args.auth_token or None,
                        allowed_hosts=tuple(args.allow_host), allowed_origins=tuple(args.allow_origin),

@@ -33,6 +33,7 @@ from .errors import ToolError
 from .model import Descriptor
 from .publish import Published, ardf_text, completion_values, render_prompt
 from .results import error_result, to_result
+from .shutdown import Drain, cancelled_envelope, refused_envelope
 
 __all__ = ["DEFAULT_TIMEOUT", "RESOURCE_NOT_FOUND", "CatalogServer", "build_server"]
 
@@ -88,6 +89,7 @@ class CatalogServer:
             for name, tool in self.published.tools.items()
         }
         self.problems: tuple[Problem, ...] = (*binding_problems, *self.published.problems)
+        self.drain = Drain()  # the tool calls in flight, for a shutdown that answers them all
         schemas = {name: tool.input_schema for name, tool in self.published.tools.items()}
         self.server = Server(
             catalog.config.name or "atdf-mcp",
@@ -139,13 +141,20 @@ class CatalogServer:
             return error_result(self._unavailable(runtime.tool, runtime.bound.reason))
         if runtime.defaults and isinstance(arguments, dict):
             arguments = {**runtime.defaults, **arguments}
+        drain = self.drain
+        if drain.closing:
+            return error_result(refused_envelope(runtime.tool))
         try:
             # A bare CancelScope with a deadline costs a third of anyio.fail_after on this hot path.
             with anyio.CancelScope(deadline=anyio.current_time() + runtime.timeout) as scope:
-                tool_ctx = ToolContext(runtime.tool, self.lang, ctx, self.log_levels) if dispatcher.wants_ctx else None
-                value = await dispatcher.call(arguments, tool_ctx)
+                drain.active.add(scope)
+                try:
+                    tool_ctx = ToolContext(runtime.tool, self.lang, ctx, self.log_levels) if dispatcher.wants_ctx else None
+                    value = await dispatcher.call(arguments, tool_ctx)
+                finally:
+                    drain.active.discard(scope)
             if scope.cancelled_caught:
-                return error_result(self._timeout(runtime))
+                return error_result(cancelled_envelope(runtime.tool, drain.since) if drain.cancelled else self._timeout(runtime))
             return to_result(value, success_text=runtime.tool.success or "The tool completed successfully.",
                              blob_uri=f"{runtime.tool.uri}/result")
         except ToolError as exc:
