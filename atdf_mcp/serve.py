@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING
 from . import __version__
 from .catalog import Catalog, Problem, load_catalog
 from .errors import AtdfError, UsageError
+from .labels import missing_language_warning
 from .server import CatalogServer
 from .shutdown import exit_code, hard_exit
+from .summary import Counts, banner_details, listed
 
 if TYPE_CHECKING:
     from .web import HttpOptions
@@ -49,11 +51,12 @@ def load_for_serving(directory: str | None, *, lang: str | None, timeout: float 
     for p in problems:
         where = f"{p.file}{'#' + p.pointer if p.pointer else ''}"
         print(f"atdf-mcp: {p.severity}: {where}: {p.message} [{p.code}]", file=sys.stderr)
-    counts = ", ".join(f"{n} {kind}{'s' if n != 1 else ''}" for kind, n in sorted(catalog.counts().items())) or "nothing"
-    errors = sum(p.severity == "error" for p in problems)
-    warnings = len(problems) - errors
-    print(f"atdf-mcp {__version__}: serving {counts} from {catalog.root} "
-          f"({errors} error(s), {warnings} warning(s){', lang ' + app.lang if app.lang else ''})", file=sys.stderr)
+    unknown = missing_language_warning(catalog, app.lang) if app.lang else None
+    if unknown:
+        print(f"atdf-mcp: warning: {unknown}", file=sys.stderr)
+    details = banner_details(Counts.of(catalog, problems))
+    print(f"atdf-mcp {__version__}: serving {listed(app.published)} from {catalog.root} "
+          f"({details}{'; lang ' + app.lang if app.lang else ''})", file=sys.stderr)
     return catalog, app
 
 

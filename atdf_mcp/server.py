@@ -30,6 +30,7 @@ from .context import ToolContext
 from .dispatch import Unavailable, UpstreamFailure
 from .envelope import argument_errors, build_entry, compile_detailed, compile_fast, envelope, new_instance, tool_error_envelope, unknown_tool
 from .errors import ToolError
+from .labels import labels_for
 from .model import Descriptor
 from .publish import Published, ardf_text, completion_values, render_prompt
 from .results import error_result, to_result
@@ -82,6 +83,7 @@ class CatalogServer:
         self.catalog = catalog
         self.lang = lang or catalog.config.lang
         self.published = Published.build(catalog, lang=self.lang)
+        self.success_text = labels_for(self.lang).success  # what a tool that returned nothing says
         default_timeout = timeout or catalog.config.timeout or DEFAULT_TIMEOUT
         bound, binding_problems = bind_catalog(catalog, default_timeout=default_timeout)
         self.runtimes = {
@@ -155,7 +157,7 @@ class CatalogServer:
                     drain.active.discard(scope)
             if scope.cancelled_caught:
                 return error_result(cancelled_envelope(runtime.tool, drain.since) if drain.cancelled else self._timeout(runtime))
-            return to_result(value, success_text=runtime.tool.success or "The tool completed successfully.",
+            return to_result(value, success_text=runtime.tool.success or self.success_text,
                              blob_uri=f"{runtime.tool.uri}/result")
         except ToolError as exc:
             return error_result(self._tool_error(runtime, arguments, exc))
