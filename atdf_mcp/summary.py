@@ -84,7 +84,7 @@ def derived_tools(catalog: Catalog) -> set[str]:
     derived = set()
     for d in catalog.tools:
         parent = by_uri.get(str(d.metadata.get("derived_from")))
-        if parent is not None and d.source.file == parent.source.file and d.source.pointer.startswith(parent.source.pointer + "/content/"):
+        if parent is not None and d.source.file == parent.source.file and d.source.pointer.startswith(parent.source.pointer):
             derived.add(d.id)
     return derived
 
