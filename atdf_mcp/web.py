@@ -210,12 +210,14 @@ class ErrorBoundary:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        started = False
+        started = finished = False
 
         async def watch(message: Message) -> None:
-            nonlocal started
+            nonlocal started, finished
             if message["type"] == "http.response.start":
                 started = True
+            elif message["type"] == "http.response.body" and not message.get("more_body", False):
+                finished = True
             await send(message)
 
         counted = not _is_stream(scope)
@@ -223,6 +225,9 @@ class ErrorBoundary:
             self.state.http.count += 1
         try:
             await self.app(scope, receive, watch)
+            if started and not finished:  # an SSE stream the shutdown closed: end it cleanly rather than cut it
+                with contextlib.suppress(Exception):
+                    await send({"type": "http.response.body", "body": b"", "more_body": False})
         except Exception:
             instance = new_instance()
             _log.exception("%s %s failed unexpectedly [%s]", scope.get("method"), scope.get("path"), instance)

@@ -296,7 +296,7 @@ async def test_sigterm_over_http_cancels_a_call_that_outlasts_the_timeout_with_a
 @pytest.mark.anyio
 async def test_ready_answers_503_while_draining_and_the_listener_closes_after(slow_catalog: Path) -> None:
     """After SIGTERM a probe gets 503 from /ready (health: draining) for as long as a call runs, never a refused connection."""
-    with http_server(slow_catalog) as (process, url, _), anyio.fail_after(30):
+    with http_server(slow_catalog) as (process, url, log), anyio.fail_after(30):
         async with Client(f"{url}/mcp", mode="legacy") as client, httpx.AsyncClient(base_url=url, timeout=5) as probe:
             await client.list_tools()
             seen: list[tuple[int, str, int, str]] = []
@@ -317,6 +317,7 @@ async def test_ready_answers_503_while_draining_and_the_listener_closes_after(sl
             assert await anyio.to_thread.run_sync(process.wait, 10) == 0
             with pytest.raises(httpx.ConnectError):
                 await probe.get("/ready")
+    assert " ERROR " not in log.read_text()  # the client's open GET stream was ended cleanly, not cut
 
 
 @pytest.mark.anyio
