@@ -123,6 +123,6 @@ def serve_http(app: CatalogServer, options: HttpOptions, *, shutdown_timeout: fl
     server = DrainingServer(config, starlette.state.service, options, shutdown_timeout, app)
     server.run(sockets=[listener])
     code = exit_code(server.stopped_by)
-    if app.drain.cancelled:  # a cancelled sync handler may still sleep in its thread: do not wait for it at exit
+    if app.drain.abandoned:  # a cancelled sync handler may still sleep in its thread: do not wait for it at exit
         hard_exit(code)
     return code

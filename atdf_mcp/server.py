@@ -153,6 +153,9 @@ class CatalogServer:
                 try:
                     tool_ctx = ToolContext(runtime.tool, self.lang, ctx, self.log_levels) if dispatcher.wants_ctx else None
                     value = await dispatcher.call(arguments, tool_ctx)
+                except anyio.get_cancelled_exc_class():  # (evaluated only on this path)
+                    drain.abandoned = True  # a sync handler may still run in its thread: the process must not wait for it
+                    raise
                 finally:
                     drain.active.discard(scope)
             if scope.cancelled_caught:

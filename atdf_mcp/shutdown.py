@@ -32,12 +32,13 @@ _log = logging.getLogger("atdf_mcp.shutdown")
 class Drain:
     """The tool calls running on one server (their cancel scopes) and how far a shutdown has gone."""
 
-    __slots__ = ("active", "cancelled", "closing", "since")
+    __slots__ = ("abandoned", "active", "cancelled", "closing", "since")
 
     def __init__(self) -> None:
         self.active: set[anyio.CancelScope] = set()
         self.closing = False  # no new tool call is started
-        self.cancelled = False  # calls still running were cancelled (sync handlers may still run in their threads)
+        self.cancelled = False  # the shutdown cancelled calls still running (they answer CANCELLED)
+        self.abandoned = False  # some call was cancelled (shutdown, timeout, client): its sync handler may still run
         self.since = 0.0
 
     @property
@@ -54,6 +55,7 @@ class Drain:
         """Cancel every call in flight (each answers CANCELLED); return how many."""
         self.begin()
         self.cancelled = self.cancelled or bool(self.active)
+        self.abandoned = self.abandoned or bool(self.active)
         for scope in list(self.active):
             scope.cancel()
         return len(self.active)

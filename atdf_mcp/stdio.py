@@ -52,7 +52,7 @@ def run_stdio(app: CatalogServer, *, shutdown_timeout: float) -> int:
 
     anyio.run(run)
     code = exit_code(stopped[0] if stopped else None)
-    if app.drain.cancelled:  # a cancelled sync handler may still sleep in its thread: do not wait for it at exit
+    if app.drain.abandoned:  # a cancelled sync handler may still sleep in its thread: do not wait for it at exit
         hard_exit(code)
     return code
 

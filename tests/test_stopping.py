@@ -247,6 +247,18 @@ def test_a_call_arriving_while_stopping_is_refused_with_an_envelope(session: Any
     assert server.wait()[0] == 0
 
 
+def test_a_client_closing_stdin_is_not_held_up_by_a_sync_handler_still_running(session: Any) -> None:
+    """The client leaves (stdin closed) during a 30 s sync call: the process exits at once, not when the thread ends."""
+    server = session()
+    server.call(4, "doze", 30)
+    time.sleep(0.5)
+    assert server.process.stdin is not None
+    server.process.stdin.close()
+    code, took = server.wait()
+    assert (code, took < 3) == (0, True)
+    assert server.answer(4)["error"]["message"] == "Connection closed"  # the SDK's answer to a call its client left
+
+
 # ---------------------------------------------------------------------------------------------
 # HTTP: the same promises, and a load balancer's view of /ready
 
