@@ -153,8 +153,8 @@ def missing_language_warning(catalog: Catalog, lang: str) -> str | None:
     """Why `--lang lang` will change nothing in the descriptors' own texts, or None when some descriptor has that language."""
     languages = catalog_languages(catalog)
     wanted = lang.lower().split("-")[0]
-    if any(k.lower() == lang.lower() or k.lower().split("-")[0] == wanted for k in languages):
+    if wanted == "en" or any(k.lower().split("-")[0] == wanted for k in languages):  # default texts are usually English
         return None
     has = f"this catalogue has: {', '.join(languages)}" if languages else "this catalogue has no translations"
-    labels = "" if labels_for(lang) is not _EN or wanted == "en" else "; atdf-mcp's own labels stay English too"
+    labels = "" if labels_for(lang) is not _EN else "; atdf-mcp's own labels stay English too"
     return f"no descriptor has texts in {lang!r} ({has}); descriptions stay in their default language{labels}"

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import logging
 import os
 import signal
 import sys
@@ -30,8 +29,6 @@ from .server import CatalogServer
 from .shutdown import exit_code, grace_for, hard_exit, stopping_line
 
 __all__ = ["run_stdio"]
-
-_log = logging.getLogger("atdf_mcp.stdio")
 
 
 def run_stdio(app: CatalogServer, *, shutdown_timeout: float) -> int:
@@ -58,11 +55,9 @@ def run_stdio(app: CatalogServer, *, shutdown_timeout: float) -> int:
 
 
 async def _stop_on_signals(app: CatalogServer, stdin: _StdinLines, timeout: float, stopped: list[int]) -> None:
-    try:
-        receiver = anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM)
-    except NotImplementedError:  # Windows: Ctrl+C raises KeyboardInterrupt as usual
+    if sys.platform == "win32":  # no signal receivers there: Ctrl+C raises KeyboardInterrupt, and the stdin thread never holds exit
         return
-    with receiver as signals:
+    with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
         async with anyio.create_task_group() as tasks:
             async for signum in signals:
                 if not stopped:
