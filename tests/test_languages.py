@@ -105,15 +105,16 @@ async def test_a_language_no_descriptor_has_is_a_warning_listing_the_ones_it_has
 
 
 @pytest.mark.anyio
-async def test_a_language_the_catalogue_has_gives_no_warning(tmp_path: Path) -> None:
-    """`serve --lang es-MX` on a catalogue with Spanish texts: served in Spanish, no warning."""
+@pytest.mark.parametrize(("lang", "description"), [("es-MX", "Perfora un agujero."), ("en", "Drills a hole.")])
+async def test_a_language_the_catalogue_has_gives_no_warning(tmp_path: Path, lang: str, description: str) -> None:
+    """`serve --lang es-MX` on a catalogue with Spanish texts: served in Spanish; `--lang en`: the default texts. No warning."""
     folder = catalogue(tmp_path / "cat", spanish_copy())
     with (tmp_path / "err.txt").open("w+") as errlog:
-        tools, *_ = await stdio_session(folder, "--lang", "es-MX", errlog=errlog)
+        tools, *_ = await stdio_session(folder, "--lang", lang, errlog=errlog)
         errlog.seek(0)
         stderr = errlog.read()
     assert "warning:" not in stderr and "0 warning(s)" in stderr
-    assert tools["drill"].description.startswith("Perfora un agujero.")
+    assert tools["drill"].description.startswith(description)
 
 
 @pytest.mark.parametrize(("args", "env", "said"), [
