@@ -212,9 +212,9 @@ def _convert(args: argparse.Namespace) -> int:
     project, schema = (to_ardf, SCHEMAS["ardf"]) if args.to == "ardf" else (to_atdf2, SCHEMAS["atdf2"])
     converted: list[tuple[str, dict[str, Any]]] = []  # (file name stem, document)
     sources = _with_language_copies(catalog) if args.out_dir else [(d, None) for d in catalog.descriptors]
-    generated = derived_tools(catalog)
+    generated = derived_tools(catalog) if args.to == "ardf" else set()  # ATDF 2.x has no connectors: there they are tools
     for d, lang in sources:
-        if d.id in generated:  # generated from a connector's or model's endpoints: converting the parent carries it
+        if d.id in generated:  # generated from a connector's or model's endpoints: the parent's ARDF carries it
             continue
         try:
             doc = project(d)

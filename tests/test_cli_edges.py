@@ -250,6 +250,16 @@ def test_convert_a_directory_prints_a_list_of_every_descriptor(counted_dir: Path
     assert "left out 1 language copy" in result.stderr and "--out-dir" in result.stderr
 
 
+def test_convert_a_directory_to_atdf2_writes_connector_endpoints_as_tools(counted_dir: Path) -> None:
+    """ATDF 2.x has no connectors: their generated tools are converted; the prompt, workflow and connector are skipped, said so."""
+    result = cli("convert", counted_dir, "--to", "atdf2")
+    assert result.returncode == 0, result.stderr
+    documents = json.loads(result.stdout)
+    assert sorted(d["tool_id"] for d in documents) == ["book_hotel", "create_appointment", "crm__get_contact", "crm__list_contacts"]
+    assert all(SCHEMAS["atdf2"].violations(d) == [] for d in documents)
+    assert result.stderr.count("atdf-mcp: skipped: only tools can be written as ATDF 2.x") == 3
+
+
 def test_convert_several_paths_at_once(tmp_path: Path) -> None:
     """Files and directories mixed, as `validate` takes them."""
     a = write_file(tmp_path, "a/one.json", mcp_tool("one"))
