@@ -387,7 +387,7 @@ class DrainingServer(uvicorn.Server):
     load balancer sees the drain instead of refused connections; new tool calls answer SHUTTING_DOWN; the
     MCP and non-streaming HTTP requests in flight get `shutdown_timeout` seconds (at most 5 after Ctrl+C),
     then the tool calls still running answer CANCELLED; then the SSE streams close (sse-starlette's
-    AppStatus) and uvicorn closes the listener and the connections. A second Ctrl+C skips the wait.
+    AppStatus) and uvicorn closes the listener and the connections. A second signal skips the wait.
     """
 
     def __init__(self, config: uvicorn.Config, state: ServiceState, options: HttpOptions, shutdown_timeout: float,
@@ -402,6 +402,8 @@ class DrainingServer(uvicorn.Server):
     def handle_exit(self, sig: int, frame: Any) -> None:
         if self.stopped_by is None:
             self.stopped_by = sig
+        elif self.should_exit:  # a second signal, SIGTERM too (uvicorn only counts a second SIGINT): stop at once
+            self.force_exit = True
         super().handle_exit(sig, frame)
 
     async def _serve(self, sockets: list[socket.socket] | None = None) -> None:
