@@ -241,7 +241,7 @@ def test_a_call_arriving_while_stopping_is_refused_with_an_envelope(session: Any
     server.process.send_signal(signal.SIGTERM)
     time.sleep(0.3)
     server.call(2, "nap", 0.1)
-    refused = tool_envelope(server.answer(2, timeout=1))["errors"][0]
+    refused = tool_envelope(server.answer(2, timeout=5))["errors"][0]
     assert (refused["code"], refused["context"]["retryable"]) == ("SHUTTING_DOWN", True)
     assert server.answer(1)["result"]["isError"] is False
     assert server.wait()[0] == 0
