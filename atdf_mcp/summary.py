@@ -37,10 +37,10 @@ class Counts:
     by_type: dict[str, int]
 
     @classmethod
-    def of(cls, catalog: Catalog, problems: Sequence[Problem]) -> Counts:
+    def of(cls, catalog: Catalog, problems: Sequence[Problem], *, files: int | None = None) -> Counts:
         """The counts of a catalogue and the problems reported about it (load report plus serving problems)."""
         return cls(
-            files=len(catalog.report.files),
+            files=len(catalog.report.files) if files is None else files,
             descriptors=len(catalog.descriptors),
             language_copies=len(language_copies(catalog)),
             generated_tools=len(derived_tools(catalog)),
