@@ -136,7 +136,7 @@ def _validate(args: argparse.Namespace) -> int:
     with _machine_stdout():
         catalog = load_catalog(*args.paths)
         report = with_runtime_problems(catalog)
-    counts = Counts.of(catalog, report.problems)
+    counts = Counts.of(catalog, report.problems, files=len(report.files))  # with the files only serving problems name
     if args.format == "json":
         print(json.dumps(report_json(report, counts), indent=2, ensure_ascii=False))
     else:
