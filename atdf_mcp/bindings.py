@@ -57,6 +57,8 @@ def bind_catalog(catalog: Catalog, *, http_client_factory: Callable[[], Any] | N
         pointer = f"/bindings/{tool.id}" if binding.get("_from") == "config" else tool.source.pointer
         if result.dispatcher is None and binding:
             problems.append(Problem(where, pointer, result.reason or "binding unavailable", "error", "HANDLER_UNAVAILABLE"))
+        elif result.dispatcher is None:  # listed, but every call would answer HANDLER_UNAVAILABLE
+            problems.append(Problem(where, pointer, result.reason or "no handler", "warning", "NO_HANDLER"))
         problems += [Problem(where, pointer, message, "warning", "CONFIGURATION_ERROR") for message in result.warnings]
     problems += http.problems
     return bound, problems
@@ -83,8 +85,12 @@ def _bind(tool: Descriptor, binding: dict[str, Any], loader: _ModuleLoader, cata
     function = loader.convention(tool.id)
     if function is not None:
         return Bound(PythonDispatcher(function, f"{CONVENTION_MODULE}:{_identifier(tool.id)}"), None, {"_from": "convention"})
-    return Bound(None, f"tool {tool.id!r} has no handler: add \"handler\": \"module:function\" to its descriptor, "
-                       f"a binding in atdf-mcp.yaml, or a function {_identifier(tool.id)}() in {CONVENTION_MODULE}.py", None)
+    function_name = f"{_identifier(tool.id)}()"
+    yaml = f"`bindings: {{{tool.id}: {{handler: \"module:function\"}}}}` in atdf-mcp.yaml"
+    where = (f"{yaml}, " if tool.dialect == "atdf1" else  # the ATDF 1.x schema forbids extra keys
+             f"\"handler\": \"module:function\" (or \"endpoint\" + \"method\") to its descriptor, {yaml}, ")
+    return Bound(None, f"tool {tool.id!r} has no handler, so every call answers HANDLER_UNAVAILABLE: add {where}"
+                       f"or a function {function_name} in {CONVENTION_MODULE}.py beside the descriptors", None)
 
 
 def _identifier(tool_id: str) -> str:

@@ -26,6 +26,7 @@ import jsonschema_rs
 
 from .config import CatalogConfig, read_config
 from .connectors import derived_tools
+from .copies import reconcile
 from .dialects import READERS, ReadOptions, detect
 from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
 from .dialects.foreign import named_else, what_else
@@ -349,6 +350,7 @@ class _Loader:
 
     def finish(self, root: Path, config: CatalogConfig) -> Catalog:
         by_file = {f[0]: f[3] for f in self.files}
+        self._reconcile_copies(by_file)
         for d in self.accepted:
             canon = self.canonical.get(id(d))
             for ptr, message in _dangling_references(d, self.by_id):
@@ -371,6 +373,17 @@ class _Loader:
             by_type=MappingProxyType({k: tuple(v) for k, v in by_type.items()}),
             variants=MappingProxyType({k: MappingProxyType(v) for k, v in self.variants.items()}),
         )
+
+
+    def _reconcile_copies(self, by_file: dict[str, list[Problem]]) -> None:
+        """A language copy translates its base's texts; where it changes the contract, say so and serve the base's."""
+        for resource_id, copies in self.variants.items():
+            base = self.by_id[resource_id]
+            for lang, copy in copies.items():
+                if copy is not base:
+                    copies[lang], warnings = reconcile(base, copy)
+                    by_file[copy.source.file] += [Problem(copy.source.file, ptr, msg, "warning", "LANGUAGE_COPY_MISMATCH")
+                                                  for ptr, msg in warnings]
 
 
 _LANG_SUFFIX = re.compile(r"[_.-]([a-z]{2}(?:-[A-Z]{2})?)$")

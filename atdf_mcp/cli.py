@@ -9,6 +9,7 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,6 +19,8 @@ from . import __version__
 from . import fix as fix_command
 from .catalog import Catalog, FileReport, LoadReport, load_catalog
 from .errors import AtdfError, UsageError
+from .labels import check_language_tag
+from .summary import Counts, derived_tools, language_copies
 
 __all__ = ["main"]
 
@@ -43,9 +46,12 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
     validate.add_argument("--strict", action="store_true", help="fail on warnings too")
 
-    convert = commands.add_parser("convert", help="convert descriptors to ARDF 1.0 or ATDF 2.x (JSON on stdout)")
-    convert.add_argument("file", metavar="FILE", help="a descriptor file (any supported dialect)")
+    convert = commands.add_parser("convert", help="convert descriptors to ARDF 1.0 or ATDF 2.x (JSON on stdout, or files)")
+    convert.add_argument("paths", nargs="+", metavar="PATH", help="descriptor files or directories (any supported dialect)")
     convert.add_argument("--to", choices=("ardf", "atdf2"), required=True, help="target format")
+    convert.add_argument("--out-dir", metavar="DIR", default=None,
+                         help="write one file per descriptor (ID.json, language copies ID_LANG.json) into DIR "
+                              "instead of printing one document (one descriptor) or a JSON list (several)")
 
     serve = commands.add_parser("serve", help="serve a catalogue over MCP (stdio by default)")
     serve.add_argument("directory", nargs="?", metavar="DIR", help="catalogue directory (default: ./descriptors)")
@@ -53,6 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--log-level", default=os.environ.get("ATDF_MCP_LOG_LEVEL", "info"),
                        choices=("debug", "info", "warning", "error"), help="stderr log level (default: info)")
     serve.add_argument("--timeout", type=float, default=None, help="default tool timeout in seconds (default: 60)")
+    serve.add_argument("--shutdown-timeout", type=float, default=None, metavar="SECONDS",
+                       help="on SIGTERM, how long calls in flight may still run before they are cancelled (default: 25; "
+                            "at most 5 after Ctrl+C; a second Ctrl+C stops at once)")
     http = serve.add_argument_group("HTTP transports", "for --transport http (/mcp and /sse) or sse (/sse only)")
     http.add_argument("--transport", choices=("stdio", "http", "sse"), default="stdio",
                       help="stdio (default), http (Streamable HTTP at /mcp plus legacy SSE at /sse), or sse (legacy SSE only)")
@@ -71,8 +80,6 @@ def build_parser() -> argparse.ArgumentParser:
     http.add_argument("--cors-origin", action="append", default=[], metavar="ORIGIN",
                       help="send CORS headers for this web origin (off by default); repeatable")
     http.add_argument("--max-body-size", type=int, default=None, metavar="BYTES", help="largest request body accepted (default: 4 MiB)")
-    http.add_argument("--shutdown-timeout", type=float, default=None, metavar="SECONDS",
-                      help="on SIGTERM/SIGINT, how long calls in flight may still run (default: 25)")
 
     fix_command.add_parser(commands)
 
@@ -87,6 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
     config.add_argument("--url", default=None, help="connect to a running `serve --transport http` server at this /mcp (or /sse) URL "
                         "instead of launching one")
     config.add_argument("--auth-token", default=None, help="with --url: the bearer token the server requires")
+    config.add_argument("--env", action="append", default=[], metavar="KEY=VALUE",
+                        help="an environment variable for the launched server (the entry's env block: API keys for "
+                             "handlers, ATDF_MCP_LOG_LEVEL, ...); repeatable")
     return parser
 
 
@@ -94,7 +104,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return its exit code."""
     args = build_parser().parse_args(argv)
     try:
-        return _COMMANDS[args.command](args)
+        code = _COMMANDS[args.command](args)
+        sys.stdout.flush()  # a reader that went away (`| head`) shows up here at the latest
+        return code
+    except BrokenPipeError:
+        return _stdout_closed()
     except UsageError as exc:
         print(f"atdf-mcp: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -105,13 +119,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+EXIT_PIPE_CLOSED = 128 + 13  # as a shell reports a program stopped by SIGPIPE
+
+
+def _stdout_closed() -> int:
+    """stdout's reader went away (`atdf-mcp validate DIR | head`): stop quietly, as Unix tools do."""
+    with contextlib.suppress(AttributeError, OSError, ValueError):  # Python flushes stdout again at exit: send that nowhere
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return EXIT_PIPE_CLOSED
+
+
+def _machine_stdout() -> contextlib.AbstractContextManager[Any]:
+    """While loading and binding: what handler modules print on import goes to stderr; stdout carries only the output."""
+    return contextlib.redirect_stdout(sys.stderr)
+
+
 def _validate(args: argparse.Namespace) -> int:
-    catalog = load_catalog(*args.paths)
-    report = with_runtime_problems(catalog)
+    with _machine_stdout():
+        catalog = load_catalog(*args.paths)
+        report = with_runtime_problems(catalog)
+    counts = Counts.of(catalog, report.problems, files=len(report.files))  # with the files only serving problems name
     if args.format == "json":
-        print(json.dumps(report_json(report), indent=2, ensure_ascii=False))
+        print(json.dumps(report_json(report, counts), indent=2, ensure_ascii=False))
     else:
-        _print_report(report, len(catalog.descriptors))
+        _print_report(report, counts)
     failing = report.errors or (args.strict and report.warnings)
     return EXIT_ERRORS if failing else EXIT_OK
 
@@ -134,7 +166,7 @@ def with_runtime_problems(catalog: Catalog) -> LoadReport:
     return LoadReport(tuple(files))
 
 
-def report_json(report: LoadReport) -> dict[str, Any]:
+def report_json(report: LoadReport, counts: Counts) -> dict[str, Any]:
     """The `validate --format json` document of a load report."""
     return {
         "files": [
@@ -147,21 +179,14 @@ def report_json(report: LoadReport) -> dict[str, Any]:
             }
             for f in report.files
         ],
-        "summary": {
-            "files": len(report.files),
-            "descriptors": sum(len(f.ids) for f in report.files),
-            "errors": len(report.errors),
-            "warnings": len(report.warnings),
-            "info": len(report.infos),
-            "ok": report.ok,
-        },
+        "summary": counts.as_json(),
     }
 
 
 _UNREADABLE = {"READ_ERROR", "FILE_TOO_LARGE", "BINARY_FILE", "ENCODING_ERROR", "PARSE_ERROR", "EMPTY_FILE", "TOO_DEEP"}
 
 
-def _print_report(report: LoadReport, loaded: int) -> None:
+def _print_report(report: LoadReport, counts: Counts) -> None:
     colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
     red, yellow, dim, reset = ("\033[31m", "\033[33m", "\033[2m", "\033[0m") if colour else ("", "", "", "")
     for f in report.files:
@@ -177,29 +202,30 @@ def _print_report(report: LoadReport, loaded: int) -> None:
             tint = {"error": red, "warning": yellow}.get(p.severity, dim)
             where = p.pointer or "/"
             print(f"  {tint}{p.severity}{reset} {where}: {p.message} {dim}[{p.code}]{reset}")
-    errors, warnings = len(report.errors), len(report.warnings)
-    print(f"{len(report.files)} file(s), {loaded} descriptor(s) loaded, {errors} error(s), {warnings} warning(s)")
+    print(counts.text())
 
 
 def _convert(args: argparse.Namespace) -> int:
     from .projection import to_ardf, to_atdf2
     from .schemas import SCHEMAS
 
-    path = Path(args.file)
-    if not path.is_file():
-        raise UsageError(f"no such file: {path}")
-    catalog = load_catalog(path)
+    with _machine_stdout():
+        catalog = load_catalog(*args.paths)
     for p in catalog.report.errors:
         print(f"{p.file}{p.pointer and '#' + p.pointer}: {p.message}", file=sys.stderr)
     if not catalog.descriptors:
-        print("atdf-mcp: nothing to convert: no valid descriptor in the file", file=sys.stderr)
+        print("atdf-mcp: nothing to convert: no valid descriptor found", file=sys.stderr)
         return EXIT_ERRORS
     project, schema = (to_ardf, SCHEMAS["ardf"]) if args.to == "ardf" else (to_atdf2, SCHEMAS["atdf2"])
-    documents = []
-    for d in catalog.descriptors:
+    converted: list[tuple[str, dict[str, Any]]] = []  # (file name stem, document)
+    sources = _with_language_copies(catalog) if args.out_dir else [(d, None) for d in catalog.descriptors]
+    generated = derived_tools(catalog) if args.to == "ardf" else set()  # ATDF 2.x has no connectors: there they are tools
+    for d, lang in sources:
+        if d.id in generated:  # generated from a connector's or model's endpoints: the parent's ARDF carries it
+            continue
         try:
             doc = project(d)
-        except ValueError as exc:  # e.g. a prompt in a file converted to ATDF 2.x: skip it, say so, convert the rest
+        except ValueError as exc:  # e.g. a prompt converted to ATDF 2.x: skip it, say so, convert the rest
             print(f"atdf-mcp: skipped: {exc}", file=sys.stderr)
             continue
         violations = schema.violations(doc)
@@ -207,32 +233,66 @@ def _convert(args: argparse.Namespace) -> int:
             print(f"atdf-mcp: internal error: the {args.to} projection of {d.id!r} is invalid: "
                   f"{violations[0].pointer} {violations[0].message}", file=sys.stderr)
             return EXIT_ERRORS
-        documents.append(doc)
-    if not documents:
+        converted.append((f"{d.id}_{lang}" if lang else d.id, doc))
+    if not converted:
         return EXIT_ERRORS
-    output = documents[0] if len(documents) == 1 else documents
-    print(json.dumps(output, indent=2, ensure_ascii=False))
+    if args.out_dir:
+        for path in _write_documents(Path(args.out_dir), converted):
+            print(path)
+    else:
+        copies = len(language_copies(catalog))
+        if copies:
+            print(f"atdf-mcp: left out {copies} language cop{'y' if copies == 1 else 'ies'} (same id as their base "
+                  "descriptor); --out-dir DIR writes them as ID_LANG.json", file=sys.stderr)
+        documents = [doc for _, doc in converted]
+        print(json.dumps(documents[0] if len(documents) == 1 else documents, indent=2, ensure_ascii=False))
     return EXIT_ERRORS if catalog.report.errors else EXIT_OK
+
+
+def _with_language_copies(catalog: Catalog) -> list[tuple[Any, str | None]]:
+    """Every descriptor, each followed by its language copies (`x_es.json`) and their language."""
+    copies: dict[str, list[tuple[Any, str]]] = {}
+    for copy, lang in language_copies(catalog):
+        copies.setdefault(copy.id, []).append((copy, lang))
+    return [item for d in catalog.descriptors for item in [(d, None), *copies.get(d.id, [])]]
+
+
+def _write_documents(folder: Path, documents: list[tuple[str, dict[str, Any]]]) -> list[Path]:
+    """Write each document to `folder/<name>.json` (names made safe and unique); return the paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for name, doc in documents:
+        stem = re.sub(r"[^A-Za-z0-9_.-]", "_", name).strip(".") or "descriptor"
+        path, n = folder / f"{stem}.json", 1
+        while path in written:
+            n += 1
+            path = folder / f"{stem}-{n}.json"
+        path.write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        written.append(path)
+    return written
 
 
 def _serve(args: argparse.Namespace) -> int:
     from .logs import configure_logging
-    from .serve import DEFAULT_SHUTDOWN_TIMEOUT, load_for_serving, serve_http, serve_stdio
+    from .serve import DEFAULT_SHUTDOWN_TIMEOUT, load_for_serving, open_listener, serve_http, serve_stdio
 
+    if args.shutdown_timeout is not None and args.shutdown_timeout < 0:
+        raise UsageError("--shutdown-timeout must be zero or more seconds")
+    lang = check_language_tag(args.lang, "--lang (or $ATDF_MCP_LANG)") if args.lang else None
     options = _http_options(args)  # usage errors before any slow work
+    listener = open_listener(options) if options is not None else None  # a port in use fails before loading
     configure_logging(args.log_level)
     with contextlib.redirect_stdout(sys.stderr):  # stdout is the protocol: handler modules' prints go to stderr
-        _, app = load_for_serving(args.directory, lang=args.lang, timeout=args.timeout)
+        _, app = load_for_serving(args.directory, lang=lang, timeout=args.timeout)
+    timeout = args.shutdown_timeout if args.shutdown_timeout is not None else DEFAULT_SHUTDOWN_TIMEOUT
     if options is None:
-        serve_stdio(app)
-    else:
-        serve_http(app, options, shutdown_timeout=args.shutdown_timeout if args.shutdown_timeout is not None else DEFAULT_SHUTDOWN_TIMEOUT)
-    return EXIT_OK
+        return serve_stdio(app, shutdown_timeout=timeout)
+    return serve_http(app, options, shutdown_timeout=timeout, listener=listener)
 
 
 _HTTP_ONLY = {"host": "--host", "port": "--port", "stateless": "--stateless", "json_response": "--json-response",
               "allow_host": "--allow-host", "allow_origin": "--allow-origin", "cors_origin": "--cors-origin",
-              "max_body_size": "--max-body-size", "shutdown_timeout": "--shutdown-timeout"}
+              "max_body_size": "--max-body-size"}
 
 
 def _http_options(args: argparse.Namespace) -> Any:
@@ -252,8 +312,6 @@ def _http_options(args: argparse.Namespace) -> Any:
     max_body = DEFAULT_MAX_BODY_SIZE if args.max_body_size is None else args.max_body_size
     if max_body <= 0:
         raise UsageError("--max-body-size must be a positive number of bytes")
-    if args.shutdown_timeout is not None and args.shutdown_timeout < 0:
-        raise UsageError("--shutdown-timeout must be zero or more seconds")
     return HttpOptions(host=args.host or "127.0.0.1", port=port, transport=args.transport, stateless=args.stateless,
                        json_response=args.json_response, auth_token=args.auth_token or None,
                        allowed_hosts=tuple(args.allow_host), allowed_origins=tuple(args.allow_origin),
@@ -264,7 +322,8 @@ def _manifest(args: argparse.Namespace) -> int:
     from .publish import build_manifest
     from .serve import default_catalog_dir
 
-    catalog = load_catalog(args.directory or default_catalog_dir())
+    with _machine_stdout():
+        catalog = load_catalog(args.directory or default_catalog_dir())
     print(json.dumps(build_manifest(catalog), indent=2, ensure_ascii=False))
     return EXIT_OK
 
@@ -272,30 +331,79 @@ def _manifest(args: argparse.Namespace) -> int:
 def _config(args: argparse.Namespace) -> int:
     from .serve import default_catalog_dir
 
+    env = parse_env(args.env)
+    lang = check_language_tag(args.lang) if args.lang else None
     if args.url:
         if args.directory or args.lang:
             raise UsageError("--url configures a client for a running server: leave out DIR and --lang (they are the server's)")
-        config = remote_config(args.client, args.url, name=args.name, token=args.auth_token)
+        if env and args.client != "claude-desktop":
+            raise UsageError(f"--env sets the environment of a process the client launches; {args.client} connects to --url "
+                             "directly: set the variables where the server runs")
+        config = remote_config(args.client, args.url, name=args.name, token=args.auth_token, env=env)
     else:
         if args.auth_token:
             raise UsageError("--auth-token goes with --url (a local stdio server needs no token)")
         directory = Path(args.directory).resolve() if args.directory else default_catalog_dir().resolve()
         if not directory.is_dir():
             raise UsageError(f"no such directory: {directory}")
-        config = claude_desktop_config(directory, name=args.name, lang=args.lang)
+        if lang:
+            _warn_unknown_language(directory, lang)
+        config = local_config(args.client, directory, name=args.name, lang=lang, env=env)
     print(json.dumps(config, indent=2, ensure_ascii=False))
     return EXIT_OK
 
 
-def claude_desktop_config(directory: Path, *, name: str | None = None, lang: str | None = None) -> dict[str, Any]:
-    """An `mcpServers` block launching this environment's atdf-mcp on `directory` (absolute paths)."""
+_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def parse_env(pairs: Sequence[str]) -> dict[str, str]:
+    """`--env KEY=VALUE` options as a dict (the value may be empty and may hold '='); UsageError for anything else."""
+    env: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not _ENV_NAME.match(key):
+            raise UsageError(f"--env {pair!r}: expected KEY=VALUE with KEY made of letters, digits and '_', "
+                             "not starting with a digit (e.g. --env FX_API_KEY=abc123)")
+        if key in env:
+            raise UsageError(f"--env {key} is given twice")
+        env[key] = value
+    return env
+
+
+def _warn_unknown_language(directory: Path, lang: str) -> None:
+    from .labels import missing_language_warning
+
+    with _machine_stdout():
+        warning = missing_language_warning(load_catalog(directory), lang)
+    if warning:
+        print(f"atdf-mcp: warning: {warning}", file=sys.stderr)
+
+
+def local_config(client: str, directory: Path, *, name: str | None = None, lang: str | None = None,
+                 env: dict[str, str] | None = None) -> dict[str, Any]:
+    """An `mcpServers` block with which `client` launches this environment's atdf-mcp on `directory` over stdio.
+
+    Absolute paths, because GUI apps do not inherit the shell's PATH; `env` becomes the entry's `env` block
+    (Claude Desktop, Claude Code and Cursor all take one). Claude Code's entries also say `"type": "stdio"`.
+    """
     script = Path(sys.executable).parent / ("atdf-mcp.exe" if os.name == "nt" else "atdf-mcp")
     serve_args = ["serve", str(directory)] + (["--lang", lang] if lang else [])
     command = [str(script)] if script.is_file() else [sys.executable, "-m", "atdf_mcp"]
-    return {"mcpServers": {name or directory.name: {"command": command[0], "args": [*command[1:], *serve_args]}}}
+    entry: dict[str, Any] = {"type": "stdio"} if client == "claude-code" else {}
+    entry.update({"command": command[0], "args": [*command[1:], *serve_args]})
+    if env:
+        entry["env"] = dict(env)
+    return {"mcpServers": {name or directory.name: entry}}
 
 
-def remote_config(client: str, url: str, *, name: str | None = None, token: str | None = None) -> dict[str, Any]:
+def claude_desktop_config(directory: Path, *, name: str | None = None, lang: str | None = None,
+                          env: dict[str, str] | None = None) -> dict[str, Any]:
+    """Claude Desktop's `mcpServers` block for `directory` (see local_config)."""
+    return local_config("claude-desktop", directory, name=name, lang=lang, env=env)
+
+
+def remote_config(client: str, url: str, *, name: str | None = None, token: str | None = None,
+                  env: dict[str, str] | None = None) -> dict[str, Any]:
     """An `mcpServers` block connecting `client` to a running server: its URL where the client takes one, else mcp-remote.
 
     Claude Desktop's config file only launches commands, so it gets the `mcp-remote` stdio bridge (Node.js);
@@ -316,7 +424,9 @@ def remote_config(client: str, url: str, *, name: str | None = None, token: str 
         entry = {"command": "npx", "args": args}
         if token:  # through env: Claude Desktop on Windows mangles spaces inside args
             entry["args"] += ["--header", "Authorization:${AUTH_HEADER}"]
-            entry["env"] = {"AUTH_HEADER": f"Bearer {token}"}
+            env = {**(env or {}), "AUTH_HEADER": f"Bearer {token}"}
+        if env:  # the bridge's own environment (e.g. HTTPS_PROXY, NODE_EXTRA_CA_CERTS)
+            entry["env"] = dict(env)
     elif client == "claude-code":
         entry = {"type": "sse" if sse else "http", "url": url, **({"headers": headers} if headers else {})}
     else:  # cursor

@@ -19,6 +19,7 @@ from mcp import UriTemplate
 
 from . import __version__
 from .catalog import Catalog, Problem
+from .labels import Labels, labels_for
 from .model import Descriptor
 from .projection import to_ardf
 from .schemas import SCHEMA_FILES, schema_bytes
@@ -110,6 +111,7 @@ class Published:
     def build(cls, catalog: Catalog, *, lang: str | None = None) -> Published:
         """Project the catalogue once: tool, resource and prompt lists, resource contents, manifest."""
         descriptors = catalog.localized(lang)
+        labels = labels_for(lang)
         tools = {d.id: d for d in descriptors if d.type == "tool"}
         prompts = {d.id: d for d in descriptors if _is_prompt(d)}
         manifest = build_manifest(catalog)
@@ -129,26 +131,26 @@ class Published:
             for doc in documents.values()
         ]
         resources.append(types.Resource(uri="ardf://manifest", name="manifest", mime_type="application/json",
-                                        description="mcp_manifest.json of this catalogue"))
+                                        description=labels.manifest))
         resources += [
-            types.Resource(uri=uri, name=uri.rsplit("/", 1)[1], mime_type=mime, description="Bundled JSON Schema")
+            types.Resource(uri=uri, name=uri.rsplit("/", 1)[1], mime_type=mime, description=labels.schema)
             for uri, (mime, _) in static.items() if uri.startswith("ardf://schema/")
         ]
         template = types.ResourceTemplate(uri_template="ardf://{resource_type}/{resource_id}", name="ardf-resource",
-                                          description="Any descriptor of the catalogue as an ARDF 1.0 document",
+                                          description=labels.template,
                                           mime_type=ARDF_MIME)
         return cls(
             catalog=catalog,
             lang=lang,
             descriptors=descriptors,
             tools=tools,
-            list_tools=types.ListToolsResult(tools=[_tool(d, lang) for d in tools.values()]),
+            list_tools=types.ListToolsResult(tools=[_tool(d, lang, labels) for d in tools.values()]),
             list_resources=types.ListResourcesResult(resources=resources),
             list_templates=types.ListResourceTemplatesResult(resource_templates=[template, *(
                 types.ResourceTemplate(uri_template=t.uri_template, name=t.descriptor.id, title=t.descriptor.title,
                                        description=t.descriptor.text("description", lang), mime_type=t.mime_type)
                 for t in templates)]),
-            list_prompts=types.ListPromptsResult(prompts=[_prompt(d, lang) for d in prompts.values()]),
+            list_prompts=types.ListPromptsResult(prompts=[_prompt(d, lang, labels) for d in prompts.values()]),
             prompts=prompts,
             static=static,
             documents=documents,
@@ -186,19 +188,22 @@ def build_manifest(catalog: Catalog) -> dict[str, Any]:
     }
 
 
-def _tool(d: Descriptor, lang: str | None) -> types.Tool:
+_SENTENCE_ENDS = (".", "!", "?", "\u3002", "\uff01", "\uff1f")  # and the CJK full stop, exclamation and question marks
+
+
+def _tool(d: Descriptor, lang: str | None, labels: Labels) -> types.Tool:
     parts = [d.text("description", lang)]
     detail = d.hints.get("detail")
     if detail:
         parts.append(detail if len(detail) <= 600 else detail[:597] + "...")
     when = d.text("when_to_use", lang)
     if when:
-        parts.append(f"When to use: {when}")
+        parts.append(f"{labels.when_to_use} {when}")
     warnings = d.hints.get("warnings")
     if warnings:
-        parts.append("Warnings: " + " ".join(w if w.rstrip().endswith((".", "!", "?")) else w.rstrip() + "." for w in warnings))
+        parts.append(f"{labels.warnings} " + " ".join(w if w.rstrip().endswith(_SENTENCE_ENDS) else w.rstrip() + "." for w in warnings))
     if d.failures:
-        parts.append("Declared failures: " + ", ".join(f.code for f in d.failures))
+        parts.append(f"{labels.failures} " + ", ".join(f.code for f in d.failures))
     meta: dict[str, Any] = {"ardf.io/uri": d.uri}
     if d.failures:
         meta["ardf.io/failures"] = [{"code": f.code, "description": f.description} for f in d.failures]
@@ -232,9 +237,9 @@ def prompt_variables(d: Descriptor) -> list[str]:
     return [str(v) for v in variables or () if isinstance(v, str)]
 
 
-def _prompt(d: Descriptor, lang: str | None) -> types.Prompt:
+def _prompt(d: Descriptor, lang: str | None, labels: Labels) -> types.Prompt:
     defaults = d.content.get("defaults") if isinstance(d.content.get("defaults"), dict) else {}
-    arguments = [types.PromptArgument(name=v, required=v not in defaults, description=f"Value for ${{{v}}}")
+    arguments = [types.PromptArgument(name=v, required=v not in defaults, description=labels.argument.format(name=v))
                  for v in prompt_variables(d)]
     return types.Prompt(name=d.id, title=d.title, description=d.text("description", lang), arguments=arguments)
 
@@ -254,7 +259,7 @@ def render_prompt(d: Descriptor, arguments: dict[str, str], lang: str | None,
         text = _substitute(str(d.content.get("template_text", "")), values)
         role = d.content.get("role", "user")
         if role == "system":
-            text = "[System instruction — follow it for the rest of this conversation]\n" + text
+            text = f"{labels_for(lang).system}\n{text}"
             role = "user"
         messages = [types.PromptMessage(role=role, content=types.TextContent(type="text", text=text))] if text else []
         for item in d.content.get("messages") or ():
@@ -342,24 +347,26 @@ def _substitute(text: str, values: dict[str, str]) -> str:
 
 
 def _steps_text(d: Descriptor, lang: str | None) -> str:
-    lines = [f"Follow the {d.type} {d.id!r}: {d.text('description', lang)}"]
+    labels = labels_for(lang)
+    kind = labels.workflow if d.type == "workflow" else labels.prompt if d.type == "prompt" else d.type
+    lines = [labels.follow.format(kind=kind, name=repr(d.id), description=d.text("description", lang))]
     when = d.text("when_to_use", lang)
     if when:
-        lines.append(f"When to use: {when}")
+        lines.append(f"{labels.when_to_use} {when}")
     flow = d.content.get("control_flow", "sequential")
     steps = d.content.get("steps") or []
     if steps:
-        lines.append(f"Steps ({flow}):")
+        lines.append(labels.steps.format(flow=flow))
     for n, step in enumerate(steps, 1):
         if not isinstance(step, dict):
             lines.append(f"{n}. {step}")
             continue
-        refs = [f"{label} `{step[key]}`" for key, label in (("tool_id", "tool"), ("prompt_id", "prompt"),
-                                                               ("policy_id", "policy"), ("tool", "tool"),
-                                                               ("resource_ref", "resource")) if step.get(key)]
+        refs = [f"{label} `{step[key]}`" for key, label in (("tool_id", labels.tool_ref), ("prompt_id", labels.prompt_ref),
+                                                               ("policy_id", labels.policy_ref), ("tool", labels.tool_ref),
+                                                               ("resource_ref", labels.resource_ref)) if step.get(key)]
         if step.get("on_error"):
-            refs.append(f"on error: {step['on_error']}")
-        name = step.get("step") or step.get("name") or step.get("action") or f"step {n}"
+            refs.append(f"{labels.on_error} {step['on_error']}")
+        name = step.get("step") or step.get("name") or step.get("action") or labels.step.format(n=n)
         description = step.get("description") or step.get("action") or step.get("notes") or ""
         lines.append(f"{n}. {name} — {description}" + (f" ({'; '.join(refs)})" if refs else ""))
     if not steps and d.content:

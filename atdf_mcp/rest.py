@@ -30,6 +30,7 @@ from .projection import to_ardf
 from .publish import ARDF_MIME, COLLECTION_PATHS, Published, ardf_text
 from .schemas import SCHEMA_FILES, schema_bytes
 from .server import CatalogServer
+from .summary import Counts
 
 __all__ = ["RequestCounter", "ServiceState", "error_response", "rest_routes", "validate_document"]
 
@@ -108,7 +109,7 @@ class _Views:
         """The response bodies of the current snapshot, rebuilt only when the snapshot was swapped."""
         published = self.app.published
         if self._encoded is None or self._encoded[0] is not published:
-            self._encoded = (published, _Encoded.build(published))
+            self._encoded = (published, _Encoded.build(published, self.app.problems))
         return self._encoded[1]
 
     async def health(self, request: Request) -> Response:
@@ -205,7 +206,7 @@ class _Encoded:
     by_type: dict[str, bytes]
 
     @classmethod
-    def build(cls, published: Published) -> _Encoded:
+    def build(cls, published: Published, serving: tuple[Problem, ...] = ()) -> _Encoded:
         documents: dict[str, list[dict[str, Any]]] = {kind: [] for kind in COLLECTION_PATHS}
         for d in published.descriptors:
             try:
@@ -215,7 +216,7 @@ class _Encoded:
         everything = [doc for docs in documents.values() for doc in docs]
         return cls(
             manifest=_json(published.manifest),
-            report=_json(_report(published)),
+            report=_json(_report(published, serving or published.problems)),
             all=_json({"count": len(everything), "resources": everything}),
             by_type={kind: _json({"count": len(docs), "resources": docs}) for kind, docs in documents.items()},
         )
@@ -225,8 +226,11 @@ def _json(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False).encode("utf-8")
 
 
-def _report(published: Published) -> dict[str, Any]:
-    """The served catalogue's validation report, in the shape of `atdf-mcp validate --format json`, plus serving problems."""
+def _report(published: Published, serving_problems: tuple[Problem, ...]) -> dict[str, Any]:
+    """The served catalogue's validation report, in the shape of `atdf-mcp validate --format json`, plus serving problems.
+
+    `serving_problems` are what only building the server finds (bindings, document paths), as `validate` reports them.
+    """
     catalog = published.catalog
     root = catalog.root
 
@@ -242,15 +246,11 @@ def _report(published: Published) -> dict[str, Any]:
         return {"pointer": p.pointer, "message": p.message, "severity": p.severity, "code": p.code}
 
     report = catalog.report
-    serving = [{"file": where(p.file), **problem(p)} for p in published.problems]
-    errors = len(report.errors) + sum(p.severity == "error" for p in published.problems)
-    warnings = len(report.warnings) + sum(p.severity == "warning" for p in published.problems)
     return {
         "files": [{"file": where(f.file), "dialect": f.dialect, "ids": list(f.ids), "problems": [problem(p) for p in f.problems]}
                   for f in report.files],
-        "serving": serving,
-        "summary": {"files": len(report.files), "descriptors": len(catalog.descriptors), "errors": errors,
-                    "warnings": warnings, "info": len(report.infos), "ok": errors == 0},
+        "serving": [{"file": where(p.file), **problem(p)} for p in serving_problems],
+        "summary": Counts.of(catalog, [*report.problems, *serving_problems]).as_json(),
     }
 
 
@@ -271,11 +271,14 @@ def validate_document(body: bytes) -> dict[str, Any]:
     problems = catalog.report.problems
     errors = [entry(p) for p in problems if p.severity == "error"]
     warnings = [entry(p) for p in problems if p.severity == "warning"]
-    result = _verdict(errors, warnings)
+    result = _verdict(errors, warnings, Counts.of(catalog, problems).as_json())
     result["descriptors"] = [{"id": d.id, "type": d.type, "dialect": d.dialect} for d in catalog.descriptors]
     result["info"] = [entry(p) for p in problems if p.severity == "info"]  # e.g. a posted package.json: skipped, not an error
     return result
 
 
-def _verdict(errors: list[dict[str, str]], warnings: list[dict[str, str]]) -> dict[str, Any]:
-    return {"valid": not errors, "count": len(errors), "errors": errors, "warnings": warnings}
+def _verdict(errors: list[dict[str, str]], warnings: list[dict[str, str]], summary: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The body of POST /validate: `count` is the number of errors, as the upstream ARDF server has it; `summary` counts the rest."""
+    summary = summary or {"files": 1, "descriptors": 0, "language_copies": 0, "generated_tools": 0, "by_type": {},
+                          "errors": len(errors), "warnings": len(warnings), "ok": not errors}
+    return {"valid": not errors, "count": len(errors), "errors": errors, "warnings": warnings, "summary": summary}

@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
-import contextlib
+import errno
 import gc
 import logging
+import os
+import socket
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import anyio
-
 from . import __version__
 from .catalog import Catalog, Problem, load_catalog
-from .errors import UsageError
+from .errors import AtdfError, UsageError
+from .labels import missing_language_warning
 from .server import CatalogServer
+from .shutdown import exit_code, hard_exit
+from .summary import Counts, banner_details, listed
 
 if TYPE_CHECKING:
     from .web import HttpOptions
 
-__all__ = ["DEFAULT_SHUTDOWN_TIMEOUT", "default_catalog_dir", "load_for_serving", "serve_http", "serve_stdio"]
+__all__ = ["DEFAULT_SHUTDOWN_TIMEOUT", "default_catalog_dir", "load_for_serving", "open_listener", "serve_http", "serve_stdio"]
 
 DEFAULT_SHUTDOWN_TIMEOUT = 25.0  # seconds; under the 30 s a container runtime waits before SIGKILL
 
@@ -48,38 +51,65 @@ def load_for_serving(directory: str | None, *, lang: str | None, timeout: float 
     for p in problems:
         where = f"{p.file}{'#' + p.pointer if p.pointer else ''}"
         print(f"atdf-mcp: {p.severity}: {where}: {p.message} [{p.code}]", file=sys.stderr)
-    counts = ", ".join(f"{n} {kind}{'s' if n != 1 else ''}" for kind, n in sorted(catalog.counts().items())) or "nothing"
-    errors = sum(p.severity == "error" for p in problems)
-    warnings = sum(p.severity == "warning" for p in problems)  # info lines (skipped files) are neither
-    print(f"atdf-mcp {__version__}: serving {counts} from {catalog.root} "
-          f"({errors} error(s), {warnings} warning(s){', lang ' + app.lang if app.lang else ''})", file=sys.stderr)
+    unknown = missing_language_warning(catalog, app.lang) if app.lang else None
+    if unknown:
+        print(f"atdf-mcp: warning: {unknown}", file=sys.stderr)
+    details = banner_details(Counts.of(catalog, problems))
+    print(f"atdf-mcp {__version__}: serving {listed(app.published)} from {catalog.root} "
+          f"({details}{'; lang ' + app.lang if app.lang else ''})", file=sys.stderr)
     return catalog, app
 
 
-def serve_stdio(app: CatalogServer) -> None:
-    """Serve one MCP connection over stdin/stdout until the client closes it."""
-    from mcp.server.stdio import stdio_server
+def serve_stdio(app: CatalogServer, *, shutdown_timeout: float = DEFAULT_SHUTDOWN_TIMEOUT) -> int:
+    """Serve one MCP connection over stdin/stdout until the client closes it or SIGINT/SIGTERM; return the exit code."""
+    from .stdio import run_stdio
 
-    async def run() -> None:
-        async with stdio_server() as (read, write):
-            # fd 1 is diverted by the SDK; also divert Python's buffered sys.stdout, which would
-            # otherwise be flushed onto the wire at exit.
-            with contextlib.redirect_stdout(sys.stderr):
-                await app.server.run(read, write, app.server.create_initialization_options())
-
-    anyio.run(run)
+    return run_stdio(app, shutdown_timeout=shutdown_timeout)
 
 
-def serve_http(app: CatalogServer, options: HttpOptions, *, shutdown_timeout: float = DEFAULT_SHUTDOWN_TIMEOUT) -> None:
-    """Serve the HTTP transports with uvicorn until SIGTERM/SIGINT; calls in flight then get `shutdown_timeout` seconds.
+def open_listener(options: HttpOptions) -> socket.socket:
+    """The bound (not yet listening) socket of `serve --transport http|sse`; AtdfError with one clear line if it cannot be had."""
+    try:
+        infos = socket.getaddrinfo(options.host or None, options.port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise AtdfError(f"cannot listen on {options.host!r}: the name does not resolve ({exc.strerror}); "
+                         "pass --host with an address of this machine, e.g. 127.0.0.1") from None
+    family, kind, proto, _, address = min(infos, key=lambda info: info[0] != socket.AF_INET)  # `localhost`: IPv4 first
+    sock = socket.socket(family, kind, proto)
+    try:
+        if os.name != "nt":  # lets a restarted server reuse the port at once; on Windows it would allow stealing it
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        raise AtdfError(_bind_failure(options, exc)) from None
+    return sock
 
-    A second Ctrl+C stops at once.
+
+def _bind_failure(options: HttpOptions, exc: OSError) -> str:
+    where = f"port {options.port} on {options.host}"
+    if exc.errno == errno.EADDRINUSE:
+        return f"{where} is already in use; pass --port N or --port 0 for a free one"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return f"not allowed to listen on {where} (ports below 1024 need privileges); pass --port N, e.g. --port 8000"
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return f"cannot listen on {options.host}: it is not an address of this machine; pass --host 127.0.0.1 (or 0.0.0.0 for all)"
+    return f"cannot listen on {where}: {exc.strerror or exc}"
+
+
+def serve_http(app: CatalogServer, options: HttpOptions, *, shutdown_timeout: float = DEFAULT_SHUTDOWN_TIMEOUT,
+               listener: socket.socket | None = None) -> int:
+    """Serve the HTTP transports with uvicorn until SIGTERM/SIGINT; return the exit code.
+
+    On the signal /ready turns 503 while the listener stays open; calls in flight get `shutdown_timeout` seconds
+    (at most 5 after Ctrl+C), then answer CANCELLED. A second Ctrl+C stops at once.
     """
     import uvicorn
     from sse_starlette.sse import AppStatus
 
     from .web import DrainingServer, build_app, security_warnings
 
+    listener = listener or open_listener(options)
     for warning in security_warnings(options):
         print(f"atdf-mcp: warning: {warning}", file=sys.stderr)
     starlette = build_app(app, options)
@@ -90,4 +120,9 @@ def serve_http(app: CatalogServer, options: HttpOptions, *, shutdown_timeout: fl
     config = uvicorn.Config(starlette, host=options.host, port=options.port, lifespan="on", log_config=None,
                             log_level=logging.DEBUG if verbose else logging.WARNING,
                             timeout_graceful_shutdown=shutdown_timeout + 2, server_header=False)
-    DrainingServer(config, starlette.state.service, options, shutdown_timeout).run()
+    server = DrainingServer(config, starlette.state.service, options, shutdown_timeout, app)
+    server.run(sockets=[listener])
+    code = exit_code(server.stopped_by)
+    if app.drain.abandoned:  # a cancelled sync handler may still sleep in its thread: do not wait for it at exit
+        hard_exit(code)
+    return code

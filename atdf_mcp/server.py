@@ -31,10 +31,12 @@ from .context import ToolContext
 from .dispatch import Unavailable, UpstreamFailure
 from .envelope import build_entry, compile_detailed, compile_fast, envelope, new_instance, tool_error_envelope, unknown_tool
 from .errors import ToolError
+from .labels import labels_for
 from .model import Descriptor
 from .publish import Published, ardf_text, completion_values, render_prompt
 from .results import error_result, output_check, to_result
 from .schemas import SCHEMAS
+from .shutdown import Drain, cancelled_envelope, refused_envelope
 
 __all__ = ["DEFAULT_TIMEOUT", "RESOURCE_NOT_FOUND", "CatalogServer", "build_server"]
 
@@ -97,6 +99,7 @@ class CatalogServer:
         self.catalog = catalog
         self.lang = lang or catalog.config.lang
         self.published = Published.build(catalog, lang=self.lang)
+        self.success_text = labels_for(self.lang).success  # what a tool that returned nothing says
         default_timeout = timeout or catalog.config.timeout or DEFAULT_TIMEOUT
         bound, binding_problems = bind_catalog(catalog, default_timeout=default_timeout)
         self.runtimes = {
@@ -104,6 +107,7 @@ class CatalogServer:
             for name, tool in self.published.tools.items()
         }
         self.problems: tuple[Problem, ...] = (*binding_problems, *self.published.problems)
+        self.drain = Drain()  # the tool calls in flight, for a shutdown that answers them all
         schemas = {name: tool.input_schema for name, tool in self.published.tools.items()}
         self.server = Server(
             catalog.config.name or "atdf-mcp",
@@ -155,15 +159,24 @@ class CatalogServer:
             return runtime.failed(self._unavailable(runtime.tool, runtime.bound.reason))
         if runtime.defaults and isinstance(arguments, dict):
             arguments = {**runtime.defaults, **arguments}
+        drain = self.drain
+        if drain.closing:
+            return runtime.failed(refused_envelope(runtime.tool))
         try:
             # A bare CancelScope with a deadline costs a third of anyio.fail_after on this hot path.
             with anyio.CancelScope(deadline=anyio.current_time() + runtime.timeout) as scope:
-                tool_ctx = ToolContext(runtime.tool, self.lang, ctx, self.log_levels) if dispatcher.wants_ctx else None
-                value = await dispatcher.call(arguments, tool_ctx)
+                drain.active.add(scope)
+                try:
+                    tool_ctx = ToolContext(runtime.tool, self.lang, ctx, self.log_levels) if dispatcher.wants_ctx else None
+                    value = await dispatcher.call(arguments, tool_ctx)
+                except anyio.get_cancelled_exc_class():  # (evaluated only on this path)
+                    drain.abandoned = True  # a sync handler may still run in its thread: the process must not wait for it
+                    raise
+                finally:
+                    drain.active.discard(scope)
             if scope.cancelled_caught:
-                return runtime.failed(self._timeout(runtime))
-            result = to_result(value, success_text=runtime.tool.success or "The tool completed successfully.",
-                               blob_uri=f"{runtime.tool.uri}/result")
+                return runtime.failed(cancelled_envelope(runtime.tool, drain.since) if drain.cancelled else self._timeout(runtime))
+            result = to_result(value, success_text=runtime.tool.success or self.success_text, blob_uri=f"{runtime.tool.uri}/result")
             return runtime.failed(self._reported(runtime.tool, result)) if result.is_error else result
         except ToolError as exc:
             return runtime.failed(self._tool_error(runtime, arguments, exc))

@@ -17,14 +17,13 @@ guard above is the one implementation of the check, with one error body, for eve
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import hmac
 import ipaddress
 import logging
+import signal
 import socket
 import sys
-import time
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -48,6 +47,7 @@ from .envelope import new_instance
 from .publish import COLLECTION_PATHS
 from .rest import RequestCounter, ServiceState, error_response, rest_routes
 from .server import CatalogServer
+from .shutdown import Drain, grace_for, stopping_line
 
 __all__ = [
     "DEFAULT_MAX_BODY_SIZE",
@@ -210,12 +210,14 @@ class ErrorBoundary:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        started = False
+        started = finished = False
 
         async def watch(message: Message) -> None:
-            nonlocal started
+            nonlocal started, finished
             if message["type"] == "http.response.start":
                 started = True
+            elif message["type"] == "http.response.body" and not message.get("more_body", False):
+                finished = True
             await send(message)
 
         counted = not _is_stream(scope)
@@ -223,6 +225,9 @@ class ErrorBoundary:
             self.state.http.count += 1
         try:
             await self.app(scope, receive, watch)
+            if started and not finished:  # an SSE stream the shutdown closed: end it cleanly rather than cut it
+                with contextlib.suppress(Exception):
+                    await send({"type": "http.response.body", "body": b"", "more_body": False})
         except Exception:
             instance = new_instance()
             _log.exception("%s %s failed unexpectedly [%s]", scope.get("method"), scope.get("path"), instance)
@@ -376,18 +381,34 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 
 
 class DrainingServer(uvicorn.Server):
-    """uvicorn.Server that prints the endpoints once listening, and on SIGTERM/SIGINT lets calls in flight finish.
+    """uvicorn.Server that prints the endpoints once listening, and on SIGTERM/SIGINT answers every call in flight.
 
-    Shutdown: stop accepting connections and mark /ready 503 at once; wait until no MCP request and no
-    non-streaming HTTP request is running (at most `shutdown_timeout` seconds); then close the SSE streams
-    (sse-starlette's AppStatus), which lets uvicorn close the connections and run the lifespan shutdown.
+    Shutdown, in order: /ready turns 503 (and /health says "draining") while the listener stays open, so a
+    load balancer sees the drain instead of refused connections; new tool calls answer SHUTTING_DOWN; the
+    MCP and non-streaming HTTP requests in flight get `shutdown_timeout` seconds (at most 5 after Ctrl+C),
+    then the tool calls still running answer CANCELLED; then the SSE streams close (sse-starlette's
+    AppStatus) and uvicorn closes the listener and the connections. A second signal skips the wait.
     """
 
-    def __init__(self, config: uvicorn.Config, state: ServiceState, options: HttpOptions, shutdown_timeout: float) -> None:
+    def __init__(self, config: uvicorn.Config, state: ServiceState, options: HttpOptions, shutdown_timeout: float,
+                 app: CatalogServer | None = None) -> None:
         super().__init__(config)
         self.state = state
         self.options = options
         self.shutdown_timeout = shutdown_timeout
+        self.drain = app.drain if app is not None else Drain()
+        self.stopped_by: int | None = None  # the first signal received
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        if self.stopped_by is None:
+            self.stopped_by = sig
+        elif self.should_exit:  # a second signal, SIGTERM too (uvicorn only counts a second SIGINT): stop at once
+            self.force_exit = True
+        super().handle_exit(sig, frame)
+
+    async def _serve(self, sockets: list[socket.socket] | None = None) -> None:
+        await super()._serve(sockets)
+        self._captured_signals.clear()  # stopped cleanly: exit with a status (0, or 130 after Ctrl+C), not by the signal
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
@@ -400,26 +421,15 @@ class DrainingServer(uvicorn.Server):
         from sse_starlette.sse import AppStatus
 
         self.state.draining = True
-        drain = asyncio.create_task(self._close_streams_when_idle())
         try:
-            await super().shutdown(sockets)
+            signum = self.stopped_by or signal.SIGTERM
+            grace = grace_for(signum, self.shutdown_timeout)
+            running = max(self.state.mcp.count, self.state.http.count)  # an MCP POST counts in both
+            print(stopping_line(signum, running, grace), file=sys.stderr, flush=True)
+            await self.drain.settle(grace, idle=lambda: self.state.idle, force=lambda: self.force_exit)
         finally:
-            drain.cancel()
             AppStatus.should_exit = True
-
-    async def _close_streams_when_idle(self) -> None:
-        from sse_starlette.sse import AppStatus
-
-        deadline = time.monotonic() + self.shutdown_timeout
-        if not self.state.idle:
-            _log.info("waiting up to %g s for %d request(s) in flight", self.shutdown_timeout,
-                      self.state.mcp.count + self.state.http.count)
-        while not self.state.idle and time.monotonic() < deadline and not self.force_exit:
-            await asyncio.sleep(0.05)
-        if not self.state.idle:
-            _log.warning("shutdown deadline reached with requests still in flight; closing their streams")
-        await asyncio.sleep(0.2)  # a finished call's result may still be on its way into its SSE stream
-        AppStatus.should_exit = True
+        await super().shutdown(sockets)
 
 
 def security_warnings(options: HttpOptions) -> list[str]:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from conftest import Writer, all_samples, atdf1_tool, mcp_tool, write_file
 
-from atdf_mcp import __version__
+from atdf_mcp import __version__, load_catalog
 from atdf_mcp.schemas import SCHEMAS
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -26,12 +26,18 @@ def cli(*args: str | Path, env: dict[str, str] | None = None) -> subprocess.Comp
                           timeout=120, env=environment)
 
 
+def handlers_for(*tools: str) -> str:
+    """A handlers.py binding each tool by convention (a tool without one is a NO_HANDLER warning)."""
+    return "".join(f"def {tool}(**arguments):\n    return arguments\n\n\n" for tool in tools)
+
+
 @pytest.fixture
 def good_dir(tmp_path: Path) -> Path:
-    """A catalogue of every dialect that validates with neither errors nor warnings."""
+    """A catalogue of every dialect, every tool bound, that validates with neither errors nor warnings."""
     folder = tmp_path / "good"
     for name, content in all_samples().items():
         write_file(folder, name, content)
+    write_file(folder, "handlers.py", handlers_for(*(t.id for t in load_catalog(folder).tools)))
     return folder
 
 
@@ -112,6 +118,7 @@ def test_validate_json_prints_one_object_with_files_and_summary(tmp_path: Path, 
     """`--format json` prints a single JSON document: files[{file, dialect, ids, problems[...]}] and summary."""
     good = write("good.json", {"tools": [mcp_tool("a"), mcp_tool("b")]})
     bad = write("bad.json", atdf1_tool("bad name"))
+    write("handlers.py", handlers_for("a", "b"))
     result = cli("validate", "--format", "json", tmp_path)
     assert result.returncode == 1
     document = json.loads(result.stdout)

@@ -304,7 +304,8 @@ async def test_every_bundled_schema_is_served_byte_for_byte(http: httpx.AsyncCli
 async def test_get_validate_reports_the_served_catalogue(http: httpx.AsyncClient) -> None:
     """GET /validate: the load report with catalogue-relative file names."""
     report = (await http.get("/validate")).json()
-    assert report["summary"] == {"files": 2, "descriptors": 5, "errors": 0, "warnings": 0, "info": 0, "ok": True}
+    assert report["summary"] == {"files": 2, "descriptors": 5, "language_copies": 0, "generated_tools": 0,
+                                 "by_type": {"policy": 1, "prompt": 1, "tool": 3}, "errors": 0, "warnings": 0, "info": 0, "ok": True}
     assert sorted(f["file"] for f in report["files"]) == ["others.json", "tools.json"]
 
 
