@@ -151,7 +151,7 @@ def test_validate_text_and_json_give_the_same_counts(counted_dir: Path) -> None:
     assert text == ("6 file(s), 7 descriptor(s) loaded (incl. 2 tool(s) generated from connector or model endpoints) "
                     "+ 1 language copy, 0 error(s), 0 warning(s)")
     assert summary == {"files": 6, "descriptors": 7, "language_copies": 1, "generated_tools": 2,
-                       "by_type": {"connector": 1, "prompt": 1, "tool": 4, "workflow": 1}, "errors": 0, "warnings": 0, "ok": True}
+                       "by_type": {"connector": 1, "prompt": 1, "tool": 4, "workflow": 1}, "errors": 0, "warnings": 0, "info": 0, "ok": True}
 
 
 @pytest.mark.anyio

@@ -75,6 +75,7 @@ def test_validate_serve_and_fix_honour_the_exclusions(tmp_path: Path, capsys: py
     """The same files are left out by `validate`, the `serve` banner and `fix` (which leaves an excluded draft as written)."""
     write_file(tmp_path, ".atdfignore", "drafts/\nfifo.json\n")
     write_file(tmp_path, "plan.json", atdf2_tool())
+    write_file(tmp_path, "handlers.py", "def plan_trip(**arguments):\n    return 'planned'\n")
     draft = atdf2_tool("draft_tool")
     draft["__comment"] = "not served yet"
     draft_path = write_file(tmp_path, "drafts/draft.json", draft)

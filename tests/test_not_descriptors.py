@@ -41,6 +41,8 @@ def catalogue_with_foreign_files(folder: Path) -> Path:
     """A catalogue of one ATDF and one MCP tool, plus every kind of file that is not a descriptor."""
     write_file(folder, "plan_trip.json", atdf2_tool())
     write_file(folder, "tools.json", {"tools": [mcp_tool()]})
+    write_file(folder, "handlers.py", "def plan_trip(**arguments):\n    return 'planned'\n\n\n"
+                                      "def search_flights(**arguments):\n    return 'found'\n")
     for name, content in FOREIGN.items():
         write_file(folder, name, content)
     manifest = build_manifest(load_catalog(folder))
@@ -95,7 +97,7 @@ def test_validate_prints_one_info_line_per_skipped_file_and_strict_still_passes(
     info_lines = [line for line in text.stdout.splitlines() if "info: skipped:" in line]
     assert len(info_lines) == len(FOREIGN) + 1
     assert any(line.startswith(str(folder / "package.json") + ": info: skipped: an npm package manifest") for line in info_lines)
-    assert text.stdout.splitlines()[-1].endswith("0 error(s), 0 warning(s)")
+    assert text.stdout.splitlines()[-1].endswith(f"0 error(s), 0 warning(s), {len(FOREIGN) + 1} file(s) skipped")
     report = json.loads(cli("validate", "--format", "json", "--strict", folder).stdout)
     assert report["summary"]["errors"] == 0 and report["summary"]["warnings"] == 0
     assert report["summary"]["info"] == len(FOREIGN) + 1 and report["summary"]["ok"] is True
