@@ -30,6 +30,12 @@ def write_file(folder: Path, name: str, content: Any) -> Path:
 
 
 @pytest.fixture
+def anyio_backend() -> str:
+    """Every `@pytest.mark.anyio` test runs on asyncio: uvicorn's loop, and the HTTP dispatcher's client is bound to one loop."""
+    return "asyncio"
+
+
+@pytest.fixture
 def write(tmp_path: Path) -> Writer:
     """`write(name, obj_or_text)` writes a file under tmp_path (JSON for objects) and returns its path."""
     return lambda name, content: write_file(tmp_path, name, content)

@@ -57,10 +57,6 @@ UNIT_CONVERTER_CALLS = [
 ]
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
 
 @pytest.fixture(scope="module")
 def catalog() -> Any:

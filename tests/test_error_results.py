@@ -65,11 +65,6 @@ FAILURES = {
 }
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    """asyncio: the HTTP dispatcher's shared client belongs to one event loop."""
-    return "asyncio"
-
 
 @pytest.fixture
 def server(tmp_path: Path) -> Any:

@@ -44,11 +44,6 @@ SECRET = "tok-3f9a-very-secret"
 ID_SCHEMA = {"type": "object", "properties": {"id": {"type": "string"}, "q": {"type": "string"}}, "required": ["id"]}
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    """Run the async tests on asyncio (uvicorn's loop)."""
-    return "asyncio"
-
 
 @pytest.fixture(scope="module")
 def upstream() -> Iterator[str]:

@@ -37,10 +37,6 @@ FROM_THE_DOCUMENTS = {  # file → the ids it defines, as printed in the ATDF RE
 }
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
 
 def resolves(document: Any, pointer: str) -> bool:
     """Whether a JSON pointer names a value of the document."""

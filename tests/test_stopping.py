@@ -53,11 +53,6 @@ def doze(seconds):
 '''
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    """uvicorn's loop."""
-    return "asyncio"
-
 
 @pytest.fixture
 def slow_catalog(tmp_path: Path) -> Path:

@@ -70,11 +70,6 @@ async def slow(seconds: float) -> dict:
 '''
 
 
-@pytest.fixture
-def anyio_backend() -> str:
-    """Run the async tests on asyncio (uvicorn's loop)."""
-    return "asyncio"
-
 
 def write_catalog(folder: Path) -> Path:
     """Three tools with a handlers.py, a prompt and a policy."""
