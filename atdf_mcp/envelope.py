@@ -66,6 +66,7 @@ _TITLES = {
     "TIMEOUT": "Tool timed out",
     "INTERNAL_ERROR": "Internal error",
     "CONFIGURATION_ERROR": "Tool misconfigured",
+    "OUTPUT_INVALID": "Result does not match the output schema",
 }
 
 

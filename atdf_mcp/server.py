@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import anyio
+import jsonschema_rs
 import mcp.types as types
 from mcp.server import Server, ServerRequestContext
 from mcp.shared.exceptions import MCPError
@@ -177,7 +178,12 @@ class CatalogServer:
             if scope.cancelled_caught:
                 return runtime.failed(cancelled_envelope(runtime.tool, drain.since) if drain.cancelled else self._timeout(runtime))
             result = to_result(value, success_text=runtime.tool.success or self.success_text, blob_uri=f"{runtime.tool.uri}/result")
-            return runtime.failed(self._reported(runtime.tool, result)) if result.is_error else result
+            if result.is_error:
+                return runtime.failed(self._reported(runtime.tool, result))
+            check = runtime.output_check
+            if check is not None and (result.structured_content is None or not check(result.structured_content)):
+                return self._output_mismatch(runtime, result)
+            return result
         except ToolError as exc:
             return runtime.failed(self._tool_error(runtime, arguments, exc))
         except TimeoutError:
@@ -212,6 +218,22 @@ class CatalogServer:
         text = " ".join(block.text for block in result.content if isinstance(block, types.TextContent)).strip()
         return envelope([build_entry("TOOL_ERROR", text or "The tool reported a failure without saying why.", tool.id,
                                      context={"solution": "Read the detail, correct the call, then retry."}, descriptor=tool)])
+
+    def _output_mismatch(self, runtime: _ToolRuntime, result: types.CallToolResult) -> types.CallToolResult:
+        """A success whose result breaks the declared outputSchema, which every SDK client rejects: an OUTPUT_INVALID
+        error that still carries what the handler returned, after the envelope."""
+        tool = runtime.tool
+        if result.structured_content is None:
+            why = "returned no structured result, though it declares an output schema"
+        else:
+            why = f"returned a result that does not match its output schema ({_first_mismatch(tool.output_schema, result.structured_content)})"
+        _log.warning("tool %s %s", tool.id, why)
+        env = envelope([build_entry("OUTPUT_INVALID", f"The tool {why}; its raw result follows this envelope.", tool.id,
+                                    context={"retryable": False, "solution": "Use the raw result with care, or another "
+                                             "tool; the server's operator must align the handler with the output schema."},
+                                    descriptor=tool)])
+        failed = runtime.failed(env)
+        return failed.model_copy(update={"content": [*failed.content, *result.content]})
 
     def _timeout(self, runtime: _ToolRuntime) -> dict[str, Any]:
         seconds = f"{runtime.timeout:g}"
@@ -311,7 +333,20 @@ class CatalogServer:
 
 
 _BUILTIN_CODES = {"CLIENT_CAPABILITY_MISSING", "VALIDATION_ERROR", "TOOL_NOT_FOUND", "HANDLER_UNAVAILABLE", "TIMEOUT", "INTERNAL_ERROR",
-                  "TOOL_ERROR", "NOT_FOUND", "CONFLICT", "UNAVAILABLE", "AUTHENTICATION_ERROR", "AUTHORIZATION_ERROR", "RATE_LIMITED"}
+                  "TOOL_ERROR", "OUTPUT_INVALID",
+                  "NOT_FOUND", "CONFLICT", "UNAVAILABLE", "AUTHENTICATION_ERROR", "AUTHORIZATION_ERROR", "RATE_LIMITED"}
+
+
+def _first_mismatch(schema: Any, value: Any) -> str:
+    """Where a value first breaks a schema, in one short phrase (for the envelope and the log)."""
+    try:
+        error = next(jsonschema_rs.validator_for(schema, validate_formats=True).iter_errors(value), None)
+    except Exception:
+        return "the schema cannot be compiled"
+    if error is None:
+        return "no detail"
+    where = "/".join(str(part) for part in error.instance_path) or "the root"
+    return f"at {where}: {error.message[:200]}"
 
 
 def connection_of(session: Any) -> Any:

@@ -50,6 +50,10 @@ async def behave(text):
     if text == "forward":
         return types.CallToolResult(content=[types.TextContent(type="text", text="see structured content")],
                                     structured_content=FORWARDED, is_error=True)
+    if text == "off-schema":
+        return {{"reply": text}}
+    if text == "words":
+        return "just words"
     return {{"answer": text}}
 
 strict = loose = plain = behave
@@ -158,3 +162,26 @@ async def test_successes_keep_their_structured_content(server: Any, mode: str) -
     tools, results = await call_all(server, mode, [(name, {"text": "hi"}) for name in ("strict", "loose", "plain")])
     assert [r.structured_content for r in results] == [{"answer": "hi"}] * 3
     assert all(not r.is_error and passes_output_check(r, tools[n]) for r, n in zip(results, ("strict", "loose", "plain"), strict=True))
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("mode", MODES)
+async def test_a_result_that_breaks_the_output_schema_is_an_error_that_keeps_the_result(server: Any, mode: str) -> None:
+    """SDK clients reject a success whose structuredContent is missing or off-schema (the Python client raises, the
+    TypeScript one throws), so the server answers OUTPUT_INVALID instead: the envelope first, then the raw result."""
+    calls = [("strict", "off-schema"), ("loose", "words"), ("loose", "off-schema"), ("plain", "words")]
+    try:
+        async with Client(server, mode=mode) as client:  # call_tool checks results against the listed outputSchema
+            results = [await client.call_tool(name, {"text": text}) for name, text in calls]
+    finally:
+        await http.aclose()
+    off_schema, unstructured, loose_ok, plain_ok = results
+    for result, raw in ((off_schema, '{"reply": "off-schema"}'), (unstructured, "just words")):
+        entry = envelope_of(result)["errors"][0]
+        assert (result.is_error, entry["code"], entry["context"]["retryable"]) == (True, "OUTPUT_INVALID", False)
+        assert result.content[1].text == raw
+    assert off_schema.structured_content is None  # the envelope fails strict's schema; loose's {"type": "object"} takes it
+    assert unstructured.structured_content == envelope_of(unstructured)
+    assert "at the root: \"answer\" is a required property" in envelope_of(off_schema)["errors"][0]["detail"]
+    assert not loose_ok.is_error and loose_ok.structured_content == {"reply": "off-schema"}
+    assert not plain_ok.is_error and plain_ok.content[0].text == "just words"
