@@ -210,7 +210,7 @@ async def test_fifty_concurrent_clients_making_twenty_calls_each_all_succeed(bas
 
     async def one_client(n: int) -> None:
         mode = MODES[n % 2]
-        target: Any = f"{base_url}/mcp" if n % 5 else sse_client(f"{base_url}/sse")
+        target: Any = f"{base_url}/mcp" if n % 5 else sse_client(f"{base_url}/sse", timeout=30)  # 30 s as /mcp has: a busy CI box
         async with Client(target, mode=mode) as client:
             for i in range(20):
                 result = await client.call_tool("echo", {"text": f"{n}-{i}"})
