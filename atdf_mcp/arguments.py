@@ -26,6 +26,7 @@ import jsonschema
 
 from .envelope import build_entry, compile_detailed, envelope
 from .model import Descriptor, Failure
+from .patterns import search
 from .suggest import (
     MISSING,
     codes_for_name,
@@ -113,7 +114,7 @@ def _findings(errors: Any) -> list[_Finding]:
             allowed = set((error.schema.get("properties") or {}) if isinstance(error.schema, dict) else ())
             patterns = list((error.schema.get("patternProperties") or {}) if isinstance(error.schema, dict) else ())
             for key, value in error.instance.items():
-                if key not in allowed and not any(re.search(p, key) for p in patterns):
+                if key not in allowed and not any(search(p, key) for p in patterns):
                     found.append(_Finding(error, "additionalProperties", [*path, key], value))
         elif error.validator == "required" and isinstance(error.validator_value, list):
             missing = _missing_name(error)
@@ -267,18 +268,14 @@ def _bound(keyword: str, received: Any, bound: Any, prop: dict[str, Any]) -> Any
 def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> Any:
     """The caller's value trimmed, re-cased or without its spaces; or a currency/unit name as its code when the
     input is about currencies or units. Never another value."""
-    try:
-        regex = re.compile(pattern)
-    except re.error:
-        return MISSING
     stripped = value.strip()
     compact = re.sub(r"\s+", "", value)
     candidates = [stripped, stripped.upper(), stripped.lower(), compact, compact.upper(), compact.lower()]
     about = f"{name} {prop.get('description', '')}".lower()
     if "currenc" in about or "unit" in about:
-        codes = [c for c in codes_for_name(stripped) if regex.search(c)]
+        codes = [c for c in codes_for_name(stripped) if search(pattern, c)]
         candidates += codes if len(codes) == 1 else []
-    return next((c for c in candidates if regex.search(c)), MISSING)
+    return next((c for c in candidates if search(pattern, c)), MISSING)
 
 
 _PROPERTY_VALIDATORS: dict[int, tuple[dict[str, Any], Any]] = {}
