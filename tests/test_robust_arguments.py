@@ -204,6 +204,17 @@ def test_a_pattern_no_engine_compiles_is_a_problem_of_its_file(tmp_path: Path) -
     assert [(Path(p.file).name, p.code) for p in catalog.report.errors] == [("bad.json", "INVALID_INPUT_SCHEMA")]
 
 
+def test_an_example_against_a_backtracking_pattern_is_checked_at_load_in_bounded_time(tmp_path: Path) -> None:
+    """Loading checks examples against the schema without Python's re: a bad example is reported at once (before: 5 s)."""
+    tool = {**TOOLS[2], "examples": [{"name": "bad", "input": {"code": "a" * 26 + "!"}}]}
+    (tmp_path / "tool.json").write_text(json.dumps(tool), encoding="utf-8")
+    started = time.perf_counter()
+    catalog = load_catalog(tmp_path)
+    took = time.perf_counter() - started
+    assert [(p.code, p.severity) for p in catalog.report.problems] == [("EXAMPLE_INVALID", "error")]
+    assert took < 1.5, f"loading took {took:.1f} s"
+
+
 # ---------------------------------------------------------------------------------------------
 # 8. Open schemas: an argument the handler cannot take is refused before the call
 
