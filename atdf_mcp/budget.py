@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 import anyio
 import anyio.to_thread
+from anyio.lowlevel import RunVar
 
 __all__ = ["ANALYSIS_SECONDS", "ANALYSIS_THREADS", "MAX_ECHO", "MAX_FINDINGS", "MAX_ITEMS", "MAX_TEXT", "analyse_off_loop",
            "clipped", "too_big"]
@@ -33,10 +34,10 @@ MAX_ECHO = 200
 ANALYSIS_SECONDS = 2.0
 """Longest the analysis of one failed call may take before the caller gets a plain VALIDATION_ERROR."""
 ANALYSIS_THREADS = 2
-"""Worker threads analysing failed calls at once, apart from the handlers' pool (2 cores must stay free for the rest)."""
+"""Worker threads analysing failed calls at once, apart from the handlers' pool: a flood of wrong calls queues here."""
 
 T = TypeVar("T")
-_limiter: anyio.CapacityLimiter | None = None
+_limiter: RunVar[anyio.CapacityLimiter] = RunVar("atdf_mcp_analysis_limiter")  # one per event loop, like anyio's own
 _ECHO_DEPTH = 8
 
 
@@ -68,9 +69,11 @@ def clipped(value: Any, depth: int = 0) -> Any:
 
 async def analyse_off_loop(work: Callable[[], T], fallback: Callable[[], T]) -> T:
     """`work()` in a worker thread of the analysis' own, within ANALYSIS_SECONDS; `fallback()` when time runs out."""
-    global _limiter
-    if _limiter is None:
-        _limiter = anyio.CapacityLimiter(ANALYSIS_THREADS)
+    try:
+        limiter = _limiter.get()
+    except LookupError:
+        limiter = anyio.CapacityLimiter(ANALYSIS_THREADS)
+        _limiter.set(limiter)
     with anyio.move_on_after(ANALYSIS_SECONDS):
-        return await anyio.to_thread.run_sync(work, limiter=_limiter, abandon_on_cancel=True)
+        return await anyio.to_thread.run_sync(work, limiter=limiter, abandon_on_cancel=True)
     return fallback()
