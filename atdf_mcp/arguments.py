@@ -17,6 +17,7 @@ The rules (README, "Errors an agent can fix"):
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import re
 from dataclasses import dataclass
@@ -24,8 +25,10 @@ from typing import Any
 
 import jsonschema
 
+from .budget import MAX_FINDINGS, clipped, too_big
 from .envelope import build_entry, compile_detailed, envelope
 from .model import Descriptor, Failure
+from .patterns import search
 from .suggest import (
     MISSING,
     codes_for_name,
@@ -87,9 +90,11 @@ def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, 
         return envelope([entry])
     fixed = copy.deepcopy(arguments)
     findings = _findings(detailed.iter_errors(arguments))
+    complete = len(findings) <= MAX_FINDINGS  # past the budget, the first problems only, and no suggested_arguments
+    findings = findings[:MAX_FINDINGS]
     for finding in findings:
         _fix(finding, schema, fixed, examples)
-    suggested_ok = all(f.fixed for f in findings) and _settle(fixed, schema, detailed, fast, examples)
+    suggested_ok = complete and all(f.fixed for f in findings) and _settle(fixed, schema, detailed, fast, examples)
     entries = [_entry(tool, schema, f, fixed if suggested_ok else None) for f in findings]
     if not entries:  # the fast and detailed validators disagree (a format nuance): still say something useful
         entries.append(build_entry("VALIDATION_ERROR", "The arguments do not match the tool's input schema.", tool.id,
@@ -105,7 +110,7 @@ def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, 
 def _findings(errors: Any) -> list[_Finding]:
     """The leaf problems, unknown arguments first (a rename may fill a missing twin), missing ones last."""
     found: list[_Finding] = []
-    for error in errors:
+    for error in itertools.islice(errors, MAX_FINDINGS + 1):
         if error.validator in ("anyOf", "oneOf") and error.context:
             error = jsonschema.exceptions.best_match(error.context) or error
         path = list(error.absolute_path)
@@ -113,7 +118,7 @@ def _findings(errors: Any) -> list[_Finding]:
             allowed = set((error.schema.get("properties") or {}) if isinstance(error.schema, dict) else ())
             patterns = list((error.schema.get("patternProperties") or {}) if isinstance(error.schema, dict) else ())
             for key, value in error.instance.items():
-                if key not in allowed and not any(re.search(p, key) for p in patterns):
+                if key not in allowed and not any(search(p, key) for p in patterns):
                     found.append(_Finding(error, "additionalProperties", [*path, key], value))
         elif error.validator == "required" and isinstance(error.validator_value, list):
             missing = _missing_name(error)
@@ -142,7 +147,7 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
     *where, name = finding.path if finding.path else [None]
     container = get_at(fixed, where)
     if finding.keyword == "additionalProperties":
-        if not isinstance(container, dict) or name not in container:
+        if not isinstance(container, dict) or name not in container or too_big(name):
             return
         node = schema_at(schema, where) if where else schema
         allowed = [p for p in ((node or {}).get("properties") or {}) if p not in container]
@@ -162,6 +167,8 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
         if value is not MISSING and set_at(fixed, finding.path, value):
             finding.value = value
         return
+    if too_big(finding.received):
+        return  # far larger than anything the schema names: not a slip to repair, and too costly to compare
     prop = schema_at(schema, finding.path) if finding.path else None
     current = get_at(fixed, finding.path)
     if current is not MISSING and current != finding.received and _passes(current, prop):
@@ -267,18 +274,14 @@ def _bound(keyword: str, received: Any, bound: Any, prop: dict[str, Any]) -> Any
 def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> Any:
     """The caller's value trimmed, re-cased or without its spaces; or a currency/unit name as its code when the
     input is about currencies or units. Never another value."""
-    try:
-        regex = re.compile(pattern)
-    except re.error:
-        return MISSING
     stripped = value.strip()
     compact = re.sub(r"\s+", "", value)
     candidates = [stripped, stripped.upper(), stripped.lower(), compact, compact.upper(), compact.lower()]
     about = f"{name} {prop.get('description', '')}".lower()
     if "currenc" in about or "unit" in about:
-        codes = [c for c in codes_for_name(stripped) if regex.search(c)]
+        codes = [c for c in codes_for_name(stripped) if search(pattern, c)]
         candidates += codes if len(codes) == 1 else []
-    return next((c for c in candidates if regex.search(c)), MISSING)
+    return next((c for c in candidates if search(pattern, c)), MISSING)
 
 
 _PROPERTY_VALIDATORS: dict[int, tuple[dict[str, Any], Any]] = {}
@@ -336,7 +339,7 @@ def _entry(tool: Descriptor, schema: dict[str, Any], finding: _Finding, fixed: d
     failure = _tied_failure(tool, schema, finding)
     conditions = _conditions(finding, schema)
     context: dict[str, Any] = {
-        "received": None if finding.keyword == "required" else finding.received,
+        "received": None if finding.keyword == "required" else clipped(finding.received),
         "expected": {"conditions": conditions},
         "validation_keyword": finding.keyword,
         "solution": _solution(finding, conditions, schema),
@@ -416,7 +419,8 @@ def _detail(finding: _Finding, parameter: str | None) -> str:
         received = received[:77] + "..."
     expectation = _expectation(keyword, error.validator_value)
     if expectation is None:
-        return f"Argument {parameter or '(arguments)'!r}: {error.message}"
+        message = error.message if len(error.message) <= 300 else error.message[:297] + "..."
+        return f"Argument {parameter or '(arguments)'!r}: {message}"
     return f"Argument {parameter!r} {expectation} (received {received})."
 
 

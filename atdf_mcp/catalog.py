@@ -34,6 +34,7 @@ from .errors import UsageError
 from .files import DecodeFailure, decode_bytes, find_files, read_file
 from .inputs import SchemaShapeError
 from .model import Descriptor, Source
+from .patterns import bounded_validator
 from .schemas import SCHEMAS, to_pointer
 
 __all__ = ["MCP_NAME", "Catalog", "FileReport", "LoadReport", "Problem", "load_catalog"]
@@ -516,8 +517,8 @@ def _untied_failures(d: Descriptor) -> Iterator[str]:
 def _examples_ok(d: Descriptor, report: Any, fast: jsonschema_rs.Validator) -> bool:
     if all(e.input is None or fast.is_valid(e.input) for e in d.examples):
         return True
-    validator = jsonschema.validators.validator_for(d.input_schema, default=jsonschema.Draft202012Validator)(
-        d.input_schema, format_checker=jsonschema.FormatChecker())
+    cls = jsonschema.validators.validator_for(d.input_schema, default=jsonschema.Draft202012Validator)
+    validator = bounded_validator(cls)(d.input_schema, format_checker=jsonschema.FormatChecker())  # patterns never reach `re`
     key = {"atdf2": "input_values", "openakita": "params"}.get(d.dialect, "input")
     ok = True
     for i, example in enumerate(d.examples):

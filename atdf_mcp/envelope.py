@@ -27,6 +27,7 @@ import jsonschema
 import jsonschema_rs
 
 from .model import Descriptor
+from .patterns import PATTERN_OPTIONS, bounded_validator
 from .suggest import MISSING, coerce, schema_at, set_at
 
 __all__ = [
@@ -252,9 +253,9 @@ def tool_error_envelope(
 def compile_detailed(schema: dict[str, Any]) -> Any:
     """A jsonschema validator (with format checks) for the detailed analysis of a failed call."""
     cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
-    return cls(schema, format_checker=_FORMAT_CHECKER)
+    return bounded_validator(cls)(schema, format_checker=_FORMAT_CHECKER)
 
 
 def compile_fast(schema: dict[str, Any]) -> Any:
-    """A compiled jsonschema-rs validator deciding valid/invalid in microseconds."""
-    return jsonschema_rs.validator_for(schema, validate_formats=True)
+    """A compiled jsonschema-rs validator deciding valid/invalid in microseconds (patterns in bounded time)."""
+    return jsonschema_rs.validator_for(schema, validate_formats=True, pattern_options=PATTERN_OPTIONS)

@@ -25,8 +25,10 @@ from mcp.server import Server, ServerRequestContext
 from mcp.shared.exceptions import MCPError
 
 from . import __version__
+from .accepted import callable_names, closed_schema
 from .arguments import argument_errors
 from .bindings import Bound, bind_catalog
+from .budget import analyse_off_loop
 from .catalog import Catalog, Problem
 from .context import ToolContext
 from .dispatch import Unavailable, UpstreamFailure
@@ -67,6 +69,22 @@ class _ToolRuntime:
         if self._detailed is None:
             self._detailed = compile_detailed(self.tool.input_schema or {"type": "object"})
         return self._detailed
+
+    @functools.cached_property
+    def callable_names(self) -> frozenset[str] | None:
+        """The argument names a call may hold (declared or taken by the handler); None when the handler takes any."""
+        return callable_names(self.bound.dispatcher, self.tool.input_schema)
+
+    def refuses(self, arguments: Any) -> bool:
+        """Whether the arguments hold a name that is neither declared nor taken by the handler (no `**kwargs`)."""
+        names = self.callable_names
+        return names is not None and isinstance(arguments, dict) and not names.issuperset(arguments)
+
+    @functools.cached_property
+    def closed(self) -> tuple[Descriptor, Any, Any]:
+        """The tool with its input schema closed to undeclared arguments, and its detailed and fast validators."""
+        schema = closed_schema(self.tool.input_schema)
+        return self.tool.model_copy(update={"input_schema": schema}), compile_detailed(schema), compile_fast(schema)
 
     @functools.cached_property
     def defaults(self) -> dict[str, Any]:
@@ -153,11 +171,15 @@ class CatalogServer:
         if runtime is None:  # no structuredContent: the client may hold an outputSchema for that name from an older listing
             return error_result(unknown_tool(params.name, list(self.runtimes)), structured=False)
         arguments = params.arguments if params.arguments is not None else {}
-        if not runtime.fast.is_valid(arguments):
-            return runtime.failed(self._invalid_arguments(runtime, arguments))
+        if not runtime.fast.is_valid(arguments):  # analysed off the event loop, within a budget (budget.py)
+            return runtime.failed(await analyse_off_loop(functools.partial(self._invalid_arguments, runtime, arguments),
+                                                         functools.partial(_unanalysed, runtime.tool)))
         dispatcher = runtime.bound.dispatcher
         if dispatcher is None:
             return runtime.failed(self._unavailable(runtime.tool, runtime.bound.reason))
+        if runtime.refuses(arguments):  # valid on an open schema, but the handler would raise TypeError
+            return runtime.failed(await analyse_off_loop(functools.partial(self._invalid_arguments, runtime, arguments),
+                                                         functools.partial(_unanalysed, runtime.tool)))
         if runtime.defaults and isinstance(arguments, dict):
             arguments = {**runtime.defaults, **arguments}
         drain = self.drain
@@ -197,12 +219,11 @@ class CatalogServer:
 
     def _invalid_arguments(self, runtime: _ToolRuntime, arguments: Any) -> dict[str, Any]:
         try:
-            return argument_errors(runtime.tool, arguments, runtime.detailed, runtime.fast, runtime.examples)
+            tool, detailed, fast = runtime.closed if runtime.refuses(arguments) else (runtime.tool, runtime.detailed, runtime.fast)
+            return argument_errors(tool, arguments, detailed, fast, runtime.examples)
         except Exception:  # the analysis must never turn a bad call into a protocol error
             _log.exception("could not analyse invalid arguments of %s", runtime.tool.id)
-            return envelope([build_entry("VALIDATION_ERROR", "The arguments do not match the tool's input schema.", runtime.tool.id,
-                                         context={"expected": {"conditions": [], "schema": runtime.tool.input_schema},
-                                                  "solution": "Check each argument against the tool's input schema."})])
+            return _unanalysed(runtime.tool)
 
     def _tool_error(self, runtime: _ToolRuntime, arguments: dict[str, Any], exc: ToolError) -> dict[str, Any]:
         if runtime.tool.failure(exc.code) is None and exc.code.upper() not in _BUILTIN_CODES:
@@ -335,6 +356,13 @@ class CatalogServer:
 _BUILTIN_CODES = {"CLIENT_CAPABILITY_MISSING", "VALIDATION_ERROR", "TOOL_NOT_FOUND", "HANDLER_UNAVAILABLE", "TIMEOUT", "INTERNAL_ERROR",
                   "TOOL_ERROR", "OUTPUT_INVALID",
                   "NOT_FOUND", "CONFLICT", "UNAVAILABLE", "AUTHENTICATION_ERROR", "AUTHORIZATION_ERROR", "RATE_LIMITED"}
+
+
+def _unanalysed(tool: Descriptor) -> dict[str, Any]:
+    """The VALIDATION_ERROR of arguments whose analysis failed or ran out of time: the schema to check them against."""
+    return envelope([build_entry("VALIDATION_ERROR", "The arguments do not match the tool's input schema.", tool.id,
+                                 context={"expected": {"conditions": [], "schema": tool.input_schema},
+                                          "solution": "Check each argument against the tool's input schema."})])
 
 
 def _first_mismatch(schema: Any, value: Any) -> str:

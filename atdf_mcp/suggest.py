@@ -24,6 +24,8 @@ import uuid
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from .budget import MAX_TEXT
+
 __all__ = [
     "MISSING",
     "codes_for_name",
@@ -108,7 +110,7 @@ def _only(found: list[Any]) -> Any:
 def nearest(value: Any, choices: list[Any]) -> Any:
     """The allowed value the caller meant: another case or spacing, a unit or currency written in full,
     an unambiguous abbreviation or prefix, or the one closest spelling; MISSING when unsure."""
-    if not choices or isinstance(value, (dict, list)) or value is None:
+    if not choices or isinstance(value, (dict, list)) or value is None or _too_long(value, choices):
         return MISSING
     text = _norm(str(value))
     if not text:
@@ -131,6 +133,11 @@ def nearest(value: Any, choices: list[Any]) -> Any:
     return _closest_spelling(text, strings)
 
 
+def _too_long(value: Any, choices: list[Any]) -> bool:
+    """A string far longer than every choice: no typo of any of them, and costly to compare."""
+    return isinstance(value, str) and len(value) > MAX_TEXT and len(value) > 2 * max(len(str(c)) for c in choices)
+
+
 def _closest_spelling(text: str, strings: list[str]) -> Any:
     """The one choice within a few typos of `text` (fewer for short words), closer than any other; else MISSING."""
     scored = []
@@ -149,7 +156,7 @@ def _closest_spelling(text: str, strings: list[str]) -> Any:
 
 def nearest_name(name: str, candidates: list[str]) -> Any:
     """The declared argument a misspelt or re-cased argument name stands for, or MISSING."""
-    if not candidates:
+    if not candidates or len(name) > MAX_TEXT:
         return MISSING
     key = _norm(name)
     for test in (lambda c: _norm(c) == key,
@@ -240,6 +247,8 @@ def named_code(text: str, allowed: list[str]) -> Any:
 
 def coerce(value: Any, schema: dict[str, Any]) -> Any:
     """`value` in the schema's type when the conversion keeps its meaning ("5" → 5, "yes" → true), else MISSING."""
+    if isinstance(value, str) and len(value) > MAX_TEXT:
+        return MISSING  # no number, flag or list is written in that many characters
     kinds = schema.get("type")
     kinds = [kinds] if isinstance(kinds, str) else list(kinds or [])
     for kind in kinds:
@@ -342,7 +351,7 @@ def round_to_step(value: Any, step: Any) -> Any:
 
 def repair_format(value: Any, fmt: str) -> Any:
     """The caller's value written in the required format when its meaning is certain, else MISSING."""
-    if not isinstance(value, str):
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
         return MISSING
     text = value.strip()
     repair = _FORMAT_REPAIRS.get(fmt)

@@ -28,6 +28,7 @@ class PythonDispatcher:
         )
         parameters = _parameters(function)
         self.wants_ctx = "ctx" in parameters
+        self.accepted = _accepted_names(function, parameters)
 
     async def call(self, arguments: dict[str, Any], ctx: ToolContext | None) -> Any:
         """Run the handler with the arguments (and ctx when it asks for it)."""
@@ -36,6 +37,17 @@ class PythonDispatcher:
             return await self.function(**kwargs)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(_POOL, functools.partial(self.function, **kwargs))
+
+
+def _accepted_names(function: Callable[..., Any], parameters: dict[str, inspect.Parameter]) -> frozenset[str] | None:
+    """The argument names the function can take by keyword (`ctx` is the server's), or None when it takes any
+    (`**kwargs`, or a signature that cannot be read)."""
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return None
+    if not parameters and not _signature_readable(function):
+        return None
+    keyword = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return frozenset(name for name, p in parameters.items() if p.kind in keyword and name != "ctx")
 
 
 def _parameters(function: Callable[..., Any]) -> dict[str, inspect.Parameter]:
@@ -55,3 +67,11 @@ def _signature(function: Callable[..., Any]) -> dict[str, inspect.Parameter]:
         return dict(inspect.signature(function).parameters)
     except (TypeError, ValueError):
         return {}
+
+
+def _signature_readable(function: Callable[..., Any]) -> bool:
+    try:
+        inspect.signature(function)
+    except (TypeError, ValueError):
+        return False
+    return True

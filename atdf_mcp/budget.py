@@ -1,0 +1,79 @@
+"""The budget of the analysis of a failed call: how much of an argument is compared, and for how long.
+
+    >>> too_big("x" * 3_500_000)
+    True
+    >>> env = await analyse_off_loop(lambda: argument_errors(...), fallback=lambda: generic_envelope)
+
+Suggestions compare the caller's values with the schema's (edit distances, prefixes, comma lists, date and e-mail
+readings). A value far larger than anything a schema names is not a typo of it: it gets no suggestion, and the
+envelope echoes only its beginning. The whole analysis runs in a worker thread of its own, under a deadline, so a
+hostile argument can neither stall the event loop (every other client, /health included) nor outlive its budget:
+past `ANALYSIS_SECONDS` the caller gets a plain VALIDATION_ERROR instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import anyio
+import anyio.to_thread
+from anyio.lowlevel import RunVar
+
+__all__ = ["ANALYSIS_SECONDS", "ANALYSIS_THREADS", "MAX_ECHO", "MAX_FINDINGS", "MAX_ITEMS", "MAX_TEXT", "analyse_off_loop",
+           "clipped", "too_big"]
+
+MAX_TEXT = 256
+"""Longest string that is repaired or matched against allowed values and names (a typo of an enum member is short)."""
+MAX_ITEMS = 64
+"""Largest list or object repaired as a whole (duplicates removed, a comma list split into members)."""
+MAX_FINDINGS = 50
+"""Most problems reported for one call; past it the envelope lists the first ones, without suggested_arguments."""
+MAX_ECHO = 200
+"""Characters of a received string echoed back in `context.received`."""
+ANALYSIS_SECONDS = 2.0
+"""Longest the analysis of one failed call may take before the caller gets a plain VALIDATION_ERROR."""
+ANALYSIS_THREADS = 2
+"""Worker threads analysing failed calls at once, apart from the handlers' pool: a flood of wrong calls queues here."""
+
+T = TypeVar("T")
+_limiter: RunVar[anyio.CapacityLimiter] = RunVar("atdf_mcp_analysis_limiter")  # one per event loop, like anyio's own
+_ECHO_DEPTH = 8
+
+
+def too_big(value: Any) -> bool:
+    """Whether a value is past the comparison budget: a string over MAX_TEXT characters, a list or object over MAX_ITEMS."""
+    if isinstance(value, str):
+        return len(value) > MAX_TEXT
+    if isinstance(value, (list, dict)):
+        return len(value) > MAX_ITEMS
+    return False
+
+
+def clipped(value: Any, depth: int = 0) -> Any:
+    """A received value as the envelope echoes it: short ones whole, long strings cut, large or deep containers described."""
+    if isinstance(value, (list, dict)) and depth >= _ECHO_DEPTH:
+        return "(a nested value, not repeated here)"
+    if isinstance(value, str) and len(value) > MAX_ECHO:
+        return f"{value[:MAX_ECHO]}… ({len(value)} characters in all)"
+    if isinstance(value, list) and len(value) > MAX_ITEMS:
+        return f"(an array of {len(value)} items, not repeated here)"
+    if isinstance(value, dict) and len(value) > MAX_ITEMS:
+        return f"(an object of {len(value)} members, not repeated here)"
+    if isinstance(value, list):
+        return [clipped(item, depth + 1) for item in value]
+    if isinstance(value, dict):
+        return {key: clipped(item, depth + 1) for key, item in value.items()}
+    return value
+
+
+async def analyse_off_loop(work: Callable[[], T], fallback: Callable[[], T]) -> T:
+    """`work()` in a worker thread of the analysis' own, within ANALYSIS_SECONDS; `fallback()` when time runs out."""
+    try:
+        limiter = _limiter.get()
+    except LookupError:
+        limiter = anyio.CapacityLimiter(ANALYSIS_THREADS)
+        _limiter.set(limiter)
+    with anyio.move_on_after(ANALYSIS_SECONDS):
+        return await anyio.to_thread.run_sync(work, limiter=limiter, abandon_on_cancel=True)
+    return fallback()
