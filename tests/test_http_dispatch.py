@@ -69,13 +69,14 @@ def mcp_tool(name: str, endpoint: str, schema: dict[str, Any] | None = None, **b
 
 
 def catalog_of(folder: Path, *tools: dict[str, Any], config: dict[str, Any] | None = None, extra: dict[str, Any] | None = None) -> Catalog:
-    """A catalogue directory with the given MCP tools (and other files), loaded."""
+    """A catalogue directory with the given MCP tools (and other files), loaded; the upstream is on 127.0.0.1, so
+    `allow_private_networks: true` unless `config` says otherwise."""
+    config = {"allow_private_networks": True, **(config or {})}
     if tools:
         write_file(folder, "tools.json", {"tools": list(tools)})
     for name, content in (extra or {}).items():
         write_file(folder, name, content)
-    if config is not None:
-        write_file(folder, "atdf-mcp.yaml", yaml.safe_dump(config))
+    write_file(folder, "atdf-mcp.yaml", yaml.safe_dump(config))
     catalog = load_catalog(folder)
     assert catalog.report.errors == [], catalog.report.errors
     return catalog
@@ -691,8 +692,8 @@ async def test_one_pooled_client_serves_every_call_and_keeps_connections_alive(t
         async with connected(build_server(catalog)) as client:
             for name in ("a", "b") * 5:
                 assert not (await client.call_tool(name, {})).is_error
-            shared = http.POOL.client()
-            assert http.POOL.client() is shared and not shared.is_closed
+            shared = http.POOL.client(allow_private=True)  # the catalogue's policy: its client
+            assert http.POOL.client(allow_private=True) is shared and not shared.is_closed
             assert len(shared._transport._pool.connections) == 1  # type: ignore[attr-defined]
     assert shared.is_closed
 
