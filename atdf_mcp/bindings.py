@@ -22,6 +22,7 @@ from .catalog import Catalog, Problem
 from .dispatch import Dispatcher
 from .dispatch.python import PythonDispatcher
 from .model import Descriptor
+from .redact import register as register_secrets
 
 __all__ = ["Bound", "bind_catalog"]
 
@@ -119,6 +120,7 @@ class _HttpBinder:
         spec, reason, warnings = compile_spec(tool, binding, self.options)
         if spec is None:
             return Bound(None, reason, binding, tuple(warnings))
+        register_secrets(spec.secrets)  # masked in every log line and result from now on
         if spec.refused:  # published, but every call answers EGRESS_REFUSED
             self._refused(tool, binding, spec.refused)
         return Bound(HttpDispatcher(tool, spec, self.client_factory), None, binding, tuple(warnings))
