@@ -30,7 +30,8 @@ import certifi
 import httpcore
 import httpx
 
-__all__ = ["LOAD_HINT", "SOLUTION", "EgressRefused", "GuardedBackend", "address_refusal", "guarded_transport", "host_refusal"]
+__all__ = ["LOAD_HINT", "SOLUTION", "EgressRefused", "GuardedBackend", "address_refusal", "guarded_transport", "host_refusal",
+           "literal_address", "resolve"]
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
@@ -112,6 +113,19 @@ def literal_address(name: str) -> IPAddress | None:
     return None
 
 
+async def resolve(host: str, port: int, timeout: float | None = None) -> list[IPAddress]:
+    """Every address `host` resolves to (once each, in the resolver's order); httpcore errors when it does not."""
+    try:
+        with anyio.fail_after(timeout):
+            infos = await anyio.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except TimeoutError as exc:
+        raise httpcore.ConnectTimeout(f"resolving {host} timed out") from exc
+    except OSError as exc:  # socket.gaierror: the name does not resolve
+        raise httpcore.ConnectError(str(exc)) from exc
+    found = [ipaddress.ip_address(str(info[4][0]).split("%", 1)[0]) for info in infos]
+    return list(dict.fromkeys(found))
+
+
 class GuardedBackend(httpcore.AsyncNetworkBackend):
     """An httpcore network backend that resolves, checks every address, then connects to a checked one."""
 
@@ -122,7 +136,7 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
     async def connect_tcp(self, host: str, port: int, timeout: float | None = None, local_address: str | None = None,
                           socket_options: Iterable[Any] | None = None) -> httpcore.AsyncNetworkStream:
         """A stream to `host:port`, or EgressRefused when any address the host resolves to is refused."""
-        addresses = await self._resolve(host, port, timeout)
+        addresses = await resolve(host, port, timeout)
         for address in addresses:
             refusal = address_refusal(address, allow_private=self.allow_private)
             if refusal is not None:
@@ -135,17 +149,6 @@ class GuardedBackend(httpcore.AsyncNetworkBackend):
             except httpcore.ConnectError as exc:  # try the next address, as the system's connect would
                 last = exc
         raise last or httpcore.ConnectError(f"{host} has no address")
-
-    async def _resolve(self, host: str, port: int, timeout: float | None) -> list[IPAddress]:
-        try:
-            with anyio.fail_after(timeout):
-                infos = await anyio.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-        except TimeoutError as exc:
-            raise httpcore.ConnectTimeout(f"resolving {host} timed out") from exc
-        except OSError as exc:  # socket.gaierror: the name does not resolve
-            raise httpcore.ConnectError(str(exc)) from exc
-        found = [ipaddress.ip_address(str(info[4][0]).split("%", 1)[0]) for info in infos]
-        return list(dict.fromkeys(found))
 
     async def connect_unix_socket(self, path: str, timeout: float | None = None,
                                   socket_options: Iterable[Any] | None = None) -> httpcore.AsyncNetworkStream:
