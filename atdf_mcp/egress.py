@@ -21,12 +21,10 @@ from __future__ import annotations
 import ipaddress
 import re
 import socket
-import ssl
 from collections.abc import Iterable
 from typing import Any
 
 import anyio
-import certifi
 import httpcore
 import httpx
 
@@ -165,7 +163,7 @@ def guarded_transport(*, allow_private: bool, limits: httpx.Limits) -> httpx.Asy
     transport = httpx.AsyncHTTPTransport(limits=limits, http2=False)
     # httpx 0.28 has no network_backend argument: its connection pool is rebuilt with the same settings plus ours.
     transport._pool = httpcore.AsyncConnectionPool(
-        ssl_context=ssl.create_default_context(cafile=certifi.where()),
+        ssl_context=httpx.create_ssl_context(),  # as httpx builds it: certifi, SSL_CERT_FILE / SSL_CERT_DIR honoured
         max_connections=limits.max_connections,
         max_keepalive_connections=limits.max_keepalive_connections,
         keepalive_expiry=limits.keepalive_expiry,

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-import httpcore
 import mcp.types as types
 import pytest
 import yaml
@@ -238,8 +237,6 @@ async def test_the_backend_refuses_before_connecting(upstream: str) -> None:
         await egress.GuardedBackend(allow_private=False).connect_tcp("localhost", port, timeout=5)
     stream = await egress.GuardedBackend(allow_private=True).connect_tcp("localhost", port, timeout=5)
     await stream.aclose()
-    with pytest.raises(httpcore.ConnectError):
-        await egress.GuardedBackend(allow_private=True).connect_tcp("no-such-host.invalid", port, timeout=5)
 
 
 # -- secrets ------------------------------------------------------------------------------------------
