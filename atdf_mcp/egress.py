@@ -44,9 +44,10 @@ LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
 _SHARED = ipaddress.ip_network("100.64.0.0/10")
 _LEGACY_IPV4 = re.compile(r"^(0x[0-9a-f]*|[0-9]+)(\.(0x[0-9a-f]*|[0-9]+)){0,3}$")
-SOLUTION = ("Use another tool; the server's operator must point this tool at a public address, or set "
-            "`allow_private_networks: true` in atdf-mcp.yaml if the private address is intended.")
-LOAD_HINT = "Point it at a public address, or set `allow_private_networks: true` in atdf-mcp.yaml if it is intended."
+_WHICH = ("loopback and private addresses need `allow_private_networks: true` in atdf-mcp.yaml; cloud metadata, "
+          "unspecified and multicast addresses are never allowed")
+SOLUTION = f"Use another tool; the server's operator must point this tool at a public address ({_WHICH})."
+LOAD_HINT = f"Point it at a public address ({_WHICH})."
 
 
 class EgressRefused(Exception):
