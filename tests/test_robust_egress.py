@@ -8,8 +8,10 @@ that counts what reaches it.
 
 from __future__ import annotations
 
+import io
 import ipaddress
 import json
+import logging
 import os
 import subprocess
 import sys
@@ -32,6 +34,7 @@ from mcp.client.stdio import stdio_client
 
 from atdf_mcp import egress, load_catalog
 from atdf_mcp.dispatch import http
+from atdf_mcp.redact import SecretFilter, register
 from atdf_mcp.server import CatalogServer, build_server
 
 SECRET = "k3y-9f2c/e+gress&secret"
@@ -278,3 +281,23 @@ async def test_debug_logs_of_a_stdio_server_never_show_the_secret(tmp_path: Path
     assert "HTTP Request: GET" in stderr and "api_key=***" in stderr, stderr[-3000:]
     for form in (SECRET, "k3y-9f2c%2Fe%2Bgress%26secret", "k3y-9f2c/e%2Bgress%26secret"):
         assert form not in stderr
+
+
+def test_a_traceback_that_holds_a_secret_is_logged_masked() -> None:
+    """The log filter masks the message, its arguments and the traceback of a record, whichever logger made it."""
+    register([SECRET])
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.addFilter(SecretFilter())
+    logger = logging.getLogger("httpcore.test_robust_egress")
+    logger.addHandler(handler)
+    try:
+        try:
+            raise RuntimeError(f"upstream refused key {SECRET}")
+        except RuntimeError:
+            logger.error("GET /x?api_key=%s failed", SECRET.replace("/", "%2F").replace("+", "%2B").replace("&", "%26"), exc_info=True)
+    finally:
+        logger.removeHandler(handler)
+    text = stream.getvalue()
+    assert "api_key=*** failed" in text and "upstream refused key ***" in text and "Traceback" in text
+    assert "k3y-9f2c" not in text
