@@ -13,7 +13,7 @@ import importlib
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -22,6 +22,7 @@ from .catalog import Catalog, Problem
 from .dispatch import Dispatcher
 from .dispatch.python import PythonDispatcher
 from .model import Descriptor
+from .redact import register as register_secrets
 
 __all__ = ["Bound", "bind_catalog"]
 
@@ -113,12 +114,25 @@ class _HttpBinder:
         if self.options is None:
             config = self.catalog.config
             self.options, issues = HttpOptions.from_config(config.http, server_timeout=self.default_timeout or config.timeout)
+            self.options = replace(self.options, allow_private_networks=config.allow_private_networks)
             self.problems += [Problem(config.file or str(self.catalog.root), pointer, message, "warning", "CONFIG_ERROR")
                               for pointer, message in issues]
         spec, reason, warnings = compile_spec(tool, binding, self.options)
         if spec is None:
             return Bound(None, reason, binding, tuple(warnings))
+        register_secrets(spec.secrets)  # masked in every log line and result from now on
+        if spec.refused:  # published, but every call answers EGRESS_REFUSED
+            self._refused(tool, binding, spec.refused)
         return Bound(HttpDispatcher(tool, spec, self.client_factory), None, binding, tuple(warnings))
+
+    def _refused(self, tool: Descriptor, binding: dict[str, Any], why: str) -> None:
+        from .egress import LOAD_HINT
+
+        in_config = binding.get("_from") == "config"
+        where = (self.catalog.config.file if in_config else None) or tool.source.file
+        pointer = f"/bindings/{tool.id}" if in_config else tool.source.pointer
+        message = f"tool {tool.id!r}: endpoint refused: {why}; every call answers EGRESS_REFUSED. {LOAD_HINT}"
+        self.problems.append(Problem(where, pointer, message, "error", "EGRESS_REFUSED"))
 
 
 class _ModuleLoader:

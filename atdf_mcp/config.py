@@ -10,7 +10,7 @@ from .files import CONFIG_FILE_NAMES, DecodeFailure, decode, exclude_problems
 
 __all__ = ["CatalogConfig", "ConfigProblem", "read_config"]
 
-_KNOWN_KEYS = {"name", "version", "description", "lang", "timeout", "atdf1_required", "bindings", "http", "exclude"}
+_KNOWN_KEYS = {"name", "version", "description", "lang", "timeout", "atdf1_required", "bindings", "http", "exclude", "allow_private_networks"}
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,7 @@ class CatalogConfig:
     bindings: dict[str, dict[str, Any]] = field(default_factory=dict)
     http: dict[str, Any] = field(default_factory=dict)
     exclude: tuple[str, ...] = ()  # gitignore-style globs, relative to the catalogue root: never read
+    allow_private_networks: bool = False  # HTTP tools may reach loopback and private addresses (atdf_mcp.egress)
     file: str | None = None
 
 
@@ -73,6 +74,11 @@ def read_config(root: Path) -> tuple[CatalogConfig, list[ConfigProblem]]:
             values["atdf1_required"] = raw["atdf1_required"]
         else:
             problems.append(ConfigProblem("/atdf1_required", "'atdf1_required' must be true or false"))
+    if "allow_private_networks" in raw:
+        if isinstance(raw["allow_private_networks"], bool):
+            values["allow_private_networks"] = raw["allow_private_networks"]
+        else:
+            problems.append(ConfigProblem("/allow_private_networks", "'allow_private_networks' must be true or false"))
     bindings = raw.get("bindings") or {}
     if not isinstance(bindings, dict):
         problems.append(ConfigProblem("/bindings", "'bindings' must map tool ids to {handler: \"module:function\"}"))

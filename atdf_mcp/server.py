@@ -37,6 +37,7 @@ from .errors import ToolError
 from .labels import labels_for
 from .model import Descriptor
 from .publish import Published, ardf_text, completion_values, render_prompt
+from .redact import catalogue_secrets, redacting
 from .results import error_result, output_check, to_result
 from .schemas import SCHEMAS
 from .shutdown import Drain, cancelled_envelope, refused_envelope
@@ -134,7 +135,7 @@ class CatalogServer:
             instructions=catalog.config.description,
             get_tool_input_schema=schemas.get,
             on_list_tools=self._list_tools,
-            on_call_tool=self._call_tool,
+            on_call_tool=redacting(self._call_tool, catalogue_secrets(b.dispatcher for b in bound.values())),
             on_list_resources=self._list_resources,
             on_list_resource_templates=self._list_templates,
             on_read_resource=self._read_resource,

@@ -82,6 +82,7 @@ def server(tmp_path: Path) -> Any:
          "endpoint": f"http://127.0.0.1:{free_port()}/answer", "method": "POST"},
     ]
     (tmp_path / "tools.json").write_text(json.dumps({"tools": tools}), encoding="utf-8")
+    (tmp_path / "atdf-mcp.yaml").write_text("allow_private_networks: true\n", encoding="utf-8")  # "offline" is on 127.0.0.1
     (tmp_path / "handlers.py").write_text(textwrap.dedent(HANDLERS), encoding="utf-8")
     return build_server(load_catalog(tmp_path))
 

@@ -69,13 +69,14 @@ def mcp_tool(name: str, endpoint: str, schema: dict[str, Any] | None = None, **b
 
 
 def catalog_of(folder: Path, *tools: dict[str, Any], config: dict[str, Any] | None = None, extra: dict[str, Any] | None = None) -> Catalog:
-    """A catalogue directory with the given MCP tools (and other files), loaded."""
+    """A catalogue directory with the given MCP tools (and other files), loaded; the upstream is on 127.0.0.1, so
+    `allow_private_networks: true` unless `config` says otherwise."""
+    config = {"allow_private_networks": True, **(config or {})}
     if tools:
         write_file(folder, "tools.json", {"tools": list(tools)})
     for name, content in (extra or {}).items():
         write_file(folder, name, content)
-    if config is not None:
-        write_file(folder, "atdf-mcp.yaml", yaml.safe_dump(config))
+    write_file(folder, "atdf-mcp.yaml", yaml.safe_dump(config))
     catalog = load_catalog(folder)
     assert catalog.report.errors == [], catalog.report.errors
     return catalog
@@ -245,7 +246,7 @@ def test_environment_variables_are_interpolated_with_defaults(tmp_path: Path, up
     seen = echoed(anyio.run(call, catalog, "a", {}))
     assert seen["path"] == "/echo/a" and seen["headers"]["x-env"] == "fallback"
     seen = echoed(anyio.run(call, catalog, "svc__b", {}))
-    assert seen["path"] == "/echo/b" and seen["headers"]["x-port"] == port
+    assert seen["path"] == "/echo/b" and seen["headers"]["x-port"] == "***"  # an environment value in a header is a secret: masked
 
 
 def test_an_unset_variable_is_a_warning_and_a_configuration_error(tmp_path: Path, upstream: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -295,7 +296,8 @@ def test_auth_reads_the_secret_from_the_environment(tmp_path: Path, upstream: st
     """bearer, oauth2 (a token in the environment), basic, api_key and header put the secret where the upstream expects it."""
     monkeypatch.setenv("ATDF_TEST_TOKEN", SECRET)
     catalog = catalog_of(tmp_path, mcp_tool("secured", f"{upstream}/echo/secured", auth=auth))
-    assert echoed(anyio.run(call, catalog, "secured", {}))["headers"][header] == value
+    masked = value.replace(value.split()[-1], "***")  # the upstream echoes what it got; the client sees the secret masked
+    assert echoed(anyio.run(call, catalog, "secured", {}))["headers"][header] == masked
 
 
 def test_secrets_never_reach_the_envelope(tmp_path: Path, upstream: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -385,7 +387,7 @@ async def test_the_clients_authorization_header_is_never_forwarded(tmp_path: Pat
                 plain = echoed(await client.call_tool("plain", {}))
                 secured = echoed(await client.call_tool("secured", {}))
     assert "authorization" not in plain["headers"] and "x-custom" not in plain["headers"]
-    assert "authorization" not in secured["headers"] and secured["headers"]["x-api-key"] == SECRET
+    assert "authorization" not in secured["headers"] and secured["headers"]["x-api-key"] == "***"  # the secret, masked
 
 
 def _closing_http_pool(app: ASGIApp) -> ASGIApp:
@@ -691,8 +693,8 @@ async def test_one_pooled_client_serves_every_call_and_keeps_connections_alive(t
         async with connected(build_server(catalog)) as client:
             for name in ("a", "b") * 5:
                 assert not (await client.call_tool(name, {})).is_error
-            shared = http.POOL.client()
-            assert http.POOL.client() is shared and not shared.is_closed
+            shared = http.POOL.client(allow_private=True)  # the catalogue's policy: its client
+            assert http.POOL.client(allow_private=True) is shared and not shared.is_closed
             assert len(shared._transport._pool.connections) == 1  # type: ignore[attr-defined]
     assert shared.is_closed
 

@@ -39,6 +39,8 @@ import anyio
 import httpx
 
 from .. import __version__
+from ..egress import SOLUTION as EGRESS_SOLUTION
+from ..egress import EgressRefused, guarded_transport
 from ..envelope import build_entry, compile_fast, envelope, tool_error_envelope
 from ..model import Descriptor
 from ..suggest import MISSING
@@ -86,24 +88,25 @@ class HttpPool:
 
     def __init__(self, *, max_connections: int = 100, max_keepalive: int = 20) -> None:
         self.limits = httpx.Limits(max_connections=max_connections, max_keepalive_connections=max_keepalive, keepalive_expiry=30)
-        self._clients: weakref.WeakKeyDictionary[Any, httpx.AsyncClient] = weakref.WeakKeyDictionary()
+        self._clients: weakref.WeakKeyDictionary[Any, dict[bool, httpx.AsyncClient]] = weakref.WeakKeyDictionary()
 
-    def client(self) -> httpx.AsyncClient:
-        """The client of the running event loop (created on first use)."""
-        key = _loop_key()
-        client = self._clients.get(key)
+    def client(self, allow_private: bool = False) -> httpx.AsyncClient:
+        """The client of the running event loop for one egress policy (created on first use)."""
+        clients = self._clients.setdefault(_loop_key(), {})
+        client = clients.get(allow_private)
         if client is None or client.is_closed:
-            # No cookie is ever kept: the client is shared by every MCP session.
-            client = httpx.AsyncClient(limits=self.limits, timeout=httpx.Timeout(DEFAULT_TIMEOUT, connect=10.0), http2=False,
-                                       follow_redirects=False, headers={"User-Agent": f"atdf-mcp/{__version__}"},
+            # No cookie is ever kept: the client is shared by every MCP session. Every connection goes through
+            # the egress check (atdf_mcp.egress); one client per policy, so pooled connections never cross policies.
+            client = httpx.AsyncClient(timeout=httpx.Timeout(DEFAULT_TIMEOUT, connect=10.0), follow_redirects=False,
+                                       transport=guarded_transport(allow_private=allow_private, limits=self.limits),
+                                       headers={"User-Agent": f"atdf-mcp/{__version__}"},
                                        cookies=CookieJar(policy=DefaultCookiePolicy(allowed_domains=[])))
-            self._clients[key] = client
+            clients[allow_private] = client
         return client
 
     async def aclose(self) -> None:
-        """Close the running loop's client and its keep-alive connections (call on shutdown)."""
-        client = self._clients.pop(_loop_key(), None)
-        if client is not None:
+        """Close the running loop's clients and their keep-alive connections (call on shutdown)."""
+        for client in self._clients.pop(_loop_key(), {}).values():
             await client.aclose()
 
 
@@ -134,7 +137,7 @@ class HttpDispatcher:
     def __init__(self, tool: Descriptor, spec: HttpSpec, client: Callable[[], httpx.AsyncClient] | None = None) -> None:
         self.tool = tool
         self.spec = spec
-        self.client = client or POOL.client
+        self.client = client or (lambda: POOL.client(spec.allow_private_networks))
         self.description = f"{spec.method} {spec.endpoint}"
         self._fast: Any = None
         # The declared base as httpx parses it: every request URL is compared with it before sending.
@@ -146,6 +149,8 @@ class HttpDispatcher:
         spec = self.spec
         if spec.missing:
             raise self._configuration_failure()
+        if spec.refused:
+            raise self._egress_failure(spec.refused)
         started = time.monotonic()
         request = self._build_request(arguments)
         response, body, truncated, attempts = await self._send(request, started + spec.timeout)
@@ -271,6 +276,8 @@ class HttpDispatcher:
                 if isinstance(exc, httpx.ConnectTimeout) and await self._backed_off(attempts, deadline, None):
                     continue
                 raise self._timeout_failure(request, attempts) from None
+            except EgressRefused as exc:
+                raise self._egress_failure(f"{exc.host} resolves to {exc.address}, {exc.reason}") from None
             except httpx.TransportError as exc:
                 _log.debug("%s %s: %s (attempt %d)", spec.method, self._display_url(request.url), type(exc).__name__, attempts)
                 if await self._backed_off(attempts, deadline, None):
@@ -458,6 +465,11 @@ class HttpDispatcher:
                                  context={**context, "solution": "Retry the same call in a few seconds."})
         return self._failure("UPSTREAM_ERROR", f"The request {where} failed: {type(exc).__name__}.", retryable=False,
                              title="Upstream request failed", context={**context, "solution": "Report the instance id to the server's operator."})
+
+    def _egress_failure(self, why: str) -> UpstreamFailure:
+        return self._failure("EGRESS_REFUSED", f"The tool's endpoint {self.spec.origin_shown} is not reachable from this server: "
+                             f"{why}. Nothing was sent.", retryable=False, title="Destination refused",
+                             context={"method": self.spec.method, "solution": EGRESS_SOLUTION})
 
     def _configuration_failure(self) -> UpstreamFailure:
         names = ", ".join(self.spec.missing)

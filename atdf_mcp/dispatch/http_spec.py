@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
+from ..egress import host_refusal
 from ..interpolate import PLACEHOLDER, interpolate, placeholders
 from ..model import Descriptor
 
@@ -61,6 +62,7 @@ class HttpOptions:
     backoff: float = DEFAULT_BACKOFF
     headers: Mapping[str, str] = field(default_factory=dict)
     server_timeout: float | None = None  # the server's own deadline for tools without `timeout`
+    allow_private_networks: bool = False  # `allow_private_networks` of atdf-mcp.yaml (atdf_mcp.egress)
 
     @classmethod
     def from_config(cls, http: Mapping[str, Any], *, server_timeout: float | None = None) -> tuple[HttpOptions, list[tuple[str, str]]]:
@@ -121,6 +123,8 @@ class HttpSpec:
     secrets: tuple[str, ...] = ()  # values never to echo (tokens, env values placed in the query or headers)
     secret_query_names: frozenset[str] = frozenset()
     auth_env: str | None = None
+    allow_private_networks: bool = False
+    refused: str | None = None  # why the endpoint's host is refused by the egress policy: every call answers EGRESS_REFUSED
 
 
 class _Unusable(Exception):
@@ -214,6 +218,8 @@ class _Compiler:
             secrets=tuple(s for s in dict.fromkeys(self.secrets) if s),
             secret_query_names=frozenset(self.secret_query),
             auth_env=auth.env,
+            allow_private_networks=self.options.allow_private_networks,
+            refused=host_refusal(urlsplit(origin).hostname or "", allow_private=self.options.allow_private_networks),
         )
 
     def _interpolate(self, text: str, *, secret: bool) -> Any:
