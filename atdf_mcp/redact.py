@@ -100,7 +100,10 @@ def _forms(value: str) -> set[str]:
 
 
 def redacting(handler: Handler, secrets: Secrets) -> Handler:
-    """Wrap a tools/call handler so that what it returns never carries one of `secrets`."""
+    """Wrap a tools/call handler so that what it returns never carries one of `secrets` (unwrapped when there are none)."""
+    if secrets.pattern is None:
+        return handler
+
     @functools.wraps(handler)
     async def wrapper(*args: Any, **kwargs: Any) -> Any:
         result = await handler(*args, **kwargs)
