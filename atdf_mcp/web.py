@@ -10,6 +10,7 @@ The security posture is the middleware list, outermost first:
     HostOriginGuard   DNS-rebinding protection: Host (421) and Origin (403) checked on every route but /health, /ready
     BearerAuth        with --auth-token: /mcp, /sse, /messages/ and POST /validate need `Authorization: Bearer` (401)
     BodyLimit         request bodies above --max-body-size → 413
+    JsonRpcGuard      MCP POSTs the SDK would drop (invalid id, nested too deep) → 400 with the JSON-RPC error
 
 The SDK transports get `TransportSecuritySettings(enable_dns_rebinding_protection=False)` on purpose: the
 guard above is the one implementation of the check, with one error body, for every endpoint.
@@ -21,6 +22,7 @@ import contextlib
 import hmac
 import ipaddress
 import logging
+import re
 import signal
 import socket
 import sys
@@ -48,6 +50,7 @@ from .publish import COLLECTION_PATHS
 from .rest import RequestCounter, ServiceState, error_response, rest_routes
 from .server import CatalogServer
 from .shutdown import Drain, grace_for, stopping_line
+from .wire import JsonRpcGuard
 
 __all__ = [
     "DEFAULT_MAX_BODY_SIZE",
@@ -143,6 +146,7 @@ def build_app(app: CatalogServer, options: HttpOptions) -> Starlette:
     if options.auth_token:
         middleware.append(Middleware(BearerAuth, token=options.auth_token, protects=options.is_protected))
     middleware.append(Middleware(BodyLimit, max_size=options.max_body_size))
+    middleware.append(Middleware(JsonRpcGuard))  # answers what the SDK would drop: bad ids, too deep to parse
     starlette = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
                           exception_handlers={HTTPException: _http_error})  # type: ignore[dict-item]
     starlette.state.service = state
@@ -284,7 +288,10 @@ class HostOriginGuard:
         await self.app(scope, receive, send)
 
     def _host_ok(self, value: str) -> bool:
-        host, port = _split_authority(value.strip().lower())
+        value = value.strip().lower()
+        if not _PLAIN_AUTHORITY.fullmatch(value):  # userinfo, paths, spaces...: `localhost:1@evil.com` is not localhost
+            return False
+        host, port = _split_authority(value)
         return bool(host) and any(h == host and (p is None or p == port) for h, p in self.hosts)
 
     def _origin_ok(self, value: str) -> bool:
@@ -510,6 +517,10 @@ def _own_names() -> list[str]:
 
 def _bracket(name: str) -> str:
     return f"[{name}]" if ":" in name and not name.startswith("[") else name
+
+
+_PLAIN_AUTHORITY = re.compile(r"(?:[a-z0-9_](?:[a-z0-9_.-]*[a-z0-9_])?|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?")
+"""A Host header as RFC 9110 allows it: a DNS name, IPv4 address or bracketed IPv6 address, and an optional numeric port."""
 
 
 def _split_authority(value: str) -> tuple[str, str | None]:
