@@ -49,6 +49,7 @@ from .envelope import new_instance
 from .publish import COLLECTION_PATHS
 from .rest import RequestCounter, ServiceState, error_response, rest_routes
 from .server import CatalogServer
+from .sessions import SdkSessions, SessionLimiter, SessionLimits
 from .shutdown import Drain, grace_for, stopping_line
 from .wire import JsonRpcGuard
 
@@ -83,6 +84,7 @@ class HttpOptions:
     allowed_origins: tuple[str, ...] = ()
     cors_origins: tuple[str, ...] = ()
     max_body_size: int = DEFAULT_MAX_BODY_SIZE
+    sessions: SessionLimits = field(default_factory=SessionLimits)
 
     @property
     def transports(self) -> tuple[str, ...]:
@@ -116,11 +118,16 @@ def build_app(app: CatalogServer, options: HttpOptions) -> Starlette:
     routes: list[BaseRoute] = []
     manager: StreamableHTTPSessionManager | None = None
     if options.transport == "http":
+        # max_sessions=None: the limiter below admits sessions (evicting idle ones) instead of the SDK's flat 503
         manager = StreamableHTTPSessionManager(app=app.server, json_response=options.json_response, stateless=options.stateless,
-                                               security_settings=sdk_security, max_request_body_size=options.max_body_size)
-        routes.append(Route("/mcp", endpoint=StreamableHTTPASGIApp(manager)))
+                                               security_settings=sdk_security, max_request_body_size=options.max_body_size,
+                                               session_idle_timeout=options.sessions.idle_timeout, max_sessions=None)
+    limiter = SessionLimiter(options.sessions, SdkSessions(manager) if manager is not None else None)
+    if manager is not None:
+        routes.append(Route("/mcp", endpoint=limiter.guard(StreamableHTTPASGIApp(manager))))
     sse = SseServerTransport("/messages/", security_settings=sdk_security, max_request_body_size=options.max_body_size)
-    routes += [Route("/sse", endpoint=_SseEndpoint(sse, app), methods=["GET"]), Mount("/messages/", app=sse.handle_post_message)]
+    routes += [Route("/sse", endpoint=limiter.guard(_SseEndpoint(sse, app), streams=True), methods=["GET"]),
+               Mount("/messages/", app=sse.handle_post_message)]
     routes += rest_routes(app, state)
 
     @contextlib.asynccontextmanager
