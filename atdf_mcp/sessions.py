@@ -24,6 +24,8 @@ from typing import Any
 import anyio
 from mcp.server.streamable_http import MCP_SESSION_ID_HEADER
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+from mcp.shared.inbound import MCP_PROTOCOL_VERSION_HEADER
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -109,8 +111,9 @@ class SessionLimiter:
                 session.active -= 1
                 session.last_used = time.monotonic()
             return
-        if scope["method"] != "POST":  # only a POST (initialize) opens a session; the SDK answers the rest
-            await app(scope, receive, send)
+        version = Headers(scope=scope).get(MCP_PROTOCOL_VERSION_HEADER)
+        if scope["method"] != "POST" or (version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS):
+            await app(scope, receive, send)  # only a handshake-era POST (initialize) opens a session; 2026 requests never do
             return
         client = _client_of(scope)
         if not await self._make_room(client, scope, receive, send):

@@ -124,7 +124,8 @@ def build_app(app: CatalogServer, options: HttpOptions) -> Starlette:
                                                session_idle_timeout=options.sessions.idle_timeout, max_sessions=None)
     limiter = SessionLimiter(options.sessions, SdkSessions(manager) if manager is not None else None)
     if manager is not None:
-        routes.append(Route("/mcp", endpoint=limiter.guard(StreamableHTTPASGIApp(manager))))
+        mcp_endpoint = StreamableHTTPASGIApp(manager)
+        routes.append(Route("/mcp", endpoint=mcp_endpoint if options.stateless else limiter.guard(mcp_endpoint)))
     sse = SseServerTransport("/messages/", security_settings=sdk_security, max_request_body_size=options.max_body_size)
     routes += [Route("/sse", endpoint=limiter.guard(_SseEndpoint(sse, app), streams=True), methods=["GET"]),
                Mount("/messages/", app=sse.handle_post_message)]
