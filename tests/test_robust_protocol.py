@@ -142,6 +142,15 @@ class TestSessionFlood:
             assert await echo_through_sdk(base) == {"echo": "hello"}  # the streams closed: room again
 
     @pytest.mark.anyio
+    async def test_clients_without_sessions_are_not_limited(self, catalog_dir: Path) -> None:
+        """A 2026-07-28 client opens no session: it still calls tools on a server whose one session is busy."""
+        with serving(catalog_dir, sessions=SessionLimits(max_sessions=1)) as base:
+            async with sse_streams(base, 1, "127.0.0.1"):
+                with anyio.fail_after(20):
+                    async with Client(f"{base}/mcp") as client:
+                        assert (await client.call_tool("echo", {"value": 1})).structured_content == {"echo": 1}
+
+    @pytest.mark.anyio
     async def test_an_idle_session_ends_after_the_idle_timeout(self, catalog_dir: Path) -> None:
         """With --session-idle-timeout 0.5, a session left alone answers 404 a moment later; a used one lives on."""
         with serving(catalog_dir, sessions=SessionLimits(idle_timeout=0.5)) as base:
