@@ -485,6 +485,9 @@ def endpoints_text(options: HttpOptions, port: int) -> str:
     if options.origins:
         lines.append(f"  allowed Origin       {', '.join(options.origins)}  (and the allowed hosts' own pages)")
     lines.append(f"  CORS                 {', '.join(options.cors_origins) or 'off'}")
+    limits = options.sessions
+    lines.append(f"  sessions             at most {limits.max_sessions}, {limits.client_share} per client address; idle ones "
+                 f"evicted first, and closed after {limits.idle_timeout:g} s idle")
     return "\n".join(lines)
 
 

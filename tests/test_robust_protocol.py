@@ -27,7 +27,7 @@ from atdf_mcp import load_catalog
 from atdf_mcp.cli import main
 from atdf_mcp.server import CatalogServer
 from atdf_mcp.sessions import SessionLimits
-from atdf_mcp.web import HttpOptions, build_app
+from atdf_mcp.web import HttpOptions, build_app, endpoints_text
 
 ECHO = {"tools": [{"name": "echo", "description": "Echo a value.",
                    "inputSchema": {"type": "object", "properties": {"value": {}}, "required": ["value"]}}]}
@@ -167,6 +167,11 @@ class TestSessionFlood:
             assert flag in capsys.readouterr().err
         assert main(["serve", "--max-sessions", "5"]) == 2  # stdio has no sessions
         assert "--max-sessions" in capsys.readouterr().err
+
+    def test_the_banner_states_the_session_limits(self) -> None:
+        """The start-up banner says how many sessions, per address, and after how long idle ones close."""
+        text = endpoints_text(HttpOptions(sessions=SessionLimits(max_sessions=9, per_client=3, idle_timeout=30)), 8000)
+        assert "at most 9, 3 per client address" in text and "after 30 s idle" in text
 
 
 # ---------------------------------------------------------------------------------------------
