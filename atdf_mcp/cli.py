@@ -80,6 +80,12 @@ def build_parser() -> argparse.ArgumentParser:
     http.add_argument("--cors-origin", action="append", default=[], metavar="ORIGIN",
                       help="send CORS headers for this web origin (off by default); repeatable")
     http.add_argument("--max-body-size", type=int, default=None, metavar="BYTES", help="largest request body accepted (default: 4 MiB)")
+    http.add_argument("--max-sessions", type=int, default=None, metavar="N",
+                      help="most MCP sessions open at once; when full, idle ones are evicted first (default: 1000)")
+    http.add_argument("--max-sessions-per-client", type=int, default=None, metavar="N",
+                      help="most sessions one client address may hold (default: a quarter of --max-sessions)")
+    http.add_argument("--session-idle-timeout", type=float, default=None, metavar="SECONDS",
+                      help="close a Streamable HTTP session after this long with no request (default: 600)")
 
     fix_command.add_parser(commands)
 
@@ -292,7 +298,8 @@ def _serve(args: argparse.Namespace) -> int:
 
 _HTTP_ONLY = {"host": "--host", "port": "--port", "stateless": "--stateless", "json_response": "--json-response",
               "allow_host": "--allow-host", "allow_origin": "--allow-origin", "cors_origin": "--cors-origin",
-              "max_body_size": "--max-body-size"}
+              "max_body_size": "--max-body-size", "max_sessions": "--max-sessions",
+              "max_sessions_per_client": "--max-sessions-per-client", "session_idle_timeout": "--session-idle-timeout"}
 
 
 def _http_options(args: argparse.Namespace) -> Any:
@@ -315,7 +322,24 @@ def _http_options(args: argparse.Namespace) -> Any:
     return HttpOptions(host=args.host or "127.0.0.1", port=port, transport=args.transport, stateless=args.stateless,
                        json_response=args.json_response, auth_token=args.auth_token or None,
                        allowed_hosts=tuple(args.allow_host), allowed_origins=tuple(args.allow_origin),
-                       cors_origins=tuple(args.cors_origin), max_body_size=max_body)
+                       cors_origins=tuple(args.cors_origin), max_body_size=max_body, sessions=_session_limits(args))
+
+
+def _session_limits(args: argparse.Namespace) -> Any:
+    """The SessionLimits of --max-sessions, --max-sessions-per-client and --session-idle-timeout; UsageError when out of range."""
+    import math
+
+    from .sessions import SessionLimits
+
+    defaults = SessionLimits()
+    for value, flag in ((args.max_sessions, "--max-sessions"), (args.max_sessions_per_client, "--max-sessions-per-client")):
+        if value is not None and value <= 0:
+            raise UsageError(f"{flag} must be a positive number of sessions")
+    idle = defaults.idle_timeout if args.session_idle_timeout is None else args.session_idle_timeout
+    if not (math.isfinite(idle) and idle > 0):
+        raise UsageError("--session-idle-timeout must be a positive number of seconds")
+    return SessionLimits(max_sessions=args.max_sessions or defaults.max_sessions, idle_timeout=idle,
+                         per_client=args.max_sessions_per_client)
 
 
 def _manifest(args: argparse.Namespace) -> int:

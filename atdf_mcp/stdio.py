@@ -27,6 +27,7 @@ import anyio.lowlevel
 
 from .server import CatalogServer
 from .shutdown import exit_code, grace_for, hard_exit, stopping_line
+from .wire import Refusal, refusal_of
 
 __all__ = ["run_stdio"]
 
@@ -41,6 +42,7 @@ def run_stdio(app: CatalogServer, *, shutdown_timeout: float) -> int:
         with _claimed_stdin() as stdin:
             async with stdio_server(stdin=stdin) as (read, write), anyio.create_task_group() as tasks:  # type: ignore[arg-type]
                 tasks.start_soon(_stop_on_signals, app, stdin, shutdown_timeout, stopped)
+                tasks.start_soon(_answer_refusals, stdin, write)
                 # fd 1 is diverted by the SDK; also divert Python's buffered sys.stdout, which would
                 # otherwise be flushed onto the wire at exit.
                 with contextlib.redirect_stdout(sys.stderr):
@@ -84,26 +86,45 @@ def _exit_soon(code: int, after: float = 2.0) -> None:
     timer.start()
 
 
+async def _answer_refusals(stdin: _StdinLines, write: Any) -> None:
+    """Write the JSON-RPC error of every line the SDK would have dropped without a reply (see wire.py)."""
+    from mcp.shared.message import SessionMessage
+    from mcp_types import jsonrpc_message_adapter
+
+    async for refusal in stdin.refusals:
+        with contextlib.suppress(anyio.ClosedResourceError, anyio.BrokenResourceError):
+            await write.send(SessionMessage(jsonrpc_message_adapter.validate_python(refusal.message())))
+
+
 class _StdinLines:
-    """The client's stdin as an async iterator of lines, read by a daemon thread; `end()` ends it early."""
+    """The client's stdin as an async iterator of lines, read by a daemon thread; `end()` ends it early.
+
+    Lines that cannot be handed to the SDK (unparseable, nested too deep, an invalid id) go to `refusals` instead.
+    """
 
     def __init__(self, stream: Any) -> None:
         self.send, self.receive = anyio.create_memory_object_stream[str](16)
+        self.refuse, self.refusals = anyio.create_memory_object_stream[Refusal](16)
         token = anyio.lowlevel.current_token()  # called from the event loop: the thread hands lines back to it
         threading.Thread(target=self._pump, args=(stream, token), name="atdf-mcp stdin", daemon=True).start()
 
     def end(self) -> None:
         """End the input now, as if the client had closed stdin."""
         self.send.close()
+        self.refuse.close()
 
     def _pump(self, stream: Any, token: Any) -> None:
         try:
             for line in stream:
-                anyio.from_thread.run(self.send.send, line, token=token)
+                refusal = refusal_of(line)
+                if refusal is None:
+                    anyio.from_thread.run(self.send.send, line, token=token)
+                else:
+                    anyio.from_thread.run(self.refuse.send, refusal, token=token)
         except Exception:  # the loop is gone or the input was ended: nobody is left to deliver to
             pass
         with contextlib.suppress(Exception):
-            anyio.from_thread.run_sync(self.send.close, token=token)
+            anyio.from_thread.run_sync(self.end, token=token)
 
     def __aiter__(self) -> AsyncIterator[str]:
         return self.receive.__aiter__()

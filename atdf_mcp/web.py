@@ -10,6 +10,7 @@ The security posture is the middleware list, outermost first:
     HostOriginGuard   DNS-rebinding protection: Host (421) and Origin (403) checked on every route but /health, /ready
     BearerAuth        with --auth-token: /mcp, /sse, /messages/ and POST /validate need `Authorization: Bearer` (401)
     BodyLimit         request bodies above --max-body-size → 413
+    JsonRpcGuard      MCP POSTs the SDK would drop (invalid id, nested too deep) → 400 with the JSON-RPC error
 
 The SDK transports get `TransportSecuritySettings(enable_dns_rebinding_protection=False)` on purpose: the
 guard above is the one implementation of the check, with one error body, for every endpoint.
@@ -21,6 +22,7 @@ import contextlib
 import hmac
 import ipaddress
 import logging
+import re
 import signal
 import socket
 import sys
@@ -47,7 +49,9 @@ from .envelope import new_instance
 from .publish import COLLECTION_PATHS
 from .rest import RequestCounter, ServiceState, error_response, rest_routes
 from .server import CatalogServer
+from .sessions import SdkSessions, SessionLimiter, SessionLimits
 from .shutdown import Drain, grace_for, stopping_line
+from .wire import JsonRpcGuard
 
 __all__ = [
     "DEFAULT_MAX_BODY_SIZE",
@@ -80,6 +84,7 @@ class HttpOptions:
     allowed_origins: tuple[str, ...] = ()
     cors_origins: tuple[str, ...] = ()
     max_body_size: int = DEFAULT_MAX_BODY_SIZE
+    sessions: SessionLimits = field(default_factory=SessionLimits)
 
     @property
     def transports(self) -> tuple[str, ...]:
@@ -113,11 +118,17 @@ def build_app(app: CatalogServer, options: HttpOptions) -> Starlette:
     routes: list[BaseRoute] = []
     manager: StreamableHTTPSessionManager | None = None
     if options.transport == "http":
+        # max_sessions=None: the limiter below admits sessions (evicting idle ones) instead of the SDK's flat 503
         manager = StreamableHTTPSessionManager(app=app.server, json_response=options.json_response, stateless=options.stateless,
-                                               security_settings=sdk_security, max_request_body_size=options.max_body_size)
-        routes.append(Route("/mcp", endpoint=StreamableHTTPASGIApp(manager)))
+                                               security_settings=sdk_security, max_request_body_size=options.max_body_size,
+                                               session_idle_timeout=options.sessions.idle_timeout, max_sessions=None)
+    limiter = SessionLimiter(options.sessions, SdkSessions(manager) if manager is not None else None)
+    if manager is not None:
+        mcp_endpoint = StreamableHTTPASGIApp(manager)
+        routes.append(Route("/mcp", endpoint=mcp_endpoint if options.stateless else limiter.guard(mcp_endpoint)))
     sse = SseServerTransport("/messages/", security_settings=sdk_security, max_request_body_size=options.max_body_size)
-    routes += [Route("/sse", endpoint=_SseEndpoint(sse, app), methods=["GET"]), Mount("/messages/", app=sse.handle_post_message)]
+    routes += [Route("/sse", endpoint=limiter.guard(_SseEndpoint(sse, app), streams=True), methods=["GET"]),
+               Mount("/messages/", app=sse.handle_post_message)]
     routes += rest_routes(app, state)
 
     @contextlib.asynccontextmanager
@@ -143,6 +154,7 @@ def build_app(app: CatalogServer, options: HttpOptions) -> Starlette:
     if options.auth_token:
         middleware.append(Middleware(BearerAuth, token=options.auth_token, protects=options.is_protected))
     middleware.append(Middleware(BodyLimit, max_size=options.max_body_size))
+    middleware.append(Middleware(JsonRpcGuard))  # answers what the SDK would drop: bad ids, too deep to parse
     starlette = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
                           exception_handlers={HTTPException: _http_error})  # type: ignore[dict-item]
     starlette.state.service = state
@@ -284,7 +296,10 @@ class HostOriginGuard:
         await self.app(scope, receive, send)
 
     def _host_ok(self, value: str) -> bool:
-        host, port = _split_authority(value.strip().lower())
+        value = value.strip().lower()
+        if not _PLAIN_AUTHORITY.fullmatch(value):  # userinfo, paths, spaces...: `localhost:1@evil.com` is not localhost
+            return False
+        host, port = _split_authority(value)
         return bool(host) and any(h == host and (p is None or p == port) for h, p in self.hosts)
 
     def _origin_ok(self, value: str) -> bool:
@@ -470,6 +485,9 @@ def endpoints_text(options: HttpOptions, port: int) -> str:
     if options.origins:
         lines.append(f"  allowed Origin       {', '.join(options.origins)}  (and the allowed hosts' own pages)")
     lines.append(f"  CORS                 {', '.join(options.cors_origins) or 'off'}")
+    limits = options.sessions
+    lines.append(f"  sessions             at most {limits.max_sessions}, {limits.client_share} per client address; idle ones "
+                 f"evicted first, and closed after {limits.idle_timeout:g} s idle")
     return "\n".join(lines)
 
 
@@ -510,6 +528,10 @@ def _own_names() -> list[str]:
 
 def _bracket(name: str) -> str:
     return f"[{name}]" if ":" in name and not name.startswith("[") else name
+
+
+_PLAIN_AUTHORITY = re.compile(r"(?:[a-z0-9_](?:[a-z0-9_.-]*[a-z0-9_])?|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?")
+"""A Host header as RFC 9110 allows it: a DNS name, IPv4 address or bracketed IPv6 address, and an optional numeric port."""
 
 
 def _split_authority(value: str) -> tuple[str, str | None]:

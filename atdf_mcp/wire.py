@@ -1,0 +1,146 @@
+"""JSON-RPC messages the SDK would drop without a reply, and the error answer each one gets instead.
+
+    >>> refusal_of('{bad').message()["error"]["code"]                                   # -32700, id null
+    >>> refusal_of('{"jsonrpc": "2.0", "id": 1.5, "method": "ping"}').message()["id"]   # -32600, id None
+    >>> refusal_of('{"jsonrpc": "2.0", "id": 1, "method": "ping"}')                     # None: hand it on
+
+The SDK parses a message with pydantic-core, whose JSON parser stops at 200 levels of nesting, and reads a
+request whose id is an object, a fraction or an overflowing number as a notification; both get no reply at all
+(over stdio) or a 202 (over HTTP). stdio.py and the `JsonRpcGuard` below ask this module first.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import pydantic_core
+from mcp_types import INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR, jsonrpc_message_adapter
+from pydantic import ValidationError
+from starlette.datastructures import Headers
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .envelope import build_entry, envelope
+
+__all__ = ["MAX_NESTING", "JsonRpcGuard", "Refusal", "refusal_of"]
+
+MAX_NESTING = 200  # levels, the whole message included: pydantic-core's JSON recursion limit
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A JSON-RPC error answer for a message the server cannot process, with an ATDF envelope as its data."""
+
+    id: str | int | None
+    code: int
+    reason: str
+    envelope_code: str
+    solution: str
+    parameter: str | None = None
+
+    def message(self) -> dict[str, Any]:
+        """The JSON-RPC error object to send back."""
+        titles = {PARSE_ERROR: "Parse error", INVALID_REQUEST: "Invalid Request", INVALID_PARAMS: "Invalid params"}
+        entry = build_entry(self.envelope_code, self.reason, "server", title=titles[self.code], parameter=self.parameter,
+                            context={"retryable": False, "solution": self.solution})
+        return {"jsonrpc": "2.0", "id": self.id,
+                "error": {"code": self.code, "message": f"{titles[self.code]}: {self.reason}", "data": envelope([entry])}}
+
+
+def refusal_of(raw: str | bytes) -> Refusal | None:
+    """The error answer `raw` gets, or None when it is fine to hand on (or is a blank line or a response: no answer)."""
+    if not raw.strip():
+        return None
+    try:
+        value = pydantic_core.from_json(raw)
+    except ValueError as exc:
+        if "recursion limit" in str(exc):
+            return _too_deep(raw)
+        return Refusal(None, PARSE_ERROR, f"the message is not valid JSON ({exc}).", "PARSE_ERROR",
+                       "Send one JSON-RPC message per line (stdio) or per request body (HTTP), as UTF-8 JSON.")
+    if not isinstance(value, dict):
+        return _invalid(None, "a JSON-RPC message is a JSON object (batches are not supported by MCP).")
+    if "method" not in value:  # a response to one of our requests, or junk: neither gets an answer unless it is junk
+        return None if "id" in value and ("result" in value or "error" in value) else \
+            _invalid(_id_of(value), "the object has no 'method' (nor 'result'/'error' with an 'id').")
+    if "id" in value and not _is_valid_id(value["id"]):
+        return _invalid(None, f"the id {json.dumps(value['id'], default=str)[:40]} is not a string or an integer.")
+    try:
+        jsonrpc_message_adapter.validate_python(value, by_name=False)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'/'.join(map(str, e['loc'][1:])) or 'message'}: {e['msg']}" for e in exc.errors()[:3])
+        return _invalid(_id_of(value), f"the message does not have the JSON-RPC 2.0 shape ({problems}).")
+    return None
+
+
+def _too_deep(raw: str | bytes) -> Refusal:
+    """A message nested past what the SDK parses: Invalid params for its own id when the id can still be read."""
+    try:
+        value = json.loads(raw)
+    except (ValueError, RecursionError):
+        value = None
+    request_id = _id_of(value) if isinstance(value, dict) and "method" in value else None
+    return Refusal(request_id, INVALID_PARAMS, f"the message is nested more than {MAX_NESTING} levels deep.", "VALIDATION_ERROR",
+                   f"Flatten the arguments: at most about {MAX_NESTING - 5} levels of nested objects and arrays.", "arguments")
+
+
+def _invalid(request_id: str | int | None, reason: str) -> Refusal:
+    return Refusal(request_id, INVALID_REQUEST, reason, "INVALID_REQUEST",
+                   "Send a JSON-RPC 2.0 request: {\"jsonrpc\": \"2.0\", \"id\": <string or integer>, \"method\": ..., \"params\": {...}}.")
+
+
+def _is_valid_id(value: Any) -> bool:
+    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def _id_of(value: dict[str, Any]) -> str | int | None:
+    request_id = value.get("id")
+    return request_id if _is_valid_id(request_id) else None
+
+
+class JsonRpcGuard:
+    """Answers the JSON-RPC POSTs to /mcp and /messages/ that the SDK would drop, with HTTP 400 and the JSON-RPC error."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if not _is_jsonrpc_post(scope):
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        while True:  # BodyLimit, outside this guard, bounds what is read here
+            message = await receive()
+            if message["type"] != "http.request":
+                await self.app(scope, _replay([message], receive), send)
+                return
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        refusal = refusal_of(body)
+        if refusal is not None:
+            await JSONResponse(refusal.message(), status_code=400)(scope, receive, send)
+            return
+        await self.app(scope, _replay([{"type": "http.request", "body": body, "more_body": False}], receive), send)
+
+
+def _is_jsonrpc_post(scope: Scope) -> bool:
+    if scope["type"] != "http" or scope["method"] != "POST":
+        return False
+    path = scope["path"]
+    if not (path in ("/mcp", "/mcp/") or path.startswith("/messages/")):
+        return False
+    return "json" in Headers(scope=scope).get("content-type", "")  # other media types: the SDK answers 415
+
+
+def _replay(messages: list[Message], receive: Receive) -> Receive:
+    """A receive that hands back the messages already read, then reads on."""
+    pending = list(messages)
+
+    async def replayed() -> Message:
+        return pending.pop(0) if pending else await receive()
+
+    return replayed
