@@ -48,6 +48,7 @@ from .publish import COLLECTION_PATHS
 from .rest import RequestCounter, ServiceState, error_response, rest_routes
 from .server import CatalogServer
 from .shutdown import Drain, grace_for, stopping_line
+from .surrogates import SurrogateEscapes
 
 __all__ = [
     "DEFAULT_MAX_BODY_SIZE",
@@ -143,6 +144,7 @@ def build_app(app: CatalogServer, options: HttpOptions) -> Starlette:
     if options.auth_token:
         middleware.append(Middleware(BearerAuth, token=options.auth_token, protects=options.is_protected))
     middleware.append(Middleware(BodyLimit, max_size=options.max_body_size))
+    middleware.append(Middleware(SurrogateEscapes, is_target=is_mcp_path))
     starlette = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
                           exception_handlers={HTTPException: _http_error})  # type: ignore[dict-item]
     starlette.state.service = state
