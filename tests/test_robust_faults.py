@@ -260,12 +260,12 @@ def test_stdio_stuck_sync_handlers_do_not_starve_other_tools(shared: Stdio) -> N
     and the calls beyond the tool's 8 thread slots answer BUSY (retryable), not TIMEOUT."""
     ids = [shared.request("tools/call", {"name": "stuck", "arguments": {}}) for _ in range(33)]
     codes = [error_code(shared.answer(i)["result"]) for i in ids]
+    assert shared.call("quick")["content"][0]["text"] == "ok"
     assert codes.count("TIMEOUT") == 8 and codes.count("BUSY") == 25, codes
     busy = shared.call("stuck")
     entry = json.loads(busy["content"][0]["text"])["errors"][0]
     assert (entry["code"], entry["context"]["retryable"]) == ("BUSY", True)
     assert entry["context"]["solution"]
-    assert shared.call("quick")["content"][0]["text"] == "ok"
 
 
 def test_stdio_exits_at_end_of_input_without_waiting_for_stuck_threads(stdio: Stdio) -> None:
@@ -347,10 +347,9 @@ async def test_http_lone_surrogate_in_a_result_is_replaced(base_url: str, transp
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize(("kind", "expected"), [("set", [1, 2]), ("datetime", "2030-01-02T03:04:05"), ("bytes", "AP8="),
-                                                ("tuple", [1, "a"])])
+@pytest.mark.parametrize(("kind", "expected"), [("set", [1, 2]), ("datetime", "2030-01-02T03:04:05"), ("bytes", "AP8=")])
 async def test_http_values_with_an_obvious_json_form_are_converted(base_url: str, kind: str, expected: Any) -> None:
-    """Sets, tuples, datetimes and bytes inside a dict result are sent as lists, ISO 8601 and base64 text, in both the
+    """Sets, datetimes and bytes inside a dict result are sent as lists, ISO 8601 and base64 text, in both the
     text block and structuredContent (they used to answer JSON-RPC error 0)."""
     with anyio.fail_after(20):
         async with connect(base_url, "mcp") as client:
