@@ -430,3 +430,55 @@ async def test_http_lone_surrogate_in_the_arguments_gets_an_answer(base_url: str
     data = next(line[5:] for line in answered.text.splitlines() if line.startswith("data:"))
     message = json.loads(data)
     assert message["id"] == 2 and message["result"]["structuredContent"] == {"text": f"x{REPLACEMENT}y"}
+
+
+@pytest.mark.anyio
+async def test_http_max_threads_in_the_binding_sets_a_tools_thread_slots(faults: Path, tmp_path: Path) -> None:
+    """`max_threads: 2` in atdf-mcp.yaml: of four concurrent calls of a stuck tool, two time out and two answer BUSY."""
+    folder = tmp_path / "two_threads"
+    folder.mkdir()
+    for name in ("tools.json", "handlers.py"):
+        (folder / name).write_text((faults / name).read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "atdf-mcp.yaml").write_text('bindings:\n  stuck: {handler: "handlers:stuck", max_threads: 2}\n', encoding="utf-8")
+    app = build_app(CatalogServer(load_catalog(folder), timeout=1), HttpOptions())
+    codes: list[str] = []
+    try:
+        with running(app) as url, anyio.fail_after(30):
+            async with connect(url, "mcp") as client:
+
+                async def call_stuck() -> None:
+                    codes.append(envelope_of(await client.call_tool("stuck", {}))["errors"][0]["code"])
+
+                async with anyio.create_task_group() as tasks:
+                    for _ in range(4):
+                        tasks.start_soon(call_stuck)
+                await assert_still_serving(client)
+    finally:
+        for release in stuck_releases():
+            release.set()
+    assert sorted(codes) == ["BUSY", "BUSY", "TIMEOUT", "TIMEOUT"]
+
+
+@pytest.mark.anyio
+async def test_sse_lone_surrogate_in_the_arguments_gets_an_answer(base_url: str) -> None:
+    """A legacy /messages/ POST whose arguments hold an escaped lone surrogate is answered on the SSE stream."""
+    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "faults", "version": "1"}}}
+    body = '{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "echo", "arguments": {"text": "x\\ud800y"}}}'
+    with anyio.fail_after(20):
+        async with httpx.AsyncClient(base_url=base_url, timeout=10) as http, http.stream("GET", "/sse") as stream:
+            lines = stream.aiter_lines()
+            endpoint = ""
+            async for line in lines:
+                if line.startswith("data:"):
+                    endpoint = line[5:].strip()
+                    break
+            await http.post(endpoint, json=initialize)
+            await http.post(endpoint, json={"jsonrpc": "2.0", "method": "notifications/initialized"})
+            sent = await http.post(endpoint, content=body.encode(), headers={"Content-Type": "application/json"})
+            assert sent.status_code == 202, sent.text
+            async for line in lines:
+                if line.startswith("data:") and json.loads(line[5:]).get("id") == 2:
+                    message = json.loads(line[5:])
+                    break
+    assert message["result"]["structuredContent"] == {"text": f"x{REPLACEMENT}y"}
