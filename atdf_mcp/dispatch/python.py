@@ -8,24 +8,25 @@ own tool's slots and nobody else's; a call that finds no free slot before its de
 
 from __future__ import annotations
 
-import contextlib
+import asyncio
 import functools
 import inspect
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-import anyio
-import anyio.from_thread
-import anyio.to_thread
-
 from ..context import ToolContext
+from .slots import HandlerBusy, ThreadSlots
 
 __all__ = ["DEFAULT_MAX_THREADS", "HandlerAborted", "HandlerBusy", "PythonDispatcher", "handler_threads_running"]
 
 DEFAULT_MAX_THREADS = 8
 """Threads one sync tool may run at once, unless its binding sets `max_threads`."""
 
+# One pool for every sync handler (asyncio's executor hop is several times cheaper than anyio.to_thread). Threads are
+# admitted per tool by ThreadSlots, so the pool only fills if stuck handlers of many tools add up to its size.
+_POOL = ThreadPoolExecutor(max_workers=256, thread_name_prefix="atdf-handler")
 _ABORTS = (SystemExit, KeyboardInterrupt)  # what handler code may raise to stop a script, never a server
 _running = 0  # sync handler threads that have not returned yet (some may be abandoned after a timeout)
 _running_lock = threading.Lock()
@@ -33,14 +34,6 @@ _running_lock = threading.Lock()
 
 class HandlerAborted(Exception):
     """A handler raised SystemExit or KeyboardInterrupt (or called sys.exit()); the server keeps serving."""
-
-
-class HandlerBusy(Exception):
-    """Every thread slot of a sync tool stayed taken until the call's deadline (its earlier calls are still running)."""
-
-    def __init__(self, capacity: int) -> None:
-        super().__init__(f"all {capacity} thread slot(s) of the tool are in use")
-        self.capacity = capacity
 
 
 def handler_threads_running() -> int:
@@ -59,8 +52,7 @@ class PythonDispatcher:
         )
         parameters = _parameters(function)
         self.wants_ctx = "ctx" in parameters
-        self.max_threads = max_threads
-        self._slots: anyio.CapacityLimiter | None = None  # made on first use, inside the running event loop
+        self.slots = ThreadSlots(max_threads)
 
     async def call(self, arguments: dict[str, Any], ctx: ToolContext | None) -> Any:
         """Run the handler with the arguments (and ctx when it asks for it)."""
@@ -74,13 +66,12 @@ class PythonDispatcher:
 
     async def _in_thread(self, run: Callable[[], Any]) -> Any:
         """Run `run` in a worker thread holding one of this tool's slots until the thread returns, even if abandoned."""
-        if self._slots is None:
-            self._slots = anyio.CapacityLimiter(self.max_threads)
-        slot = _Slot(self._slots)
-        await slot.take(self.max_threads)
+        slots = self.slots
+        await slots.take()
+        claim = _Claim()
 
         def in_worker() -> Any:
-            if not slot.claim("thread"):
+            if not claim.by("thread"):
                 return None  # the call was given up before its thread began: nobody waits for a result
             _count(+1)
             try:
@@ -89,47 +80,31 @@ class PythonDispatcher:
                 raise HandlerAborted(f"the handler raised {type(exc).__name__}") from exc
             finally:
                 _count(-1)
-                with contextlib.suppress(Exception):  # the event loop is gone (server stopped): nobody to hand the slot to
-                    anyio.from_thread.run_sync(slot.give_back)
+                slots.give_back()
 
         try:
-            return await anyio.to_thread.run_sync(in_worker, abandon_on_cancel=True)
+            return await asyncio.get_running_loop().run_in_executor(_POOL, in_worker)
         except BaseException:
-            if slot.claim("caller"):  # cancelled before the thread began: give the slot back here
-                slot.give_back()
+            if claim.by("caller"):  # cancelled before the thread began: give the slot back here
+                slots.give_back()
             raise
 
 
-class _Slot:
-    """One call's hold on a tool's thread slots; released by its thread when it returns, or by the caller if it never ran."""
+class _Claim:
+    """Who frees a call's slot: its thread once it started, or the caller if the call was given up first."""
 
-    __slots__ = ("_lock", "_owner", "limiter")
+    __slots__ = ("_lock", "_owner")
 
-    def __init__(self, limiter: anyio.CapacityLimiter) -> None:
-        self.limiter = limiter
+    def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._owner: str | None = None  # "thread" once the handler started, "caller" if the call gave up first
+        self._owner: str | None = None
 
-    async def take(self, capacity: int) -> None:
-        """Wait for a free slot, until shortly before the call's deadline; HandlerBusy if none came."""
-        deadline = anyio.current_effective_deadline()
-        # End the wait just before the call's own deadline, so the caller hears BUSY rather than TIMEOUT.
-        wait_until = deadline - min(0.05, max(0.0, deadline - anyio.current_time()) / 10)
-        with anyio.CancelScope(deadline=wait_until) as waiting:
-            await self.limiter.acquire_on_behalf_of(self)
-        if waiting.cancelled_caught:
-            raise HandlerBusy(capacity)
-
-    def claim(self, owner: str) -> bool:
-        """Whether `owner` is the first to claim the slot (the one that must give it back)."""
+    def by(self, owner: str) -> bool:
+        """Whether `owner` is the first to claim (and so the one that gives the slot back)."""
         with self._lock:
             if self._owner is None:
                 self._owner = owner
             return self._owner == owner
-
-    def give_back(self) -> None:
-        """Free the slot (called on the event loop)."""
-        self.limiter.release_on_behalf_of(self)
 
 
 def _count(delta: int) -> None:
