@@ -20,9 +20,10 @@ from typing import Any
 
 from .catalog import Catalog, Problem
 from .dispatch import Dispatcher
-from .dispatch.python import PythonDispatcher
+from .dispatch.python import DEFAULT_MAX_THREADS, PythonDispatcher
 from .model import Descriptor
 from .redact import register as register_secrets
+from .redirect import stdout_to_stderr
 
 __all__ = ["Bound", "bind_catalog"]
 
@@ -74,18 +75,25 @@ def _binding_for(tool: Descriptor, catalog: Catalog) -> dict[str, Any]:
     return {}
 
 
+def _max_threads(binding: dict[str, Any]) -> int:
+    """The binding's `max_threads` (threads one sync tool may run at once), else the default."""
+    value = binding.get("max_threads")
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else DEFAULT_MAX_THREADS
+
+
 def _bind(tool: Descriptor, binding: dict[str, Any], loader: _ModuleLoader, catalog: Catalog, http: _HttpBinder) -> Bound:
     reference = binding.get("handler")
     if isinstance(reference, str):
         function, reason = loader.load(reference)
         if function is None:
             return Bound(None, f"tool {tool.id!r}: handler {reference!r} {reason}", binding)
-        return Bound(PythonDispatcher(function, reference), None, binding)
+        return Bound(PythonDispatcher(function, reference, max_threads=_max_threads(binding)), None, binding)
     if binding.get("endpoint"):
         return http.bind(tool, binding)
     function = loader.convention(tool.id)
     if function is not None:
-        return Bound(PythonDispatcher(function, f"{CONVENTION_MODULE}:{_identifier(tool.id)}"), None, {"_from": "convention"})
+        return Bound(PythonDispatcher(function, f"{CONVENTION_MODULE}:{_identifier(tool.id)}", max_threads=_max_threads(binding)),
+                     None, {"_from": "convention"})
     function_name = f"{_identifier(tool.id)}()"
     yaml = f"`bindings: {{{tool.id}: {{handler: \"module:function\"}}}}` in atdf-mcp.yaml"
     where = (f"{yaml}, " if tool.dialect == "atdf1" else  # the ATDF 1.x schema forbids extra keys
@@ -170,7 +178,8 @@ class _ModuleLoader:
 
     def _module(self, name: str) -> tuple[ModuleType | None, str | None]:
         if name not in self.cache:
-            self.cache[name] = self._import(name)
+            with stdout_to_stderr():  # a module that prints at import must not write into the stdio protocol
+                self.cache[name] = self._import(name)
         return self.cache[name]
 
     def _import(self, name: str) -> tuple[ModuleType | None, str | None]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import base64
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -11,7 +10,8 @@ import jsonschema_rs
 import mcp.types as types
 from pydantic import BaseModel
 
-from .envelope import enriched, envelope_text
+from .envelope import enriched
+from .jsonsafe import clean_text, json_text
 
 __all__ = ["ENRICHED_META", "error_result", "output_check", "to_result"]
 
@@ -23,36 +23,37 @@ _CONTENT_KINDS = {"text", "image", "audio", "resource", "resource_link"}
 
 
 def to_result(value: Any, *, success_text: str, blob_uri: str) -> types.CallToolResult:
-    """The CallToolResult for a handler's return value."""
+    """The CallToolResult for a handler's return value, JSON-safe (atdf_mcp.jsonsafe); NotSerialisable if it has none."""
     if isinstance(value, types.CallToolResult):
-        return value
+        return _safe_result(value)
     if isinstance(value, BaseModel) and not isinstance(value, _CONTENT_TYPES):
         value = value.model_dump(mode="json", by_alias=True, exclude_none=True)
     if value is None:
         return types.CallToolResult(content=[types.TextContent(type="text", text=success_text)])
     if isinstance(value, str):
-        return types.CallToolResult(content=[types.TextContent(type="text", text=value)])
+        return types.CallToolResult(content=[types.TextContent(type="text", text=clean_text(value))])
     if isinstance(value, dict):
-        return types.CallToolResult(content=[_json_text(value)], structured_content=value)
+        return _structured(value)
     if isinstance(value, _CONTENT_TYPES):
-        return types.CallToolResult(content=[value])
+        return _safe_result(types.CallToolResult(content=[value]))
     if isinstance(value, (list, tuple)):
         if value and all(_is_content(v) for v in value):
-            return types.CallToolResult(content=[_content(v) for v in value])
-        wrapped = {"result": list(value)}
-        return types.CallToolResult(content=[_json_text(wrapped)], structured_content=wrapped)
+            return _safe_result(types.CallToolResult(content=[_content(v) for v in value]))
+        return _structured({"result": list(value)})
     if isinstance(value, (bytes, bytearray, memoryview)):
         blob = types.BlobResourceContents(uri=blob_uri, mime_type="application/octet-stream",
                                           blob=base64.b64encode(bytes(value)).decode("ascii"))
         return types.CallToolResult(content=[types.EmbeddedResource(type="resource", resource=blob)])
-    wrapped = {"result": value}
-    return types.CallToolResult(content=[_json_text(wrapped)], structured_content=wrapped)
+    return _structured({"result": value})
 
 
 def error_result(env: dict[str, Any], *, structured: bool = True) -> types.CallToolResult:
     """An isError result: the envelope as JSON in the first text block, as structuredContent when `structured`, and its
-    enriched form (upstream's other error schema, which no single object can share with the envelope) in `_meta`."""
-    return types.CallToolResult(content=[types.TextContent(type="text", text=envelope_text(env))],
+    enriched form (upstream's other error schema, which no single object can share with the envelope) in `_meta`.
+
+    A context value without a JSON form (a set, a date, any object a ToolError carried) is sent as its `str`."""
+    text, env = json_text(env, fallback=str)
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)],
                                 structured_content=env if structured else None, is_error=True,
                                 _meta={ENRICHED_META: enriched(env)})
 
@@ -72,8 +73,23 @@ def output_check(schema: dict[str, Any] | None) -> Callable[[Any], bool] | None:
         return lambda _value: False
 
 
-def _json_text(value: Any) -> types.TextContent:
-    return types.TextContent(type="text", text=json.dumps(value, ensure_ascii=False, default=str))
+def _structured(value: dict[str, Any]) -> types.CallToolResult:
+    """A result whose structuredContent and text block hold the same JSON-safe value."""
+    text, safe = json_text(value)
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], structured_content=safe)
+
+
+def _safe_result(result: types.CallToolResult) -> types.CallToolResult:
+    """A handler's own result or content blocks, with text and structuredContent made JSON-safe where they are not."""
+    update: dict[str, Any] = {}
+    if any(isinstance(block, types.TextContent) and clean_text(block.text) is not block.text for block in result.content):
+        update["content"] = [block.model_copy(update={"text": clean_text(block.text)}) if isinstance(block, types.TextContent)
+                             else block for block in result.content]
+    if result.structured_content is not None:
+        _, safe = json_text(result.structured_content)
+        if safe is not result.structured_content:
+            update["structured_content"] = safe
+    return result.model_copy(update=update) if update else result
 
 
 def _is_content(value: Any) -> bool:

@@ -107,6 +107,7 @@ def serve_http(app: CatalogServer, options: HttpOptions, *, shutdown_timeout: fl
     import uvicorn
     from sse_starlette.sse import AppStatus
 
+    from .dispatch.python import handler_threads_running
     from .web import DrainingServer, build_app, security_warnings
 
     listener = listener or open_listener(options)
@@ -123,6 +124,6 @@ def serve_http(app: CatalogServer, options: HttpOptions, *, shutdown_timeout: fl
     server = DrainingServer(config, starlette.state.service, options, shutdown_timeout, app)
     server.run(sockets=[listener])
     code = exit_code(server.stopped_by)
-    if app.drain.abandoned:  # a cancelled sync handler may still sleep in its thread: do not wait for it at exit
+    if app.drain.abandoned or handler_threads_running():  # a sync handler may still run in its thread: never wait for it
         hard_exit(code)
     return code

@@ -32,8 +32,10 @@ from .budget import analyse_off_loop
 from .catalog import Catalog, Problem
 from .context import ToolContext
 from .dispatch import Unavailable, UpstreamFailure
+from .dispatch.python import HandlerBusy
 from .envelope import build_entry, compile_detailed, compile_fast, envelope, new_instance, tool_error_envelope, unknown_tool
 from .errors import ToolError
+from .jsonsafe import NotSerialisable
 from .labels import labels_for
 from .model import Descriptor
 from .publish import Published, ardf_text, completion_values, render_prompt
@@ -211,6 +213,10 @@ class CatalogServer:
             return runtime.failed(self._tool_error(runtime, arguments, exc))
         except TimeoutError:
             return runtime.failed(self._timeout(runtime))
+        except HandlerBusy as exc:
+            return runtime.failed(self._busy(runtime, exc))
+        except NotSerialisable as exc:
+            return runtime.failed(self._not_serialisable(runtime.tool, exc))
         except Unavailable as exc:
             return runtime.failed(self._unavailable(runtime.tool, exc.reason))
         except UpstreamFailure as exc:
@@ -263,6 +269,22 @@ class CatalogServer:
                                      context={"timeout_seconds": runtime.timeout, "retryable": True,
                                               "solution": "Retry later, or with arguments that ask for less work."},
                                      descriptor=runtime.tool)])
+
+    def _busy(self, runtime: _ToolRuntime, exc: HandlerBusy) -> dict[str, Any]:
+        _log.warning("tool %s is busy: %s (earlier calls still run, perhaps stuck past their timeout)", runtime.tool.id, exc)
+        return envelope([build_entry("BUSY", f"The tool is busy: its {exc.capacity} worker thread(s) stayed taken by earlier "
+                                     f"calls for the whole {runtime.timeout:g} s time limit, so this call was not run.",
+                                     runtime.tool.id, title="Tool busy",
+                                     context={"retryable": True, "max_threads": exc.capacity,
+                                              "solution": "Retry in a little while; the call was not run, so retrying is safe."},
+                                     descriptor=runtime.tool)])
+
+    def _not_serialisable(self, tool: Descriptor, exc: NotSerialisable) -> dict[str, Any]:
+        _log.warning("tool %s returned a value without a JSON form: %s", tool.id, exc)
+        return envelope([build_entry("INTERNAL_ERROR", f"The tool returned a result that cannot be sent as JSON ({exc}).", tool.id,
+                                     context={"retryable": False, "solution": "Use another tool; the server's operator must "
+                                              "make the handler return JSON values (str, number, bool, None, list, dict)."},
+                                     descriptor=tool)])
 
     def _unavailable(self, tool: Descriptor, reason: str | None) -> dict[str, Any]:
         _log.warning("tool %s is unavailable: %s", tool.id, reason)
@@ -355,6 +377,7 @@ class CatalogServer:
 
 
 _BUILTIN_CODES = {"CLIENT_CAPABILITY_MISSING", "VALIDATION_ERROR", "TOOL_NOT_FOUND", "HANDLER_UNAVAILABLE", "TIMEOUT", "INTERNAL_ERROR",
+                  "BUSY",
                   "TOOL_ERROR", "OUTPUT_INVALID",
                   "NOT_FOUND", "CONFLICT", "UNAVAILABLE", "AUTHENTICATION_ERROR", "AUTHORIZATION_ERROR", "RATE_LIMITED"}
 

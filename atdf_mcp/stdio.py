@@ -25,6 +25,8 @@ import anyio
 import anyio.from_thread
 import anyio.lowlevel
 
+from .dispatch.python import handler_threads_running
+from .jsonsafe import clean_json_line
 from .server import CatalogServer
 from .shutdown import exit_code, grace_for, hard_exit, stopping_line
 from .wire import Refusal, refusal_of
@@ -51,7 +53,7 @@ def run_stdio(app: CatalogServer, *, shutdown_timeout: float) -> int:
 
     anyio.run(run)
     code = exit_code(stopped[0] if stopped else None)
-    if app.drain.abandoned:  # a cancelled sync handler may still sleep in its thread: do not wait for it at exit
+    if app.drain.abandoned or handler_threads_running():  # a sync handler may still run in its thread: never wait for it
         hard_exit(code)
     return code
 
@@ -116,6 +118,7 @@ class _StdinLines:
     def _pump(self, stream: Any, token: Any) -> None:
         try:
             for line in stream:
+                line = clean_json_line(line)  # lone surrogates first: the checks below could not parse them
                 refusal = refusal_of(line)
                 if refusal is None:
                     anyio.from_thread.run(self.send.send, line, token=token)

@@ -51,6 +51,7 @@ from .rest import RequestCounter, ServiceState, error_response, rest_routes
 from .server import CatalogServer
 from .sessions import SdkSessions, SessionLimiter, SessionLimits
 from .shutdown import Drain, grace_for, stopping_line
+from .surrogates import SurrogateEscapes
 from .wire import JsonRpcGuard
 
 __all__ = [
@@ -154,6 +155,7 @@ def build_app(app: CatalogServer, options: HttpOptions) -> Starlette:
     if options.auth_token:
         middleware.append(Middleware(BearerAuth, token=options.auth_token, protects=options.is_protected))
     middleware.append(Middleware(BodyLimit, max_size=options.max_body_size))
+    middleware.append(Middleware(SurrogateEscapes, is_target=is_mcp_path))  # before the guard, which must parse the body
     middleware.append(Middleware(JsonRpcGuard))  # answers what the SDK would drop: bad ids, too deep to parse
     starlette = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
                           exception_handlers={HTTPException: _http_error})  # type: ignore[dict-item]

@@ -1,26 +1,50 @@
-"""Run Python handlers: keyword arguments named as the inputs, an optional `ctx`, sync ones in a thread."""
+"""Run Python handlers: keyword arguments named as the inputs, an optional `ctx`, sync ones in a thread.
+
+Handler code cannot stop the server: `sys.exit()`, `SystemExit` and `KeyboardInterrupt` raised by a handler
+become `HandlerAborted` (an INTERNAL_ERROR for the caller). Each sync tool runs at most `max_threads` threads
+at once (default 8), counted until each thread really returns, so handlers stuck past their timeout hold their
+own tool's slots and nobody else's; a call that finds no free slot before its deadline raises `HandlerBusy`.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import functools
 import inspect
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ..context import ToolContext
+from .slots import HandlerBusy, ThreadSlots
 
-__all__ = ["PythonDispatcher"]
+__all__ = ["DEFAULT_MAX_THREADS", "HandlerAborted", "HandlerBusy", "PythonDispatcher", "handler_threads_running"]
 
-# One pool for every sync handler; asyncio's executor hop is several times cheaper than anyio.to_thread.
-_POOL = ThreadPoolExecutor(max_workers=32, thread_name_prefix="atdf-handler")
+DEFAULT_MAX_THREADS = 8
+"""Threads one sync tool may run at once, unless its binding sets `max_threads`."""
+
+# One pool for every sync handler (asyncio's executor hop is several times cheaper than anyio.to_thread). Threads are
+# admitted per tool by ThreadSlots, so the pool only fills if stuck handlers of many tools add up to its size.
+_POOL = ThreadPoolExecutor(max_workers=256, thread_name_prefix="atdf-handler")
+_ABORTS = (SystemExit, KeyboardInterrupt)  # what handler code may raise to stop a script, never a server
+_running = 0  # sync handler threads that have not returned yet (some may be abandoned after a timeout)
+_running_lock = threading.Lock()
+
+
+class HandlerAborted(Exception):
+    """A handler raised SystemExit or KeyboardInterrupt (or called sys.exit()); the server keeps serving."""
+
+
+def handler_threads_running() -> int:
+    """How many sync handler threads are still running (an exit must not wait for them)."""
+    return _running
 
 
 class PythonDispatcher:
     """Calls one Python function; whether it is async and wants `ctx` is decided once, here."""
 
-    def __init__(self, function: Callable[..., Any], reference: str) -> None:
+    def __init__(self, function: Callable[..., Any], reference: str, *, max_threads: int = DEFAULT_MAX_THREADS) -> None:
         self.function = function
         self.description = reference
         self.is_async = inspect.iscoroutinefunction(function) or inspect.iscoroutinefunction(
@@ -29,14 +53,65 @@ class PythonDispatcher:
         parameters = _parameters(function)
         self.wants_ctx = "ctx" in parameters
         self.accepted = _accepted_names(function, parameters)
+        self.slots = ThreadSlots(max_threads)
 
     async def call(self, arguments: dict[str, Any], ctx: ToolContext | None) -> Any:
         """Run the handler with the arguments (and ctx when it asks for it)."""
         kwargs = {**arguments, "ctx": ctx} if self.wants_ctx else arguments
         if self.is_async:
-            return await self.function(**kwargs)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(_POOL, functools.partial(self.function, **kwargs))
+            try:
+                return await self.function(**kwargs)
+            except _ABORTS as exc:
+                raise HandlerAborted(f"the handler raised {type(exc).__name__}") from exc
+        return await self._in_thread(functools.partial(self.function, **kwargs))
+
+    async def _in_thread(self, run: Callable[[], Any]) -> Any:
+        """Run `run` in a worker thread holding one of this tool's slots until the thread returns, even if abandoned."""
+        slots = self.slots
+        await slots.take()
+        claim = _Claim()
+
+        def in_worker() -> Any:
+            if not claim.by("thread"):
+                return None  # the call was given up before its thread began: nobody waits for a result
+            _count(+1)
+            try:
+                return run()
+            except _ABORTS as exc:
+                raise HandlerAborted(f"the handler raised {type(exc).__name__}") from exc
+            finally:
+                _count(-1)
+                slots.give_back()
+
+        try:
+            return await asyncio.get_running_loop().run_in_executor(_POOL, in_worker)
+        except BaseException:
+            if claim.by("caller"):  # cancelled before the thread began: give the slot back here
+                slots.give_back()
+            raise
+
+
+class _Claim:
+    """Who frees a call's slot: its thread once it started, or the caller if the call was given up first."""
+
+    __slots__ = ("_lock", "_owner")
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._owner: str | None = None
+
+    def by(self, owner: str) -> bool:
+        """Whether `owner` is the first to claim (and so the one that gives the slot back)."""
+        with self._lock:
+            if self._owner is None:
+                self._owner = owner
+            return self._owner == owner
+
+
+def _count(delta: int) -> None:
+    global _running
+    with _running_lock:
+        _running += delta
 
 
 def _accepted_names(function: Callable[..., Any], parameters: dict[str, inspect.Parameter]) -> frozenset[str] | None:
