@@ -6,7 +6,8 @@ import contextlib
 import json
 import os
 import stat
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,8 +50,11 @@ class DecodeFailure:
     message: str
 
 
-def find_files(root: Path, exclude: Sequence[str] = ()) -> list[Path]:
+def find_files(root: Path, exclude: Sequence[str] = (), outside: list[Path] | None = None) -> list[Path]:
     """Descriptor files under `root`, recursively and sorted; hidden entries, symlink loops and excluded paths skipped.
+
+    Symbolic links (to files or folders) are followed only when they resolve inside `root`; the others are
+    never opened and are appended to `outside`, when given, so that the caller can say so.
 
     `exclude` holds gitignore-style globs relative to `root` (the config's `exclude:`); every `.atdfignore` met on
     the way down adds its own, relative to its folder, and a deeper one overrides (`!pattern` re-includes), as
@@ -62,6 +66,7 @@ def find_files(root: Path, exclude: Sequence[str] = ()) -> list[Path]:
     seen_dirs: set[str] = set()
     layers: dict[str, list[tuple[str, pathspec.PathSpec]]] = {}  # folder → the ignore specs that apply in it
     base = [(str(root), _spec(exclude))] if exclude else []
+    inside = _inside(os.path.realpath(root))
     for dirpath, dirnames, filenames in os.walk(root, followlinks=True):
         real = os.path.realpath(dirpath)
         if real in seen_dirs:
@@ -72,15 +77,31 @@ def find_files(root: Path, exclude: Sequence[str] = ()) -> list[Path]:
         if IGNORE_FILE in filenames:
             specs = [*specs, (dirpath, _spec(_ignore_lines(Path(dirpath, IGNORE_FILE))))]
         dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in ("__pycache__", "node_modules")
-                             and not (specs and _ignored(os.path.join(dirpath, d), specs, folder=True)))
+                             and not (specs and _ignored(os.path.join(dirpath, d), specs, folder=True))
+                             and inside(os.path.join(dirpath, d), outside))
         for d in dirnames:
             layers[os.path.join(dirpath, d)] = specs
         for name in sorted(filenames):
             if name.startswith(".") or name in CONFIG_FILE_NAMES:
                 continue
-            if name.lower().endswith(DESCRIPTOR_SUFFIXES) and not (specs and _ignored(os.path.join(dirpath, name), specs, folder=False)):
+            if name.lower().endswith(DESCRIPTOR_SUFFIXES) and not (specs and _ignored(os.path.join(dirpath, name), specs, folder=False)) \
+                    and inside(os.path.join(dirpath, name), outside):
                 found.append(Path(dirpath, name))
     return found
+
+
+def _inside(root_real: str) -> Callable[[str, list[Path] | None], bool]:
+    """A test of whether an entry is not a symbolic link, or one that resolves inside `root_real` (else it is noted)."""
+    def inside(path: str, outside: list[Path] | None) -> bool:
+        if not os.path.islink(path):
+            return True
+        real = os.path.realpath(path)
+        if real == root_real or real.startswith(root_real.rstrip(os.sep) + os.sep):
+            return True
+        if outside is not None:
+            outside.append(Path(path))
+        return False
+    return inside
 
 
 def exclude_problems(patterns: Any) -> list[str]:
@@ -204,6 +225,11 @@ def decode_bytes(data: bytes, *, yaml_syntax: bool = False) -> Any | DecodeFailu
         return DecodeFailure("PARSE_ERROR", f"invalid YAML: {exc}")
     except RecursionError:
         return DecodeFailure("PARSE_ERROR", "nesting is too deep to parse; descriptors are expected to nest a few levels")
+    except ValueError as exc:  # an integer of more than sys.get_int_max_str_digits() digits (4,300 by default)
+        if "integer string conversion" not in str(exc):
+            raise
+        return DecodeFailure("PARSE_ERROR", f"an integer has more than {sys.get_int_max_str_digits()} digits, more than "
+                             "can be read; write a number this long as a string")
 
 
 def _yaml_too_deep(text: str) -> bool:
