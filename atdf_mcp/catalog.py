@@ -32,7 +32,7 @@ from .dialects import READERS, ReadOptions, detect
 from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
 from .dialects.foreign import named_else, what_else
 from .errors import UsageError
-from .files import DecodeFailure, decode_bytes, find_files, read_file
+from .files import DecodeFailure, decode_bytes, find_files, printable, read_file
 from .inputs import SchemaShapeError
 from .model import Descriptor, Source
 from .schema_check import metaschema_problem, written_schema_problems
@@ -57,6 +57,11 @@ class Problem:
     severity: Severity
     code: str
 
+    def __post_init__(self) -> None:
+        # A file name that is not UTF-8 (b'\xff.json' on Linux) must not make any output invalid UTF-8.
+        object.__setattr__(self, "file", printable(self.file))
+        object.__setattr__(self, "message", printable(self.message))
+
     def as_dict(self) -> dict[str, str]:
         """The problem as JSON-ready data."""
         return {"file": self.file, "pointer": self.pointer, "message": self.message,
@@ -71,6 +76,9 @@ class FileReport:
     dialect: str | None
     ids: tuple[str, ...]
     problems: tuple[Problem, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "file", printable(self.file))
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import stat
 import sys
 from collections.abc import Callable, Sequence
@@ -16,7 +17,7 @@ import pathspec
 import yaml
 
 __all__ = ["DESCRIPTOR_SUFFIXES", "IGNORE_FILE", "MAX_FILE_BYTES", "DecodeFailure", "decode", "decode_bytes", "exclude_problems",
-           "find_files", "read_file"]
+           "find_files", "printable", "read_file"]
 
 DESCRIPTOR_SUFFIXES = (".json", ".yaml", ".yml")
 MAX_FILE_BYTES = 10 * 1024 * 1024
@@ -38,6 +39,8 @@ _JSON_SCALARS = (str, int, float, bool, type(None))
 # libyaml's composer recurses in C: a YAML file nested thousands of levels deep overflows the C stack
 # (a segfault, not a RecursionError), so deep YAML is measured on the event stream before it is loaded.
 MAX_YAML_DEPTH = 200
+_SURROGATE_ESCAPE = re.compile(r"\\[uU][dD][89a-fA-F]|\\U0000[dD][89a-fA-F]")  # what can make a lone surrogate
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _OPENERS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _CLOSERS = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 
@@ -102,6 +105,21 @@ def _inside(root_real: str) -> Callable[[str, list[Path] | None], bool]:
             outside.append(Path(path))
         return False
     return inside
+
+
+def printable(text: str) -> str:
+    """`text` as valid UTF-8: the bytes of a non-UTF-8 file name (kept by os.fsdecode as lone surrogates) escaped as \\xNN."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogateescape" if _only_escaped_bytes(text) else "backslashreplace").decode(
+            "utf-8", "backslashreplace")
+
+
+def _only_escaped_bytes(text: str) -> bool:
+    """Whether every surrogate in `text` is one os.fsdecode made from an undecodable byte (U+DC80..U+DCFF)."""
+    return all(not 0xD800 <= ord(c) <= 0xDFFF or 0xDC80 <= ord(c) <= 0xDCFF for c in text)
 
 
 def exclude_problems(patterns: Any) -> list[str]:
@@ -212,9 +230,10 @@ def decode_bytes(data: bytes, *, yaml_syntax: bool = False) -> Any | DecodeFailu
     if not text or text.isspace():
         return DecodeFailure("EMPTY_FILE", "file is empty; expected a descriptor, a list or a {\"tools\": [...]} collection")
     try:
-        if yaml_syntax:
-            return _decode_yaml(text)
-        return json.loads(text)
+        data = _decode_yaml(text) if yaml_syntax else json.loads(text)
+        if _SURROGATE_ESCAPE.search(text) and not isinstance(data, DecodeFailure):
+            data = _without_lone_surrogates(data)
+        return data
     except json.JSONDecodeError as exc:
         return DecodeFailure("PARSE_ERROR", f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}")
     except yaml.MarkedYAMLError as exc:
@@ -230,6 +249,23 @@ def decode_bytes(data: bytes, *, yaml_syntax: bool = False) -> Any | DecodeFailu
             raise
         return DecodeFailure("PARSE_ERROR", f"an integer has more than {sys.get_int_max_str_digits()} digits, more than "
                              "can be read; write a number this long as a string")
+
+
+def _without_lone_surrogates(data: Any) -> Any | DecodeFailure:
+    """`data` unchanged, or a DecodeFailure naming where an escape such as \\ud800 left half a character."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, dict):
+            stack.extend((value, (*path, key)) for key, value in item.items())
+            stack.extend((key, (*path, key)) for key in item)
+        elif isinstance(item, list):
+            stack.extend((value, (*path, i)) for i, value in enumerate(item))
+        elif isinstance(item, str) and _LONE_SURROGATE.search(item):
+            return DecodeFailure("ENCODING_ERROR", f"the string at {_pointer(path) or '/'} holds half of a UTF-16 "
+                                 "surrogate pair (an escape such as \\ud800 without its partner), which is not text; "
+                                 "write the character itself or remove the escape")
+    return data
 
 
 def _yaml_too_deep(text: str) -> bool:
