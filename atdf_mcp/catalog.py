@@ -79,6 +79,7 @@ class FileReport:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "file", printable(self.file))
+        object.__setattr__(self, "ids", tuple(map(printable, self.ids)))
 
 
 @dataclass(frozen=True)
