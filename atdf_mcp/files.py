@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import re
 import stat
@@ -230,7 +231,7 @@ def decode_bytes(data: bytes, *, yaml_syntax: bool = False) -> Any | DecodeFailu
     if not text or text.isspace():
         return DecodeFailure("EMPTY_FILE", "file is empty; expected a descriptor, a list or a {\"tools\": [...]} collection")
     try:
-        data = _decode_yaml(text) if yaml_syntax else json.loads(text)
+        data = _decode_yaml(text) if yaml_syntax else json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
         if _SURROGATE_ESCAPE.search(text) and not isinstance(data, DecodeFailure):
             data = _without_lone_surrogates(data)
         return data
@@ -244,11 +245,31 @@ def decode_bytes(data: bytes, *, yaml_syntax: bool = False) -> Any | DecodeFailu
         return DecodeFailure("PARSE_ERROR", f"invalid YAML: {exc}")
     except RecursionError:
         return DecodeFailure("PARSE_ERROR", "nesting is too deep to parse; descriptors are expected to nest a few levels")
+    except _NotFinite as exc:
+        token = str(exc).split()[0]
+        line = text[: max(text.find(token), 0)].count("\n") + 1
+        return DecodeFailure("PARSE_ERROR", f"{exc} at line {line} is not a JSON number (JSON has no NaN or Infinity); "
+                             "write a finite number, or the value as a string")
     except ValueError as exc:  # an integer of more than sys.get_int_max_str_digits() digits (4,300 by default)
         if "integer string conversion" not in str(exc):
             raise
         return DecodeFailure("PARSE_ERROR", f"an integer has more than {sys.get_int_max_str_digits()} digits, more than "
                              "can be read; write a number this long as a string")
+
+
+class _NotFinite(ValueError):
+    """A NaN, Infinity or overflowing number in a descriptor: Python reads it, JSON and every client do not."""
+
+
+def _not_a_number(token: str) -> float:
+    raise _NotFinite(token)
+
+
+def _finite(token: str) -> float:
+    value = float(token)
+    if not math.isfinite(value):
+        raise _NotFinite(f"{token[:40]} (too large for a number)")
+    return value
 
 
 def _without_lone_surrogates(data: Any) -> Any | DecodeFailure:
@@ -311,6 +332,9 @@ def _not_json(data: Any, budget: int) -> str | None:
                 stack.append((value, (*path, key)))
         elif isinstance(item, list):
             stack.extend((value, (*path, i)) for i, value in enumerate(item))
+        elif isinstance(item, float) and not math.isfinite(item):
+            return (f"YAML value at {_pointer(path) or '/'} is {item}, which is not a JSON number (JSON has no NaN or "
+                    "Infinity); write a finite number, or the value as a string")
         elif not isinstance(item, _JSON_SCALARS):
             return (f"YAML value at {_pointer(path) or '/'} is not a JSON value ({type(item).__name__}); descriptors hold "
                     "strings, numbers, booleans, null, lists and mappings only, so drop the tag or quote the value")

@@ -197,6 +197,21 @@ def odd_text(rng: random.Random, data: Any, src: Path) -> tuple[bytes, str]:
     return text.replace(f'"{marker}"', token).encode(), f"{_where(path)}={token}"
 
 
+def non_finite_in_schema(rng: random.Random, data: Any, src: Path) -> tuple[bytes, str]:
+    """NaN, Infinity or 1e400 as a schema's default, bound or const: Python reads it, JSON has no such number."""
+    path = _pick(rng, data, lambda v, p: isinstance(v, dict) and isinstance(p[-1], str) and p[-1] in SCHEMA_KEYS)
+    target = _get(data, path) if path else data
+    props = target.get("properties") if isinstance(target, dict) else None
+    if isinstance(props, dict) and props and isinstance(props[first := sorted(props)[0]], dict):
+        path, target = (*path, "properties", first), props[first]
+    key = rng.choice(("default", "maximum", "minimum", "const"))
+    token = rng.choice(("NaN", "Infinity", "-Infinity", "1e400"))
+    if isinstance(target, dict):
+        target[key] = "__ODD__"
+    text = _dump(data, Path("x.json")).decode()
+    return text.replace('"__ODD__"', token).encode(), f"{_where(path)}/{key}={token}"
+
+
 def wrong_root(rng: random.Random, data: Any, src: Path) -> tuple[bytes, str]:
     root = rng.choice(([data, data], {"tools": data}, {"tools": [data, 3, None]}, {"resources": "x"}, 42, "text", [], {}))
     return _dump(root, src), type(root).__name__
@@ -206,5 +221,5 @@ OPERATORS: tuple[tuple[str, Callable[[random.Random, Any, Path], tuple[bytes, st
     ("drop", drop_key), ("retype", retype), ("retype-top", retype_top), ("duplicate-key", duplicate_key),
     ("huge-int", huge_int), ("deep", deep_nesting), ("bad-schema", bad_schema), ("bad-output-schema", bad_output_schema),
     ("invalid-utf8", invalid_utf8), ("truncated", truncated), ("odd-text", odd_text), ("wrong-root", wrong_root),
-    ("bad-schema", bad_schema), ("retype", retype),
+    ("bad-schema", bad_schema), ("non-finite", non_finite_in_schema),
 )

@@ -64,6 +64,9 @@ BAD_FILES = {  # name → (content, pointer, code) of the one error expected in 
     "output_required_true": ({**mcp_tool("bad_tool"), "outputSchema": {"type": "object", "required": [True]}},
                              "/outputSchema/required/0", "INVALID_OUTPUT_SCHEMA"),
     "connector_examples_float": (CONNECTOR, "/content/data/endpoints/0/examples", "INVALID_CONNECTOR"),
+    "nan_default": (json.dumps(schema_tool(properties={"n": {"type": "number", "default": float("nan")}})), "", "PARSE_ERROR"),
+    "infinite_maximum": (json.dumps(schema_tool(properties={"n": {"type": "number"}})).replace('"number"', '"number", "maximum": 1e400'),
+                         "", "PARSE_ERROR"),
 }
 
 

@@ -21,13 +21,17 @@ from mutations import Mutant, mutants, sources
 
 from atdf_mcp import load_catalog
 from atdf_mcp.catalog import Catalog
-from atdf_mcp.publish import Published
+from atdf_mcp.publish import Published, ardf_text
 from atdf_mcp.server import build_server
 
 BUNDLED = Path(__file__).parent.parent / "descriptors"
 MUTANT_COUNT = 364
 GOOD = "known_good_tool"
 SAMPLE_EVERY = 13  # every 13th mutant is also listed through a real MCP client
+
+
+def _refuse(token: str) -> None:
+    raise ValueError(f"{token} is not JSON")
 
 
 def _corpus() -> list[tuple[Path, object]]:
@@ -97,8 +101,10 @@ def test_every_loaded_catalogue_publishes(loaded: list[tuple[Mutant, Path, Catal
         try:
             published = Published.build(catalog)
             for result in (published.list_tools, published.list_prompts, published.list_resources, published.list_templates):
-                result.model_dump_json(by_alias=True, exclude_none=True).encode("utf-8")
+                json.dumps(result.model_dump(by_alias=True, exclude_none=True), ensure_ascii=False, allow_nan=False).encode("utf-8")
             json.dumps(published.manifest, ensure_ascii=False, allow_nan=False).encode("utf-8")
+            for d in published.descriptors:  # what resources/read answers: strict JSON, valid UTF-8
+                json.loads(ardf_text(d).encode("utf-8"), parse_constant=_refuse)
         except Exception as exc:  # collected, so that one run shows every case
             failures.append(f"{mutant.how}: {type(exc).__name__}: {exc}"[:300])
         else:
