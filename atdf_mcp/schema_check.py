@@ -6,6 +6,7 @@ from functools import cache
 from typing import Any
 
 import jsonschema
+import jsonschema_rs
 
 from .schemas import to_pointer
 
@@ -25,7 +26,8 @@ _WRITTEN: dict[str, tuple[tuple[str, ...], ...]] = {
 def metaschema_problem(schema: Any) -> tuple[str, str] | None:
     """(pointer inside the schema, message) of the first metaschema violation of `schema`, or None when it is valid.
 
-    Uses python-jsonschema with its bundled metaschemas: nothing is ever fetched, whatever `$schema` or `$ref` say.
+    The draft is python-jsonschema's `validator_for`; jsonschema-rs decides (≈ 20 µs a schema), python-jsonschema
+    explains a failure. Both use bundled metaschemas: nothing is ever fetched, whatever `$schema` or `$ref` say.
     """
     if isinstance(schema, bool):
         return None
@@ -34,7 +36,13 @@ def metaschema_problem(schema: Any) -> tuple[str, str] | None:
     declared = schema.get("$schema")
     if declared is not None and not isinstance(declared, str):
         return "/$schema", f"not a valid JSON Schema: $schema must be a URI string naming a draft, not {_kind(declared)}"
-    checker = _checker(jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator))
+    draft = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    checker = _checker(draft)
+    try:
+        if _fast_checker(draft).is_valid(schema):
+            return None
+    except Exception:  # a value jsonschema-rs cannot take in: python-jsonschema decides alone
+        pass
     try:
         if checker.is_valid(schema):
             return None
@@ -82,6 +90,12 @@ def _at(node: Any, path: tuple[str, ...], pointer: str) -> list[tuple[str, Any]]
 def _checker(cls: type[jsonschema.protocols.Validator]) -> jsonschema.protocols.Validator:
     """One metaschema validator per draft, built once."""
     return cls(cls.META_SCHEMA)
+
+
+@cache
+def _fast_checker(cls: type[jsonschema.protocols.Validator]) -> jsonschema_rs.Validator:
+    """The same metaschema compiled by jsonschema-rs, offline, once."""
+    return jsonschema_rs.validator_for(cls.META_SCHEMA, offline=True)
 
 
 def _kind(value: Any) -> str:
