@@ -399,7 +399,8 @@ class _Loader:
                     by_file[d.source.file].append(Problem(d.source.file, d.source.pointer + where, message,
                                                           "warning", "DANGLING_REFERENCE"))
             except Exception as exc:  # a reference check never takes the catalogue down
-                by_file[d.source.file].append(_unexpected(d.source.file, d.source.pointer, exc, severity="warning"))
+                by_file[d.source.file].append(_unexpected(d.source.file, d.source.pointer, exc, "warning",
+                                                                  "the references of this descriptor could not be checked"))
         by_type: dict[str, list[Descriptor]] = {}
         for d in self.accepted:
             by_type.setdefault(d.type, []).append(d)
@@ -424,7 +425,14 @@ class _Loader:
             base = self.by_id[resource_id]
             for lang, copy in copies.items():
                 if copy is not base:
-                    copies[lang], warnings = reconcile(base, copy)
+                    try:
+                        copies[lang], warnings = reconcile(base, copy)
+                    except Exception as exc:  # a copy that cannot be compared is served as its base
+                        copies[lang] = base
+                        by_file[copy.source.file].append(_unexpected(
+                            copy.source.file, copy.source.pointer, exc, "warning",
+                            "this language copy could not be compared with its base, which is served in its place"))
+                        continue
                     by_file[copy.source.file] += [Problem(copy.source.file, ptr, msg, "warning", "LANGUAGE_COPY_MISMATCH")
                                                   for ptr, msg in warnings]
 
@@ -484,11 +492,12 @@ def _version_supported(dialect: str, version: Any) -> bool:
     return True
 
 
-def _unexpected(file: str, pointer: str, exc: Exception, severity: Severity = "error") -> Problem:
+def _unexpected(file: str, pointer: str, exc: Exception, severity: Severity = "error",
+                what: str = "this descriptor could not be loaded") -> Problem:
     """An unexpected failure while loading, as a problem of its file (the traceback goes to the debug log only)."""
     log.debug("unexpected failure while loading %s#%s", file, pointer, exc_info=exc)
-    return Problem(file, pointer, f"this descriptor could not be loaded ({type(exc).__name__}: {str(exc)[:200]}); check "
-                   "the types of its fields against the format's documentation", severity, "LOAD_FAILED")
+    return Problem(file, pointer, f"{what} ({type(exc).__name__}: {str(exc)[:200]}); check the types of its fields "
+                   "against the format's documentation", severity, "LOAD_FAILED")
 
 
 def _published_schemas_ok(d: Descriptor, report: Any) -> bool:

@@ -6,14 +6,17 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
+import anyio
 import httpx
 import pytest
 from conftest import atdf1_tool, mcp_tool, write_file
 from local_server import running
-from mcp import Client
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
 
 from atdf_mcp import load_catalog
 from atdf_mcp.catalog import Catalog, Problem
@@ -138,6 +141,20 @@ def test_an_unexpected_failure_inside_one_file_is_a_problem_of_that_file(tmp_pat
     assert [d.id for d in catalog.tools] == [GOOD]
 
 
+def test_a_language_copy_that_cannot_be_compared_is_served_as_its_base(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An exception while reconciling a language copy is a LOAD_FAILED warning on the copy; the catalogue loads."""
+    def broken_reconcile(base: Any, copy: Any) -> Any:
+        raise RuntimeError("reconcile bug")
+
+    monkeypatch.setattr("atdf_mcp.catalog.reconcile", broken_reconcile)
+    write_file(tmp_path, "good_tool.json", mcp_tool(GOOD))
+    copy = write_file(tmp_path, "good_tool_es.json", {**mcp_tool(GOOD), "description": "Busca vuelos."})
+    catalog = load_catalog(tmp_path)
+    assert [(p.file, p.severity, p.code) for p in catalog.report.problems if p.code == "LOAD_FAILED"] == [
+        (str(copy), "warning", "LOAD_FAILED")]
+    assert catalog.localized("es")[0] is catalog.by_id[GOOD]
+
+
 # ---------------------------------------------------------------- 10a: symbolic links
 
 
@@ -208,3 +225,21 @@ async def test_rest_validate_is_utf8_with_a_non_utf8_file_name(tmp_path: Path) -
     report = json.loads(response.content.decode("utf-8"))
     assert {f["file"] for f in report["files"]} == {"good.json", "\\xff.json", "\\xfe.json"}
     assert sorted(server.published.tools) == [GOOD, "other_tool"]
+
+
+@pytest.mark.anyio
+async def test_serve_over_stdio_starts_beside_every_bad_file(tmp_path: Path) -> None:
+    """`atdf-mcp serve` (stdio, a real subprocess) starts with all the bad files and a non-UTF-8 name, and lists the good tools."""
+    for case, (content, _, _) in BAD_FILES.items():
+        write_file(tmp_path, f"{case}.json", content)
+    non_utf8_catalogue(tmp_path)
+    params = StdioServerParameters(command=sys.executable, args=["-m", "atdf_mcp", "serve", str(tmp_path)],
+                                   env={"PYTHONPATH": os.environ.get("PYTHONPATH", os.getcwd())})
+    with tempfile.TemporaryFile("w+b") as errlog:
+        with anyio.fail_after(60):
+            async with Client(stdio_client(params, errlog=errlog)) as client:
+                assert sorted(t.name for t in (await client.list_tools()).tools) == [GOOD, "other_tool"]
+        errlog.seek(0)
+        stderr = errlog.read().decode("utf-8")
+    assert "serving 2 tools" in stderr and "Traceback" not in stderr
+    assert "\\xfe.json" in stderr
