@@ -35,7 +35,7 @@ from .errors import UsageError
 from .files import DecodeFailure, decode_bytes, find_files, printable, read_file
 from .inputs import SchemaShapeError
 from .model import Descriptor, Source
-from .schema_check import metaschema_problem, written_schema_problems
+from .schema_check import mcp_shape_problem, metaschema_problem, written_schema_problems
 from .schemas import SCHEMAS, to_pointer
 
 __all__ = ["MCP_NAME", "Catalog", "FileReport", "LoadReport", "Problem", "load_catalog"]
@@ -504,12 +504,12 @@ def _published_schemas_ok(d: Descriptor, report: Any) -> bool:
     """Whether the input and output schemas the server will publish are valid JSON Schemas (each failure reported)."""
     ok = True
     if d.type == "tool" and d.input_schema is not None:
-        problem = metaschema_problem(d.input_schema)
+        problem = metaschema_problem(d.input_schema) or mcp_shape_problem(d.input_schema)
         if problem is not None:
             report(_input_schema_pointer(d, _path_of(problem[0])), f"the input schema is {problem[1]}", "INVALID_INPUT_SCHEMA")
             ok = False
     if d.output_schema is not None:
-        problem = metaschema_problem(d.output_schema) if isinstance(d.output_schema, dict) else \
+        problem = (metaschema_problem(d.output_schema) or mcp_shape_problem(d.output_schema)) if isinstance(d.output_schema, dict) else \
             ("", "not an object: an output schema is an object JSON Schema such as {\"type\": \"object\", ...}")
         if problem is not None:
             report(_output_schema_pointer(d.dialect) + problem[0], f"the output schema is {problem[1]}", "INVALID_OUTPUT_SCHEMA")

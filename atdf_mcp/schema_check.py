@@ -10,7 +10,7 @@ import jsonschema_rs
 
 from .schemas import to_pointer
 
-__all__ = ["metaschema_problem", "written_schema_problems"]
+__all__ = ["mcp_shape_problem", "metaschema_problem", "written_schema_problems"]
 
 # Where each dialect writes JSON Schemas verbatim: (path to the schema, or to a list of inputs whose `schema` is one).
 _WRITTEN: dict[str, tuple[tuple[str, ...], ...]] = {
@@ -57,6 +57,20 @@ def metaschema_problem(schema: Any) -> tuple[str, str] | None:
         message = (f"{error.instance!r} is not a JSON Schema type; expected one of string, integer, number, "
                    "boolean, array, object or null")
     return to_pointer(path), f"not a valid JSON Schema ({checker.META_SCHEMA.get('$schema', 'draft 2020-12')}): {message}"
+
+
+def mcp_shape_problem(schema: dict[str, Any]) -> tuple[str, str] | None:
+    """(pointer, message) when a valid JSON Schema still breaks MCP's Tool shape, which TypeScript clients enforce on
+    tools/list (a failure there loses every tool): root `"type": "object"`, each of `properties` an object."""
+    if schema.get("type") != "object":
+        return "/type", f"not accepted by MCP clients: its root must be \"type\": \"object\", not {schema.get('type')!r}"
+    properties = schema.get("properties")
+    for name, value in properties.items() if isinstance(properties, dict) else ():
+        if not isinstance(value, dict):
+            return (f"/properties/{str(name).replace('~', '~0').replace('/', '~1')}",
+                    f"not accepted by MCP clients: property {name!r} is {value!r}, and they accept only an object "
+                    "schema there (write {} for any value)")
+    return None
 
 
 def written_schema_problems(dialect: str, descriptor: dict[str, Any]) -> list[tuple[str, str, str]]:

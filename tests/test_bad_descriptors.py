@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -70,6 +71,9 @@ BAD_FILES = {  # name → (content, pointer, code) of the one error expected in 
     "nan_default": (json.dumps(schema_tool(properties={"n": {"type": "number", "default": float("nan")}})), "", "PARSE_ERROR"),
     "infinite_maximum": (json.dumps(schema_tool(properties={"n": {"type": "number"}})).replace('"number"', '"number", "maximum": 1e400'),
                          "", "PARSE_ERROR"),
+    # valid JSON Schemas that MCP's Tool shape refuses: TypeScript clients then fail tools/list for every tool
+    "output_type_string": ({**mcp_tool("bad_tool"), "outputSchema": {"type": "string"}}, "/outputSchema/type", "INVALID_OUTPUT_SCHEMA"),
+    "property_true": (schema_tool(properties={"origin": True}), "/inputSchema/properties/origin", "INVALID_INPUT_SCHEMA"),
 }
 
 
@@ -153,6 +157,24 @@ def test_a_language_copy_that_cannot_be_compared_is_served_as_its_base(tmp_path:
     assert [(p.file, p.severity, p.code) for p in catalog.report.problems if p.code == "LOAD_FAILED"] == [
         (str(copy), "warning", "LOAD_FAILED")]
     assert catalog.localized("es")[0] is catalog.by_id[GOOD]
+
+
+NODE = shutil.which("node")
+TS_SDK = Path(__file__).parent.parent / "node_modules" / "@modelcontextprotocol" / "sdk" / "package.json"
+
+
+@pytest.mark.skipif(NODE is None or not TS_SDK.is_file(), reason="needs Node.js and `npm ci` (the TypeScript SDK)")
+def test_a_typescript_client_lists_the_good_tool_beside_every_bad_file(tmp_path: Path) -> None:
+    """The TypeScript SDK's client (Claude Desktop, Cursor, the Inspector) lists tools over stdio: none of the bad
+    schemas reaches it, so its strict Tool check passes and the good tool is there."""
+    for case, (content, _, _) in BAD_FILES.items():
+        write_file(tmp_path, f"{case}.json", content)
+    write_file(tmp_path, "good.json", mcp_tool(GOOD))
+    root = Path(__file__).parent.parent
+    done = subprocess.run([str(NODE), str(root / "scripts" / "ts_client.mjs"), "--", sys.executable, "-m", "atdf_mcp",
+                           "serve", str(tmp_path)], input="[]", capture_output=True, text=True, cwd=root, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert [t["name"] for t in json.loads(done.stdout)["tools"]] == [GOOD]
 
 
 # ---------------------------------------------------------------- 10a: symbolic links
