@@ -12,6 +12,7 @@ pointer, message, severity and code, and only descriptors without errors enter t
 from __future__ import annotations
 
 import gc
+import logging
 import os
 import re
 from collections.abc import Iterator, Mapping
@@ -31,14 +32,16 @@ from .dialects import READERS, ReadOptions, detect
 from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
 from .dialects.foreign import named_else, what_else
 from .errors import UsageError
-from .files import DecodeFailure, decode_bytes, find_files, read_file
+from .files import DecodeFailure, decode_bytes, find_files, printable, read_file
 from .inputs import SchemaShapeError
 from .model import Descriptor, Source
 from .patterns import bounded_validator
+from .schema_check import mcp_shape_problem, metaschema_problem, written_schema_problems
 from .schemas import SCHEMAS, to_pointer
 
 __all__ = ["MCP_NAME", "Catalog", "FileReport", "LoadReport", "Problem", "load_catalog"]
 
+log = logging.getLogger(__name__)
 MCP_NAME = re.compile(r"^[A-Za-z0-9_.\-]{1,64}$")
 DESCRIPTION_LIMIT = 200
 DETAIL_LIMIT = 2000
@@ -55,6 +58,11 @@ class Problem:
     severity: Severity
     code: str
 
+    def __post_init__(self) -> None:
+        # A file name that is not UTF-8 (b'\xff.json' on Linux) must not make any output invalid UTF-8.
+        object.__setattr__(self, "file", printable(self.file))
+        object.__setattr__(self, "message", printable(self.message))
+
     def as_dict(self) -> dict[str, str]:
         """The problem as JSON-ready data."""
         return {"file": self.file, "pointer": self.pointer, "message": self.message,
@@ -69,6 +77,10 @@ class FileReport:
     dialect: str | None
     ids: tuple[str, ...]
     problems: tuple[Problem, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "file", printable(self.file))
+        object.__setattr__(self, "ids", tuple(map(printable, self.ids)))
 
 
 @dataclass(frozen=True)
@@ -158,7 +170,12 @@ def load_catalog(path: str | os.PathLike[str], *more: str | os.PathLike[str], at
         loader.add_problems(config.file, [(p.pointer, p.message, p.severity, "CONFIG_ERROR") for p in config_problems])
     with _gc_paused():
         for p in paths:
-            files = find_files(p, exclude=config.exclude if p.is_dir() and p.resolve() == root.resolve() else ())
+            outside: list[Path] = []
+            files = find_files(p, exclude=config.exclude if p.is_dir() and p.resolve() == root.resolve() else (), outside=outside)
+            for link in outside:
+                loader.add_problems(str(link), [("", "symbolic link that leads outside the catalogue folder: not followed; "
+                                                 "copy what it points to into the folder, or pass that path as another "
+                                                 "argument", "warning", "OUTSIDE_ROOT")])
             if not files:
                 loader.add_problems(str(p), [("", "no descriptor files (*.json, *.yaml, *.yml) found", "warning", "NO_DESCRIPTORS")])
             for file in files:
@@ -199,11 +216,18 @@ class _Loader:
         self.files.append((file, set(), [], [Problem(file, ptr, msg, sev, code) for ptr, msg, sev, code in items]))
 
     def load_file(self, path: Path) -> None:
+        """Load one file; whatever goes wrong inside it becomes a problem of that file, never an escape."""
         file = str(path)
         dialects: set[str] = set()
         ids: list[str] = []
         problems: list[Problem] = []
         self.files.append((file, dialects, ids, problems))
+        try:
+            self._load_file(path, file, dialects, ids, problems)
+        except Exception as exc:  # the per-file boundary: one file never takes the catalogue down
+            problems.append(_unexpected(file, "", exc))
+
+    def _load_file(self, path: Path, file: str, dialects: set[str], ids: list[str], problems: list[Problem]) -> None:
         data = read_file(path)
         raw = data if isinstance(data, DecodeFailure) else decode_bytes(data, yaml_syntax=path.suffix.lower() in (".yaml", ".yml"))
         if isinstance(raw, DecodeFailure):
@@ -236,8 +260,12 @@ class _Loader:
                 if canon is None:
                     raise RecursionError
                 descriptor = self._read_one(file, pointer, canon, dialect, problems)
+                derived = self._derived_tools(descriptor, problems) if descriptor is not None else []
             except RecursionError:
                 problems.append(Problem(file, pointer, "descriptor nests too deeply to process", "error", "TOO_DEEP"))
+                continue
+            except Exception as exc:  # the per-descriptor boundary: the file's other descriptors still load
+                problems.append(_unexpected(file, pointer, exc))
                 continue
             if descriptor is None:
                 continue
@@ -245,7 +273,7 @@ class _Loader:
                 self.canonical[id(descriptor)] = canon
             if self._admit(descriptor, problems):
                 ids.append(descriptor.id)
-                for tool in self._derived_tools(descriptor, problems):
+                for tool in derived:
                     if self._admit(tool, problems):
                         ids.append(tool.id)
 
@@ -276,11 +304,18 @@ class _Loader:
                 report(v.pointer, v.message, "SCHEMA_VIOLATION")
         if violations or unsure:
             return None
+        invalid = written_schema_problems(dialect, item)
+        for ptr, message, code in invalid:
+            report(ptr, message, code)
+        if invalid:
+            return None
         source = Source.build(file=file, pointer=pointer, dialect=dialect)
         try:
             descriptor = READERS[dialect](item, source, self.options)
         except SchemaShapeError as exc:
             report(_schema_pointer(dialect), str(exc), "INVALID_INPUT_SCHEMA")
+            return None
+        if not _published_schemas_ok(descriptor, report):
             return None
         compiled = None
         if descriptor.type == "tool":
@@ -322,6 +357,11 @@ class _Loader:
                                         "tool name (letters, digits, '_', '-', '.', at most 64 characters): shorten the "
                                         "connector id or the endpoint name", "error", "INVALID_NAME"))
                 continue
+            problem = metaschema_problem(tool.input_schema)
+            if problem is not None:
+                problems.append(Problem(d.source.file, tool.source.pointer, f"the generated input schema of {tool.id!r} is "
+                                        f"{problem[1]} (at {problem[0] or '/'})", "error", "INVALID_INPUT_SCHEMA"))
+                continue
             checked.append(tool)
         return checked
 
@@ -354,10 +394,14 @@ class _Loader:
         self._reconcile_copies(by_file)
         for d in self.accepted:
             canon = self.canonical.get(id(d))
-            for ptr, message in _dangling_references(d, self.by_id):
-                where = canon.origin(ptr) if canon is not None else ptr
-                by_file[d.source.file].append(Problem(d.source.file, d.source.pointer + where, message,
-                                                      "warning", "DANGLING_REFERENCE"))
+            try:
+                for ptr, message in _dangling_references(d, self.by_id):
+                    where = canon.origin(ptr) if canon is not None else ptr
+                    by_file[d.source.file].append(Problem(d.source.file, d.source.pointer + where, message,
+                                                          "warning", "DANGLING_REFERENCE"))
+            except Exception as exc:  # a reference check never takes the catalogue down
+                by_file[d.source.file].append(_unexpected(d.source.file, d.source.pointer, exc, "warning",
+                                                                  "the references of this descriptor could not be checked"))
         by_type: dict[str, list[Descriptor]] = {}
         for d in self.accepted:
             by_type.setdefault(d.type, []).append(d)
@@ -382,7 +426,14 @@ class _Loader:
             base = self.by_id[resource_id]
             for lang, copy in copies.items():
                 if copy is not base:
-                    copies[lang], warnings = reconcile(base, copy)
+                    try:
+                        copies[lang], warnings = reconcile(base, copy)
+                    except Exception as exc:  # a copy that cannot be compared is served as its base
+                        copies[lang] = base
+                        by_file[copy.source.file].append(_unexpected(
+                            copy.source.file, copy.source.pointer, exc, "warning",
+                            "this language copy could not be compared with its base, which is served in its place"))
+                        continue
                     by_file[copy.source.file] += [Problem(copy.source.file, ptr, msg, "warning", "LANGUAGE_COPY_MISMATCH")
                                                   for ptr, msg in warnings]
 
@@ -440,6 +491,39 @@ def _version_supported(dialect: str, version: Any) -> bool:
     if dialect in ("atdf1", "atdf2"):
         return version.split(".")[0] in ("1", "2")
     return True
+
+
+def _unexpected(file: str, pointer: str, exc: Exception, severity: Severity = "error",
+                what: str = "this descriptor could not be loaded") -> Problem:
+    """An unexpected failure while loading, as a problem of its file (the traceback goes to the debug log only)."""
+    log.debug("unexpected failure while loading %s#%s", file, pointer, exc_info=exc)
+    return Problem(file, pointer, f"{what} ({type(exc).__name__}: {str(exc)[:200]}); check the types of its fields "
+                   "against the format's documentation", severity, "LOAD_FAILED")
+
+
+def _published_schemas_ok(d: Descriptor, report: Any) -> bool:
+    """Whether the input and output schemas the server will publish are valid JSON Schemas (each failure reported)."""
+    ok = True
+    if d.type == "tool" and d.input_schema is not None:
+        problem = metaschema_problem(d.input_schema) or mcp_shape_problem(d.input_schema)
+        if problem is not None:
+            report(_input_schema_pointer(d, _path_of(problem[0])), f"the input schema is {problem[1]}", "INVALID_INPUT_SCHEMA")
+            ok = False
+    if d.output_schema is not None:
+        problem = (metaschema_problem(d.output_schema) or mcp_shape_problem(d.output_schema)) if isinstance(d.output_schema, dict) else \
+            ("", "not an object: an output schema is an object JSON Schema such as {\"type\": \"object\", ...}")
+        if problem is not None:
+            report(_output_schema_pointer(d.dialect) + problem[0], f"the output schema is {problem[1]}", "INVALID_OUTPUT_SCHEMA")
+            ok = False
+    return ok
+
+
+def _path_of(pointer: str) -> list[str]:
+    return [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]
+
+
+def _output_schema_pointer(dialect: str) -> str:
+    return {"mcp": "/outputSchema", "openakita": "/output_schema", "ardf": "/content/data/output_schema"}.get(dialect, "/output_schema")
 
 
 def _schema_pointer(dialect: str) -> str:

@@ -111,6 +111,9 @@ def _endpoint_tool(connector: Descriptor, data: dict[str, Any], base_url: str, n
             names[item.name] = place
     inputs += query_inputs + body_inputs
     schema = input_schema(inputs)
+    if endpoint.get("examples") is not None and not isinstance(endpoint.get("examples"), list):
+        return None, [(f"{where}/examples", "examples must be a list of {\"name\", \"input\"} objects, "
+                                            f"not {type(endpoint['examples']).__name__}")]
     examples = examples_of(endpoint.get("examples"), "name", "input", "output", "narrative")
     problem = _schema_problem(schema, examples, where)
     if problem:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
+import re
 import stat
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,7 +18,7 @@ import pathspec
 import yaml
 
 __all__ = ["DESCRIPTOR_SUFFIXES", "IGNORE_FILE", "MAX_FILE_BYTES", "DecodeFailure", "decode", "decode_bytes", "exclude_problems",
-           "find_files", "read_file"]
+           "find_files", "printable", "read_file"]
 
 DESCRIPTOR_SUFFIXES = (".json", ".yaml", ".yml")
 MAX_FILE_BYTES = 10 * 1024 * 1024
@@ -37,6 +40,8 @@ _JSON_SCALARS = (str, int, float, bool, type(None))
 # libyaml's composer recurses in C: a YAML file nested thousands of levels deep overflows the C stack
 # (a segfault, not a RecursionError), so deep YAML is measured on the event stream before it is loaded.
 MAX_YAML_DEPTH = 200
+_SURROGATE_ESCAPE = re.compile(r"\\[uU][dD][89a-fA-F]|\\U0000[dD][89a-fA-F]")  # what can make a lone surrogate
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _OPENERS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _CLOSERS = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 
@@ -49,8 +54,11 @@ class DecodeFailure:
     message: str
 
 
-def find_files(root: Path, exclude: Sequence[str] = ()) -> list[Path]:
+def find_files(root: Path, exclude: Sequence[str] = (), outside: list[Path] | None = None) -> list[Path]:
     """Descriptor files under `root`, recursively and sorted; hidden entries, symlink loops and excluded paths skipped.
+
+    Symbolic links (to files or folders) are followed only when they resolve inside `root`; the others are
+    never opened and are appended to `outside`, when given, so that the caller can say so.
 
     `exclude` holds gitignore-style globs relative to `root` (the config's `exclude:`); every `.atdfignore` met on
     the way down adds its own, relative to its folder, and a deeper one overrides (`!pattern` re-includes), as
@@ -62,6 +70,7 @@ def find_files(root: Path, exclude: Sequence[str] = ()) -> list[Path]:
     seen_dirs: set[str] = set()
     layers: dict[str, list[tuple[str, pathspec.PathSpec]]] = {}  # folder → the ignore specs that apply in it
     base = [(str(root), _spec(exclude))] if exclude else []
+    inside = _inside(os.path.realpath(root))
     for dirpath, dirnames, filenames in os.walk(root, followlinks=True):
         real = os.path.realpath(dirpath)
         if real in seen_dirs:
@@ -72,15 +81,46 @@ def find_files(root: Path, exclude: Sequence[str] = ()) -> list[Path]:
         if IGNORE_FILE in filenames:
             specs = [*specs, (dirpath, _spec(_ignore_lines(Path(dirpath, IGNORE_FILE))))]
         dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in ("__pycache__", "node_modules")
-                             and not (specs and _ignored(os.path.join(dirpath, d), specs, folder=True)))
+                             and not (specs and _ignored(os.path.join(dirpath, d), specs, folder=True))
+                             and inside(os.path.join(dirpath, d), outside))
         for d in dirnames:
             layers[os.path.join(dirpath, d)] = specs
         for name in sorted(filenames):
             if name.startswith(".") or name in CONFIG_FILE_NAMES:
                 continue
-            if name.lower().endswith(DESCRIPTOR_SUFFIXES) and not (specs and _ignored(os.path.join(dirpath, name), specs, folder=False)):
+            if name.lower().endswith(DESCRIPTOR_SUFFIXES) and not (specs and _ignored(os.path.join(dirpath, name), specs, folder=False)) \
+                    and inside(os.path.join(dirpath, name), outside):
                 found.append(Path(dirpath, name))
     return found
+
+
+def _inside(root_real: str) -> Callable[[str, list[Path] | None], bool]:
+    """A test of whether an entry is not a symbolic link, or one that resolves inside `root_real` (else it is noted)."""
+    def inside(path: str, outside: list[Path] | None) -> bool:
+        if not os.path.islink(path):
+            return True
+        real = os.path.realpath(path)
+        if real == root_real or real.startswith(root_real.rstrip(os.sep) + os.sep):
+            return True
+        if outside is not None:
+            outside.append(Path(path))
+        return False
+    return inside
+
+
+def printable(text: str) -> str:
+    """`text` as valid UTF-8: the bytes of a non-UTF-8 file name (kept by os.fsdecode as lone surrogates) escaped as \\xNN."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogateescape" if _only_escaped_bytes(text) else "backslashreplace").decode(
+            "utf-8", "backslashreplace")
+
+
+def _only_escaped_bytes(text: str) -> bool:
+    """Whether every surrogate in `text` is one os.fsdecode made from an undecodable byte (U+DC80..U+DCFF)."""
+    return all(not 0xD800 <= ord(c) <= 0xDFFF or 0xDC80 <= ord(c) <= 0xDCFF for c in text)
 
 
 def exclude_problems(patterns: Any) -> list[str]:
@@ -191,9 +231,10 @@ def decode_bytes(data: bytes, *, yaml_syntax: bool = False) -> Any | DecodeFailu
     if not text or text.isspace():
         return DecodeFailure("EMPTY_FILE", "file is empty; expected a descriptor, a list or a {\"tools\": [...]} collection")
     try:
-        if yaml_syntax:
-            return _decode_yaml(text)
-        return json.loads(text)
+        data = _decode_yaml(text) if yaml_syntax else json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
+        if _SURROGATE_ESCAPE.search(text) and not isinstance(data, DecodeFailure):
+            data = _without_lone_surrogates(data)
+        return data
     except json.JSONDecodeError as exc:
         return DecodeFailure("PARSE_ERROR", f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}")
     except yaml.MarkedYAMLError as exc:
@@ -204,6 +245,48 @@ def decode_bytes(data: bytes, *, yaml_syntax: bool = False) -> Any | DecodeFailu
         return DecodeFailure("PARSE_ERROR", f"invalid YAML: {exc}")
     except RecursionError:
         return DecodeFailure("PARSE_ERROR", "nesting is too deep to parse; descriptors are expected to nest a few levels")
+    except _NotFinite as exc:
+        token = str(exc).split()[0]
+        line = text[: max(text.find(token), 0)].count("\n") + 1
+        return DecodeFailure("PARSE_ERROR", f"{exc} at line {line} is not a JSON number (JSON has no NaN or Infinity); "
+                             "write a finite number, or the value as a string")
+    except ValueError as exc:  # an integer of more than sys.get_int_max_str_digits() digits (4,300 by default)
+        if "integer string conversion" not in str(exc):
+            raise
+        return DecodeFailure("PARSE_ERROR", f"an integer has more than {sys.get_int_max_str_digits()} digits, more than "
+                             "can be read; write a number this long as a string")
+
+
+class _NotFinite(ValueError):
+    """A NaN, Infinity or overflowing number in a descriptor: Python reads it, JSON and every client do not."""
+
+
+def _not_a_number(token: str) -> float:
+    raise _NotFinite(token)
+
+
+def _finite(token: str) -> float:
+    value = float(token)
+    if not math.isfinite(value):
+        raise _NotFinite(f"{token[:40]} (too large for a number)")
+    return value
+
+
+def _without_lone_surrogates(data: Any) -> Any | DecodeFailure:
+    """`data` unchanged, or a DecodeFailure naming where an escape such as \\ud800 left half a character."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, dict):
+            stack.extend((value, (*path, key)) for key, value in item.items())
+            stack.extend((key, (*path, key)) for key in item)
+        elif isinstance(item, list):
+            stack.extend((value, (*path, i)) for i, value in enumerate(item))
+        elif isinstance(item, str) and _LONE_SURROGATE.search(item):
+            return DecodeFailure("ENCODING_ERROR", f"the string at {_pointer(path) or '/'} holds half of a UTF-16 "
+                                 "surrogate pair (an escape such as \\ud800 without its partner), which is not text; "
+                                 "write the character itself or remove the escape")
+    return data
 
 
 def _yaml_too_deep(text: str) -> bool:
@@ -249,6 +332,9 @@ def _not_json(data: Any, budget: int) -> str | None:
                 stack.append((value, (*path, key)))
         elif isinstance(item, list):
             stack.extend((value, (*path, i)) for i, value in enumerate(item))
+        elif isinstance(item, float) and not math.isfinite(item):
+            return (f"YAML value at {_pointer(path) or '/'} is {item}, which is not a JSON number (JSON has no NaN or "
+                    "Infinity); write a finite number, or the value as a string")
         elif not isinstance(item, _JSON_SCALARS):
             return (f"YAML value at {_pointer(path) or '/'} is not a JSON value ({type(item).__name__}); descriptors hold "
                     "strings, numbers, booleans, null, lists and mappings only, so drop the tag or quote the value")

@@ -85,7 +85,9 @@ def _tied_checks(value: Any) -> tuple[str, ...]:
 
 
 def examples_of(items: Any, name_key: str, input_key: str, output_key: str, narrative_key: str = "") -> tuple[Example, ...]:
-    """Examples mapped from a dialect's own key names."""
+    """Examples mapped from a dialect's own key names (anything but a list of objects holds none)."""
+    if not isinstance(items, list):
+        return ()
     return tuple(
         Example.build(
             name=str(item.get(name_key, "") or ""),
@@ -93,7 +95,7 @@ def examples_of(items: Any, name_key: str, input_key: str, output_key: str, narr
             output=item.get(output_key),
             narrative=str(item.get(narrative_key, "") or "") if narrative_key else "",
         )
-        for item in items or ()
+        for item in items
         if isinstance(item, dict)
     )
 

@@ -1,0 +1,117 @@
+"""Check a JSON Schema against its metaschema (the draft its `$schema` names, 2020-12 by default), offline."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import jsonschema
+import jsonschema_rs
+
+from .schemas import to_pointer
+
+__all__ = ["mcp_shape_problem", "metaschema_problem", "written_schema_problems"]
+
+# Where each dialect writes JSON Schemas verbatim: (path to the schema, or to a list of inputs whose `schema` is one).
+_WRITTEN: dict[str, tuple[tuple[str, ...], ...]] = {
+    "mcp": (("inputSchema",), ("outputSchema",)),
+    "openakita": (("input_schema",), ("output_schema",)),
+    "atdf1": (("output_schema",), ("how_to_use", "inputs", "*", "schema")),
+    "atdf2": (("output_schema",), ("how_to_use", "inputs", "*", "schema")),
+    "ardf": (("content", "data", "input_schema"), ("content", "data", "output_schema"),
+             ("content", "data", "inputs", "*", "schema")),
+}
+
+
+def metaschema_problem(schema: Any) -> tuple[str, str] | None:
+    """(pointer inside the schema, message) of the first metaschema violation of `schema`, or None when it is valid.
+
+    The draft is python-jsonschema's `validator_for`; jsonschema-rs decides (≈ 20 µs a schema), python-jsonschema
+    explains a failure. Both use bundled metaschemas: nothing is ever fetched, whatever `$schema` or `$ref` say.
+    """
+    if isinstance(schema, bool):
+        return None
+    if not isinstance(schema, dict):
+        return "", f"not a JSON Schema: expected an object (or a boolean), got {_kind(schema)}"
+    declared = schema.get("$schema")
+    if declared is not None and not isinstance(declared, str):
+        return "/$schema", f"not a valid JSON Schema: $schema must be a URI string naming a draft, not {_kind(declared)}"
+    draft = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    checker = _checker(draft)
+    try:
+        if _fast_checker(draft).is_valid(schema):
+            return None
+    except Exception:  # a value jsonschema-rs cannot take in: python-jsonschema decides alone
+        pass
+    try:
+        if checker.is_valid(schema):
+            return None
+        error = jsonschema.exceptions.best_match(checker.iter_errors(schema))
+    except RecursionError:
+        return "", "not checkable against its metaschema: it nests too deeply"
+    if error is None:
+        return None
+    path = list(error.absolute_path)
+    message = error.message
+    if path and path[-1] == "type" and isinstance(error.instance, str):
+        message = (f"{error.instance!r} is not a JSON Schema type; expected one of string, integer, number, "
+                   "boolean, array, object or null")
+    return to_pointer(path), f"not a valid JSON Schema ({checker.META_SCHEMA.get('$schema', 'draft 2020-12')}): {message}"
+
+
+def mcp_shape_problem(schema: dict[str, Any]) -> tuple[str, str] | None:
+    """(pointer, message) when a valid JSON Schema still breaks MCP's Tool shape, which TypeScript clients enforce on
+    tools/list (a failure there loses every tool): root `"type": "object"`, each of `properties` an object."""
+    if schema.get("type") != "object":
+        return "/type", f"not accepted by MCP clients: its root must be \"type\": \"object\", not {schema.get('type')!r}"
+    properties = schema.get("properties")
+    for name, value in properties.items() if isinstance(properties, dict) else ():
+        if not isinstance(value, dict):
+            return (f"/properties/{str(name).replace('~', '~0').replace('/', '~1')}",
+                    f"not accepted by MCP clients: property {name!r} is {value!r}, and they accept only an object "
+                    "schema there (write {} for any value)")
+    return None
+
+
+def written_schema_problems(dialect: str, descriptor: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(pointer, message, code) for every JSON Schema written in a descriptor that its metaschema rejects.
+
+    The code is INVALID_OUTPUT_SCHEMA for an output schema, INVALID_INPUT_SCHEMA for the others.
+    """
+    problems = []
+    for path in _WRITTEN.get(dialect, ()):
+        for pointer, schema in _at(descriptor, path, ""):
+            problem = metaschema_problem(schema)
+            if problem is not None:
+                code = "INVALID_OUTPUT_SCHEMA" if path[-1] in ("outputSchema", "output_schema") else "INVALID_INPUT_SCHEMA"
+                problems.append((pointer + problem[0], f"{pointer.rsplit('/', 1)[-1]} is {problem[1]}", code))
+    return problems
+
+
+def _at(node: Any, path: tuple[str, ...], pointer: str) -> list[tuple[str, Any]]:
+    """(pointer, value) of every value at `path` under `node` (`*` walks a list); absent keys yield nothing."""
+    if not path:
+        return [(pointer, node)]
+    head, rest = path[0], path[1:]
+    if head == "*":
+        return [hit for i, item in enumerate(node) for hit in _at(item, rest, f"{pointer}/{i}")] if isinstance(node, list) else []
+    if not isinstance(node, dict) or node.get(head) is None:
+        return []
+    return _at(node[head], rest, f"{pointer}/{head}")
+
+
+@cache
+def _checker(cls: type[jsonschema.protocols.Validator]) -> jsonschema.protocols.Validator:
+    """One metaschema validator per draft, built once."""
+    return cls(cls.META_SCHEMA)
+
+
+@cache
+def _fast_checker(cls: type[jsonschema.protocols.Validator]) -> jsonschema_rs.Validator:
+    """The same metaschema compiled by jsonschema-rs, offline, once."""
+    return jsonschema_rs.validator_for(cls.META_SCHEMA, offline=True)
+
+
+def _kind(value: Any) -> str:
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list",
+            type(None): "null"}.get(type(value), type(value).__name__)
