@@ -95,6 +95,7 @@ def atdf_server(base: str, folder: Path) -> Any:
 
     tool = {"name": "get_item", "description": "Get an item.", "inputSchema": SCHEMA, "endpoint": f"{base}/items/{{item_id}}", "method": "GET"}
     (folder / "tools.json").write_text(json.dumps({"tools": [tool]}), encoding="utf-8")
+    (folder / "atdf-mcp.yaml").write_text("allow_private_networks: true  # the upstream runs on 127.0.0.1\n", encoding="utf-8")
     catalog = load_catalog(folder)
     assert catalog.report.ok, catalog.report.errors
     return build_server(catalog)
