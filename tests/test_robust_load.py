@@ -87,10 +87,10 @@ async def test_fifty_clients_making_twenty_mixed_calls_each_all_get_their_answer
         assert "ok" in expected and "VALIDATION_ERROR" in expected and "TOOL_NOT_FOUND" in expected, expected
 
         failures: list[str] = []
-        answered = 0
+        answered = errors = 0
 
         async def one_client(n: int) -> None:
-            nonlocal answered
+            nonlocal answered, errors
             async with Client(f"{url}/mcp", mode="legacy" if n % 2 else "auto") as client:
                 for i in range(CALLS_PER_CLIENT):
                     index = (n * CALLS_PER_CLIENT + i) % len(calls)
@@ -101,6 +101,7 @@ async def test_fifty_clients_making_twenty_mixed_calls_each_all_get_their_answer
                         failures.append(f"client {n} call {i} {name}({arguments}): {exc!r}")
                         continue
                     answered += 1
+                    errors += got != "ok"
                     if got != expected[index]:
                         failures.append(f"client {n} call {i} {name}({arguments}): {got}, alone {expected[index]}")
 
@@ -110,6 +111,7 @@ async def test_fifty_clients_making_twenty_mixed_calls_each_all_get_their_answer
                 for n in range(CLIENTS):
                     group.start_soon(one_client, n)
         elapsed = time.monotonic() - started
-    print(f"\nload: {answered} of {CLIENTS * CALLS_PER_CLIENT} calls answered in {elapsed:.1f} s, {len(failures)} failure(s)")
+    print(f"\nload: {answered} of {CLIENTS * CALLS_PER_CLIENT} calls answered in {elapsed:.1f} s, {errors} error envelopes, "
+          f"{len(failures)} failure(s)")
     assert failures == []
     assert answered == CLIENTS * CALLS_PER_CLIENT
