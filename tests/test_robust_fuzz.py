@@ -306,12 +306,12 @@ def demo_api() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def memory(demo_api: str) -> Iterator[Target]:
-    """One in-memory server on the bundled catalogue, for every in-memory example."""
+    """One in-memory server on the bundled catalogue, for every in-memory example (the HTTP tools read ATDF_DEMO_API at each call)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("ATDF_DEMO_API", demo_api)
         server = build_server(load_catalog(DESCRIPTORS))
-    with connected(lambda: Client(server, mode="legacy")) as target:
-        yield target
+        with connected(lambda: Client(server, mode="legacy")) as target:
+            yield target
     print(f"\nin memory: {target.calls} calls, {target.errors} error envelopes")
 
 
