@@ -11,7 +11,9 @@ ATDF envelope, and its `context.suggested_arguments`, when present, must validat
 
 from __future__ import annotations
 
+import collections
 import contextlib
+import dataclasses
 import json
 import os
 import sys
@@ -234,7 +236,7 @@ class Target:
     client: Client
     tools: dict[str, types.Tool]
     calls: int = 0
-    errors: int = 0
+    codes: collections.Counter[str] = dataclasses.field(default_factory=collections.Counter)
 
     def check(self, tool: str, arguments: dict[str, Any]) -> None:
         """Call `tool` and assert what any client must see: a result in time, and a valid envelope with valid suggestions on error."""
@@ -244,8 +246,8 @@ class Target:
         if not result.is_error and result.structured_content is not None:
             json.loads(result.content[0].text, parse_constant=not_json)  # the text of a structured result is JSON
         if result.is_error:
-            self.errors += 1
             envelope = envelope_of(result)
+            self.codes[envelope["errors"][0]["code"]] += 1
             for error in envelope["errors"]:
                 suggested = (error.get("context") or {}).get("suggested_arguments")
                 if suggested is not None:
@@ -312,7 +314,7 @@ def memory(demo_api: str) -> Iterator[Target]:
         server = build_server(load_catalog(DESCRIPTORS))
         with connected(lambda: Client(server, mode="legacy")) as target:
             yield target
-    print(f"\nin memory: {target.calls} calls, {target.errors} error envelopes")
+    print(f"\nin memory: {target.calls} calls, {target.codes.total()} error envelopes {dict(target.codes.most_common())}")
 
 
 @pytest.fixture(scope="module")
@@ -323,7 +325,7 @@ def stdio(demo_api: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[T
     stderr = tmp_path_factory.mktemp("stdio") / "stderr.txt"
     with stderr.open("w", encoding="utf-8") as errlog, connected(lambda: Client(stdio_client(params, errlog=errlog), mode="legacy")) as target:
         yield target
-    print(f"\nstdio: {target.calls} calls, {target.errors} error envelopes")
+    print(f"\nstdio: {target.calls} calls, {target.codes.total()} error envelopes {dict(target.codes.most_common())}")
 
 
 def fuzz(target: Target, tool: str, strategy: st.SearchStrategy[dict[str, Any]], examples: int, profile: str = "atdf-fuzz") -> None:
