@@ -2,7 +2,7 @@
 
 The tools are the ones `descriptors/` publishes, read with tools/list; valid arguments come from each
 inputSchema (hypothesis-jsonschema), invalid ones are arbitrary JSON objects and schema-valid arguments
-with one field retyped, removed, added or misspelt. Every call must come back as a CallToolResult (no
+with one field retyped, removed, misspelt, garbled or pushed to an extreme, or one added. Every call must come back as a CallToolResult (no
 protocol error, no exception in the client, an answer within CALL_TIMEOUT); an error must carry a valid
 ATDF envelope, and its `context.suggested_arguments`, when present, must validate against the inputSchema.
 
@@ -65,8 +65,9 @@ settings.register_profile("atdf-fuzz-slow", settings.get_profile("atdf-fuzz"), d
 SURROGATES_IN_MEMORY = False
 # Item 1: a multi-megabyte string for an enum argument blocks the event loop in the suggestion code.
 MAX_STRING = 5_000
-# Item 7: arguments nested about 195 levels deep get no reply over stdio (the fuzzer shrinks it to
-# {"cabin": [[…194 lists…[null]…]]} on flight_booking).
+# Item 7: arguments nested about 195 levels deep get no reply the client can read over stdio (the fuzzer shrinks it to
+# flight_booking {"cabin": [[…194 lists…[null]…]]}): the envelope echoes the value in context.received, a few levels
+# deeper still, and the SDK's stdio reader refuses the line ("Invalid JSON: recursion limit exceeded").
 MAX_DEPTH = 100
 # Found by this suite (reported with issue 11): an integer of more than 4,300 digits gets no reply over stdio
 # (Python's int-parsing limit, server side); hypothesis cannot even print such an example. Kept well below it.
