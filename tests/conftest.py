@@ -29,6 +29,21 @@ def write_file(folder: Path, name: str, content: Any) -> Path:
     return path
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """`--slow` also runs the tests marked slow (the longer robustness runs)."""
+    parser.addoption("--slow", action="store_true", default=False, help="also run the tests marked slow (longer robustness runs)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without --slow, the tests marked slow are skipped with the reason."""
+    if config.getoption("--slow"):
+        return
+    skip_slow = pytest.mark.skip(reason="a longer robustness run: pass --slow to run it")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip_slow)
+
+
 @pytest.fixture
 def anyio_backend() -> str:
     """Every `@pytest.mark.anyio` test runs on asyncio: uvicorn's loop, and the HTTP dispatcher's client is bound to one loop."""
