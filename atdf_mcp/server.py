@@ -35,7 +35,7 @@ from .dispatch import Unavailable, UpstreamFailure
 from .dispatch.python import HandlerBusy
 from .envelope import build_entry, compile_detailed, compile_fast, envelope, new_instance, tool_error_envelope, unknown_tool
 from .errors import ToolError
-from .jsonsafe import NotSerialisable
+from .jsonsafe import NotSerialisable, json_safe
 from .labels import labels_for
 from .model import Descriptor
 from .publish import Published, ardf_text, completion_values, render_prompt
@@ -174,7 +174,12 @@ class CatalogServer:
         if runtime is None:  # no structuredContent: the client may hold an outputSchema for that name from an older listing
             return error_result(unknown_tool(params.name, list(self.runtimes)), structured=False)
         arguments = params.arguments if params.arguments is not None else {}
-        if not runtime.fast.is_valid(arguments):  # analysed off the event loop, within a budget (budget.py)
+        try:
+            valid = runtime.fast.is_valid(arguments)
+        except UnicodeError:  # a lone surrogate (only an in-process client can send one; the transports replace them)
+            arguments = json_safe(arguments, fallback=str)
+            valid = runtime.fast.is_valid(arguments)
+        if not valid:  # analysed off the event loop, within a budget (budget.py)
             return runtime.failed(await analyse_off_loop(functools.partial(self._invalid_arguments, runtime, arguments),
                                                          functools.partial(_unanalysed, runtime.tool)))
         dispatcher = runtime.bound.dispatcher

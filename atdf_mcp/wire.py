@@ -23,6 +23,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .envelope import build_entry, envelope
+from .results import error_result
 
 __all__ = ["MAX_NESTING", "JsonRpcGuard", "Refusal", "refusal_of"]
 
@@ -39,9 +40,16 @@ class Refusal:
     envelope_code: str
     solution: str
     parameter: str | None = None
+    tool: str | None = None  # a tools/call whose id and tool name could be read: answered as that tool's error result
 
     def message(self) -> dict[str, Any]:
-        """The JSON-RPC error object to send back."""
+        """The JSON-RPC answer to send back: the tool's isError result (envelope first) for a readable tools/call,
+        else a JSON-RPC error whose data is the envelope."""
+        if self.tool is not None and self.id is not None:
+            entry = build_entry(self.envelope_code, f"The arguments are {self.reason.removeprefix('the message is ').rstrip('.')}.",
+                                self.tool, parameter=self.parameter, context={"retryable": False, "solution": self.solution})
+            result = error_result(envelope([entry]), structured=False)  # the tool's outputSchema is not known here
+            return {"jsonrpc": "2.0", "id": self.id, "result": result.model_dump(mode="json", by_alias=True, exclude_none=True)}
         titles = {PARSE_ERROR: "Parse error", INVALID_REQUEST: "Invalid Request", INVALID_PARAMS: "Invalid params"}
         entry = build_entry(self.envelope_code, self.reason, "server", title=titles[self.code], parameter=self.parameter,
                             context={"retryable": False, "solution": self.solution})
@@ -82,8 +90,11 @@ def _too_deep(raw: str | bytes) -> Refusal:
     except (ValueError, RecursionError):
         value = None
     request_id = _id_of(value) if isinstance(value, dict) and "method" in value else None
+    params = value.get("params") if isinstance(value, dict) and value.get("method") == "tools/call" else None
+    tool = params.get("name") if isinstance(params, dict) and isinstance(params.get("name"), str) else None
     return Refusal(request_id, INVALID_PARAMS, f"the message is nested more than {MAX_NESTING} levels deep.", "VALIDATION_ERROR",
-                   f"Flatten the arguments: at most about {MAX_NESTING - 5} levels of nested objects and arrays.", "arguments")
+                   f"Flatten the arguments: at most about {MAX_NESTING - 5} levels of nested objects and arrays.", "arguments",
+                   tool)
 
 
 def _invalid(request_id: str | int | None, reason: str) -> Refusal:
@@ -101,7 +112,8 @@ def _id_of(value: dict[str, Any]) -> str | int | None:
 
 
 class JsonRpcGuard:
-    """Answers the JSON-RPC POSTs to /mcp and /messages/ that the SDK would drop, with HTTP 400 and the JSON-RPC error."""
+    """Answers the JSON-RPC POSTs to /mcp and /messages/ that the SDK would drop: HTTP 400 and the JSON-RPC error, or
+200 and the tool's error result for a tools/call too deep to parse."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -122,7 +134,8 @@ class JsonRpcGuard:
         body = b"".join(chunks)
         refusal = refusal_of(body)
         if refusal is not None:
-            await JSONResponse(refusal.message(), status_code=400)(scope, receive, send)
+            answer = refusal.message()
+            await JSONResponse(answer, status_code=200 if "result" in answer else 400)(scope, receive, send)
             return
         await self.app(scope, _replay([{"type": "http.request", "body": body, "more_body": False}], receive), send)
 

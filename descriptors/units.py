@@ -6,6 +6,7 @@ miscased unit raises the declared UNKNOWN_UNIT failure with the nearest known un
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from atdf_mcp import ToolError
@@ -50,7 +51,13 @@ def convert(value: float, from_unit: str, to_unit: str) -> dict[str, Any]:
                             parameter="value", suggested_value=ABSOLUTE_ZERO[from_unit])
         result = _from_kelvin(_to_kelvin(value, from_unit), to_unit)
     else:
-        result = value * UNITS[from_unit][1] / UNITS[to_unit][1]
+        try:
+            result = value * UNITS[from_unit][1] / UNITS[to_unit][1]
+        except OverflowError:  # an integer beyond the largest float
+            result = math.inf
+    if not math.isfinite(result):
+        raise ToolError("OUT_OF_RANGE", f"{from_unit} to {to_unit}: the value is too large to convert.", parameter="value",
+                        context={"solution": "Convert a value below 1e300 (split it, or use a larger unit)."})
     result = float(f"{result:.6g}")
     return {"value": value, "from_unit": from_unit, "to_unit": to_unit, "result": result, "dimension": dimension,
             "formatted": f"{value:g} {from_unit} = {result:g} {to_unit}"}

@@ -19,9 +19,9 @@ from typing import Any
 import anyio
 import httpx
 import pytest
+from envelopes import envelope_of
 from local_server import running
 from mcp import Client
-from mcp.shared.exceptions import MCPError
 
 from atdf_mcp import load_catalog
 from atdf_mcp.cli import main
@@ -214,6 +214,15 @@ def stdio(catalog_dir: Path) -> Iterator[StdioWire]:
         wire.close()
 
 
+def assert_tool_error(message: dict[str, Any], request_id: Any, tool: str) -> None:
+    """A tools/call answered as that tool's isError result: VALIDATION_ERROR on `arguments`, the envelope first."""
+    assert message["jsonrpc"] == "2.0" and message["id"] == request_id, message
+    assert message["result"]["isError"] is True and "structuredContent" not in message["result"]
+    entry = json.loads(message["result"]["content"][0]["text"])["errors"][0]
+    assert (entry["code"], entry["tool_name"], entry["parameter_name"]) == ("VALIDATION_ERROR", tool, "arguments")
+    assert "nested more than 200 levels" in entry["detail"] and entry["context"]["solution"]
+
+
 def assert_error(message: dict[str, Any], code: int, request_id: Any, envelope_code: str) -> None:
     """A JSON-RPC error with this code and id, whose data is an ATDF envelope with a solution."""
     assert message["jsonrpc"] == "2.0" and message["id"] == request_id, message
@@ -234,17 +243,18 @@ class TestEveryRequestAnsweredOverStdio:
         assert_error(stdio.ask(f'{{"jsonrpc": "2.0", "id": {bad_id}, "method": "tools/list"}}'), -32600, None, "INVALID_REQUEST")
 
     def test_arguments_nested_too_deep_get_invalid_params_with_their_id(self, stdio: StdioWire) -> None:
-        """198 nested arrays are served; 199 and 250 answer -32602 with the request's id; 5,000 with id null."""
+        """198 nested arrays are served; 199 and 250 answer the tool's VALIDATION_ERROR result for the request's id;
+        5,000 (too deep for any parser to read the id) -32602 with id null."""
         assert stdio.ask(deep_call(1, 198))["result"]["isError"] is False  # under message, params, arguments: pydantic's limit
-        assert_error(stdio.ask(deep_call(2, 199)), -32602, 2, "VALIDATION_ERROR")
-        assert_error(stdio.ask(deep_call(3, 250)), -32602, 3, "VALIDATION_ERROR")
+        assert_tool_error(stdio.ask(deep_call(2, 199)), 2, "echo")
+        assert_tool_error(stdio.ask(deep_call(3, 250)), 3, "echo")
         assert_error(stdio.ask(deep_call(4, 5000)), -32602, None, "VALIDATION_ERROR")
 
 
 class TestEveryRequestAnsweredOverHttp:
     @pytest.mark.anyio
     async def test_invalid_ids_and_deep_nesting_over_mcp(self, catalog_dir: Path) -> None:
-        """Over /mcp, invalid ids answer 400 + -32600 (not 202), and too-deep arguments 400 + -32602 with the id."""
+        """Over /mcp, invalid ids answer 400 + -32600 (not 202), and too-deep arguments the tool's error result."""
         with serving(catalog_dir) as base:
             async with httpx.AsyncClient(timeout=10) as http:
                 session = await open_session(http, base)
@@ -255,20 +265,22 @@ class TestEveryRequestAnsweredOverHttp:
                     assert response.status_code == 400
                     assert_error(response.json(), -32600, None, "INVALID_REQUEST")
                 response = await http.post(f"{base}/mcp", content=deep_call(7, 199), headers=headers)
-                assert response.status_code == 400
-                assert_error(response.json(), -32602, 7, "VALIDATION_ERROR")
+                assert response.status_code == 200
+                assert_tool_error(response.json(), 7, "echo")
 
     @pytest.mark.anyio
-    async def test_an_sdk_client_sees_an_error_for_arguments_nested_too_deep(self, catalog_dir: Path) -> None:
-        """The SDK client's call raises an MCPError that says what is wrong, instead of waiting for ever."""
+    async def test_an_sdk_client_sees_an_envelope_for_arguments_nested_too_deep(self, catalog_dir: Path) -> None:
+        """The SDK client's call gets the tool's VALIDATION_ERROR envelope, instead of waiting for ever."""
         nested: Any = []
         for _ in range(250):
             nested = [nested]
         with serving(catalog_dir) as base:
             with anyio.fail_after(20):
                 async with Client(f"{base}/mcp", mode="legacy") as client:
-                    with pytest.raises(MCPError, match="nested more than 200 levels"):
-                        await client.call_tool("echo", {"value": nested})
+                    result = await client.call_tool("echo", {"value": nested})
+                    entry = envelope_of(result)["errors"][0]
+                    assert result.is_error and (entry["code"], entry["parameter_name"]) == ("VALIDATION_ERROR", "arguments")
+                    assert "nested more than 200 levels" in entry["detail"]
                     assert (await client.call_tool("echo", {"value": [[1]]})).structured_content == {"echo": [[1]]}
 
     @pytest.mark.anyio
