@@ -57,24 +57,21 @@ settings.register_profile("atdf-fuzz-slow", settings.get_profile("atdf-fuzz"), d
 
 
 # ---------------------------------------------------------------------------------------------
-# Known defects of issue 11, excluded from the strategies until their fixes are merged. Each limit
-# names the item; the lead lifts it (and the test must still pass) once that item is fixed.
+# Bounds of what is generated. Each was a known defect of issue 11 the suite found, now fixed; they stay as knobs.
 
-# Item 3: a lone surrogate ("\ud800") in an argument that passes to validation answers a JSON-RPC error instead of an
-# envelope. Only ever in values and only in memory: the SDK clients cannot encode one (pydantic refuses), neither as
-# an object key nor over stdio, so a client of this SDK cannot send it there at all.
+# Lone surrogates ("\ud800") in values, in memory only: the SDK clients cannot encode one (pydantic refuses), neither
+# as an object key nor over stdio; tests/test_robust_faults.py sends them as raw JSON over stdio and HTTP.
 SURROGATES_IN_MEMORY = True
-# Item 1: a multi-megabyte string for an enum argument blocks the event loop in the suggestion code.
+# Long strings (item 1: the suggestion code once blocked the event loop on megabytes; tests/test_robust_arguments.py
+# sends 3.5 MB).
 MAX_STRING = 50_000
-# Item 7: arguments nested about 195 levels deep get no reply the client can read over stdio (the fuzzer shrinks it to
-# flight_booking {"cabin": [[…194 lists…[null]…]]}): the envelope echoes the value in context.received, a few levels
-# deeper still, and the SDK's stdio reader refuses the line ("Invalid JSON: recursion limit exceeded").
+# Nesting past the SDK's 200-level parse limit (item 7): a tools/call too deep to parse answers that tool's
+# VALIDATION_ERROR result.
 MAX_DEPTH = 230
-# Found by this suite (reported with issue 11): an integer of more than 4,300 digits gets no reply over stdio
-# (Python's int-parsing limit, server side); hypothesis cannot even print such an example. Kept well below it.
+# An integer of more than 4,300 digits is answered -32700 (no JSON parser on the wire reads it); hypothesis cannot even
+# print such an example, so integers stay below it.
 MAX_INT_DIGITS = 1_000
-# Item 10: a result holding Infinity (unit_converter of 1e308 km in mi) is sent as text that is not JSON. Arguments
-# within a factor 1e9 of the largest float are left out; larger ones overflow to an OverflowError instead.
+# Numbers whose conversion overflows (item 10: a result holding Infinity once gave text that is not JSON): none left out.
 NEAR_FLOAT_MAX = (math.inf, math.inf)
 
 
