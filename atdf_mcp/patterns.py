@@ -75,6 +75,8 @@ _BOUNDED_KEYWORDS = {"pattern": _pattern, "patternProperties": _pattern_properti
 
 
 @functools.cache
+@functools.cache
 def bounded_validator(cls: type[Any]) -> type[Any]:
-    """`cls` (a jsonschema validator class) with every keyword that matches a descriptor pattern using `search`."""
+    """`cls` (a jsonschema validator class) with every keyword that matches a descriptor pattern using `search`
+    (built once per class: extending a class costs more than validating)."""
     return jsonschema.validators.extend(cls, _BOUNDED_KEYWORDS)
