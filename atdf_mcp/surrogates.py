@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .jsonsafe import clean_json_line
+from .wire import read_body, replay
 
 __all__ = ["SurrogateEscapes"]
 
@@ -27,16 +28,10 @@ class SurrogateEscapes:
         if scope["type"] != "http" or scope["method"] != "POST" or not self.is_target(scope["path"]):
             await self.app(scope, receive, send)
             return
-        chunks: list[bytes] = []
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":  # the client left: let the endpoint see it
-                await self.app(scope, _replay([message], receive), send)
-                return
-            chunks.append(message.get("body", b""))
-            if not message.get("more_body", False):
-                break
-        body = b"".join(chunks)
+        body, receive = await read_body(receive)
+        if body is None:  # the client left: let the endpoint see it
+            await self.app(scope, receive, send)
+            return
         if b"\\u" in body:
             text = body.decode("utf-8", "replace")
             cleaned = clean_json_line(text)
@@ -44,14 +39,5 @@ class SurrogateEscapes:
                 body = cleaned.encode("utf-8")
                 headers = [(k, v) for k, v in scope["headers"] if k != b"content-length"]
                 scope = {**scope, "headers": [*headers, (b"content-length", str(len(body)).encode())]}
-        await self.app(scope, _replay([{"type": "http.request", "body": body, "more_body": False}], receive), send)
-
-
-def _replay(messages: list[Message], receive: Receive) -> Receive:
-    """A receive that hands out `messages` first, then reads on (for the disconnect)."""
-    pending = list(messages)
-
-    async def replayed() -> Message:
-        return pending.pop(0) if pending else await receive()
-
-    return replayed
+            receive = replay([{"type": "http.request", "body": body, "more_body": False}], receive)  # the cleaned body
+        await self.app(scope, receive, send)

@@ -25,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .envelope import build_entry, envelope
 from .results import error_result
 
-__all__ = ["MAX_NESTING", "JsonRpcGuard", "Refusal", "refusal_of"]
+__all__ = ["MAX_NESTING", "JsonRpcGuard", "Refusal", "read_body", "refusal_of", "replay"]
 
 MAX_NESTING = 200  # levels, the whole message included: pydantic-core's JSON recursion limit
 
@@ -122,22 +122,16 @@ class JsonRpcGuard:
         if not _is_jsonrpc_post(scope):
             await self.app(scope, receive, send)
             return
-        chunks: list[bytes] = []
-        while True:  # BodyLimit, outside this guard, bounds what is read here
-            message = await receive()
-            if message["type"] != "http.request":
-                await self.app(scope, _replay([message], receive), send)
-                return
-            chunks.append(message.get("body", b""))
-            if not message.get("more_body", False):
-                break
-        body = b"".join(chunks)
+        body, receive = await read_body(receive)  # BodyLimit, outside this guard, bounds what is read here
+        if body is None:  # the client left: let the endpoint see it
+            await self.app(scope, receive, send)
+            return
         refusal = refusal_of(body)
         if refusal is not None:
             answer = refusal.message()
             await JSONResponse(answer, status_code=200 if "result" in answer else 400)(scope, receive, send)
             return
-        await self.app(scope, _replay([{"type": "http.request", "body": body, "more_body": False}], receive), send)
+        await self.app(scope, receive, send)
 
 
 def _is_jsonrpc_post(scope: Scope) -> bool:
@@ -149,7 +143,20 @@ def _is_jsonrpc_post(scope: Scope) -> bool:
     return "json" in Headers(scope=scope).get("content-type", "")  # other media types: the SDK answers 415
 
 
-def _replay(messages: list[Message], receive: Receive) -> Receive:
+async def read_body(receive: Receive) -> tuple[bytes | None, Receive]:
+    """The whole request body (None if the client left first), and a receive that hands the read messages back."""
+    chunks: list[bytes] = []
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":
+            return None, replay([message], receive)
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            body = b"".join(chunks)
+            return body, replay([{"type": "http.request", "body": body, "more_body": False}], receive)
+
+
+def replay(messages: list[Message], receive: Receive) -> Receive:
     """A receive that hands back the messages already read, then reads on."""
     pending = list(messages)
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+ROOT = Path(__file__).resolve().parent.parent
 UPSTREAM = Path(__file__).parent.parent.parent / "shared" / "fixtures" / "upstream"
 
 needs_upstream = pytest.mark.skipif(not UPSTREAM.is_dir(), reason="upstream fixtures not present (../shared/fixtures/upstream)")
@@ -48,6 +50,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def anyio_backend() -> str:
     """Every `@pytest.mark.anyio` test runs on asyncio: uvicorn's loop, and the HTTP dispatcher's client is bound to one loop."""
     return "asyncio"
+
+
+@pytest.fixture(scope="module")
+def demo_api() -> Iterator[str]:
+    """The demo API of examples/demo_api on a free 127.0.0.1 port, for the bundled HTTP tools (point ATDF_DEMO_API at it)."""
+    if str(ROOT) not in sys.path:  # `pytest` (unlike `python -m pytest`) does not put the project root on sys.path
+        sys.path.insert(0, str(ROOT))
+    from local_server import running
+
+    from examples.demo_api import build_app
+
+    with running(build_app()) as url:
+        yield url
 
 
 @pytest.fixture

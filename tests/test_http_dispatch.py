@@ -9,7 +9,6 @@ from __future__ import annotations
 import base64
 import contextlib
 import json
-import sys
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -702,16 +701,6 @@ async def test_one_pooled_client_serves_every_call_and_keeps_connections_alive(t
 # ---------------------------------------------------------------------------------------------
 # End to end: the default catalogue and its demo API
 
-
-@pytest.fixture(scope="module")
-def demo_api() -> Iterator[str]:
-    """The demo API of examples/demo_api on a free port."""
-    if str(ROOT) not in sys.path:  # `pytest` (unlike `python -m pytest`) does not put the project root on sys.path
-        sys.path.insert(0, str(ROOT))
-    from examples.demo_api import build_app
-
-    with running(build_app()) as url:
-        yield url
 
 
 @pytest.mark.anyio

@@ -32,7 +32,6 @@ from envelopes import envelope_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
-from local_server import running
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
@@ -293,16 +292,6 @@ def published_tool_names() -> list[str]:
 
 TOOL_NAMES = published_tool_names()
 
-
-@pytest.fixture(scope="module")
-def demo_api() -> Iterator[str]:
-    """The demo API (examples/demo_api) on a free 127.0.0.1 port, so the HTTP tools reach a real backend."""
-    if str(ROOT) not in sys.path:  # `pytest` (unlike `python -m pytest`) does not put the project root on sys.path
-        sys.path.insert(0, str(ROOT))
-    from examples.demo_api import build_app
-
-    with running(build_app()) as url:
-        yield url
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ success or failure, the same error code, and every error a valid ATDF envelope.
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -56,16 +55,6 @@ def outcome(result: types.CallToolResult) -> str:
         return "ok"
     return envelope_of(result)["errors"][0]["code"]
 
-
-@pytest.fixture(scope="module")
-def demo_api() -> Iterator[str]:
-    """The demo API (examples/demo_api) on a free 127.0.0.1 port, for the HTTP-backed tools."""
-    if str(ROOT) not in sys.path:  # `pytest` (unlike `python -m pytest`) does not put the project root on sys.path
-        sys.path.insert(0, str(ROOT))
-    from examples.demo_api import build_app as build_demo_api
-
-    with running(build_demo_api()) as url:
-        yield url
 
 
 @pytest.fixture(scope="module")
