@@ -20,8 +20,8 @@ import anyio
 import anyio.to_thread
 from anyio.lowlevel import RunVar
 
-__all__ = ["ANALYSIS_SECONDS", "ANALYSIS_THREADS", "MAX_ECHO", "MAX_FINDINGS", "MAX_ITEMS", "MAX_TEXT", "analyse_off_loop",
-           "clipped", "too_big"]
+__all__ = ["ANALYSIS_SECONDS", "ANALYSIS_THREADS", "MAX_ECHO", "MAX_FINDINGS", "MAX_ITEMS", "MAX_TEXT", "analyse",
+           "analyse_off_loop", "clipped", "is_small", "too_big"]
 
 MAX_TEXT = 256
 """Longest string that is repaired or matched against allowed values and names (a typo of an enum member is short)."""
@@ -65,6 +65,34 @@ def clipped(value: Any, depth: int = 0) -> Any:
     if isinstance(value, dict):
         return {key: clipped(item, depth + 1) for key, item in value.items()}
     return value
+
+
+def is_small(value: Any) -> bool:
+    """Whether arguments are cheap to analyse on the event loop: at most MAX_ITEMS values in all, no string or key over
+    MAX_TEXT characters, at most a few levels deep (what almost every wrong call looks like)."""
+    stack, seen = [(value, 0)], 0
+    while stack:
+        item, depth = stack.pop()
+        seen += 1
+        if seen > MAX_ITEMS or depth > _ECHO_DEPTH:
+            return False
+        if isinstance(item, str):
+            if len(item) > MAX_TEXT:
+                return False
+        elif isinstance(item, dict):
+            if len(item) > MAX_ITEMS or any(not isinstance(key, str) or len(key) > MAX_TEXT for key in item):
+                return False
+            stack.extend((member, depth + 1) for member in item.values())
+        elif isinstance(item, list):
+            if len(item) > MAX_ITEMS:
+                return False
+            stack.extend((member, depth + 1) for member in item)
+    return True
+
+
+async def analyse(arguments: Any, work: Callable[[], T], fallback: Callable[[], T]) -> T:
+    """`work()` at once for small arguments (a thread hop would double the cost of a wrong call), else off the loop."""
+    return work() if is_small(arguments) else await analyse_off_loop(work, fallback)
 
 
 async def analyse_off_loop(work: Callable[[], T], fallback: Callable[[], T]) -> T:

@@ -28,7 +28,7 @@ from . import __version__
 from .accepted import callable_names, closed_schema
 from .arguments import argument_errors
 from .bindings import Bound, bind_catalog
-from .budget import analyse_off_loop
+from .budget import analyse
 from .catalog import Catalog, Problem
 from .context import ToolContext
 from .dispatch import Unavailable, UpstreamFailure
@@ -179,14 +179,14 @@ class CatalogServer:
         except UnicodeError:  # a lone surrogate (only an in-process client can send one; the transports replace them)
             arguments = json_safe(arguments, fallback=str)
             valid = runtime.fast.is_valid(arguments)
-        if not valid:  # analysed off the event loop, within a budget (budget.py)
-            return runtime.failed(await analyse_off_loop(functools.partial(self._invalid_arguments, runtime, arguments),
+        if not valid:  # small ones at once, others off the event loop within a budget (budget.py)
+            return runtime.failed(await analyse(arguments, functools.partial(self._invalid_arguments, runtime, arguments),
                                                          functools.partial(_unanalysed, runtime.tool)))
         dispatcher = runtime.bound.dispatcher
         if dispatcher is None:
             return runtime.failed(self._unavailable(runtime.tool, runtime.bound.reason))
         if runtime.refuses(arguments):  # valid on an open schema, but the handler would raise TypeError
-            return runtime.failed(await analyse_off_loop(functools.partial(self._invalid_arguments, runtime, arguments),
+            return runtime.failed(await analyse(arguments, functools.partial(self._invalid_arguments, runtime, arguments),
                                                          functools.partial(_unanalysed, runtime.tool)))
         if runtime.defaults and isinstance(arguments, dict):
             arguments = {**runtime.defaults, **arguments}
