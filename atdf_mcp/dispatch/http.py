@@ -42,6 +42,7 @@ from .. import __version__
 from ..egress import SOLUTION as EGRESS_SOLUTION
 from ..egress import EgressRefused, guarded_transport
 from ..envelope import build_entry, compile_fast, envelope, tool_error_envelope
+from ..jsonsafe import json_safe
 from ..model import Descriptor
 from ..suggest import MISSING
 from . import UpstreamFailure
@@ -152,7 +153,11 @@ class HttpDispatcher:
         if spec.refused:
             raise self._egress_failure(spec.refused)
         started = time.monotonic()
-        request = self._build_request(arguments)
+        try:
+            request = self._build_request(arguments)
+        except UnicodeEncodeError:  # a lone surrogate from an in-process client (the transports replace them): U+FFFD
+            arguments = json_safe(arguments, fallback=str)
+            request = self._build_request(arguments)
         response, body, truncated, attempts = await self._send(request, started + spec.timeout)
         _log.debug("%s %s → %s (%.1f ms, %d attempt(s))", spec.method, self._display_url(request.url), response.status_code,
                    (time.monotonic() - started) * 1000, attempts)
