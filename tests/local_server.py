@@ -12,6 +12,16 @@ from typing import Any
 import uvicorn
 
 
+def stop_process(process: Any) -> None:
+    """Kill a server subprocess a test left running, and close its pipes."""
+    if process.poll() is None:
+        process.kill()
+        process.wait(5)
+    for stream in (process.stdin, process.stdout, process.stderr):
+        with contextlib.suppress(OSError, AttributeError):
+            stream.close()
+
+
 def free_port() -> int:
     """A port nobody listens on right now."""
     with socket.socket() as sock:

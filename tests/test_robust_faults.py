@@ -22,7 +22,7 @@ import httpx
 import mcp.types as types
 import pytest
 from envelopes import envelope_of
-from local_server import running
+from local_server import running, stop_process
 from mcp import Client
 from mcp.client.sse import sse_client
 
@@ -171,12 +171,7 @@ class Stdio:
 
     def close(self) -> None:
         """Kill the server if it still runs; close the pipes."""
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(5)
-        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
-            with contextlib.suppress(OSError):
-                stream.close()  # type: ignore[union-attr]
+        stop_process(self.process)
 
 
 @contextlib.contextmanager

@@ -24,6 +24,7 @@ import anyio
 import httpx
 import pytest
 from envelopes import envelope_of
+from local_server import stop_process
 from mcp import Client
 from mcp.client.sse import sse_client
 
@@ -129,12 +130,7 @@ class StdioSession:
 
     def close(self) -> None:
         """Kill the server if a test left it running."""
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(5)
-        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
-            with contextlib.suppress(OSError):
-                stream.close()  # type: ignore[union-attr]
+        stop_process(self.process)
 
 
 @pytest.fixture
