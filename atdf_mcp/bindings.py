@@ -12,7 +12,7 @@ import hashlib
 import importlib
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
@@ -40,30 +40,62 @@ class Bound:
     warnings: tuple[str, ...] = ()  # the tool runs, but some calls will fail (an unset environment variable, ...)
 
 
+Memo = Mapping[str, tuple[Descriptor, Bound, tuple[Problem, ...]]]  # tool id → (the tool, its binding, its problems)
+
+
 def bind_catalog(catalog: Catalog, *, http_client_factory: Callable[[], Any] | None = None,
-                 default_timeout: float | None = None) -> tuple[dict[str, Bound], list[Problem]]:
-    """A Bound per tool of the catalogue, and the problems found while loading bindings.
+                 default_timeout: float | None = None, previous: Memo | None = None,
+                 ) -> tuple[dict[str, Bound], list[Problem], dict[str, tuple[Descriptor, Bound, tuple[Problem, ...]]]]:
+    """A Bound per tool of the catalogue, the problems found while loading bindings, and the memo for a reload.
 
     `http_client_factory` returns the httpx.AsyncClient HTTP tools use (default: the shared pool of
-    atdf_mcp.dispatch.http); `default_timeout` is the server's per-call limit for tools without one.
+    atdf_mcp.dispatch.http); `default_timeout` is the server's per-call limit for tools without one. With
+    `previous` (the memo of the snapshot before, same config and handler modules), a tool that did not change
+    keeps its binding.
     """
     loader = _ModuleLoader(catalog.root)
     http = _HttpBinder(catalog, http_client_factory, default_timeout)
     bound: dict[str, Bound] = {}
     problems: list[Problem] = []
+    memo: dict[str, tuple[Descriptor, Bound, tuple[Problem, ...]]] = {}
     for tool in catalog.tools:
-        binding = _binding_for(tool, catalog)
-        result = _bind(tool, binding, loader, catalog, http)
-        bound[tool.id] = result
-        where = (catalog.config.file if binding.get("_from") == "config" else None) or tool.source.file
-        pointer = f"/bindings/{tool.id}" if binding.get("_from") == "config" else tool.source.pointer
-        if result.dispatcher is None and binding:
-            problems.append(Problem(where, pointer, result.reason or "binding unavailable", "error", "HANDLER_UNAVAILABLE"))
-        elif result.dispatcher is None:  # listed, but every call would answer HANDLER_UNAVAILABLE
-            problems.append(Problem(where, pointer, result.reason or "no handler", "warning", "NO_HANDLER"))
-        problems += [Problem(where, pointer, message, "warning", "CONFIGURATION_ERROR") for message in result.warnings]
+        kept = previous.get(tool.id) if previous is not None else None
+        if kept is not None and kept[0] is tool:
+            memo[tool.id] = kept
+        else:
+            memo[tool.id] = (tool, *_bind_one(tool, catalog, loader, http))
+        bound[tool.id] = memo[tool.id][1]
+        problems += memo[tool.id][2]
+        if isinstance(bound[tool.id].binding, dict) and bound[tool.id].binding.get("endpoint"):
+            http.ensure_options()
     problems += http.problems
-    return bound, problems
+    return bound, problems, memo
+
+
+def _bind_one(tool: Descriptor, catalog: Catalog, loader: _ModuleLoader, http: _HttpBinder) -> tuple[Bound, tuple[Problem, ...]]:
+    """One tool's binding and the problems it has."""
+    binding = _binding_for(tool, catalog)
+    refused_before = len(http.refused)
+    result = _bind(tool, binding, loader, catalog, http)
+    where = (catalog.config.file if binding.get("_from") == "config" else None) or tool.source.file
+    pointer = f"/bindings/{tool.id}" if binding.get("_from") == "config" else tool.source.pointer
+    problems = list(http.refused[refused_before:])
+    if result.dispatcher is None and binding:
+        problems.append(Problem(where, pointer, result.reason or "binding unavailable", "error", "HANDLER_UNAVAILABLE"))
+    elif result.dispatcher is None:  # listed, but every call would answer HANDLER_UNAVAILABLE
+        problems.append(Problem(where, pointer, result.reason or "no handler", "warning", "NO_HANDLER"))
+    problems += [Problem(where, pointer, message, "warning", "CONFIGURATION_ERROR") for message in result.warnings]
+    return result, tuple(problems)
+
+
+def purge_catalogue_modules(root: Path | None) -> None:
+    """Forget every handler module imported from the catalogue folder, so that the next binding imports it again."""
+    if root is None:
+        return
+    prefix = _ModuleLoader.package_name(root)
+    for name in [n for n in sys.modules if n == prefix or n.startswith(prefix + ".")]:
+        del sys.modules[name]
+    importlib.invalidate_caches()
 
 
 def _binding_for(tool: Descriptor, catalog: Catalog) -> dict[str, Any]:
@@ -114,10 +146,12 @@ class _HttpBinder:
         self.client_factory = client_factory
         self.default_timeout = default_timeout
         self.options: Any = None
-        self.problems: list[Problem] = []
+        self.problems: list[Problem] = []  # of the config's http options
+        self.refused: list[Problem] = []  # endpoints the egress policy refuses, per tool
 
-    def bind(self, tool: Descriptor, binding: dict[str, Any]) -> Bound:
-        from .dispatch.http import HttpDispatcher, HttpOptions, compile_spec
+    def ensure_options(self) -> Any:
+        """The HTTP options of the catalogue's config, read once (their problems reported once)."""
+        from .dispatch.http import HttpOptions
 
         if self.options is None:
             config = self.catalog.config
@@ -125,7 +159,12 @@ class _HttpBinder:
             self.options = replace(self.options, allow_private_networks=config.allow_private_networks)
             self.problems += [Problem(config.file or str(self.catalog.root), pointer, message, "warning", "CONFIG_ERROR")
                               for pointer, message in issues]
-        spec, reason, warnings = compile_spec(tool, binding, self.options)
+        return self.options
+
+    def bind(self, tool: Descriptor, binding: dict[str, Any]) -> Bound:
+        from .dispatch.http import HttpDispatcher, compile_spec
+
+        spec, reason, warnings = compile_spec(tool, binding, self.ensure_options())
         if spec is None:
             return Bound(None, reason, binding, tuple(warnings))
         register_secrets(spec.secrets)  # masked in every log line and result from now on
@@ -140,7 +179,7 @@ class _HttpBinder:
         where = (self.catalog.config.file if in_config else None) or tool.source.file
         pointer = f"/bindings/{tool.id}" if in_config else tool.source.pointer
         message = f"tool {tool.id!r}: endpoint refused: {why}; every call answers EGRESS_REFUSED. {LOAD_HINT}"
-        self.problems.append(Problem(where, pointer, message, "error", "EGRESS_REFUSED"))
+        self.refused.append(Problem(where, pointer, message, "error", "EGRESS_REFUSED"))
 
 
 class _ModuleLoader:
@@ -149,9 +188,14 @@ class _ModuleLoader:
     def __init__(self, root: Path | None) -> None:
         self.root = root
         self.cache: dict[str, tuple[ModuleType | None, str | None]] = {}
-        self.prefix = "_atdf_catalog_" + hashlib.sha1(str(root).encode()).hexdigest()[:10]
+        self.prefix = self.package_name(root)
         if root is not None and str(root) not in sys.path:
             sys.path.append(str(root))  # lets handler modules import their sibling helpers
+
+    @staticmethod
+    def package_name(root: Path | None) -> str:
+        """The private package the catalogue's handler modules are imported under."""
+        return "_atdf_catalog_" + hashlib.sha1(str(root).encode()).hexdigest()[:10]
 
     def load(self, reference: str) -> tuple[Callable[..., Any] | None, str]:
         module_name, sep, attribute = reference.partition(":")

@@ -11,20 +11,22 @@ pointer, message, severity and code, and only descriptors without errors enter t
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import logging
 import os
 import re
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Collection, Iterator, Mapping
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import jsonschema
 import jsonschema_rs
 
+from . import snapshot_cache
 from .config import CatalogConfig, read_config
 from .connectors import derived_tools
 from .copies import reconcile
@@ -35,11 +37,15 @@ from .errors import UsageError
 from .files import DecodeFailure, decode_bytes, find_files, printable, read_file
 from .inputs import SchemaShapeError
 from .model import Descriptor, Source
-from .patterns import bounded_validator
+from .patterns import PATTERN_OPTIONS, bounded_validator
 from .schema_check import mcp_shape_problem, metaschema_problem, written_schema_problems
 from .schemas import SCHEMAS, to_pointer
 
-__all__ = ["MCP_NAME", "Catalog", "FileReport", "LoadReport", "Problem", "load_catalog"]
+if TYPE_CHECKING:
+    from .publish import Published
+    from .runtime import ToolRuntime
+
+__all__ = ["MCP_NAME", "Catalog", "Entry", "FileReport", "FileResult", "LoadOptions", "LoadReport", "Problem", "load_catalog"]
 
 log = logging.getLogger(__name__)
 MCP_NAME = re.compile(r"^[A-Za-z0-9_.\-]{1,64}$")
@@ -114,6 +120,22 @@ class LoadReport:
         """True when there is no error (warnings allowed)."""
         return not self.errors
 
+    def with_problems(self, problems: list[Problem]) -> LoadReport:
+        """This report plus `problems`, each under its file (a file without a report of its own gets one)."""
+        if not problems:
+            return self
+        files = list(self.files)
+        index = {f.file: i for i, f in enumerate(files)}
+        for problem in problems:
+            at = index.get(problem.file)
+            if at is None:
+                index[problem.file] = len(files)
+                files.append(FileReport(problem.file, None, (), (problem,)))
+            else:
+                f = files[at]
+                files[at] = FileReport(f.file, f.dialect, f.ids, (*f.problems, problem))
+        return LoadReport(tuple(files))
+
 
 @dataclass(frozen=True)
 class Catalog:
@@ -126,11 +148,31 @@ class Catalog:
     by_id: Mapping[str, Descriptor] = field(default_factory=dict)
     by_type: Mapping[str, tuple[Descriptor, ...]] = field(default_factory=dict)
     variants: Mapping[str, Mapping[str, Descriptor]] = field(default_factory=dict)
+    references: Mapping[str, tuple[Descriptor, tuple[Problem, ...]]] = field(default_factory=dict)  # id → its dangling refs
+    results: tuple[FileResult, ...] = ()  # what each file yielded, in order: a reload reads only what changed
+    files: Mapping[str, FileResult] = field(default_factory=dict)  # the same, by file (those read from disk)
+    paths: tuple[Path, ...] = ()
+    options: LoadOptions = field(default_factory=lambda: LoadOptions())
+    validators: Mapping[str, Any] = field(default_factory=dict)  # tool id → input validator compiled while loading
+    # The serving stage (atdf_mcp.snapshot.complete): None/empty for a catalogue loaded with bind=False.
+    lang: str | None = None
+    timeout: float | None = None
+    published: Published | None = None
+    runtimes: Mapping[str, ToolRuntime] = field(default_factory=dict)
+    loaded: LoadReport | None = None  # the report before the serving stage added its problems
+    bindings: Mapping[str, Any] = field(default_factory=dict)  # tool id → (tool, Bound, problems), reused by a reload
+    modules: Mapping[str, tuple[int, int] | None] = field(default_factory=dict)  # handler module files → signature
 
     @property
     def tools(self) -> tuple[Descriptor, ...]:
         """The tool descriptors."""
         return self.by_type.get("tool", ())
+
+    @property
+    def serving_problems(self) -> tuple[Problem, ...]:
+        """The problems only the serving stage finds (handler bindings, HTTP bindings, document paths)."""
+        loaded = set(self.loaded.problems) if self.loaded is not None else set()
+        return tuple(p for p in self.report.problems if p not in loaded)
 
     def get(self, resource_id: str) -> Descriptor | None:
         """The descriptor with this id, if any."""
@@ -146,16 +188,36 @@ class Catalog:
             for d in self.descriptors
         )
 
+    def prepared(self, *, lang: str | None = None, timeout: float | None = None) -> Catalog:
+        """This snapshot ready to serve in `lang` with `timeout` (itself when it already is; else its serving stage again)."""
+        if self.published is not None and (not lang or lang == self.lang) and (not timeout or timeout == self.timeout):
+            return self
+        from .snapshot import complete
+
+        options = LoadOptions(self.options.atdf1_required, self.options.forced, lang or self.options.lang,
+                              timeout or self.options.timeout)
+        return complete(dataclasses.replace(self, options=options, report=self.loaded or self.report), previous=self)
+
     def counts(self) -> dict[str, int]:
         """How many descriptors of each type the catalogue holds."""
         return {kind: len(items) for kind, items in self.by_type.items()}
 
 
-def load_catalog(path: str | os.PathLike[str], *more: str | os.PathLike[str], atdf1_required: bool | None = None) -> Catalog:
-    """Load every descriptor under the given files or directories into a Catalog snapshot.
+def load_catalog(path: str | os.PathLike[str], *more: str | os.PathLike[str], atdf1_required: bool | None = None,
+                 lang: str | None = None, timeout: float | None = None, previous: Catalog | None = None,
+                 bind: bool = True, cache: bool = False, fresh: bool = False, changed: Collection[str] | None = None) -> Catalog:
+    """Load every descriptor under the given files or directories into one complete, immutable Catalog snapshot.
 
-    The first directory is the catalogue root: its `atdf-mcp.yaml` (if any) applies, and handler
-    modules resolve against it. Raises UsageError when a path does not exist.
+    The first directory is the catalogue root: its `atdf-mcp.yaml` (if any) applies, and handler modules resolve
+    against it. The snapshot also holds what serving needs: bindings (handlers imported, HTTP bindings compiled),
+    each tool's input validator, the MCP listings in `lang`, and one report with every problem.
+
+    With `previous` (a reload) only files whose size or modification time changed are read again, and a file that
+    an edit broke keeps its last good descriptors served; `changed` (the paths a watcher saw change) spares the walk
+    of the folder when they are all edits of known descriptor files. With `cache`, unchanged files are taken from the snapshot
+    cache (atdf_mcp.snapshot_cache); with `fresh` too, every file is read and the cache only rewritten.
+    `bind=False` stops after the descriptors (no handler is imported).
+    Raises UsageError when a path does not exist.
     """
     paths = [Path(p) for p in (path, *more)]
     for p in paths:
@@ -163,24 +225,58 @@ def load_catalog(path: str | os.PathLike[str], *more: str | os.PathLike[str], at
             raise UsageError(f"no such file or directory: {p}")
     root = next((p for p in paths if p.is_dir()), paths[0].parent)
     config, config_problems = read_config(root)
+    if previous is not None:  # a reload keeps what its caller chose
+        atdf1_required = atdf1_required if atdf1_required is not None else (
+            previous.options.atdf1_required if previous.options.forced else None)
+        lang, timeout = lang or previous.options.lang, timeout or previous.options.timeout
     if atdf1_required is not None:
         config = CatalogConfig(**{**config.__dict__, "atdf1_required": atdf1_required})
-    loader = _Loader(ReadOptions(atdf1_required=config.atdf1_required))
-    if config.file:
-        loader.add_problems(config.file, [(p.pointer, p.message, p.severity, "CONFIG_ERROR") for p in config_problems])
-    with _gc_paused():
-        for p in paths:
-            outside: list[Path] = []
-            files = find_files(p, exclude=config.exclude if p.is_dir() and p.resolve() == root.resolve() else (), outside=outside)
-            for link in outside:
-                loader.add_problems(str(link), [("", "symbolic link that leads outside the catalogue folder: not followed; "
-                                                 "copy what it points to into the folder, or pass that path as another "
-                                                 "argument", "warning", "OUTSIDE_ROOT")])
-            if not files:
-                loader.add_problems(str(p), [("", "no descriptor files (*.json, *.yaml, *.yml) found", "warning", "NO_DESCRIPTORS")])
-            for file in files:
-                loader.load_file(file)
-        return loader.finish(root, config)
+    options = LoadOptions(atdf1_required=config.atdf1_required, forced=atdf1_required is not None, lang=lang, timeout=timeout)
+    same_options = previous is not None and previous.options.atdf1_required == options.atdf1_required
+    reusable = dict(previous.files) if previous is not None and same_options else {}
+    stored = snapshot_cache.load(root, paths, options, config) if cache and not fresh else {}
+    loader = _Loader(ReadOptions(atdf1_required=options.atdf1_required))
+    edits = _only_edits(previous, changed, paths, config) if same_options else None
+    with _gc_paused() if previous is None else nullcontext():  # a reload allocates little: pausing would cost a full collection
+        if edits is not None:  # the watcher named the files, all known before: no walk of the folder
+            for result in previous.results:  # type: ignore[union-attr]
+                loader.add(_current(Path(result.file), result, None, loader) if result.file in edits else result)
+        else:
+            if config.file:
+                loader.add_problems(config.file, [(p.pointer, p.message, p.severity, "CONFIG_ERROR") for p in config_problems])
+            for p in paths:
+                outside: list[Path] = []
+                files = find_files(p, exclude=config.exclude if p.is_dir() and p.resolve() == root.resolve() else (), outside=outside)
+                for link in outside:
+                    loader.add_problems(str(link), [("", "symbolic link that leads outside the catalogue folder: not followed; "
+                                                     "copy what it points to into the folder, or pass that path as another "
+                                                     "argument", "warning", "OUTSIDE_ROOT")])
+                if not files:
+                    loader.add_problems(str(p), [("", "no descriptor files (*.json, *.yaml, *.yml) found", "warning", "NO_DESCRIPTORS")])
+                for file in files:
+                    loader.add(_current(file, reusable.get(str(file)), stored.get(str(file)), loader))
+        catalog = loader.finish(root, config, paths, options, previous if same_options else None)
+        if cache:
+            snapshot_cache.store(catalog)
+        if not bind:
+            return catalog
+        from .snapshot import complete  # the serving stage: bindings, validators, listings
+
+        return complete(catalog, previous=previous)
+
+
+def _only_edits(previous: Catalog | None, changed: Collection[str] | None, paths: list[Path],
+                config: CatalogConfig) -> set[str] | None:
+    """The changed files, when they are all descriptor files the previous snapshot read and that still exist; else None.
+
+    Then a reload reads just them. Anything else (a new or deleted file, the config, an ignore file) walks the folder.
+    """
+    if previous is None or changed is None or previous.paths != tuple(paths) or previous.config != config:
+        return None
+    edits = {str(Path(c)) for c in changed}
+    if not edits.issubset(previous.files) or any(file_signature(Path(f)) is None for f in edits):
+        return None
+    return edits
 
 
 @contextmanager
@@ -200,34 +296,97 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+@dataclass(frozen=True)
+class LoadOptions:
+    """The options a snapshot was loaded with, which a reload keeps."""
+
+    atdf1_required: bool = True
+    forced: bool = False  # given by the caller, not read from atdf-mcp.yaml
+    lang: str | None = None  # given by the caller (--lang): wins over the config's
+    timeout: float | None = None  # given by the caller (--timeout): wins over the config's
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One descriptor a file defines (as normalized), the tools it generates, and where its parts were written."""
+
+    descriptor: Descriptor
+    derived: tuple[Descriptor, ...] = ()
+    moves: tuple[tuple[str, str], ...] = ()  # (canonical prefix, prefix as written): see dialects.canonical
+    validator: Any = None  # the input validator compiled while checking the descriptor (tools only)
+
+    def origin(self, pointer: str) -> str:
+        """Where the file wrote what the normalized descriptor holds at `pointer`."""
+        return Canonical.origin_in(self.moves, pointer)
+
+
+@dataclass(frozen=True)
+class FileResult:
+    """What one file yields on its own: its descriptors and its problems (cross-file checks come later)."""
+
+    file: str
+    signature: tuple[int, int] | None  # (size, mtime in ns) when read: unchanged files are not read again
+    dialects: frozenset[str] = frozenset()
+    entries: tuple[Entry, ...] = ()
+    problems: tuple[Problem, ...] = ()
+    last_good: bool = False  # an edit broke the file: `entries` are those of its last good version
+
+    @property
+    def broken(self) -> bool:
+        """Whether the file has an error of its own."""
+        return any(p.severity == "error" for p in self.problems)
+
+
+def file_signature(path: Path) -> tuple[int, int] | None:
+    """(size, mtime in ns) of a file, or None when it cannot be seen."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_size, stat.st_mtime_ns
+
+
+def _current(path: Path, old: FileResult | None, stored: FileResult | None, loader: _Loader) -> FileResult:
+    """The result of one file: reused when unchanged, else read again (an edit that breaks it keeps its last good version)."""
+    signature = file_signature(path)
+    if old is not None and signature is not None and old.signature == signature:
+        return old
+    if stored is not None and signature is not None and stored.signature == signature:
+        return stored
+    fresh = loader.read(path, signature)
+    if old is None or not old.entries or not fresh.broken:
+        return fresh
+    note = Problem(fresh.file, "", "this file has errors since its last change: its last good version is still served "
+                   "until they are fixed", "warning", "LAST_GOOD_SERVED")
+    return FileResult(fresh.file, signature, old.dialects, old.entries, (*fresh.problems, note), last_good=True)
+
+
 class _Loader:
-    """Accumulates descriptors and problems file by file, then runs the cross-descriptor checks."""
+    """Reads files into FileResults, then runs the cross-file checks (ids, language copies, references)."""
 
     def __init__(self, options: ReadOptions) -> None:
         self.options = options
-        self.accepted: list[Descriptor] = []
-        self.by_id: dict[str, Descriptor] = {}
-        self.variants: dict[str, dict[str, Descriptor]] = {}
-        self.primary_replaced: dict[str, bool] = {}
-        self.files: list[tuple[str, set[str], list[str], list[Problem]]] = []
-        self.canonical: dict[int, Canonical] = {}  # id(descriptor) → how it was written, to point into the file
+        self.results: list[FileResult] = []
 
     def add_problems(self, file: str, items: list[tuple[str, str, Severity, str]]) -> None:
-        self.files.append((file, set(), [], [Problem(file, ptr, msg, sev, code) for ptr, msg, sev, code in items]))
+        self.results.append(FileResult(file, None, problems=tuple(Problem(file, ptr, msg, sev, code) for ptr, msg, sev, code in items)))
 
-    def load_file(self, path: Path) -> None:
-        """Load one file; whatever goes wrong inside it becomes a problem of that file, never an escape."""
+    def add(self, result: FileResult) -> None:
+        self.results.append(result)
+
+    def read(self, path: Path, signature: tuple[int, int] | None) -> FileResult:
+        """Read one file; whatever goes wrong inside it becomes a problem of that file, never an escape."""
         file = str(path)
         dialects: set[str] = set()
-        ids: list[str] = []
+        entries: list[Entry] = []
         problems: list[Problem] = []
-        self.files.append((file, dialects, ids, problems))
         try:
-            self._load_file(path, file, dialects, ids, problems)
+            self._read_file(path, file, dialects, entries, problems)
         except Exception as exc:  # the per-file boundary: one file never takes the catalogue down
             problems.append(_unexpected(file, "", exc))
+        return FileResult(file, signature, frozenset(dialects), tuple(entries), tuple(problems))
 
-    def _load_file(self, path: Path, file: str, dialects: set[str], ids: list[str], problems: list[Problem]) -> None:
+    def _read_file(self, path: Path, file: str, dialects: set[str], out: list[Entry], problems: list[Problem]) -> None:
         data = read_file(path)
         raw = data if isinstance(data, DecodeFailure) else decode_bytes(data, yaml_syntax=path.suffix.lower() in (".yaml", ".yml"))
         if isinstance(raw, DecodeFailure):
@@ -259,25 +418,19 @@ class _Loader:
             try:
                 if canon is None:
                     raise RecursionError
-                descriptor = self._read_one(file, pointer, canon, dialect, problems)
-                derived = self._derived_tools(descriptor, problems) if descriptor is not None else []
+                checked = self._read_one(file, pointer, canon, dialect, problems)
+                derived = self._derived_tools(checked[0], problems) if checked is not None else []
             except RecursionError:
                 problems.append(Problem(file, pointer, "descriptor nests too deeply to process", "error", "TOO_DEEP"))
                 continue
             except Exception as exc:  # the per-descriptor boundary: the file's other descriptors still load
                 problems.append(_unexpected(file, pointer, exc))
                 continue
-            if descriptor is None:
-                continue
-            if canon.deviations:
-                self.canonical[id(descriptor)] = canon
-            if self._admit(descriptor, problems):
-                ids.append(descriptor.id)
-                for tool in derived:
-                    if self._admit(tool, problems):
-                        ids.append(tool.id)
+            if checked is not None:
+                out.append(Entry(checked[0], tuple(derived), canon.moves, checked[1]))
 
-    def _read_one(self, file: str, pointer: str, canon: Canonical, dialect: str | None, problems: list[Problem]) -> Descriptor | None:
+    def _read_one(self, file: str, pointer: str, canon: Canonical, dialect: str | None,
+                  problems: list[Problem]) -> tuple[Descriptor, Any] | None:
         def report(ptr: str, message: str, code: str, severity: Severity = "error") -> None:
             problems.append(Problem(file, pointer + canon.origin(ptr), message, severity, code))
 
@@ -322,7 +475,7 @@ class _Loader:
             compiled = _compiled_input_schema(descriptor, report)
             if compiled is None:
                 return None
-        return descriptor if self._checks_pass(descriptor, report, compiled) else None
+        return (descriptor, compiled) if self._checks_pass(descriptor, report, compiled) else None
 
     def _checks_pass(self, d: Descriptor, report: Any, compiled: jsonschema_rs.Validator | None) -> bool:
         ok = True
@@ -365,77 +518,121 @@ class _Loader:
             checked.append(tool)
         return checked
 
-    def _admit(self, d: Descriptor, problems: list[Problem]) -> bool:
+    def finish(self, root: Path, config: CatalogConfig, paths: list[Path], options: LoadOptions,
+               previous: Catalog | None = None) -> Catalog:
+        """The snapshot of every file's result: ids made unique, language copies paired, references checked."""
+        admitted = _Admitted()
+        extra: dict[str, list[Problem]] = {}
+        ids: dict[str, list[str]] = {}
+        for result in self.results:
+            for entry in result.entries:
+                for d in (entry.descriptor, *entry.derived):
+                    problem = admitted.admit(d, entry)
+                    if problem is None:
+                        ids.setdefault(result.file, []).append(d.id)
+                    else:
+                        extra.setdefault(d.source.file, []).append(problem)
+                    if problem is not None and d is entry.descriptor:
+                        break  # a connector refused: its generated tools are not served either
+        _reconcile_copies(admitted, extra)
+        # The same ids as before: an unchanged descriptor's references are as good (or dangling) as they were.
+        before = previous.references if previous is not None and previous.by_id.keys() == admitted.by_id.keys() else {}
+        references: dict[str, tuple[Problem, ...]] = {}
+        for d in admitted.accepted:
+            kept = before.get(d.id)
+            found = kept[1] if kept is not None and kept[0] is d else _reference_problems(d, admitted.entries.get(id(d)), admitted.by_id)
+            references[d.id] = (d, found)
+            if found:
+                extra.setdefault(d.source.file, []).extend(found)
+        by_type: dict[str, list[Descriptor]] = {}
+        for d in admitted.accepted:
+            by_type.setdefault(d.type, []).append(d)
+        files = tuple(
+            FileReport(r.file, _dialect_label(r.dialects), tuple(ids.pop(r.file, ())), (*r.problems, *extra.pop(r.file, ())))
+            for r in self.results
+        )
+        files += tuple(FileReport(file, None, (), tuple(problems)) for file, problems in extra.items())
+        validators = {id(e.descriptor): e.validator for r in self.results for e in r.entries if e.validator is not None}
+        return Catalog(
+            descriptors=tuple(admitted.accepted),
+            report=LoadReport(files),
+            root=root.resolve(),
+            config=config,
+            by_id=MappingProxyType(dict(admitted.by_id)),
+            by_type=MappingProxyType({k: tuple(v) for k, v in by_type.items()}),
+            variants=MappingProxyType({k: MappingProxyType(v) for k, v in admitted.variants.items()}),
+            references=MappingProxyType(references),
+            results=tuple(self.results),
+            files=MappingProxyType({r.file: r for r in self.results if r.signature is not None}),
+            paths=tuple(paths),
+            options=options,
+            validators=MappingProxyType({d.id: validators[id(d)] for d in admitted.accepted if id(d) in validators}),
+        )
+
+
+def _reference_problems(d: Descriptor, entry: Entry | None, known: Mapping[str, Descriptor]) -> tuple[Problem, ...]:
+    """A DANGLING_REFERENCE warning per reference of `d` to an id the catalogue does not hold."""
+    try:
+        return tuple(Problem(d.source.file, d.source.pointer + (entry.origin(ptr) if entry is not None else ptr), message,
+                             "warning", "DANGLING_REFERENCE") for ptr, message in _dangling_references(d, known))
+    except Exception as exc:  # a reference check never takes the catalogue down
+        return (_unexpected(d.source.file, d.source.pointer, exc, "warning", "the references of this descriptor could not be checked"),)
+
+
+class _Admitted:
+    """The descriptors admitted so far, by id, with the language copies of the upstream one-file-per-language convention."""
+
+    def __init__(self) -> None:
+        self.accepted: list[Descriptor] = []
+        self.by_id: dict[str, Descriptor] = {}
+        self.variants: dict[str, dict[str, Descriptor]] = {}
+        self.primary_replaced: dict[str, bool] = {}
+        self.entries: dict[int, Entry] = {}  # id(descriptor) → its entry, to point into the file as written
+
+    def admit(self, d: Descriptor, entry: Entry) -> Problem | None:
+        """Admit one descriptor; the DUPLICATE_ID problem when its id is taken."""
         first = self.by_id.get(d.id)
         if first is not None and first.type == d.type and first.source.file != d.source.file:
             # The upstream "one copy per language" convention: hole_maker.json + hole_maker_es.json.
             lang_new, lang_first = _language_of(d), _language_of(first)
             if lang_new and lang_new not in self.variants.get(d.id, {}):
                 self.variants.setdefault(d.id, {})[lang_new] = d
-                return True
+                return None
             if lang_first and not lang_new and not self.primary_replaced.get(d.id):
                 self.variants.setdefault(d.id, {}).setdefault(lang_first, first)
                 self.by_id[d.id] = d
                 self.accepted[self.accepted.index(first)] = d
                 self.primary_replaced[d.id] = True
-                return True
+                self.entries[id(d)] = entry
+                return None
         if first is not None:
-            problems.append(Problem(d.source.file, d.source.pointer + _id_pointer(d),
-                                    f"duplicate id {d.id!r}: already defined in {first.source.file}"
-                                    f"{'#' + first.source.pointer if first.source.pointer else ''}; ids must be unique "
-                                    "across the catalogue", "error", "DUPLICATE_ID"))
-            return False
+            return Problem(d.source.file, d.source.pointer + _id_pointer(d),
+                           f"duplicate id {d.id!r}: already defined in {first.source.file}"
+                           f"{'#' + first.source.pointer if first.source.pointer else ''}; ids must be unique "
+                           "across the catalogue", "error", "DUPLICATE_ID")
         self.by_id[d.id] = d
         self.accepted.append(d)
-        return True
-
-    def finish(self, root: Path, config: CatalogConfig) -> Catalog:
-        by_file = {f[0]: f[3] for f in self.files}
-        self._reconcile_copies(by_file)
-        for d in self.accepted:
-            canon = self.canonical.get(id(d))
-            try:
-                for ptr, message in _dangling_references(d, self.by_id):
-                    where = canon.origin(ptr) if canon is not None else ptr
-                    by_file[d.source.file].append(Problem(d.source.file, d.source.pointer + where, message,
-                                                          "warning", "DANGLING_REFERENCE"))
-            except Exception as exc:  # a reference check never takes the catalogue down
-                by_file[d.source.file].append(_unexpected(d.source.file, d.source.pointer, exc, "warning",
-                                                                  "the references of this descriptor could not be checked"))
-        by_type: dict[str, list[Descriptor]] = {}
-        for d in self.accepted:
-            by_type.setdefault(d.type, []).append(d)
-        files = tuple(
-            FileReport(file, _dialect_label(dialects), tuple(ids), tuple(problems))
-            for file, dialects, ids, problems in self.files
-        )
-        return Catalog(
-            descriptors=tuple(self.accepted),
-            report=LoadReport(files),
-            root=root.resolve(),
-            config=config,
-            by_id=MappingProxyType(dict(self.by_id)),
-            by_type=MappingProxyType({k: tuple(v) for k, v in by_type.items()}),
-            variants=MappingProxyType({k: MappingProxyType(v) for k, v in self.variants.items()}),
-        )
+        if d is entry.descriptor:
+            self.entries[id(d)] = entry
+        return None
 
 
-    def _reconcile_copies(self, by_file: dict[str, list[Problem]]) -> None:
-        """A language copy translates its base's texts; where it changes the contract, say so and serve the base's."""
-        for resource_id, copies in self.variants.items():
-            base = self.by_id[resource_id]
-            for lang, copy in copies.items():
-                if copy is not base:
-                    try:
-                        copies[lang], warnings = reconcile(base, copy)
-                    except Exception as exc:  # a copy that cannot be compared is served as its base
-                        copies[lang] = base
-                        by_file[copy.source.file].append(_unexpected(
-                            copy.source.file, copy.source.pointer, exc, "warning",
-                            "this language copy could not be compared with its base, which is served in its place"))
-                        continue
-                    by_file[copy.source.file] += [Problem(copy.source.file, ptr, msg, "warning", "LANGUAGE_COPY_MISMATCH")
-                                                  for ptr, msg in warnings]
+def _reconcile_copies(admitted: _Admitted, extra: dict[str, list[Problem]]) -> None:
+    """A language copy translates its base's texts; where it changes the contract, say so and serve the base's."""
+    for resource_id, copies in admitted.variants.items():
+        base = admitted.by_id[resource_id]
+        for lang, copy in copies.items():
+            if copy is not base:
+                try:
+                    copies[lang], warnings = reconcile(base, copy)
+                except Exception as exc:  # a copy that cannot be compared is served as its base
+                    copies[lang] = base
+                    extra.setdefault(copy.source.file, []).append(_unexpected(
+                        copy.source.file, copy.source.pointer, exc, "warning",
+                        "this language copy could not be compared with its base, which is served in its place"))
+                    continue
+                extra.setdefault(copy.source.file, []).extend(
+                    Problem(copy.source.file, ptr, msg, "warning", "LANGUAGE_COPY_MISMATCH") for ptr, msg in warnings)
 
 
 _LANG_SUFFIX = re.compile(r"[_.-]([a-z]{2}(?:-[A-Z]{2})?)$")
@@ -542,7 +739,8 @@ def _compiled_input_schema(d: Descriptor, report: Any) -> jsonschema_rs.Validato
     """A tool's input schema compiled (offline: remote `$ref`s are never fetched), or None after reporting why not."""
     schema = d.input_schema or {}
     try:
-        return jsonschema_rs.validator_for(schema, validate_formats=True, offline=True)
+        # The options of envelope.compile_fast: the server calls with this very validator.
+        return jsonschema_rs.validator_for(schema, validate_formats=True, offline=True, pattern_options=PATTERN_OPTIONS)
     except jsonschema_rs.ValidationError as exc:
         fast_error = exc
     except ValueError as exc:  # not a schema violation: "Recursion limit reached", ...

@@ -17,7 +17,7 @@ from typing import Any
 
 from . import __version__
 from . import fix as fix_command
-from .catalog import Catalog, FileReport, LoadReport, load_catalog
+from .catalog import Catalog, LoadReport, load_catalog
 from .errors import AtdfError, UsageError
 from .labels import check_language_tag
 from .summary import Counts, derived_tools, language_copies
@@ -59,6 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--log-level", default=os.environ.get("ATDF_MCP_LOG_LEVEL", "info"),
                        choices=("debug", "info", "warning", "error"), help="stderr log level (default: info)")
     serve.add_argument("--timeout", type=float, default=None, help="default tool timeout in seconds (default: 60)")
+    serve.add_argument("--no-cache", action="store_true",
+                       help="read every descriptor file at start-up, ignoring the snapshot cache (which is still rewritten)")
     serve.add_argument("--shutdown-timeout", type=float, default=None, metavar="SECONDS",
                        help="on SIGTERM, how long calls in flight may still run before they are cancelled (default: 25; "
                             "at most 5 after Ctrl+C; a second Ctrl+C stops at once)")
@@ -143,8 +145,8 @@ def _machine_stdout() -> contextlib.AbstractContextManager[Any]:
 
 def _validate(args: argparse.Namespace) -> int:
     with _machine_stdout():
-        catalog = load_catalog(*args.paths)
-        report = with_runtime_problems(catalog)
+        catalog = load_catalog(*args.paths)  # bindings and documents included: one report, no server built
+        report = catalog.report
     counts = Counts.of(catalog, report.problems, files=len(report.files))  # with the files only serving problems name
     if args.format == "json":
         print(json.dumps(report_json(report, counts), indent=2, ensure_ascii=False))
@@ -152,24 +154,6 @@ def _validate(args: argparse.Namespace) -> int:
         _print_report(report, counts)
     failing = report.errors or (args.strict and report.warnings)
     return EXIT_ERRORS if failing else EXIT_OK
-
-
-def with_runtime_problems(catalog: Catalog) -> LoadReport:
-    """The load report plus what only building the server finds: handler bindings, document paths, env variables."""
-    from .server import CatalogServer
-
-    extra = CatalogServer(catalog).problems
-    if not extra:
-        return catalog.report
-    files = list(catalog.report.files)
-    for problem in extra:
-        index = next((i for i, f in enumerate(files) if f.file == problem.file), None)
-        if index is None:
-            files.append(FileReport(problem.file, None, (), (problem,)))
-        else:
-            f = files[index]
-            files[index] = FileReport(f.file, f.dialect, f.ids, (*f.problems, problem))
-    return LoadReport(tuple(files))
 
 
 def report_json(report: LoadReport, counts: Counts) -> dict[str, Any]:
@@ -289,7 +273,7 @@ def _serve(args: argparse.Namespace) -> int:
     listener = open_listener(options) if options is not None else None  # a port in use fails before loading
     configure_logging(args.log_level)
     with contextlib.redirect_stdout(sys.stderr):  # stdout is the protocol: handler modules' prints go to stderr
-        _, app = load_for_serving(args.directory, lang=lang, timeout=args.timeout)
+        _, app = load_for_serving(args.directory, lang=lang, timeout=args.timeout, cache=not args.no_cache)
     timeout = args.shutdown_timeout if args.shutdown_timeout is not None else DEFAULT_SHUTDOWN_TIMEOUT
     if options is None:
         return serve_stdio(app, shutdown_timeout=timeout)

@@ -108,9 +108,13 @@ class Published:
     by_uri: dict[str, Descriptor]
 
     @classmethod
-    def build(cls, catalog: Catalog, *, lang: str | None = None) -> Published:
-        """Project the catalogue once: tool, resource and prompt lists, resource contents, manifest."""
+    def build(cls, catalog: Catalog, *, lang: str | None = None, previous: Published | None = None) -> Published:
+        """Project the catalogue once: tool, resource and prompt lists, resource contents, manifest.
+
+        With `previous` (the listings of the snapshot before a reload), unchanged tools keep their listing entry.
+        """
         descriptors = catalog.localized(lang)
+        known = previous.tool_entries() if previous is not None and previous.lang == lang else {}
         labels = labels_for(lang)
         tools = {d.id: d for d in descriptors if d.type == "tool"}
         prompts = {d.id: d for d in descriptors if _is_prompt(d)}
@@ -121,8 +125,10 @@ class Published:
         for file_name in SCHEMA_FILES.values():
             static[f"ardf://schema/{file_name}"] = ("application/schema+json", schema_bytes(file_name))
         documents, templates, problems = _documents(catalog, descriptors)
+        listed = previous.resource_entries() if previous is not None and previous.lang == lang else {}
         resources = [
-            types.Resource(uri=d.uri, name=d.id, title=d.title, description=d.text("description", lang), mime_type=ARDF_MIME)
+            _kept(listed, d) or types.Resource(uri=d.uri, name=d.id, title=d.title, description=d.text("description", lang),
+                                               mime_type=ARDF_MIME)
             for d in descriptors
         ]
         resources += [
@@ -144,7 +150,7 @@ class Published:
             lang=lang,
             descriptors=descriptors,
             tools=tools,
-            list_tools=types.ListToolsResult(tools=[_tool(d, lang, labels) for d in tools.values()]),
+            list_tools=types.ListToolsResult(tools=[_kept(known, d) or _tool(d, lang, labels) for d in tools.values()]),
             list_resources=types.ListResourcesResult(resources=resources),
             list_templates=types.ListResourceTemplatesResult(resource_templates=[template, *(
                 types.ResourceTemplate(uri_template=t.uri_template, name=t.descriptor.id, title=t.descriptor.title,
@@ -160,9 +166,23 @@ class Published:
             by_uri={d.uri: d for d in descriptors},
         )
 
+    def tool_entries(self) -> dict[str, tuple[Descriptor, types.Tool]]:
+        """Each listed tool's descriptor and listing entry, by name."""
+        return {tool.name: (self.tools[tool.name], tool) for tool in self.list_tools.tools if tool.name in self.tools}
+
+    def resource_entries(self) -> dict[str, tuple[Descriptor, types.Resource]]:
+        """Each descriptor's resources/list entry, by id."""
+        return {d.id: (d, entry) for d, entry in zip(self.descriptors, self.list_resources.resources, strict=False)}
+
     def descriptor_for(self, uri: str) -> Descriptor | None:
         """The descriptor at an `ardf://{type}/{id}` URI, if any."""
         return self.by_uri.get(uri)
+
+
+def _kept(known: dict[str, tuple[Descriptor, Any]], d: Descriptor) -> Any:
+    """The listing entry of the snapshot before, when the descriptor is the very same object."""
+    entry = known.get(d.id)
+    return entry[1] if entry is not None and entry[0] is d else None
 
 
 def ardf_text(d: Descriptor, *, indent: int | None = None) -> str:

@@ -109,7 +109,7 @@ class _Views:
         """The response bodies of the current snapshot, rebuilt only when the snapshot was swapped."""
         published = self.app.published
         if self._encoded is None or self._encoded[0] is not published:
-            self._encoded = (published, _Encoded.build(published, self.app.problems))
+            self._encoded = (published, _Encoded.build(published))
         return self._encoded[1]
 
     async def health(self, request: Request) -> Response:
@@ -206,7 +206,7 @@ class _Encoded:
     by_type: dict[str, bytes]
 
     @classmethod
-    def build(cls, published: Published, serving: tuple[Problem, ...] = ()) -> _Encoded:
+    def build(cls, published: Published) -> _Encoded:
         documents: dict[str, list[dict[str, Any]]] = {kind: [] for kind in COLLECTION_PATHS}
         for d in published.descriptors:
             try:
@@ -216,7 +216,7 @@ class _Encoded:
         everything = [doc for docs in documents.values() for doc in docs]
         return cls(
             manifest=_json(published.manifest),
-            report=_json(_report(published, serving or published.problems)),
+            report=_json(_report(published)),
             all=_json({"count": len(everything), "resources": everything}),
             by_type={kind: _json({"count": len(docs), "resources": docs}) for kind, docs in documents.items()},
         )
@@ -226,11 +226,8 @@ def _json(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False).encode("utf-8")
 
 
-def _report(published: Published, serving_problems: tuple[Problem, ...]) -> dict[str, Any]:
-    """The served catalogue's validation report, in the shape of `atdf-mcp validate --format json`, plus serving problems.
-
-    `serving_problems` are what only building the server finds (bindings, document paths), as `validate` reports them.
-    """
+def _report(published: Published) -> dict[str, Any]:
+    """The served catalogue's validation report, in the shape of `atdf-mcp validate --format json`."""
     catalog = published.catalog
     root = catalog.root
 
@@ -249,8 +246,7 @@ def _report(published: Published, serving_problems: tuple[Problem, ...]) -> dict
     return {
         "files": [{"file": where(f.file), "dialect": f.dialect, "ids": list(f.ids), "problems": [problem(p) for p in f.problems]}
                   for f in report.files],
-        "serving": [{"file": where(p.file), **problem(p)} for p in serving_problems],
-        "summary": Counts.of(catalog, [*report.problems, *serving_problems]).as_json(),
+        "summary": Counts.of(catalog, report.problems).as_json(),
     }
 
 
@@ -259,7 +255,7 @@ def validate_document(body: bytes) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="atdf-mcp-validate-") as folder:
         path = Path(folder) / "descriptor.json"
         path.write_bytes(body)
-        catalog = load_catalog(path)
+        catalog = load_catalog(path, bind=False)  # a posted document has no handlers: only its own problems
     hidden = (str(path), folder)
 
     def entry(p: Problem) -> dict[str, str]:

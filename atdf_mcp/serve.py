@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__
-from .catalog import Catalog, Problem, load_catalog
+from .catalog import Catalog, load_catalog
 from .errors import AtdfError, UsageError
 from .labels import missing_language_warning
 from .server import CatalogServer
@@ -37,17 +37,18 @@ def default_catalog_dir() -> Path:
     raise UsageError("no catalogue directory given and no ./descriptors directory here: pass one, e.g. `atdf-mcp serve ./tools`")
 
 
-def load_for_serving(directory: str | None, *, lang: str | None, timeout: float | None = None) -> tuple[Catalog, CatalogServer]:
-    """Load the catalogue, build the server and print every problem and a one-line summary on stderr."""
+def load_for_serving(directory: str | None, *, lang: str | None, timeout: float | None = None,
+                     cache: bool = True) -> tuple[Catalog, CatalogServer]:
+    """Load the catalogue (unchanged files from the snapshot cache), build the server, print every problem and a summary."""
     path = Path(directory) if directory else default_catalog_dir()
     gc.disable()  # building thousands of small objects: collections here cost ~0.35 s at 5,000 tools
     try:
-        catalog = load_catalog(path)
-        app = CatalogServer(catalog, lang=lang, timeout=timeout)
+        catalog = load_catalog(path, lang=lang, timeout=timeout, cache=True, fresh=not cache)
+        app = CatalogServer(catalog)
     finally:
         gc.enable()
     gc.freeze()  # the snapshot lives as long as the process: keep it out of every later collection
-    problems: list[Problem] = [*catalog.report.problems, *app.problems]
+    problems = catalog.report.problems
     for p in problems:
         where = f"{p.file}{'#' + p.pointer if p.pointer else ''}"
         print(f"atdf-mcp: {p.severity}: {where}: {p.message} [{p.code}]", file=sys.stderr)

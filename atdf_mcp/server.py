@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import functools
 import logging
-import math
 import weakref
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 import anyio
@@ -25,119 +24,45 @@ from mcp.server import Server, ServerRequestContext
 from mcp.shared.exceptions import MCPError
 
 from . import __version__
-from .accepted import callable_names, closed_schema
 from .arguments import argument_errors
-from .bindings import Bound, bind_catalog
 from .budget import analyse
-from .catalog import Catalog, Problem
+from .catalog import Catalog
 from .context import ToolContext
 from .dispatch import Unavailable, UpstreamFailure
 from .dispatch.python import HandlerBusy
-from .envelope import build_entry, compile_detailed, compile_fast, envelope, new_instance, tool_error_envelope, unknown_tool
+from .envelope import build_entry, envelope, new_instance, tool_error_envelope, unknown_tool
 from .errors import ToolError
 from .jsonsafe import NotSerialisable, json_safe
 from .labels import labels_for
 from .model import Descriptor
 from .publish import Published, ardf_text, completion_values, render_prompt
-from .redact import catalogue_secrets, redacting
-from .results import error_result, output_check, to_result
+from .redact import catalogue_secrets
+from .results import error_result, to_result
+from .runtime import DEFAULT_TIMEOUT, ToolRuntime
 from .schemas import SCHEMAS
 from .shutdown import Drain, cancelled_envelope, refused_envelope
 
 __all__ = ["DEFAULT_TIMEOUT", "RESOURCE_NOT_FOUND", "CatalogServer", "build_server"]
 
-DEFAULT_TIMEOUT = 60.0
 RESOURCE_NOT_FOUND = -32002
 _log = logging.getLogger("atdf_mcp.server")
-
-
-@dataclass
-class _ToolRuntime:
-    """Everything a call to one tool needs, prepared once (validators compiled on first use)."""
-
-    tool: Descriptor
-    bound: Bound
-    timeout: float
-    _fast: Any = None
-    _detailed: Any = None
-
-    @property
-    def fast(self) -> Any:
-        if self._fast is None:
-            self._fast = compile_fast(self.tool.input_schema or {"type": "object"})
-        return self._fast
-
-    @property
-    def detailed(self) -> Any:
-        if self._detailed is None:
-            self._detailed = compile_detailed(self.tool.input_schema or {"type": "object"})
-        return self._detailed
-
-    @functools.cached_property
-    def callable_names(self) -> frozenset[str] | None:
-        """The argument names a call may hold (declared or taken by the handler); None when the handler takes any."""
-        return callable_names(self.bound.dispatcher, self.tool.input_schema)
-
-    def refuses(self, arguments: Any) -> bool:
-        """Whether the arguments hold a name that is neither declared nor taken by the handler (no `**kwargs`)."""
-        names = self.callable_names
-        return names is not None and isinstance(arguments, dict) and not names.issuperset(arguments)
-
-    @functools.cached_property
-    def closed(self) -> tuple[Descriptor, Any, Any]:
-        """The tool with its input schema closed to undeclared arguments, and its detailed and fast validators."""
-        schema = closed_schema(self.tool.input_schema)
-        return self.tool.model_copy(update={"input_schema": schema}), compile_detailed(schema), compile_fast(schema)
-
-    @functools.cached_property
-    def defaults(self) -> dict[str, Any]:
-        """Top-level input defaults, filled in for arguments the caller left out."""
-        properties = (self.tool.input_schema or {}).get("properties") or {}
-        return {name: prop["default"] for name, prop in properties.items() if isinstance(prop, dict) and "default" in prop}
-
-    @property
-    def examples(self) -> list[dict[str, Any]]:
-        return [e.input for e in self.tool.examples if isinstance(e.input, dict)]
-
-    @functools.cached_property
-    def output_check(self) -> Any:
-        """The tool's declared output schema as a check (None without one), compiled on the first error."""
-        return output_check(self.tool.output_schema)
-
-    def failed(self, env: dict[str, Any]) -> types.CallToolResult:
-        """The isError result for `env`: structuredContent only where the declared output schema accepts it.
-
-        TypeScript-SDK clients (Claude Desktop, Claude Code, Cursor, the Inspector) validate structuredContent against
-        outputSchema even on errors and throw; the first text block always carries the envelope.
-        """
-        check = self.output_check
-        return error_result(env, structured=check is None or check(env))
 
 
 class CatalogServer:
     """Answers MCP requests from one catalogue snapshot; `server` is the SDK object to run."""
 
     def __init__(self, catalog: Catalog, *, lang: str | None = None, timeout: float | None = None) -> None:
-        self.catalog = catalog
-        self.lang = lang or catalog.config.lang
-        self.published = Published.build(catalog, lang=self.lang)
-        self.success_text = labels_for(self.lang).success  # what a tool that returned nothing says
-        default_timeout = timeout or catalog.config.timeout or DEFAULT_TIMEOUT
-        bound, binding_problems = bind_catalog(catalog, default_timeout=default_timeout)
-        self.runtimes = {
-            name: _ToolRuntime(tool, bound[name], _tool_timeout(tool, default_timeout))
-            for name, tool in self.published.tools.items()
-        }
-        self.problems: tuple[Problem, ...] = (*binding_problems, *self.published.problems)
+        self.snapshot = catalog.prepared(lang=lang, timeout=timeout)
+        self.secrets = catalogue_secrets(r.bound.dispatcher for r in self.snapshot.runtimes.values())
         self.drain = Drain()  # the tool calls in flight, for a shutdown that answers them all
-        schemas = {name: tool.input_schema for name, tool in self.published.tools.items()}
+        config = self.snapshot.config
         self.server = Server(
-            catalog.config.name or "atdf-mcp",
-            version=catalog.config.version or __version__,
-            instructions=catalog.config.description,
-            get_tool_input_schema=schemas.get,
+            config.name or "atdf-mcp",
+            version=config.version or __version__,
+            instructions=config.description,
+            get_tool_input_schema=self._input_schema,
             on_list_tools=self._list_tools,
-            on_call_tool=redacting(self._call_tool, catalogue_secrets(b.dispatcher for b in bound.values())),
+            on_call_tool=self._call_tool_redacted,
             on_list_resources=self._list_resources,
             on_list_resource_templates=self._list_templates,
             on_read_resource=self._read_resource,
@@ -152,6 +77,38 @@ class CatalogServer:
         self.log_levels: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
         # Keyed by connection (a session object lives for one request); values keep a session to notify through.
         self.subscriptions: weakref.WeakKeyDictionary[Any, tuple[Any, set[str]]] = weakref.WeakKeyDictionary()
+
+    # -- the snapshot served: swapped as a whole by a reload ----------------------------------------
+
+    @property
+    def catalog(self) -> Catalog:
+        """The catalogue snapshot being served."""
+        return self.snapshot
+
+    @property
+    def published(self) -> Published:
+        """The listings of the snapshot being served."""
+        return self.snapshot.published  # type: ignore[return-value]  # prepared() always completes it
+
+    @property
+    def runtimes(self) -> Mapping[str, ToolRuntime]:
+        """The tools of the snapshot being served, ready to call."""
+        return self.snapshot.runtimes
+
+    @property
+    def lang(self) -> str | None:
+        """The language the snapshot is served in."""
+        return self.snapshot.lang
+
+    def swap(self, catalog: Catalog) -> None:
+        """Serve `catalog` from now on; calls in flight finish on the snapshot they started with."""
+        snapshot = catalog.prepared(lang=self.snapshot.options.lang, timeout=self.snapshot.options.timeout)
+        self.secrets = catalogue_secrets(r.bound.dispatcher for r in snapshot.runtimes.values())
+        self.snapshot = snapshot  # one assignment: every request reads the snapshot once, at its start
+
+    def _input_schema(self, name: str) -> dict[str, Any] | None:
+        tool = self.published.tools.get(name)
+        return tool.input_schema if tool is not None else None
 
     # -- lists: answered from results built once ---------------------------------------------
 
@@ -169,10 +126,16 @@ class CatalogServer:
 
     # -- tools/call ----------------------------------------------------------------------------
 
+    async def _call_tool_redacted(self, ctx: ServerRequestContext, params: types.CallToolRequestParams) -> types.CallToolResult:
+        secrets = self.secrets
+        result = await self._call_tool(ctx, params)
+        return secrets.result(result) if secrets.pattern is not None else result
+
     async def _call_tool(self, ctx: ServerRequestContext, params: types.CallToolRequestParams) -> types.CallToolResult:
-        runtime = self.runtimes.get(params.name)
+        snapshot = self.snapshot  # the whole call runs on the snapshot it started with
+        runtime = snapshot.runtimes.get(params.name)
         if runtime is None:  # no structuredContent: the client may hold an outputSchema for that name from an older listing
-            return error_result(unknown_tool(params.name, list(self.runtimes)), structured=False)
+            return error_result(unknown_tool(params.name, list(snapshot.runtimes)), structured=False)
         arguments = params.arguments if params.arguments is not None else {}
         try:
             valid = runtime.fast.is_valid(arguments)
@@ -198,7 +161,7 @@ class CatalogServer:
             with anyio.CancelScope(deadline=anyio.current_time() + runtime.timeout) as scope:
                 drain.active.add(scope)
                 try:
-                    tool_ctx = ToolContext(runtime.tool, self.lang, ctx, self.log_levels) if dispatcher.wants_ctx else None
+                    tool_ctx = ToolContext(runtime.tool, snapshot.lang, ctx, self.log_levels) if dispatcher.wants_ctx else None
                     value = await dispatcher.call(arguments, tool_ctx)
                 except anyio.get_cancelled_exc_class():  # (evaluated only on this path)
                     drain.abandoned = True  # a sync handler may still run in its thread: the process must not wait for it
@@ -207,7 +170,7 @@ class CatalogServer:
                     drain.active.discard(scope)
             if scope.cancelled_caught:
                 return runtime.failed(cancelled_envelope(runtime.tool, drain.since) if drain.cancelled else self._timeout(runtime))
-            result = to_result(value, success_text=runtime.tool.success or self.success_text, blob_uri=f"{runtime.tool.uri}/result")
+            result = to_result(value, success_text=runtime.tool.success or labels_for(snapshot.lang).success, blob_uri=f"{runtime.tool.uri}/result")
             if result.is_error:
                 return runtime.failed(self._reported(runtime.tool, result))
             check = runtime.output_check
@@ -229,7 +192,7 @@ class CatalogServer:
         except Exception:
             return runtime.failed(self._internal(runtime.tool))
 
-    def _invalid_arguments(self, runtime: _ToolRuntime, arguments: Any) -> dict[str, Any]:
+    def _invalid_arguments(self, runtime: ToolRuntime, arguments: Any) -> dict[str, Any]:
         try:
             tool, detailed, fast = runtime.closed if runtime.refuses(arguments) else (runtime.tool, runtime.detailed, runtime.fast)
             return argument_errors(tool, arguments, detailed, fast, runtime.examples)
@@ -237,7 +200,7 @@ class CatalogServer:
             _log.exception("could not analyse invalid arguments of %s", runtime.tool.id)
             return _unanalysed(runtime.tool)
 
-    def _tool_error(self, runtime: _ToolRuntime, arguments: dict[str, Any], exc: ToolError) -> dict[str, Any]:
+    def _tool_error(self, runtime: ToolRuntime, arguments: dict[str, Any], exc: ToolError) -> dict[str, Any]:
         if runtime.tool.failure(exc.code) is None and exc.code.upper() not in _BUILTIN_CODES:
             _log.warning("tool %s raised undeclared failure code %s (declare it in outputs.failure)", runtime.tool.id, exc.code)
         return tool_error_envelope(runtime.tool, arguments, code=exc.code, message=exc.message, parameter=exc.parameter,
@@ -252,7 +215,7 @@ class CatalogServer:
         return envelope([build_entry("TOOL_ERROR", text or "The tool reported a failure without saying why.", tool.id,
                                      context={"solution": "Read the detail, correct the call, then retry."}, descriptor=tool)])
 
-    def _output_mismatch(self, runtime: _ToolRuntime, result: types.CallToolResult) -> types.CallToolResult:
+    def _output_mismatch(self, runtime: ToolRuntime, result: types.CallToolResult) -> types.CallToolResult:
         """A success whose result breaks the declared outputSchema, which every SDK client rejects: an OUTPUT_INVALID
         error that still carries what the handler returned, after the envelope."""
         tool = runtime.tool
@@ -268,14 +231,14 @@ class CatalogServer:
         failed = runtime.failed(env)
         return failed.model_copy(update={"content": [*failed.content, *result.content]})
 
-    def _timeout(self, runtime: _ToolRuntime) -> dict[str, Any]:
+    def _timeout(self, runtime: ToolRuntime) -> dict[str, Any]:
         seconds = f"{runtime.timeout:g}"
         return envelope([build_entry("TIMEOUT", f"The tool did not finish within {seconds} s and was stopped.", runtime.tool.id,
                                      context={"timeout_seconds": runtime.timeout, "retryable": True,
                                               "solution": "Retry later, or with arguments that ask for less work."},
                                      descriptor=runtime.tool)])
 
-    def _busy(self, runtime: _ToolRuntime, exc: HandlerBusy) -> dict[str, Any]:
+    def _busy(self, runtime: ToolRuntime, exc: HandlerBusy) -> dict[str, Any]:
         _log.warning("tool %s is busy: %s (earlier calls still run, perhaps stuck past their timeout)", runtime.tool.id, exc)
         return envelope([build_entry("BUSY", f"The tool is busy: its {exc.capacity} worker thread(s) stayed taken by earlier "
                                      f"calls for the whole {runtime.timeout:g} s time limit, so this call was not run.",
@@ -409,13 +372,6 @@ def _first_mismatch(schema: Any, value: Any) -> str:
 def connection_of(session: Any) -> Any:
     """The object that lives as long as the client's connection (the SDK makes one session per request)."""
     return getattr(session, "_connection", session)
-
-
-def _tool_timeout(tool: Descriptor, default: float) -> float:
-    value = tool.binding.get("timeout")
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0 and math.isfinite(value):
-        return float(value)
-    return default
 
 
 def build_server(catalog: Catalog, *, lang: str | None = None, timeout: float | None = None) -> Server:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -34,6 +36,11 @@ def write_file(folder: Path, name: str, content: Any) -> Path:
 def pytest_addoption(parser: pytest.Parser) -> None:
     """`--slow` also runs the tests marked slow (the longer robustness runs)."""
     parser.addoption("--slow", action="store_true", default=False, help="also run the tests marked slow (longer robustness runs)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Snapshot caches of the servers the tests start go to a folder of this run, never the user's cache."""
+    os.environ["ATDF_MCP_CACHE_DIR"] = tempfile.mkdtemp(prefix="atdf-mcp-test-cache-")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 from conftest import Writer, atdf2_tool, mcp_tool
+from descriptors_only import load_catalog
 
-from atdf_mcp import Catalog, UsageError, load_catalog
+from atdf_mcp import Catalog, UsageError
 from atdf_mcp.catalog import Problem
 from atdf_mcp.files import MAX_FILE_BYTES
 

@@ -18,8 +18,9 @@ from conftest import (
     needs_upstream,
     openakita_tool,
 )
+from descriptors_only import load_catalog
 
-from atdf_mcp import Catalog, load_catalog
+from atdf_mcp import Catalog
 from atdf_mcp.catalog import Problem
 
 

@@ -79,7 +79,7 @@ def test_catalogue_loads_without_problems(catalog: Any) -> None:
     assert {"model", "connector"} <= set(catalog.counts())  # HTTP-backed, served by examples/demo_api
     assert {d.id for d in catalog.tools} == TOOLS | HTTP_TOOLS
     assert {d.dialect for d in catalog.tools} == {"ardf", "atdf1", "atdf2", "openakita"}
-    assert CatalogServer(catalog).problems == ()  # every tool has a working handler
+    assert catalog.serving_problems == ()  # every tool has a working handler
 
 
 def test_catalogue_config(catalog: Any) -> None:
@@ -98,7 +98,7 @@ def test_validate_reports_a_broken_binding(tmp_path: Path, capsys: pytest.Captur
     copy = shutil.copytree(DESCRIPTORS, tmp_path / "descriptors", ignore=shutil.ignore_patterns("__pycache__"))
     config = copy / "atdf-mcp.yaml"
     config.write_text(config.read_text(encoding="utf-8").replace("units:convert", "units:no_such_function"), encoding="utf-8")
-    assert CatalogServer(load_catalog(copy)).problems  # the server does see it
+    assert load_catalog(copy).serving_problems  # the server does see it
     assert cli_main(["validate", str(copy)]) == 1
 
 

@@ -29,7 +29,7 @@ def test_the_conformance_catalogue_loads_cleanly() -> None:
     """Every fixture is a valid descriptor with a working handler."""
     catalog = load_catalog(CONFORMANCE)
     assert catalog.report.problems == []
-    assert CatalogServer(catalog).problems == ()
+    assert catalog.serving_problems == ()
 
 
 @pytest.mark.anyio

@@ -194,7 +194,7 @@ def test_tools_bound_in_every_dialect_call_their_endpoint(tmp_path: Path, upstre
     akita = {"name": "akita_echo", "description": "Echo.", "input_schema": ID_SCHEMA, "endpoint": f"{upstream}/echo/akita", "method": "POST"}
     config = {"bindings": {"atdf1_echo": {"endpoint": f"{upstream}/echo/atdf1/{{id}}", "method": "DELETE"}}}
     catalog = catalog_of(tmp_path, config=config, extra={"a.json": ardf_tool, "b.json": atdf2, "c.json": atdf1, "d.json": akita})
-    assert CatalogServer(catalog).problems == ()
+    assert catalog.serving_problems == ()
 
     async def run() -> list[dict[str, Any]]:
         with anyio.fail_after(20):
@@ -219,7 +219,7 @@ def test_bindings_that_cannot_work_are_errors_and_answer_handler_unavailable(tmp
                          mcp_tool("verb", "http://127.0.0.1:9/x", ID_SCHEMA, method="FETCH"),
                          mcp_tool("relative", "/just/a/path", ID_SCHEMA),
                          mcp_tool("sso", "http://127.0.0.1:9/x", ID_SCHEMA, auth={"type": "kerberos", "env": "X"}))
-    problems = {p.message.split("'")[1]: p for p in CatalogServer(catalog).problems}
+    problems = {p.message.split("'")[1]: p for p in catalog.serving_problems}
     assert set(problems) == {"ghost", "host", "verb", "relative", "sso"}
     assert all(p.severity == "error" and p.code == "HANDLER_UNAVAILABLE" for p in problems.values())
     assert "{nope}, which is not an input" in problems["ghost"].message
@@ -241,7 +241,7 @@ def test_environment_variables_are_interpolated_with_defaults(tmp_path: Path, up
                          mcp_tool("a", "http://127.0.0.1:${ATDF_TEST_PORT}/echo/a", headers={"X-Env": "${ATDF_TEST_UNSET:fallback}"}),
                          extra={"c.json": connector("svc", "${ATDF_TEST_UNSET:" + upstream + "}/echo", [
                              {"name": "b", "method": "GET", "path": "/b"}], headers={"X-Port": "${ATDF_TEST_PORT}"})})
-    assert CatalogServer(catalog).problems == ()
+    assert catalog.serving_problems == ()
     seen = echoed(anyio.run(call, catalog, "a", {}))
     assert seen["path"] == "/echo/a" and seen["headers"]["x-env"] == "fallback"
     seen = echoed(anyio.run(call, catalog, "svc__b", {}))
@@ -255,7 +255,7 @@ def test_an_unset_variable_is_a_warning_and_a_configuration_error(tmp_path: Path
     catalog = catalog_of(tmp_path,
                          mcp_tool("needs_token", f"{upstream}/echo/token", auth={"type": "bearer", "env": "ATDF_TEST_TOKEN"}),
                          mcp_tool("needs_host", "${ATDF_TEST_HOST}/echo/host"))
-    problems = CatalogServer(catalog).problems
+    problems = catalog.serving_problems
     assert [(p.severity, p.code) for p in problems] == [("warning", "CONFIGURATION_ERROR")] * 2
     assert "ATDF_TEST_TOKEN" in problems[0].message and "ATDF_TEST_HOST" in problems[1].message
     before = HITS["echo:GET"]
@@ -709,7 +709,7 @@ async def test_the_default_catalogue_calls_the_demo_api(demo_api: str, mode: str
     """descriptors/http: the HTTP tool, the connector's endpoints and the model, over an MCP client in both eras."""
     monkeypatch.setenv("ATDF_DEMO_API", demo_api)
     catalog = load_catalog(ROOT / "descriptors")
-    assert catalog.report.errors == [] and CatalogServer(catalog).problems == ()
+    assert catalog.report.errors == [] and catalog.serving_problems == ()
     with anyio.fail_after(30):
         async with connected(build_server(catalog), mode) as client:
             names = {t.name for t in (await client.list_tools()).tools}

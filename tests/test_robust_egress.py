@@ -139,7 +139,7 @@ def test_endpoints_at_private_and_metadata_addresses_are_errors_of_their_file_an
     catalogue(tmp_path, *(tool(name, url) for name, url in bad.items()), tool("public", "https://api.example.org/v1/x"),
               extra={"crm.json": connector})
     server = CatalogServer(load_catalog(tmp_path))
-    refused = [p for p in server.problems if p.code == "EGRESS_REFUSED"]
+    refused = [p for p in server.catalog.report.problems if p.code == "EGRESS_REFUSED"]
     assert {p.file for p in refused} == {str(tmp_path / "tools.json"), str(tmp_path / "crm.json")}
     assert all(p.severity == "error" and "allow_private_networks" in p.message for p in refused)
     named = " ".join(p.message for p in refused)
@@ -210,7 +210,7 @@ def fake_dns(monkeypatch: pytest.MonkeyPatch, upstream: str) -> str:
 async def test_a_name_that_resolves_to_loopback_is_refused_after_resolution(tmp_path: Path, fake_dns: str) -> None:
     """The load check cannot judge `upstream.test`; the connection check resolves it, refuses 127.0.0.1 and sends nothing."""
     catalogue(tmp_path, tool("rebound", f"{fake_dns}/echo/rebound"))
-    assert not [p for p in CatalogServer(load_catalog(tmp_path)).problems if p.code == "EGRESS_REFUSED"]
+    assert not [p for p in load_catalog(tmp_path).serving_problems if p.code == "EGRESS_REFUSED"]
     before = hits()
     result = await call(tmp_path, "rebound")
     error = envelope_of(result)["errors"][0]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -99,8 +100,18 @@ class Canonical:
 
     def origin(self, pointer: str) -> str:
         """Where the file wrote what the canonical form holds at `pointer`."""
+        return Canonical.origin_in(self._moves, pointer)
+
+    @property
+    def moves(self) -> tuple[tuple[str, str], ...]:
+        """(canonical prefix, prefix as written) of every part that moved."""
+        return tuple(self._moves)
+
+    @staticmethod
+    def origin_in(moves: Sequence[tuple[str, str]], pointer: str) -> str:
+        """Where the file wrote what the canonical form holds at `pointer`, given the moves."""
         best: tuple[str, str] | None = None
-        for new, old in self._moves:
+        for new, old in moves:
             if (pointer == new or pointer.startswith(new + "/")) and (best is None or len(new) > len(best[0])):
                 best = (new, old)
         return pointer if best is None else best[1] + pointer[len(best[0]):]

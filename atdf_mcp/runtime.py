@@ -1,0 +1,94 @@
+"""What a call to one tool needs, prepared once per snapshot: the tool as served, its binding, limits and validators."""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import mcp.types as types
+
+from .accepted import callable_names, closed_schema
+from .bindings import Bound
+from .envelope import compile_detailed, compile_fast
+from .model import Descriptor
+from .results import error_result, output_check
+
+__all__ = ["DEFAULT_TIMEOUT", "ToolRuntime", "tool_timeout"]
+
+DEFAULT_TIMEOUT = 60.0
+
+
+@dataclass
+class ToolRuntime:
+    """Everything a call to one tool needs; each validator is compiled once (at load, or on first use)."""
+
+    tool: Descriptor
+    bound: Bound
+    timeout: float
+    _fast: Any = None
+    _detailed: Any = None
+
+    @property
+    def fast(self) -> Any:
+        """The jsonschema-rs validator of the input schema (compiled while loading, else on the first call)."""
+        if self._fast is None:
+            self._fast = compile_fast(self.tool.input_schema or {"type": "object"})
+        return self._fast
+
+    @property
+    def detailed(self) -> Any:
+        """The jsonschema validator that explains a failed call, compiled on the first one."""
+        if self._detailed is None:
+            self._detailed = compile_detailed(self.tool.input_schema or {"type": "object"})
+        return self._detailed
+
+    @functools.cached_property
+    def callable_names(self) -> frozenset[str] | None:
+        """The argument names a call may hold (declared or taken by the handler); None when the handler takes any."""
+        return callable_names(self.bound.dispatcher, self.tool.input_schema)
+
+    def refuses(self, arguments: Any) -> bool:
+        """Whether the arguments hold a name that is neither declared nor taken by the handler (no `**kwargs`)."""
+        names = self.callable_names
+        return names is not None and isinstance(arguments, dict) and not names.issuperset(arguments)
+
+    @functools.cached_property
+    def closed(self) -> tuple[Descriptor, Any, Any]:
+        """The tool with its input schema closed to undeclared arguments, and its detailed and fast validators."""
+        schema = closed_schema(self.tool.input_schema)
+        return self.tool.model_copy(update={"input_schema": schema}), compile_detailed(schema), compile_fast(schema)
+
+    @functools.cached_property
+    def defaults(self) -> dict[str, Any]:
+        """Top-level input defaults, filled in for arguments the caller left out."""
+        properties = (self.tool.input_schema or {}).get("properties") or {}
+        return {name: prop["default"] for name, prop in properties.items() if isinstance(prop, dict) and "default" in prop}
+
+    @property
+    def examples(self) -> list[dict[str, Any]]:
+        """The example inputs, for suggestions."""
+        return [e.input for e in self.tool.examples if isinstance(e.input, dict)]
+
+    @functools.cached_property
+    def output_check(self) -> Any:
+        """The tool's declared output schema as a check (None without one), compiled on the first error."""
+        return output_check(self.tool.output_schema)
+
+    def failed(self, env: dict[str, Any]) -> types.CallToolResult:
+        """The isError result for `env`: structuredContent only where the declared output schema accepts it.
+
+        TypeScript-SDK clients (Claude Desktop, Claude Code, Cursor, the Inspector) validate structuredContent against
+        outputSchema even on errors and throw; the first text block always carries the envelope.
+        """
+        check = self.output_check
+        return error_result(env, structured=check is None or check(env))
+
+
+def tool_timeout(tool: Descriptor, default: float) -> float:
+    """The tool's own time limit (`timeout` of its binding), else `default`."""
+    value = tool.binding.get("timeout")
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0 and math.isfinite(value):
+        return float(value)
+    return default

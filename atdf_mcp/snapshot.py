@@ -1,0 +1,76 @@
+"""The serving stage of a snapshot: bindings, validators and MCP listings, added to the loaded descriptors.
+
+`load_catalog` calls `complete` last, so that one immutable Catalog holds everything a running server answers
+from, and one report holds every problem (DESIGN decision 12). On a reload, what did not change is reused:
+bindings of unchanged tools (unless a handler module changed), listing entries of unchanged descriptors.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType
+
+from .bindings import bind_catalog, purge_catalogue_modules
+from .catalog import Catalog, file_signature
+from .publish import Published
+from .runtime import DEFAULT_TIMEOUT, ToolRuntime, tool_timeout
+
+__all__ = ["complete"]
+
+
+def complete(catalog: Catalog, *, previous: Catalog | None = None) -> Catalog:
+    """The catalogue with its serving stage: bound tools, runtimes, listings in its language, one report."""
+    options, config = catalog.options, catalog.config
+    lang = options.lang or config.lang
+    default_timeout = options.timeout or config.timeout or DEFAULT_TIMEOUT
+    reusable = previous is not None and previous.root == catalog.root and previous.timeout == default_timeout
+    if reusable and _modules_changed(previous.modules):  # a handler module changed: import every catalogue module again
+        purge_catalogue_modules(catalog.root)
+        reusable = False
+    bound, problems, memo = bind_catalog(catalog, default_timeout=default_timeout,
+                                         previous=previous.bindings if reusable and previous.config == config else None)
+    published = Published.build(catalog, lang=lang, previous=previous.published if previous is not None else None)
+    before = previous.runtimes if previous is not None else {}
+    runtimes: dict[str, ToolRuntime] = {}
+    for name, tool in published.tools.items():
+        kept = before.get(name)
+        if kept is not None and kept.tool is tool and kept.bound is bound[name]:
+            runtimes[name] = kept  # with its compiled validators and everything it prepared
+        else:
+            runtimes[name] = ToolRuntime(tool, bound[name], tool_timeout(tool, default_timeout), catalog.validators.get(name))
+    done = dataclasses.replace(
+        catalog,
+        report=catalog.report.with_problems([*problems, *published.problems]),
+        loaded=catalog.report,
+        lang=lang,
+        timeout=default_timeout,
+        published=published,
+        runtimes=MappingProxyType(runtimes),
+        bindings=MappingProxyType(memo),
+        modules=MappingProxyType(_module_signatures(catalog.root)),
+    )
+    object.__setattr__(published, "catalog", done)  # the listings answer for the complete snapshot
+    return done
+
+
+def _module_signatures(root: Path | None) -> dict[str, tuple[int, int] | None]:
+    """(size, mtime) of every handler module file imported from the catalogue folder."""
+    if root is None:
+        return {}
+    prefix = str(root)
+    signatures: dict[str, tuple[int, int] | None] = {}
+    for module in list(sys.modules.values()):
+        file = getattr(module, "__file__", None)
+        if isinstance(file, str) and file.startswith(prefix):
+            signatures[file] = file_signature(Path(file))
+    handlers = Path(root, "handlers.py")  # the convention module, also when it does not exist (yet)
+    signatures.setdefault(str(handlers), file_signature(handlers))
+    return signatures
+
+
+def _modules_changed(signatures: Mapping[str, tuple[int, int] | None]) -> bool:
+    """Whether a handler module file was added, edited or deleted since the signatures were taken."""
+    return any(file_signature(Path(file)) != signature for file, signature in signatures.items())

@@ -1,0 +1,119 @@
+"""The snapshot cache: what each file yielded, kept on disk so that a restart reads only the files that changed.
+
+One JSON file per catalogue (never pickle: a cache file must not be able to run code), in the user's cache
+directory (`$ATDF_MCP_CACHE_DIR`, else `$XDG_CACHE_HOME/atdf-mcp`, `~/Library/Caches/atdf-mcp`, `%LOCALAPPDATA%`).
+A file's entry is used only when its path, size and modification time (ns) and the package version all match;
+anything stale, unreadable or of another shape is read again from the descriptor file, never trusted.
+Only files that loaded are cached with their normalized descriptors and problems; the reader turns each cached
+descriptor back into the same Descriptor, without the checks it already passed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .catalog import Catalog, FileResult, LoadOptions
+    from .config import CatalogConfig
+
+__all__ = ["cache_dir", "load", "store"]
+
+FORMAT = 1
+_log = logging.getLogger("atdf_mcp.cache")
+
+
+def cache_dir() -> Path:
+    """Where snapshot caches live on this machine."""
+    explicit = os.environ.get("ATDF_MCP_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    if sys.platform == "win32":
+        return Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local") / "atdf-mcp" / "Cache"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "atdf-mcp"
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "atdf-mcp"
+
+
+def cache_file(root: Path, paths: list[Path] | tuple[Path, ...]) -> Path:
+    """The cache file of the catalogue loaded from `paths` (rooted at `root`)."""
+    key = "\0".join([str(root.resolve()), *(str(p.resolve()) for p in paths)])
+    return cache_dir() / f"snapshot-{hashlib.sha256(key.encode('utf-8', 'surrogateescape')).hexdigest()[:24]}.json"
+
+
+def load(root: Path, paths: list[Path], options: LoadOptions, config: CatalogConfig) -> dict[str, FileResult]:
+    """The cached result of every file whose entry is still valid, by path; {} when there is no usable cache."""
+    from . import __version__
+
+    path = cache_file(root, paths)
+    try:
+        data = json.loads(path.read_bytes())
+        if data.get("format") != FORMAT or data.get("version") != __version__ or data.get("atdf1_required") != options.atdf1_required:
+            return {}
+        return {file: _file_result(file, entry, options.atdf1_required) for file, entry in data["files"].items()}
+    except FileNotFoundError:
+        return {}
+    except Exception as exc:  # unreadable or of another shape: rebuilt from the descriptor files
+        _log.info("snapshot cache %s not used (%s: %s); reading every file", path, type(exc).__name__, exc)
+        return {}
+
+
+def store(catalog: Catalog) -> None:
+    """Write the cache of a freshly loaded catalogue (atomically; a cache that cannot be written is only skipped)."""
+    from . import __version__
+
+    files: dict[str, Any] = {}
+    for result in catalog.files.values():
+        if result.last_good or result.signature is None:
+            continue  # the served version is not the file's content: read it again next time
+        try:
+            files[result.file] = json.loads(json.dumps(_file_entry(result), ensure_ascii=False))
+        except (TypeError, ValueError):  # a YAML value JSON cannot hold (a date...): that file is read again next time
+            continue
+    document = {"format": FORMAT, "version": __version__, "atdf1_required": catalog.options.atdf1_required, "files": files}
+    target = cache_file(catalog.root or Path.cwd(), catalog.paths)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("wb", dir=target.parent, prefix=".snapshot-", delete=False) as out:
+            out.write(json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass"))
+        os.replace(out.name, target)
+    except OSError as exc:
+        _log.info("snapshot cache not written to %s: %s", target, exc)
+
+
+def _file_entry(result: FileResult) -> dict[str, Any]:
+    return {
+        "signature": list(result.signature or ()),
+        "dialects": sorted(result.dialects),
+        "problems": [[p.pointer, p.message, p.severity, p.code] for p in result.problems],
+        "entries": [
+            {"pointer": e.descriptor.source.pointer, "dialect": e.descriptor.dialect, "raw": e.descriptor.raw,
+             "moves": [list(m) for m in e.moves], "derived": [d.id for d in e.derived]}
+            for e in result.entries
+        ],
+    }
+
+
+def _file_result(file: str, data: dict[str, Any], atdf1_required: bool) -> FileResult:
+    from .catalog import Entry, FileResult, Problem
+    from .connectors import derived_tools
+    from .dialects import READERS, ReadOptions
+    from .model import Source
+
+    options = ReadOptions(atdf1_required=atdf1_required)
+    entries = []
+    for item in data["entries"]:
+        source = Source.build(file=file, pointer=item["pointer"], dialect=item["dialect"])
+        descriptor = READERS[item["dialect"]](item["raw"], source, options)
+        wanted = item["derived"]
+        derived = tuple(t for t in derived_tools(descriptor)[0] if t.id in wanted) if wanted else ()
+        entries.append(Entry(descriptor, derived, tuple((a, b) for a, b in item["moves"])))
+    size, mtime = data["signature"]
+    return FileResult(file, (int(size), int(mtime)), frozenset(data["dialects"]), tuple(entries),
+                      tuple(Problem(file, *p) for p in data["problems"]))
