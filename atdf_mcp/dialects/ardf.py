@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from ..inputs import check_root, input_schema, inputs_from_schema, property_schema
-from ..model import Descriptor, Input, Source
+from ..model import Descriptor, Example, Failure, Input, Source
 from ._base import ReadOptions, annotations_of, binding_of, examples_of, failures_of
 from ._write import DEFAULT_SUCCESS, LANG_KEY, root_defs, with_defs
 
-__all__ = ["CONTENT_TYPES", "POINTERS", "VERSIONS", "read", "write"]
+__all__ = ["CONTENT_TYPES", "POINTERS", "VERSIONS", "read", "write", "write_examples", "write_failures", "write_input"]
 
 VERSIONS = re.compile(r"1\.0\.0")
 POINTERS = {
@@ -130,7 +131,7 @@ def write(d: Descriptor) -> dict[str, Any]:
         if value:
             doc[key] = value
     if d.examples:
-        doc["examples"] = write_examples(d)
+        doc["examples"] = write_examples(d.examples)
     if d.type == "tool":
         doc["content"] = {"type": "tool/io", "data": _tool_io(d)}
     elif d.type != "custom" or d.content:
@@ -138,22 +139,22 @@ def write(d: Descriptor) -> dict[str, Any]:
     return doc
 
 
-def write_examples(d: Descriptor) -> list[dict[str, Any]]:
-    """A descriptor's examples as ARDF `examples` (empty fields left out)."""
+def write_examples(examples: Iterable[Example]) -> list[dict[str, Any]]:
+    """Examples as ARDF `examples` (empty fields left out)."""
     return [
         {k: v for k, v in (("name", e.name), ("input", e.input), ("output", e.output), ("narrative", e.narrative))
          if v not in (None, "")}
-        for e in d.examples
+        for e in examples
     ]
 
 
-def write_failures(d: Descriptor) -> list[dict[str, Any]]:
-    """A tool's declared failures as ARDF `outputs.failure` entries (every field they state)."""
+def write_failures(failures: Iterable[Failure]) -> list[dict[str, Any]]:
+    """Declared failures as ARDF `outputs.failure` entries (every field they state)."""
     return [
         {k: v for k, v in (("code", f.code), ("description", f.description or f.code),
                            ("suggested_value", f.suggested_value), ("context", f.context), ("parameter", f.parameter),
                            ("checks", list(f.checks))) if v not in (None, {}, [])}
-        for f in d.failures
+        for f in failures
     ]
 
 
@@ -165,7 +166,10 @@ def write_input(i: Input) -> dict[str, Any]:
         "description": i.description or f"The {i.name} argument.",
         "required": i.required,
     }
-    item.update({k: v for k, v in i.schema_.items() if k not in ("type", "description")})
+    clashing = {k: v for k, v in i.schema_.items() if k in ("name", "required")}  # an object's `required` list
+    item.update({k: v for k, v in i.schema_.items() if k not in ("type", "description") and k not in clashing})
+    if clashing:  # kept in the input's own `schema`, where the ARDF readers look for the rest of a JSON Schema
+        item["schema"] = clashing
     return item
 
 
@@ -173,7 +177,7 @@ def _tool_io(d: Descriptor) -> dict[str, Any]:
     defs = root_defs(d)
     data: dict[str, Any] = {
         "inputs": [with_defs(write_input(i), defs) for i in d.inputs],
-        "outputs": {"success": d.success or DEFAULT_SUCCESS, "failure": write_failures(d)},
+        "outputs": {"success": d.success or DEFAULT_SUCCESS, "failure": write_failures(d.failures)},
     }
     if d.output_schema:
         data["output_schema"] = d.output_schema
