@@ -99,8 +99,11 @@ def write(d: Descriptor) -> dict[str, Any]:
             },
         },
     }
-    if d.metadata:
-        doc["metadata"] = d.metadata
+    if d.output_schema:
+        doc["output_schema"] = d.output_schema
+    for key, value in (("metadata", d.metadata), ("prerequisites", d.prerequisites), ("feedback", d.feedback)):
+        if value:
+            doc[key] = value
     localization = {
         lang: {"description": t.get("description") or d.description, "when_to_use": t.get("when_to_use") or doc["when_to_use"]}
         for lang, t in d.localization.items()
@@ -114,7 +117,7 @@ def write(d: Descriptor) -> dict[str, Any]:
              "expected_result": e.output if isinstance(e.output, str) else DEFAULT_SUCCESS if e.output is None else str(e.output)}
             for n, e in enumerate(d.examples)
         ]
-    doc.update({k: v for k, v in d.binding.items() if k in ("handler", "endpoint", "method")})
+    doc.update({k: v for k, v in d.binding.items() if not k.startswith("_")})  # `_base`: a connector's, not writable here
     return doc
 
 
