@@ -28,7 +28,7 @@ import jsonschema_rs
 from .config import CatalogConfig, read_config
 from .connectors import derived_tools
 from .copies import reconcile
-from .dialects import DIALECT, READERS, ReadOptions, detect, resolve
+from .dialects import COLLECTION_KEYS, DIALECT, READERS, ReadOptions, detect, resolve
 from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
 from .dialects.foreign import named_else, what_else
 from .errors import UsageError
@@ -459,7 +459,7 @@ def _entries(raw: Any, pointer: str) -> Iterator[tuple[str, Any]]:
             yield from _entries(item, f"{pointer}/{i}")
         return
     if isinstance(raw, dict) and detect(raw) is None:
-        for key in ("tools", "resources"):
+        for key in COLLECTION_KEYS:
             if isinstance(raw.get(key), list):
                 yield from _entries(raw[key], f"{pointer}/{key}")
                 return

@@ -5,7 +5,8 @@
     'atdf1'
     >>> DIALECT["mcp"].pointers["input_schema"]
     '/inputSchema'
-    >>> writer("ardf")(descriptor)          # any normalized descriptor as an ARDF 1.0 document
+    >>> writer("atdf2")                    # ATDF 2.x: any tool; writer("ardf"): any descriptor, as ARDF 1.0
+    <function write at ...>
 
 Each dialect lives in its own module; only those modules know a dialect's field names.
 """
@@ -17,7 +18,7 @@ from typing import Any
 from . import ardf, atdf, mcp_tools, openakita
 from ._base import Dialect, Reader, ReadOptions, Writer, resolve
 
-__all__ = ["DIALECT", "DIALECTS", "READERS", "WRITERS", "Dialect", "ReadOptions", "Reader", "Writer", "detect", "register",
+__all__ = ["COLLECTION_KEYS", "DIALECT", "DIALECTS", "READERS", "WRITERS", "Dialect", "ReadOptions", "Reader", "Writer", "detect", "register",
            "resolve", "writer"]
 
 DIALECT: dict[str, Dialect] = {}
@@ -41,6 +42,9 @@ register(Dialect("mcp", "MCP", mcp_tools.read, mcp_tools.POINTERS))
 register(Dialect("openakita", "OpenAkita", openakita.read, openakita.POINTERS))
 
 DIALECTS: tuple[str, ...] = tuple(DIALECT)
+# Keys of a file-level collection of descriptors, in the order they are looked for: an MCP `{"tools": [...]}`
+# list, an ARDF `{"resources": [...]}` collection.
+COLLECTION_KEYS: tuple[str, ...] = ("tools", "resources")
 WRITERS: tuple[str, ...] = tuple(name for name, d in DIALECT.items() if d.write is not None)
 
 
