@@ -19,6 +19,7 @@ from types import ModuleType
 from typing import Any
 
 from .catalog import Catalog, Problem
+from .dialects import DIALECT
 from .dispatch import Dispatcher
 from .dispatch.python import DEFAULT_MAX_THREADS, PythonDispatcher
 from .model import Descriptor
@@ -128,7 +129,7 @@ def _bind(tool: Descriptor, binding: dict[str, Any], loader: _ModuleLoader, cata
                      None, {"_from": "convention"})
     function_name = f"{_identifier(tool.id)}()"
     yaml = f"`bindings: {{{tool.id}: {{handler: \"module:function\"}}}}` in atdf-mcp.yaml"
-    where = (f"{yaml}, " if tool.dialect == "atdf1" else  # the ATDF 1.x schema forbids extra keys
+    where = (f"{yaml}, " if not DIALECT[tool.dialect].inline_binding else
              f"\"handler\": \"module:function\" (or \"endpoint\" + \"method\") to its descriptor, {yaml}, ")
     return Bound(None, f"tool {tool.id!r} has no handler, so every call answers HANDLER_UNAVAILABLE: add {where}"
                        f"or a function {function_name} in {CONVENTION_MODULE}.py beside the descriptors", None)

@@ -30,7 +30,7 @@ from . import snapshot_cache
 from .config import CatalogConfig, read_config
 from .connectors import derived_tools
 from .copies import reconcile
-from .dialects import READERS, ReadOptions, detect
+from .dialects import COLLECTION_KEYS, DIALECT, READERS, ReadOptions, detect, resolve
 from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
 from .dialects.foreign import named_else, what_else
 from .errors import UsageError
@@ -443,9 +443,9 @@ class _Loader:
             return None
         version = item.get("schema_version")
         if version is not None and not _version_supported(dialect, version):
-            expected = "1.0.0" if dialect == "ardf" else "1.x or 2.x"
-            report("/schema_version", f"unsupported schema_version {version!r} for this "
-                   f"{'ARDF' if dialect == 'ardf' else 'ATDF'} descriptor; expected {expected}", "UNSUPPORTED_VERSION")
+            format_ = DIALECT[dialect]
+            report(format_.pointers["version"], f"unsupported schema_version {version!r} for this "
+                   f"{format_.label} descriptor; expected {format_.versions_text}", "UNSUPPORTED_VERSION")
             return None
         unsure = [d for d in canon.deviations if not d.fixed]
         for d in canon.deviations:  # already pointing into the file as written
@@ -656,7 +656,7 @@ def _entries(raw: Any, pointer: str) -> Iterator[tuple[str, Any]]:
             yield from _entries(item, f"{pointer}/{i}")
         return
     if isinstance(raw, dict) and detect(raw) is None:
-        for key in ("tools", "resources"):
+        for key in COLLECTION_KEYS:
             if isinstance(raw.get(key), list):
                 yield from _entries(raw[key], f"{pointer}/{key}")
                 return
@@ -681,13 +681,7 @@ def _said(where: str, message: str, ambiguities: list[Deviation]) -> bool:
 
 
 def _version_supported(dialect: str, version: Any) -> bool:
-    if not isinstance(version, str):
-        return True  # the schema reports the wrong type
-    if dialect == "ardf":
-        return version == "1.0.0"
-    if dialect in ("atdf1", "atdf2"):
-        return version.split(".")[0] in ("1", "2")
-    return True
+    return DIALECT[dialect].supports(version)
 
 
 def _unexpected(file: str, pointer: str, exc: Exception, severity: Severity = "error",
@@ -720,19 +714,17 @@ def _path_of(pointer: str) -> list[str]:
 
 
 def _output_schema_pointer(dialect: str) -> str:
-    return {"mcp": "/outputSchema", "openakita": "/output_schema", "ardf": "/content/data/output_schema"}.get(dialect, "/output_schema")
+    return DIALECT[dialect].pointers["output_schema"]
 
 
 def _schema_pointer(dialect: str) -> str:
-    return {"mcp": "/inputSchema", "openakita": "/input_schema"}.get(dialect, "/content/data/input_schema")
+    """Where a dialect writes a tool's input schema (or, when it cannot write one verbatim, its inputs)."""
+    pointers = DIALECT[dialect].pointers
+    return pointers.get("input_schema") or pointers["inputs"]
 
 
 def _id_pointer(d: Descriptor) -> str:
-    raw = d.raw
-    for key in ("resource_id", "tool_id", "id", "name"):
-        if key in raw:
-            return f"/{key}"
-    return ""
+    return DIALECT[d.dialect].id_pointer(d.raw)
 
 
 def _compiled_input_schema(d: Descriptor, report: Any) -> jsonschema_rs.Validator | None:
@@ -763,16 +755,15 @@ def _compiled_input_schema(d: Descriptor, report: Any) -> jsonschema_rs.Validato
 
 def _input_schema_pointer(d: Descriptor, path: list[Any]) -> str:
     """Where in the descriptor file the input-schema location `path` was written."""
-    data = d.raw.get("content", {}).get("data", {}) if d.dialect == "ardf" else {}
-    if d.dialect in ("mcp", "openakita") or isinstance(data.get("input_schema"), dict):
-        return _schema_pointer(d.dialect) + to_pointer(path)
+    base, verbatim = DIALECT[d.dialect].input_pointer(d.raw)
+    if verbatim:
+        return base + to_pointer(path)
     # Built from an inputs list (ATDF, ARDF tool/io): point at the input, inside its `schema` when it came from there.
-    base = "/content/data/inputs" if d.dialect == "ardf" else "/how_to_use/inputs"
     names = [i.name for i in d.inputs]
     if len(path) < 2 or path[0] != "properties" or path[1] not in names:
         return base
     index = names.index(path[1])
-    raw_inputs = data.get("inputs") if d.dialect == "ardf" else d.raw.get("how_to_use", {}).get("inputs")
+    raw_inputs = resolve(d.raw, base)
     raw_input = raw_inputs[index] if isinstance(raw_inputs, list) and index < len(raw_inputs) else {}
     rest = path[2:]
     nested = raw_input.get("schema") if isinstance(raw_input, dict) else None
@@ -801,7 +792,8 @@ def _examples_ok(d: Descriptor, report: Any, fast: jsonschema_rs.Validator) -> b
         return True
     cls = jsonschema.validators.validator_for(d.input_schema, default=jsonschema.Draft202012Validator)
     validator = bounded_validator(cls)(d.input_schema, format_checker=jsonschema.FormatChecker())  # patterns never reach `re`
-    key = {"atdf2": "input_values", "openakita": "params"}.get(d.dialect, "input")
+    pointers = DIALECT[d.dialect].pointers
+    examples, key = pointers["examples"], pointers["example_input"]
     ok = True
     for i, example in enumerate(d.examples):
         if example.input is None:
@@ -809,7 +801,7 @@ def _examples_ok(d: Descriptor, report: Any, fast: jsonschema_rs.Validator) -> b
         errors = sorted(validator.iter_errors(example.input), key=lambda e: list(map(str, e.absolute_path)))
         for error in errors:
             where = "".join(f"/{p}" for p in error.absolute_path)
-            report(f"/examples/{i}/{key}{where}", f"example {example.name or i!r} does not match the tool's input "
+            report(f"{examples}/{i}/{key}{where}", f"example {example.name or i!r} does not match the tool's input "
                    f"schema: {error.message}", "EXAMPLE_INVALID")
             ok = False
     return ok
@@ -820,6 +812,7 @@ def _dangling_references(d: Descriptor, known: Mapping[str, Descriptor]) -> Iter
     def missing(ref: Any) -> bool:
         return isinstance(ref, str) and bool(ref) and ref not in known
 
+    pointers = DIALECT[d.dialect].pointers
     if d.type == "workflow" or d.content_type == "prompt/flow":
         steps = d.content.get("steps") or []
         names = {s.get("step") for s in steps if isinstance(s, dict)}
@@ -829,23 +822,23 @@ def _dangling_references(d: Descriptor, known: Mapping[str, Descriptor]) -> Iter
             label = step.get("step") or f"#{i + 1}"
             for key in ("tool_id", "prompt_id", "policy_id", "resource_ref"):
                 if missing(step.get(key)):
-                    yield f"/content/data/steps/{i}/{key}", f"step {label!r} refers to {key} {step[key]!r}, which is not in the catalogue"
+                    yield f"{pointers['steps']}/{i}/{key}", f"step {label!r} refers to {key} {step[key]!r}, which is not in the catalogue"
             target = step.get("on_error")
             if missing(target) and target not in names:
-                yield (f"/content/data/steps/{i}/on_error",
+                yield (f"{pointers['steps']}/{i}/on_error",
                        f"step {step.get('step')!r} has on_error {target!r}, which is neither a step nor a resource of the catalogue")
     if d.type == "dataset" and missing(d.content.get("connector")):
-        yield "/content/data/connector", f"dataset refers to connector {d.content['connector']!r}, which is not in the catalogue"
+        yield pointers["connector"], f"dataset refers to connector {d.content['connector']!r}, which is not in the catalogue"
     for key, noun in (("resources", "resource"), ("policies", "policy"), ("tools", "tool")):
         refs = d.prerequisites.get(key)
-        if d.dialect == "openakita" or not isinstance(refs, list):
-            continue
+        if "prerequisites" not in pointers or not isinstance(refs, list):
+            continue  # a dialect whose prerequisites are not ids (OpenAkita: conditions in words)
         for i, ref in enumerate(refs):
             if missing(ref):
-                yield f"/prerequisites/{key}/{i}", f"prerequisite {noun} {ref!r} is not in the catalogue"
-    for i, related in enumerate(d.hints.get("related_tools") or ()):
+                yield f"{pointers['prerequisites']}/{key}/{i}", f"prerequisite {noun} {ref!r} is not in the catalogue"
+    for i, related in enumerate(d.hints.get("related_tools") or () if "related_tools" in pointers else ()):
         if missing(related.get("name")):
-            yield f"/related_tools/{i}/name", f"related tool {related['name']!r} is not in the catalogue"
+            yield f"{pointers['related_tools']}/{i}/name", f"related tool {related['name']!r} is not in the catalogue"
 
 
 def _dialect_label(dialects: set[str]) -> str | None:

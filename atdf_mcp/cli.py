@@ -18,6 +18,7 @@ from typing import Any
 from . import __version__
 from . import fix as fix_command
 from .catalog import Catalog, LoadReport, load_catalog
+from .dialects import DIALECT, WRITERS, writer
 from .errors import AtdfError, UsageError
 from .labels import check_language_tag
 from .summary import Counts, derived_tools, language_copies
@@ -48,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     convert = commands.add_parser("convert", help="convert descriptors to ARDF 1.0 or ATDF 2.x (JSON on stdout, or files)")
     convert.add_argument("paths", nargs="+", metavar="PATH", help="descriptor files or directories (any supported dialect)")
-    convert.add_argument("--to", choices=("ardf", "atdf2"), required=True, help="target format")
+    convert.add_argument("--to", choices=tuple(sorted(WRITERS)), required=True, help="target format")
     convert.add_argument("--out-dir", metavar="DIR", default=None,
                          help="write one file per descriptor (ID.json, language copies ID_LANG.json) into DIR "
                               "instead of printing one document (one descriptor) or a JSON list (several)")
@@ -196,7 +197,6 @@ def _print_report(report: LoadReport, counts: Counts) -> None:
 
 
 def _convert(args: argparse.Namespace) -> int:
-    from .projection import to_ardf, to_atdf2
     from .schemas import SCHEMAS
 
     with _machine_stdout():
@@ -206,10 +206,11 @@ def _convert(args: argparse.Namespace) -> int:
     if not catalog.descriptors:
         print("atdf-mcp: nothing to convert: no valid descriptor found", file=sys.stderr)
         return EXIT_ERRORS
-    project, schema = (to_ardf, SCHEMAS["ardf"]) if args.to == "ardf" else (to_atdf2, SCHEMAS["atdf2"])
+    project, schema = writer(args.to), SCHEMAS[args.to]
     converted: list[tuple[str, dict[str, Any]]] = []  # (file name stem, document)
     sources = _with_language_copies(catalog) if args.out_dir else [(d, None) for d in catalog.descriptors]
-    generated = derived_tools(catalog) if args.to == "ardf" else set()  # ATDF 2.x has no connectors: there they are tools
+    # A format that can write connectors and models carries their generated tools in them; elsewhere they are tools.
+    generated = derived_tools(catalog) if DIALECT[args.to].can_write("connector") else set()
     for d, lang in sources:
         if d.id in generated:  # generated from a connector's or model's endpoints: the parent's ARDF carries it
             continue

@@ -7,6 +7,9 @@ A derived tool's input schema is built from the path placeholders, the `query` s
 schema of its endpoint; its `binding` says where each input goes (see atdf_mcp.dispatch.http). A
 model/spec with `interface: http` and an `endpoint` becomes the tool `<model id>__invoke`, its inputs
 taken from `signature.inputs` and sent as a JSON body.
+
+Every derived tool is written as an ARDF 1.0 tool/io document and read back by the ARDF reader, so it is
+exactly the tool an author would get by writing that document by hand (and `ardf://tool/<id>` serves it).
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ from typing import Any
 
 import jsonschema_rs
 
-from .dialects._base import examples_of, failures_of
+from .dialects import ardf
+from .dialects._base import ANNOTATION_KEYS, ReadOptions, examples_of, failures_of
 from .inputs import input_schema, property_schema
 from .interpolate import placeholders
 from .model import Descriptor, Example, Failure, Input, Source
@@ -32,6 +36,7 @@ _IDEMPOTENT = ("GET", "HEAD", "OPTIONS", "PUT", "DELETE")
 _PASSED_ON = ("timeout", "retries", "idempotent", "max_response_bytes")
 
 Problems = list[tuple[str, str]]
+_AT = ardf.POINTERS  # where a connector or model writes each field
 
 
 def derived_tools(descriptor: Descriptor) -> tuple[list[Descriptor], Problems]:
@@ -54,13 +59,13 @@ def _connector_tools(connector: Descriptor, data: dict[str, Any]) -> tuple[list[
         return [], []  # grpc / mcp connectors stay resources: nothing to call over HTTP
     base_url = data.get("base_url")
     if not isinstance(base_url, str) or not base_url.strip():
-        return [], [("/content/data/base_url", "an http connector needs a base_url (an absolute URL; ${VAR} and "
+        return [], [(_AT["base_url"], "an http connector needs a base_url (an absolute URL; ${VAR} and "
                      "${VAR:default} are read from the environment) to publish its endpoints as tools")]
     tools: list[Descriptor] = []
     problems: Problems = []
     seen: dict[str, int] = {}
     for index, endpoint in enumerate(data.get("endpoints") or ()):
-        where = f"/content/data/endpoints/{index}"
+        where = f"{_AT['endpoints']}/{index}"
         if not isinstance(endpoint, dict):
             continue  # the ARDF schema already rejects it
         name = endpoint.get("name") or _slug(f"{endpoint.get('method', '')}_{endpoint.get('path', '')}")
@@ -197,7 +202,7 @@ def _model_tools(model: Descriptor, data: dict[str, Any]) -> tuple[list[Descript
         return [], []
     method = str(data.get("method", "POST")).upper()
     if method not in _METHODS:
-        return [], [("/content/data/method", f"method {data.get('method')!r} is not an HTTP method; expected one of {', '.join(_METHODS)}")]
+        return [], [(_AT["method"], f"method {data.get('method')!r} is not an HTTP method; expected one of {', '.join(_METHODS)}")]
     signature = data.get("signature") if isinstance(data.get("signature"), dict) else {}
     raw_inputs = signature.get("inputs")
     path_names = placeholders(endpoint)
@@ -215,7 +220,7 @@ def _model_tools(model: Descriptor, data: dict[str, Any]) -> tuple[list[Descript
         schema = {"type": "object", "properties": {i.name: i.schema_ for i in inputs}, "additionalProperties": True}
         if path_names:
             schema["required"] = list(dict.fromkeys(path_names))
-    problem = _schema_problem(schema, model.examples, "/content/data/signature")
+    problem = _schema_problem(schema, model.examples, _AT["signature"])
     if problem:
         return [], [problem]
     binding: dict[str, Any] = {"endpoint": endpoint, "method": method}
@@ -244,64 +249,50 @@ def _input(name: str, schema: dict[str, Any], required: bool, *, path_param: boo
 def _tool(parent: Descriptor, tool_id: str, description: str, when_to_use: str, inputs: tuple[Input, ...], schema: dict[str, Any],
           binding: dict[str, Any], failures: tuple[Failure, ...], method: str, where: str, *, title: Any, success: str,
           examples: tuple[Example, ...]) -> Descriptor:
+    """The derived tool: its ARDF document, read by the ARDF reader."""
+    source = Source.build(file=parent.source.file, pointer=parent.source.pointer + where, dialect=parent.source.dialect)
+    document = _ardf_document(parent, tool_id, description, when_to_use, inputs, schema, binding, failures, method,
+                              title=title, success=success, examples=examples)
+    return ardf.read(document, source, ReadOptions())
+
+
+def _ardf_document(parent: Descriptor, tool_id: str, description: str, when_to_use: str, inputs: tuple[Input, ...],
+                   schema: dict[str, Any], binding: dict[str, Any], failures: tuple[Failure, ...], method: str, *,
+                   title: Any, success: str, examples: tuple[Example, ...]) -> dict[str, Any]:
+    """The derived tool as an ARDF 1.0 tool/io document (what `ardf://tool/<id>` serves)."""
     annotations = {"readOnlyHint": method in _READ_ONLY, "idempotentHint": method in _IDEMPOTENT or binding.get("idempotent") is True,
                    "openWorldHint": True}
     if method not in _READ_ONLY:
         annotations["destructiveHint"] = method == "DELETE"
-    metadata = {**parent.metadata, "derived_from": parent.uri}
-    source = Source.build(file=parent.source.file, pointer=parent.source.pointer + where, dialect=parent.source.dialect)
-    return Descriptor.build(
-        id=tool_id,
-        type="tool",
-        description=description,
-        when_to_use=when_to_use,
-        title=title if isinstance(title, str) else None,
-        localization={},
-        metadata=metadata,
-        prerequisites=parent.prerequisites,
-        examples=examples,
-        feedback={},
-        content_type="tool/io",
-        content={},
-        inputs=inputs,
-        input_schema=schema,
-        output_schema=None,
-        success=success,
-        failures=failures,
-        binding=binding,
-        hints={"annotations": annotations},
-        raw=_ardf_document(parent, tool_id, description, when_to_use, inputs, schema, binding, failures, success, metadata),
-        source=source,
-    )
-
-
-def _ardf_document(parent: Descriptor, tool_id: str, description: str, when_to_use: str, inputs: tuple[Input, ...],
-                   schema: dict[str, Any], binding: dict[str, Any], failures: tuple[Failure, ...], success: str,
-                   metadata: dict[str, Any]) -> dict[str, Any]:
-    """The derived tool as an ARDF 1.0 tool/io document (what `ardf://tool/<id>` serves)."""
-    ardf_inputs = []
-    for i in inputs:
-        entry = {k: v for k, v in i.schema_.items() if k not in ("name", "description", "type", "required")}
-        kind = i.schema_.get("type")
-        ardf_inputs.append({"name": i.name, "type": kind if isinstance(kind, str) else "any",
-                            "description": i.description or f"The {i.name} parameter.", "required": i.required, **entry})
+    outputs: dict[str, Any] = {"failure": ardf.write_failures(failures)}
+    if success:  # else a call that returns nothing says the server's (localized) default
+        outputs["success"] = success
+    data: dict[str, Any] = {
+        "inputs": [ardf.write_input(i) for i in inputs],
+        "input_schema": schema,
+        "outputs": outputs,
+        **{k: v for k, v in binding.items() if k != "_base"},
+        "annotations": annotations,  # the endpoint's, never the parent's: a connector's DELETE is destructive
+    }
+    if "_base" in binding:
+        data["base_url"] = binding["_base"]
+    inherited = {k: v for k, v in parent.metadata.items() if k not in ANNOTATION_KEYS and k != "annotations"}
     doc: dict[str, Any] = {
         "schema_version": "1.0.0",
         "resource_id": tool_id,
         "resource_type": "tool",
         "description": description,
-        "content": {"type": "tool/io", "data": {
-            "inputs": ardf_inputs,
-            "input_schema": schema,
-            "outputs": {"success": success or "The upstream service answered with a 2xx status.",
-                        "failure": [{"code": f.code, "description": f.description or f.code} for f in failures]},
-            "method": binding["method"],
-            "endpoint": binding["endpoint"],
-        }},
-        "metadata": metadata,
+        "content": {"type": "tool/io", "data": data},
+        "metadata": {**inherited, "derived_from": parent.uri},
     }
     if when_to_use:
         doc["when_to_use"] = when_to_use
+    if isinstance(title, str):
+        doc["title"] = title
+    if parent.prerequisites:
+        doc["prerequisites"] = parent.prerequisites
+    if examples:
+        doc["examples"] = ardf.write_examples(examples)
     return doc
 
 
@@ -314,7 +305,7 @@ def _schema_problem(schema: dict[str, Any], examples: tuple[Example, ...], where
     for i, example in enumerate(examples):
         if example.input is not None and not validator.is_valid(example.input):
             error = next(iter(validator.iter_errors(example.input)))
-            return f"{where}/examples/{i}" if where.startswith("/content/data/endpoints") else f"/examples/{i}", (
+            return f"{where}/examples/{i}" if where.startswith(_AT["endpoints"]) else f"{_AT['examples']}/{i}", (
                 f"example {example.name or i!r} does not match the tool's input schema: {error.message}")
     return None
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from .dialects import DIALECT
 from .model import Descriptor, Failure, Input
 
 __all__ = ["reconcile"]
@@ -20,8 +21,6 @@ __all__ = ["reconcile"]
 _ANNOTATIONS = frozenset({"description", "title", "examples", "$comment"})  # texts a translation may change
 _SCHEMA_MAPS = frozenset({"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"})
 _DATA = frozenset({"enum", "const", "default", "required", "examples"})  # values compared as they are
-_INPUT_POINTERS = {"atdf1": "/how_to_use/inputs", "atdf2": "/how_to_use/inputs", "ardf": "/content/data/inputs",
-                   "mcp": "/inputSchema", "openakita": "/input_schema"}
 
 
 def reconcile(base: Descriptor, copy: Descriptor) -> tuple[Descriptor, list[tuple[str, str]]]:
@@ -43,7 +42,7 @@ def _differences(base: Descriptor, copy: Descriptor) -> list[tuple[str, str]]:
     found = []
     inputs = _input_changes(base.input_schema or {}, copy.input_schema or {})
     if inputs:
-        pointer = "/content/data/input_schema" if copy.dialect == "ardf" and "input_schema" in _data(copy) else _INPUT_POINTERS.get(copy.dialect, "")
+        pointer, _ = DIALECT[copy.dialect].input_pointer(copy.raw)
         found.append((pointer, f"changes the inputs ({inputs}) of"))
     if _structure(base.output_schema) != _structure(copy.output_schema):
         found.append(("", "changes the output schema of"))
@@ -124,12 +123,6 @@ def _translated(base: Descriptor, copy: Descriptor) -> Descriptor:
         "inputs": inputs, "input_schema": _with_texts(base.input_schema, copy.input_schema),
         "failures": failures, "hints": hints, "raw": {**base.raw, **texts} if base.dialect == "ardf" else base.raw,
     })
-
-
-def _data(d: Descriptor) -> dict[str, Any]:
-    content = d.raw.get("content")
-    data = content.get("data") if isinstance(content, dict) else None
-    return data if isinstance(data, dict) else {}
 
 
 def _binding(d: Descriptor) -> tuple[Any, Any]:

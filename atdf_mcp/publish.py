@@ -19,9 +19,9 @@ from mcp import UriTemplate
 
 from . import __version__
 from .catalog import Catalog, Problem
+from .dialects import DIALECT, writer
 from .labels import Labels, labels_for
 from .model import Descriptor
-from .projection import to_ardf
 from .schemas import SCHEMA_FILES, schema_bytes
 
 __all__ = ["ARDF_MIME", "COLLECTION_PATHS", "Published", "ResourceContent", "TemplateContent", "build_manifest", "render_prompt"]
@@ -187,7 +187,7 @@ def _kept(known: dict[str, tuple[Descriptor, Any]], d: Descriptor) -> Any:
 
 def ardf_text(d: Descriptor, *, indent: int | None = None) -> str:
     """A descriptor's ARDF 1.0 projection as JSON text (what resources/read and the REST routes serve)."""
-    return json.dumps(to_ardf(d), indent=indent, ensure_ascii=False)
+    return json.dumps(writer("ardf")(d), indent=indent, ensure_ascii=False)
 
 
 def build_manifest(catalog: Catalog) -> dict[str, Any]:
@@ -408,7 +408,7 @@ def _documents(catalog: Catalog, descriptors: tuple[Descriptor, ...]) -> tuple[d
         if d.type not in ("document", "custom") or not isinstance(data, dict):
             continue
         mime = data.get("mime_type") if isinstance(data.get("mime_type"), str) else _mime_for(data.get("format"), data.get("path"))
-        pointer = d.source.pointer + "/content/data"
+        pointer = d.source.pointer + DIALECT[d.dialect].pointers["content"]
         if isinstance(data.get("uri_template"), str):
             try:
                 template = UriTemplate.parse(data["uri_template"])

@@ -25,8 +25,8 @@ from starlette.routing import Route
 
 from . import __version__
 from .catalog import Problem, load_catalog
+from .dialects import writer
 from .envelope import build_entry, envelope
-from .projection import to_ardf
 from .publish import ARDF_MIME, COLLECTION_PATHS, Published, ardf_text
 from .schemas import SCHEMA_FILES, schema_bytes
 from .server import CatalogServer
@@ -210,7 +210,7 @@ class _Encoded:
         documents: dict[str, list[dict[str, Any]]] = {kind: [] for kind in COLLECTION_PATHS}
         for d in published.descriptors:
             try:
-                documents.setdefault(d.type, []).append(to_ardf(d))
+                documents.setdefault(d.type, []).append(writer("ardf")(d))
             except ValueError:  # a descriptor ARDF cannot express: it is still served over MCP
                 continue
         everything = [doc for docs in documents.values() for doc in docs]

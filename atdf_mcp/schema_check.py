@@ -8,20 +8,10 @@ from typing import Any
 import jsonschema
 import jsonschema_rs
 
+from .dialects import DIALECT
 from .schemas import to_pointer
 
 __all__ = ["mcp_shape_problem", "metaschema_problem", "written_schema_problems"]
-
-# Where each dialect writes JSON Schemas verbatim: (path to the schema, or to a list of inputs whose `schema` is one).
-_WRITTEN: dict[str, tuple[tuple[str, ...], ...]] = {
-    "mcp": (("inputSchema",), ("outputSchema",)),
-    "openakita": (("input_schema",), ("output_schema",)),
-    "atdf1": (("output_schema",), ("how_to_use", "inputs", "*", "schema")),
-    "atdf2": (("output_schema",), ("how_to_use", "inputs", "*", "schema")),
-    "ardf": (("content", "data", "input_schema"), ("content", "data", "output_schema"),
-             ("content", "data", "inputs", "*", "schema")),
-}
-
 
 def metaschema_problem(schema: Any) -> tuple[str, str] | None:
     """(pointer inside the schema, message) of the first metaschema violation of `schema`, or None when it is valid.
@@ -79,13 +69,26 @@ def written_schema_problems(dialect: str, descriptor: dict[str, Any]) -> list[tu
     The code is INVALID_OUTPUT_SCHEMA for an output schema, INVALID_INPUT_SCHEMA for the others.
     """
     problems = []
-    for path in _WRITTEN.get(dialect, ()):
+    for path, code in _written(dialect):
         for pointer, schema in _at(descriptor, path, ""):
             problem = metaschema_problem(schema)
             if problem is not None:
-                code = "INVALID_OUTPUT_SCHEMA" if path[-1] in ("outputSchema", "output_schema") else "INVALID_INPUT_SCHEMA"
                 problems.append((pointer + problem[0], f"{pointer.rsplit('/', 1)[-1]} is {problem[1]}", code))
     return problems
+
+
+@cache
+def _written(dialect: str) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """Where a dialect writes JSON Schemas verbatim, each with the code of a problem there: (path, code).
+
+    A path leads to a schema, or through a list of inputs (`*`) to the `schema` of each.
+    """
+    pointers = DIALECT[dialect].pointers
+    places = [(pointers["input_schema"], "INVALID_INPUT_SCHEMA")] if "input_schema" in pointers else []
+    places.append((pointers["output_schema"], "INVALID_OUTPUT_SCHEMA"))
+    if "inputs" in pointers:
+        places.append((pointers["inputs"] + "/*/schema", "INVALID_INPUT_SCHEMA"))
+    return tuple((tuple(pointer.split("/")[1:]), code) for pointer, code in places)
 
 
 def _at(node: Any, path: tuple[str, ...], pointer: str) -> list[tuple[str, Any]]:

@@ -22,7 +22,7 @@ from mcp.shared.exceptions import MCPError
 from atdf_mcp import load_catalog
 from atdf_mcp.cli import main as cli_main
 from atdf_mcp.schemas import SCHEMAS
-from atdf_mcp.server import CatalogServer, build_server
+from atdf_mcp.server import build_server
 
 DESCRIPTORS = Path(__file__).resolve().parent.parent / "descriptors"
 ARDF_MIME = "application/vnd.ardf+json"

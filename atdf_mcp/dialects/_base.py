@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..model import Descriptor, Example, Failure, Source
 
-__all__ = ["BINDING_KEYS", "ReadOptions", "Reader", "binding_of", "examples_of", "failures_of"]
+__all__ = [
+    "ANNOTATION_KEYS", "BINDING_KEYS", "Dialect", "ReadOptions", "Reader", "Writer", "binding_of", "examples_of",
+    "failures_of", "resolve",
+]
 
 # Keys that say how a tool is executed (DESIGN decision 8), wherever a dialect lets them sit.
 BINDING_KEYS = (
@@ -28,6 +33,68 @@ class Reader(Protocol):
     """A dialect reader: one schema-valid raw descriptor → one normalized Descriptor."""
 
     def __call__(self, raw: dict[str, Any], source: Source, options: ReadOptions) -> Descriptor: ...
+
+
+class Writer(Protocol):
+    """A dialect writer: one normalized Descriptor → one document of the dialect (ValueError when it cannot)."""
+
+    def __call__(self, d: Descriptor) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """Everything the rest of the package may know about one dialect.
+
+    `pointers` names where the dialect writes each normalized field, as JSON pointers into one descriptor:
+    id (and id_alias), description, when_to_use, version, input_schema (a verbatim JSON Schema), inputs
+    (a list of ATDF-style inputs), output_schema, examples (+ `example_input`, the key of an example's
+    arguments), prerequisites (ids of other resources), related_tools, content, steps. A dialect that has
+    no such field leaves the key out.
+    """
+
+    name: str
+    label: str  # how messages name the format
+    read: Reader
+    pointers: Mapping[str, str]
+    versions: re.Pattern[str] | None = None  # the schema_version values it supports; None: any
+    versions_text: str = ""  # the same, for a message ("1.0.0", "1.x or 2.x")
+    write: Writer | None = None
+    writes_only: frozenset[str] | None = None  # the resource types its writer takes; None: every type
+    inline_binding: bool = True  # whether its schema lets a descriptor name its handler or endpoint
+
+    def can_write(self, resource_type: str) -> bool:
+        """Whether the writer takes a descriptor of `resource_type` (a connector, a prompt, ...)."""
+        return self.write is not None and (self.writes_only is None or resource_type in self.writes_only)
+
+    def supports(self, version: Any) -> bool:
+        """Whether a descriptor declaring `schema_version: version` can be read (a wrong type is the schema's to report)."""
+        return not isinstance(version, str) or self.versions is None or self.versions.fullmatch(version) is not None
+
+    def id_pointer(self, raw: Mapping[str, Any]) -> str:
+        """The pointer of the id a descriptor of this dialect wrote ('' when it wrote none)."""
+        for key in ("id", "id_alias"):
+            pointer = self.pointers.get(key)
+            if pointer and pointer[1:] in raw:
+                return pointer
+        return ""
+
+    def input_pointer(self, raw: Mapping[str, Any]) -> tuple[str, bool]:
+        """Where a descriptor's input schema was written, and whether verbatim (else built from an inputs list)."""
+        verbatim = self.pointers.get("input_schema")
+        if verbatim and isinstance(resolve(raw, verbatim), dict):
+            return verbatim, True
+        inputs = self.pointers.get("inputs")
+        return (inputs, False) if inputs else (verbatim or "", True)
+
+
+def resolve(document: Any, pointer: str) -> Any:
+    """The value at a JSON pointer of `document` (keys only; None when absent)."""
+    node = document
+    for part in pointer.split("/")[1:]:
+        if not isinstance(node, Mapping):
+            return None
+        node = node.get(part.replace("~1", "/").replace("~0", "~"))
+    return node
 
 
 def binding_of(*places: Any) -> dict[str, Any]:

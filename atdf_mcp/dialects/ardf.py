@@ -1,14 +1,43 @@
-"""ARDF 1.0 resources (`resource_id`, `resource_type`, `content{type, data}`)."""
+"""ARDF 1.0 resources (`resource_id`, `resource_type`, `content{type, data}`): read, and written from any dialect."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from typing import Any
 
 from ..inputs import check_root, input_schema, inputs_from_schema, property_schema
-from ..model import Descriptor, Input, Source
+from ..model import Descriptor, Example, Failure, Input, Source
 from ._base import ReadOptions, annotations_of, binding_of, examples_of, failures_of
+from ._write import DEFAULT_SUCCESS, LANG_KEY, root_defs, with_defs
 
-__all__ = ["read"]
+__all__ = ["CONTENT_TYPES", "POINTERS", "VERSIONS", "read", "write", "write_examples", "write_failures", "write_input"]
+
+VERSIONS = re.compile(r"1\.0\.0")
+POINTERS = {
+    "id": "/resource_id",
+    "type": "/resource_type",
+    "description": "/description",
+    "when_to_use": "/when_to_use",
+    "version": "/schema_version",
+    "content": "/content/data",
+    "input_schema": "/content/data/input_schema",
+    "inputs": "/content/data/inputs",
+    "output_schema": "/content/data/output_schema",
+    "examples": "/examples",
+    "example_input": "input",
+    "prerequisites": "/prerequisites",
+    "steps": "/content/data/steps",
+    "connector": "/content/data/connector",  # the connector a dataset is read through
+    "base_url": "/content/data/base_url",
+    "endpoints": "/content/data/endpoints",
+    "method": "/content/data/method",
+    "signature": "/content/data/signature",
+}
+CONTENT_TYPES = {
+    "tool": "tool/io", "prompt": "prompt/template", "document": "document/ref", "workflow": "workflow/steps",
+    "policy": "policy/rules", "model": "model/spec", "dataset": "dataset/spec", "connector": "connector/spec",
+}
 
 
 def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descriptor:
@@ -55,9 +84,114 @@ def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descripto
         feedback=raw.get("feedback") or {},
         content_type=content.get("type"),
         content=data,
-        binding=binding_of(data) if kind in ("tool", "model", "connector") else {},
+        binding=_binding(kind, data),
         hints={"annotations": annotations_of(metadata, data)},
         raw=raw,
         source=source,
         **{"inputs": (), "input_schema": None, "output_schema": None, "success": "", "failures": (), **fields},
     )
+
+
+def _binding(kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    """How the resource is executed; a tool's `base_url` confines its endpoint (as a connector's endpoints are)."""
+    if kind not in ("tool", "model", "connector"):
+        return {}
+    binding = binding_of(data)
+    if kind == "tool" and isinstance(data.get("base_url"), str) and "endpoint" in binding:
+        binding["_base"] = data["base_url"]
+    return binding
+
+
+def write(d: Descriptor) -> dict[str, Any]:
+    """The descriptor as an ARDF 1.0 document (valid against the bundled ARDF schema)."""
+    if d.dialect == "ardf":
+        return d.raw
+    doc: dict[str, Any] = {
+        "schema_version": "1.0.0",
+        "resource_id": d.id,
+        "resource_type": d.type,
+        "description": d.description,
+    }
+    if d.when_to_use:
+        doc["when_to_use"] = d.when_to_use
+    if d.title:
+        doc["title"] = d.title
+    metadata = dict(d.metadata)
+    if d.feedback:
+        metadata["feedback"] = d.feedback
+    localization = {
+        lang: {k: v for k, v in texts.items() if k in ("description", "when_to_use") and isinstance(v, str)}
+        for lang, texts in d.localization.items()
+        if LANG_KEY.match(lang) and isinstance(texts, dict)
+    }
+    prerequisites, conditions = _prerequisites(d.prerequisites)
+    if conditions:
+        metadata["conditions"] = conditions
+    for key, value in (("metadata", metadata), ("localization", localization), ("prerequisites", prerequisites)):
+        if value:
+            doc[key] = value
+    if d.examples:
+        doc["examples"] = write_examples(d.examples)
+    if d.type == "tool":
+        doc["content"] = {"type": "tool/io", "data": _tool_io(d)}
+    elif d.type != "custom" or d.content:
+        doc["content"] = {"type": d.content_type or CONTENT_TYPES.get(d.type, "custom"), "data": d.content}
+    return doc
+
+
+def write_examples(examples: Iterable[Example]) -> list[dict[str, Any]]:
+    """Examples as ARDF `examples` (empty fields left out)."""
+    return [
+        {k: v for k, v in (("name", e.name), ("input", e.input), ("output", e.output), ("narrative", e.narrative))
+         if v not in (None, "")}
+        for e in examples
+    ]
+
+
+def write_failures(failures: Iterable[Failure]) -> list[dict[str, Any]]:
+    """Declared failures as ARDF `outputs.failure` entries (every field they state)."""
+    return [
+        {k: v for k, v in (("code", f.code), ("description", f.description or f.code),
+                           ("suggested_value", f.suggested_value), ("context", f.context), ("parameter", f.parameter),
+                           ("checks", list(f.checks))) if v not in (None, {}, [])}
+        for f in failures
+    ]
+
+
+def write_input(i: Input) -> dict[str, Any]:
+    """One input as an ARDF `inputs` entry: name, type, description, required and its constraints."""
+    item: dict[str, Any] = {
+        "name": i.name,
+        "type": i.type or "any",
+        "description": i.description or f"The {i.name} argument.",
+        "required": i.required,
+    }
+    clashing = {k: v for k, v in i.schema_.items() if k in ("name", "required")}  # an object's `required` list
+    item.update({k: v for k, v in i.schema_.items() if k not in ("type", "description") and k not in clashing})
+    if clashing:  # kept in the input's own `schema`, where the ARDF readers look for the rest of a JSON Schema
+        item["schema"] = clashing
+    return item
+
+
+def _tool_io(d: Descriptor) -> dict[str, Any]:
+    defs = root_defs(d)
+    data: dict[str, Any] = {
+        "inputs": [with_defs(write_input(i), defs) for i in d.inputs],
+        "outputs": {"success": d.success or DEFAULT_SUCCESS, "failure": write_failures(d.failures)},
+    }
+    if d.output_schema:
+        data["output_schema"] = d.output_schema
+    data.update(d.binding)
+    return data
+
+
+def _prerequisites(prerequisites: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
+    """ATDF prerequisites (tools/conditions/permissions) → ARDF (resources/policies/credentials)."""
+    out: dict[str, Any] = {}
+    for source, target in (("resources", "resources"), ("tools", "resources"), ("policies", "policies"),
+                           ("credentials", "credentials"), ("permissions", "credentials")):
+        values = prerequisites.get(source)
+        if isinstance(values, list):
+            out.setdefault(target, []).extend(str(v) for v in values)
+    conditions = prerequisites.get("conditions")
+    return out, list(conditions) if isinstance(conditions, list) else []

@@ -1,14 +1,30 @@
-"""ATDF 1.x and 2.x tool descriptors (`tool_id`|`id`, `how_to_use.inputs/outputs`)."""
+"""ATDF 1.x and 2.x tool descriptors (`tool_id`|`id`, `how_to_use.inputs/outputs`): read, and tools written as 2.x."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..inputs import input_schema, property_schema
 from ..model import Descriptor, Input, Source
 from ._base import ReadOptions, annotations_of, binding_of, examples_of, failures_of
+from ._write import DEFAULT_SUCCESS, LANG_KEY, root_defs, with_defs
 
-__all__ = ["ENHANCED_KEYS", "read", "version_of"]
+__all__ = ["ENHANCED_KEYS", "POINTERS", "VERSIONS", "read", "version_of", "write"]
+
+VERSIONS = re.compile(r"[12](\..*)?", re.DOTALL)  # any 1.x or 2.x
+POINTERS = {
+    "id": "/tool_id",
+    "id_alias": "/id",
+    "description": "/description",
+    "when_to_use": "/when_to_use",
+    "version": "/schema_version",
+    "inputs": "/how_to_use/inputs",
+    "output_schema": "/output_schema",
+    "examples": "/examples",
+    "example_input": "input_values",
+    "prerequisites": "/prerequisites",
+}
 
 ENHANCED_KEYS = ("metadata", "localization", "examples", "prerequisites", "feedback")
 
@@ -64,3 +80,51 @@ def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descripto
         raw=raw,
         source=source,
     )
+
+
+def write(d: Descriptor) -> dict[str, Any]:
+    """A tool descriptor as ATDF 2.x (valid against the bundled ATDF 2.x schema)."""
+    if d.type != "tool":
+        raise ValueError(f"only tools can be written as ATDF 2.x; {d.id!r} is a {d.type}")
+    doc: dict[str, Any] = {
+        "schema_version": "2.0.0",
+        "tool_id": d.id,
+        "description": d.description,
+        "when_to_use": d.when_to_use or f"Use when you need to {d.description[:1].lower()}{d.description[1:]}",
+        "how_to_use": {
+            "inputs": [_input(i, root_defs(d)) for i in d.inputs],
+            "outputs": {
+                "success": d.success or DEFAULT_SUCCESS,
+                "failure": [{"code": f.code, "description": f.description or f.code} for f in d.failures],
+            },
+        },
+    }
+    if d.output_schema:
+        doc["output_schema"] = d.output_schema
+    for key, value in (("metadata", d.metadata), ("prerequisites", d.prerequisites), ("feedback", d.feedback)):
+        if value:
+            doc[key] = value
+    localization = {
+        lang: {"description": t.get("description") or d.description, "when_to_use": t.get("when_to_use") or doc["when_to_use"]}
+        for lang, t in d.localization.items()
+        if LANG_KEY.match(lang)
+    }
+    if localization:
+        doc["localization"] = localization
+    if d.examples:
+        doc["examples"] = [
+            {"goal": e.name or e.narrative or f"Example {n + 1}", "input_values": e.input if isinstance(e.input, dict) else {},
+             "expected_result": e.output if isinstance(e.output, str) else DEFAULT_SUCCESS if e.output is None else str(e.output)}
+            for n, e in enumerate(d.examples)
+        ]
+    doc.update({k: v for k, v in d.binding.items() if not k.startswith("_")})  # `_base`: a connector's, not writable here
+    return doc
+
+
+def _input(i: Input, defs: dict[str, Any]) -> dict[str, Any]:
+    item: dict[str, Any] = {"name": i.name, "type": i.type or "any", "description": i.description or f"The {i.name} argument.",
+                            "required": i.required}
+    rest = with_defs({k: v for k, v in i.schema_.items() if k not in ("type", "description")}, defs)
+    if rest:
+        item["schema"] = rest
+    return item

@@ -8,7 +8,16 @@ from ..inputs import inline_refs, inputs_from_schema
 from ..model import Descriptor, Source
 from ._base import ReadOptions, annotations_of, binding_of, examples_of, split_when_to_use
 
-__all__ = ["read"]
+__all__ = ["POINTERS", "read"]
+
+POINTERS = {
+    "id": "/name",
+    "description": "/description",
+    "input_schema": "/inputSchema",
+    "output_schema": "/outputSchema",
+    "examples": "/examples",
+    "example_input": "input",
+}
 
 _WHEN_TO_USE_ANNOTATIONS = ("context", "usage", "purpose")
 

@@ -8,7 +8,18 @@ from ..inputs import inline_refs, inputs_from_schema
 from ..model import Descriptor, Source
 from ._base import ReadOptions, annotations_of, binding_of, examples_of
 
-__all__ = ["MARKER_KEYS", "read"]
+__all__ = ["MARKER_KEYS", "POINTERS", "read"]
+
+# No "prerequisites" pointer: OpenAkita prerequisites are conditions in words, not ids of other resources.
+POINTERS = {
+    "id": "/name",
+    "description": "/description",
+    "input_schema": "/input_schema",
+    "output_schema": "/output_schema",
+    "examples": "/examples",
+    "example_input": "params",
+    "related_tools": "/related_tools",
+}
 
 MARKER_KEYS = ("detail", "triggers", "warnings", "related_tools")
 
