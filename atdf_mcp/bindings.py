@@ -19,6 +19,7 @@ from types import ModuleType
 from typing import Any
 
 from .catalog import Catalog, Problem
+from .codes import Code
 from .dispatch import Dispatcher
 from .dispatch.python import DEFAULT_MAX_THREADS, PythonDispatcher
 from .model import Descriptor
@@ -58,10 +59,10 @@ def bind_catalog(catalog: Catalog, *, http_client_factory: Callable[[], Any] | N
         where = (catalog.config.file if binding.get("_from") == "config" else None) or tool.source.file
         pointer = f"/bindings/{tool.id}" if binding.get("_from") == "config" else tool.source.pointer
         if result.dispatcher is None and binding:
-            problems.append(Problem(where, pointer, result.reason or "binding unavailable", "error", "HANDLER_UNAVAILABLE"))
+            problems.append(Problem(where, pointer, result.reason or "binding unavailable", "error", Code.HANDLER_UNAVAILABLE))
         elif result.dispatcher is None:  # listed, but every call would answer HANDLER_UNAVAILABLE
-            problems.append(Problem(where, pointer, result.reason or "no handler", "warning", "NO_HANDLER"))
-        problems += [Problem(where, pointer, message, "warning", "CONFIGURATION_ERROR") for message in result.warnings]
+            problems.append(Problem(where, pointer, result.reason or "no handler", "warning", Code.NO_HANDLER))
+        problems += [Problem(where, pointer, message, "warning", Code.CONFIGURATION_ERROR) for message in result.warnings]
     problems += http.problems
     return bound, problems
 
@@ -123,7 +124,7 @@ class _HttpBinder:
             config = self.catalog.config
             self.options, issues = HttpOptions.from_config(config.http, server_timeout=self.default_timeout or config.timeout)
             self.options = replace(self.options, allow_private_networks=config.allow_private_networks)
-            self.problems += [Problem(config.file or str(self.catalog.root), pointer, message, "warning", "CONFIG_ERROR")
+            self.problems += [Problem(config.file or str(self.catalog.root), pointer, message, "warning", Code.CONFIGURATION_ERROR)
                               for pointer, message in issues]
         spec, reason, warnings = compile_spec(tool, binding, self.options)
         if spec is None:
@@ -140,7 +141,7 @@ class _HttpBinder:
         where = (self.catalog.config.file if in_config else None) or tool.source.file
         pointer = f"/bindings/{tool.id}" if in_config else tool.source.pointer
         message = f"tool {tool.id!r}: endpoint refused: {why}; every call answers EGRESS_REFUSED. {LOAD_HINT}"
-        self.problems.append(Problem(where, pointer, message, "error", "EGRESS_REFUSED"))
+        self.problems.append(Problem(where, pointer, message, "error", Code.EGRESS_REFUSED))
 
 
 class _ModuleLoader:

@@ -8,6 +8,7 @@ from typing import Any
 import jsonschema
 import jsonschema_rs
 
+from .codes import Code
 from .schemas import to_pointer
 
 __all__ = ["mcp_shape_problem", "metaschema_problem", "written_schema_problems"]
@@ -83,7 +84,7 @@ def written_schema_problems(dialect: str, descriptor: dict[str, Any]) -> list[tu
         for pointer, schema in _at(descriptor, path, ""):
             problem = metaschema_problem(schema)
             if problem is not None:
-                code = "INVALID_OUTPUT_SCHEMA" if path[-1] in ("outputSchema", "output_schema") else "INVALID_INPUT_SCHEMA"
+                code = Code.INVALID_OUTPUT_SCHEMA if path[-1] in ("outputSchema", "output_schema") else Code.INVALID_INPUT_SCHEMA
                 problems.append((pointer + problem[0], f"{pointer.rsplit('/', 1)[-1]} is {problem[1]}", code))
     return problems
 
