@@ -131,6 +131,7 @@ class Code(enum.StrEnum):
     LANGUAGE_COPY_MISMATCH = "LANGUAGE_COPY_MISMATCH", Row("Language copy mismatch", 422, False, LOAD)
     INVALID_CONNECTOR = "INVALID_CONNECTOR", Row("Invalid connector", 422, False, LOAD)
     INVALID_RESOURCE = "INVALID_RESOURCE", Row("Invalid resource", 422, False, LOAD)
+    DOCUMENT_PATH = "DOCUMENT_PATH", Row("Document path", 422, False, LOAD)
     NO_HANDLER = "NO_HANDLER", Row("No handler", 422, False, LOAD)
 
 

@@ -412,7 +412,7 @@ def _documents(catalog: Catalog, descriptors: tuple[Descriptor, ...]) -> tuple[d
         elif isinstance(data.get("path"), str) and data["path"]:
             path, reason = _confined(Path(d.source.file).parent, data["path"], catalog.root)
             if path is None:
-                problems.append(Problem(d.source.file, pointer + "/path", reason, "error", "DOCUMENT_PATH"))
+                problems.append(Problem(d.source.file, pointer + "/path", reason, "error", Code.DOCUMENT_PATH))
                 continue
             found[uri] = ResourceContent(uri, mime, d, path=path)
     return found, templates, problems
