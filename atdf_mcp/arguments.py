@@ -26,6 +26,7 @@ from typing import Any
 import jsonschema
 
 from .budget import MAX_FINDINGS, clipped, too_big
+from .codes import Code
 from .envelope import build_entry, compile_detailed, envelope
 from .model import Descriptor, Failure
 from .patterns import search
@@ -84,7 +85,7 @@ def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, 
     """The envelope for arguments that failed the tool's input schema: every problem, one entry each."""
     schema = tool.input_schema or {"type": "object"}
     if not isinstance(arguments, dict):
-        entry = build_entry("VALIDATION_ERROR", "Arguments must be a JSON object of named inputs.", tool.id, title="Arguments are not an object",
+        entry = build_entry(Code.VALIDATION_ERROR, "Arguments must be a JSON object of named inputs.", tool.id, title="Arguments are not an object",
                             context={"received": arguments, "expected": {"conditions": ["type: object"]},
                                      "solution": "Send the arguments as a JSON object, one key per input."})
         return envelope([entry])
@@ -97,7 +98,7 @@ def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, 
     suggested_ok = complete and all(f.fixed for f in findings) and _settle(fixed, schema, detailed, fast, examples)
     entries = [_entry(tool, schema, f, fixed if suggested_ok else None) for f in findings]
     if not entries:  # the fast and detailed validators disagree (a format nuance): still say something useful
-        entries.append(build_entry("VALIDATION_ERROR", "The arguments do not match the tool's input schema.", tool.id,
+        entries.append(build_entry(Code.VALIDATION_ERROR, "The arguments do not match the tool's input schema.", tool.id,
                                    context={"expected": {"conditions": [], "schema": schema},
                                             "solution": "Check each argument against the input schema."}))
     return envelope(entries)
@@ -346,7 +347,7 @@ def _entry(tool: Descriptor, schema: dict[str, Any], finding: _Finding, fixed: d
     }
     if fixed is not None:
         context["suggested_arguments"] = fixed
-    code, title = (failure.code, None) if failure is not None else ("VALIDATION_ERROR", _TITLES.get(finding.keyword, "Invalid argument"))
+    code, title = (failure.code, None) if failure is not None else (Code.VALIDATION_ERROR, _TITLES.get(finding.keyword, "Invalid argument"))
     suggestion = None if finding.value is MISSING else finding.value
     return build_entry(code, _detail(finding, parameter), tool.id, title=title, parameter=parameter, suggested_value=suggestion,
                        context=context, descriptor=tool)

@@ -19,6 +19,7 @@ from types import ModuleType
 from typing import Any
 
 from .catalog import Catalog, Problem
+from .codes import Code
 from .dialects import DIALECT
 from .dispatch import Dispatcher
 from .dispatch.python import DEFAULT_MAX_THREADS, PythonDispatcher
@@ -82,10 +83,10 @@ def _bind_one(tool: Descriptor, catalog: Catalog, loader: _ModuleLoader, http: _
     pointer = f"/bindings/{tool.id}" if binding.get("_from") == "config" else tool.source.pointer
     problems = list(http.refused[refused_before:])
     if result.dispatcher is None and binding:
-        problems.append(Problem(where, pointer, result.reason or "binding unavailable", "error", "HANDLER_UNAVAILABLE"))
+        problems.append(Problem(where, pointer, result.reason or "binding unavailable", "error", Code.HANDLER_UNAVAILABLE))
     elif result.dispatcher is None:  # listed, but every call would answer HANDLER_UNAVAILABLE
-        problems.append(Problem(where, pointer, result.reason or "no handler", "warning", "NO_HANDLER"))
-    problems += [Problem(where, pointer, message, "warning", "CONFIGURATION_ERROR") for message in result.warnings]
+        problems.append(Problem(where, pointer, result.reason or "no handler", "warning", Code.NO_HANDLER))
+    problems += [Problem(where, pointer, message, "warning", Code.CONFIGURATION_ERROR) for message in result.warnings]
     return result, tuple(problems)
 
 
@@ -158,7 +159,7 @@ class _HttpBinder:
             config = self.catalog.config
             self.options, issues = HttpOptions.from_config(config.http, server_timeout=self.default_timeout or config.timeout)
             self.options = replace(self.options, allow_private_networks=config.allow_private_networks)
-            self.problems += [Problem(config.file or str(self.catalog.root), pointer, message, "warning", "CONFIG_ERROR")
+            self.problems += [Problem(config.file or str(self.catalog.root), pointer, message, "warning", Code.CONFIGURATION_ERROR)
                               for pointer, message in issues]
         return self.options
 
@@ -180,7 +181,7 @@ class _HttpBinder:
         where = (self.catalog.config.file if in_config else None) or tool.source.file
         pointer = f"/bindings/{tool.id}" if in_config else tool.source.pointer
         message = f"tool {tool.id!r}: endpoint refused: {why}; every call answers EGRESS_REFUSED. {LOAD_HINT}"
-        self.refused.append(Problem(where, pointer, message, "error", "EGRESS_REFUSED"))
+        self.refused.append(Problem(where, pointer, message, "error", Code.EGRESS_REFUSED))
 
 
 class _ModuleLoader:

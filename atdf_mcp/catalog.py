@@ -27,6 +27,7 @@ import jsonschema
 import jsonschema_rs
 
 from . import snapshot_cache
+from .codes import Code
 from .config import CatalogConfig, read_config
 from .connectors import derived_tools
 from .copies import reconcile
@@ -243,16 +244,16 @@ def load_catalog(path: str | os.PathLike[str], *more: str | os.PathLike[str], at
                 loader.add(_current(Path(result.file), result, None, loader) if result.file in edits else result)
         else:
             if config.file:
-                loader.add_problems(config.file, [(p.pointer, p.message, p.severity, "CONFIG_ERROR") for p in config_problems])
+                loader.add_problems(config.file, [(p.pointer, p.message, p.severity, Code.CONFIGURATION_ERROR) for p in config_problems])
             for p in paths:
                 outside: list[Path] = []
                 files = find_files(p, exclude=config.exclude if p.is_dir() and p.resolve() == root.resolve() else (), outside=outside)
                 for link in outside:
                     loader.add_problems(str(link), [("", "symbolic link that leads outside the catalogue folder: not followed; "
                                                      "copy what it points to into the folder, or pass that path as another "
-                                                     "argument", "warning", "OUTSIDE_ROOT")])
+                                                     "argument", "warning", Code.OUTSIDE_ROOT)])
                 if not files:
-                    loader.add_problems(str(p), [("", "no descriptor files (*.json, *.yaml, *.yml) found", "warning", "NO_DESCRIPTORS")])
+                    loader.add_problems(str(p), [("", "no descriptor files (*.json, *.yaml, *.yml) found", "warning", Code.NO_DESCRIPTORS)])
                 for file in files:
                     loader.add(_current(file, reusable.get(str(file)), stored.get(str(file)), loader))
         catalog = loader.finish(root, config, paths, options, previous if same_options else None)
@@ -357,7 +358,7 @@ def _current(path: Path, old: FileResult | None, stored: FileResult | None, load
     if old is None or not old.entries or not fresh.broken:
         return fresh
     note = Problem(fresh.file, "", "this file has errors since its last change: its last good version is still served "
-                   "until they are fixed", "warning", "LAST_GOOD_SERVED")
+                   "until they are fixed", "warning", Code.LAST_GOOD_SERVED)
     return FileResult(fresh.file, signature, old.dialects, old.entries, (*fresh.problems, note), last_good=True)
 
 
@@ -390,9 +391,9 @@ class _Loader:
         data = read_file(path)
         raw = data if isinstance(data, DecodeFailure) else decode_bytes(data, yaml_syntax=path.suffix.lower() in (".yaml", ".yml"))
         if isinstance(raw, DecodeFailure):
-            named = named_else(path.name) if raw.code == "PARSE_ERROR" else None
+            named = named_else(path.name) if raw.code == Code.PARSE_ERROR else None
             if named is not None:  # tsconfig.json with // comments is still a tsconfig.json
-                problems.append(Problem(file, "", f"skipped: {named}, not a descriptor", "info", "NOT_A_DESCRIPTOR"))
+                problems.append(Problem(file, "", f"skipped: {named}, not a descriptor", "info", Code.NOT_A_DESCRIPTOR))
             else:
                 problems.append(Problem(file, "", raw.message, "error", raw.code))
             return
@@ -407,11 +408,11 @@ class _Loader:
         if isinstance(raw, dict) and not any(found):
             other = what_else(raw, path.name)
             if other is not None:  # package.json, a JSON Schema, an n8n export...: said once, not an error
-                problems.append(Problem(file, "", f"skipped: {other}, not a descriptor", "info", "NOT_A_DESCRIPTOR"))
+                problems.append(Problem(file, "", f"skipped: {other}, not a descriptor", "info", Code.NOT_A_DESCRIPTOR))
                 return
         if not entries:  # an empty list or collection is not wrong, just empty (like an empty directory)
             problems.append(Problem(file, "", "no descriptor found: expected a descriptor object, a list of them, "
-                                    "or a {\"tools\": [...]} / {\"resources\": [...]} collection", "warning", "NO_DESCRIPTORS"))
+                                    "or a {\"tools\": [...]} / {\"resources\": [...]} collection", "warning", Code.NO_DESCRIPTORS))
         for (pointer, canon), dialect in zip(entries, found, strict=True):
             if dialect is not None:  # the file's dialect, even when this descriptor turns out invalid
                 dialects.add(dialect)
@@ -421,7 +422,7 @@ class _Loader:
                 checked = self._read_one(file, pointer, canon, dialect, problems)
                 derived = self._derived_tools(checked[0], problems) if checked is not None else []
             except RecursionError:
-                problems.append(Problem(file, pointer, "descriptor nests too deeply to process", "error", "TOO_DEEP"))
+                problems.append(Problem(file, pointer, "descriptor nests too deeply to process", "error", Code.TOO_DEEP))
                 continue
             except Exception as exc:  # the per-descriptor boundary: the file's other descriptors still load
                 problems.append(_unexpected(file, pointer, exc))
@@ -439,22 +440,22 @@ class _Loader:
             keys = ", ".join(sorted(map(str, item))[:8]) if isinstance(item, dict) else type(item).__name__
             report("", f"not a recognized descriptor (found {keys}); expected ATDF (tool_id/id + how_to_use), "
                        "ARDF (resource_id + resource_type + content), an MCP tool (name + inputSchema) "
-                       "or an OpenAkita tool (name + input_schema)", "UNKNOWN_DIALECT")
+                       "or an OpenAkita tool (name + input_schema)", Code.UNKNOWN_DIALECT)
             return None
         version = item.get("schema_version")
         if version is not None and not _version_supported(dialect, version):
             format_ = DIALECT[dialect]
             report(format_.pointers["version"], f"unsupported schema_version {version!r} for this "
-                   f"{format_.label} descriptor; expected {format_.versions_text}", "UNSUPPORTED_VERSION")
+                   f"{format_.label} descriptor; expected {format_.versions_text}", Code.UNSUPPORTED_VERSION)
             return None
         unsure = [d for d in canon.deviations if not d.fixed]
         for d in canon.deviations:  # already pointing into the file as written
             problems.append(Problem(file, pointer + d.pointer, d.message, "warning" if d.fixed else "error",
-                                    "NON_CANONICAL" if d.fixed else "AMBIGUOUS"))
+                                    Code.NON_CANONICAL if d.fixed else Code.AMBIGUOUS))
         violations = SCHEMAS[dialect].violations(item)
         for v in violations:
             if not _said(canon.origin(v.pointer), v.message, unsure):  # said once, as the ambiguity
-                report(v.pointer, v.message, "SCHEMA_VIOLATION")
+                report(v.pointer, v.message, Code.SCHEMA_VIOLATION)
         if violations or unsure:
             return None
         invalid = written_schema_problems(dialect, item)
@@ -466,7 +467,7 @@ class _Loader:
         try:
             descriptor = READERS[dialect](item, source, self.options)
         except SchemaShapeError as exc:
-            report(_schema_pointer(dialect), str(exc), "INVALID_INPUT_SCHEMA")
+            report(_schema_pointer(dialect), str(exc), Code.INVALID_INPUT_SCHEMA)
             return None
         if not _published_schemas_ok(descriptor, report):
             return None
@@ -481,19 +482,19 @@ class _Loader:
         ok = True
         if d.type == "tool" and not MCP_NAME.match(d.id):
             report(_id_pointer(d), f"tool name {d.id!r} is not a valid MCP tool name: use letters, digits, "
-                   "'_', '-' or '.', at most 64 characters", "INVALID_NAME")
+                   "'_', '-' or '.', at most 64 characters", Code.INVALID_NAME)
             ok = False
         if len(d.description) > DESCRIPTION_LIMIT:
             report("/description", f"description is {len(d.description)} characters; keep it under "
-                   f"{DESCRIPTION_LIMIT} and move details to when_to_use or detail", "DESCRIPTION_TOO_LONG", "warning")
+                   f"{DESCRIPTION_LIMIT} and move details to when_to_use or detail", Code.DESCRIPTION_TOO_LONG, "warning")
         detail = d.hints.get("detail") or ""
         if len(detail) > DETAIL_LIMIT:
             report("/detail", f"detail is {len(detail)} characters; keep it under {DETAIL_LIMIT}",
-                   "DESCRIPTION_TOO_LONG", "warning")
+                   Code.DESCRIPTION_TOO_LONG, "warning")
         if compiled is not None and d.examples:
             ok = _examples_ok(d, report, compiled) and ok
         for message in _untied_failures(d) if d.type == "tool" else ():
-            report("", message, "UNTIED_FAILURE", "warning")
+            report("", message, Code.UNTIED_FAILURE, "warning")
         return ok
 
     def _derived_tools(self, d: Descriptor, problems: list[Problem]) -> list[Descriptor]:
@@ -502,18 +503,18 @@ class _Loader:
             return []
         tools, issues = derived_tools(d)
         for pointer, message in issues:
-            problems.append(Problem(d.source.file, d.source.pointer + pointer, message, "error", "INVALID_CONNECTOR"))
+            problems.append(Problem(d.source.file, d.source.pointer + pointer, message, "error", Code.INVALID_CONNECTOR))
         checked = []
         for tool in tools:
             if not MCP_NAME.match(tool.id):
                 problems.append(Problem(d.source.file, tool.source.pointer, f"generated tool name {tool.id!r} is not a valid MCP "
                                         "tool name (letters, digits, '_', '-', '.', at most 64 characters): shorten the "
-                                        "connector id or the endpoint name", "error", "INVALID_NAME"))
+                                        "connector id or the endpoint name", "error", Code.INVALID_NAME))
                 continue
             problem = metaschema_problem(tool.input_schema)
             if problem is not None:
                 problems.append(Problem(d.source.file, tool.source.pointer, f"the generated input schema of {tool.id!r} is "
-                                        f"{problem[1]} (at {problem[0] or '/'})", "error", "INVALID_INPUT_SCHEMA"))
+                                        f"{problem[1]} (at {problem[0] or '/'})", "error", Code.INVALID_INPUT_SCHEMA))
                 continue
             checked.append(tool)
         return checked
@@ -574,7 +575,7 @@ def _reference_problems(d: Descriptor, entry: Entry | None, known: Mapping[str, 
     """A DANGLING_REFERENCE warning per reference of `d` to an id the catalogue does not hold."""
     try:
         return tuple(Problem(d.source.file, d.source.pointer + (entry.origin(ptr) if entry is not None else ptr), message,
-                             "warning", "DANGLING_REFERENCE") for ptr, message in _dangling_references(d, known))
+                             "warning", Code.DANGLING_REFERENCE) for ptr, message in _dangling_references(d, known))
     except Exception as exc:  # a reference check never takes the catalogue down
         return (_unexpected(d.source.file, d.source.pointer, exc, "warning", "the references of this descriptor could not be checked"),)
 
@@ -609,7 +610,7 @@ class _Admitted:
             return Problem(d.source.file, d.source.pointer + _id_pointer(d),
                            f"duplicate id {d.id!r}: already defined in {first.source.file}"
                            f"{'#' + first.source.pointer if first.source.pointer else ''}; ids must be unique "
-                           "across the catalogue", "error", "DUPLICATE_ID")
+                           "across the catalogue", "error", Code.DUPLICATE_ID)
         self.by_id[d.id] = d
         self.accepted.append(d)
         if d is entry.descriptor:
@@ -632,7 +633,7 @@ def _reconcile_copies(admitted: _Admitted, extra: dict[str, list[Problem]]) -> N
                         "this language copy could not be compared with its base, which is served in its place"))
                     continue
                 extra.setdefault(copy.source.file, []).extend(
-                    Problem(copy.source.file, ptr, msg, "warning", "LANGUAGE_COPY_MISMATCH") for ptr, msg in warnings)
+                    Problem(copy.source.file, ptr, msg, "warning", Code.LANGUAGE_COPY_MISMATCH) for ptr, msg in warnings)
 
 
 _LANG_SUFFIX = re.compile(r"[_.-]([a-z]{2}(?:-[A-Z]{2})?)$")
@@ -689,7 +690,7 @@ def _unexpected(file: str, pointer: str, exc: Exception, severity: Severity = "e
     """An unexpected failure while loading, as a problem of its file (the traceback goes to the debug log only)."""
     log.debug("unexpected failure while loading %s#%s", file, pointer, exc_info=exc)
     return Problem(file, pointer, f"{what} ({type(exc).__name__}: {str(exc)[:200]}); check the types of its fields "
-                   "against the format's documentation", severity, "LOAD_FAILED")
+                   "against the format's documentation", severity, Code.LOAD_FAILED)
 
 
 def _published_schemas_ok(d: Descriptor, report: Any) -> bool:
@@ -698,13 +699,13 @@ def _published_schemas_ok(d: Descriptor, report: Any) -> bool:
     if d.type == "tool" and d.input_schema is not None:
         problem = metaschema_problem(d.input_schema) or mcp_shape_problem(d.input_schema)
         if problem is not None:
-            report(_input_schema_pointer(d, _path_of(problem[0])), f"the input schema is {problem[1]}", "INVALID_INPUT_SCHEMA")
+            report(_input_schema_pointer(d, _path_of(problem[0])), f"the input schema is {problem[1]}", Code.INVALID_INPUT_SCHEMA)
             ok = False
     if d.output_schema is not None:
         problem = (metaschema_problem(d.output_schema) or mcp_shape_problem(d.output_schema)) if isinstance(d.output_schema, dict) else \
             ("", "not an object: an output schema is an object JSON Schema such as {\"type\": \"object\", ...}")
         if problem is not None:
-            report(_output_schema_pointer(d.dialect) + problem[0], f"the output schema is {problem[1]}", "INVALID_OUTPUT_SCHEMA")
+            report(_output_schema_pointer(d.dialect) + problem[0], f"the output schema is {problem[1]}", Code.INVALID_OUTPUT_SCHEMA)
             ok = False
     return ok
 
@@ -736,7 +737,7 @@ def _compiled_input_schema(d: Descriptor, report: Any) -> jsonschema_rs.Validato
     except jsonschema_rs.ValidationError as exc:
         fast_error = exc
     except ValueError as exc:  # not a schema violation: "Recursion limit reached", ...
-        report(_schema_pointer(d.dialect), f"the input schema cannot be compiled: {exc}", "INVALID_INPUT_SCHEMA")
+        report(_schema_pointer(d.dialect), f"the input schema cannot be compiled: {exc}", Code.INVALID_INPUT_SCHEMA)
         return None
     cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
     error = jsonschema.exceptions.best_match(cls(cls.META_SCHEMA).iter_errors(schema))
@@ -749,7 +750,7 @@ def _compiled_input_schema(d: Descriptor, report: Any) -> jsonschema_rs.Validato
         path, message = list(fast_error.instance_path), fast_error.message
         if "is not present in a registry" in message:
             message += "; only local references (#/$defs/...) are supported"
-    report(_input_schema_pointer(d, path), f"the input schema is not a valid JSON Schema: {message}", "INVALID_INPUT_SCHEMA")
+    report(_input_schema_pointer(d, path), f"the input schema is not a valid JSON Schema: {message}", Code.INVALID_INPUT_SCHEMA)
     return None
 
 
@@ -802,7 +803,7 @@ def _examples_ok(d: Descriptor, report: Any, fast: jsonschema_rs.Validator) -> b
         for error in errors:
             where = "".join(f"/{p}" for p in error.absolute_path)
             report(f"{examples}/{i}/{key}{where}", f"example {example.name or i!r} does not match the tool's input "
-                   f"schema: {error.message}", "EXAMPLE_INVALID")
+                   f"schema: {error.message}", Code.EXAMPLE_INVALID)
             ok = False
     return ok
 

@@ -18,6 +18,7 @@ from typing import Any
 from . import __version__
 from . import fix as fix_command
 from .catalog import Catalog, LoadReport, load_catalog
+from .codes import Code
 from .dialects import DIALECT, WRITERS, writer
 from .errors import AtdfError, UsageError
 from .labels import check_language_tag
@@ -174,7 +175,7 @@ def report_json(report: LoadReport, counts: Counts) -> dict[str, Any]:
     }
 
 
-_UNREADABLE = {"READ_ERROR", "FILE_TOO_LARGE", "BINARY_FILE", "ENCODING_ERROR", "PARSE_ERROR", "EMPTY_FILE", "TOO_DEEP"}
+_UNREADABLE = {Code.READ_ERROR, Code.FILE_TOO_LARGE, Code.BINARY_FILE, Code.ENCODING_ERROR, Code.PARSE_ERROR, Code.EMPTY_FILE, Code.TOO_DEEP}
 
 
 def _print_report(report: LoadReport, counts: Counts) -> None:

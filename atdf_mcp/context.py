@@ -17,6 +17,7 @@ from typing import Any
 import mcp.types as types
 from mcp.shared.exceptions import MCPError
 
+from .codes import Code
 from .errors import ToolError
 from .model import Descriptor
 
@@ -114,11 +115,11 @@ class ToolContext:
 
     def _need_request(self, feature: str) -> None:
         if self.request is None:
-            raise ToolError("CLIENT_CAPABILITY_MISSING", f"This tool needs {feature}, which needs an MCP client connection.")
+            raise ToolError(Code.CLIENT_CAPABILITY_MISSING, f"This tool needs {feature}, which needs an MCP client connection.")
 
 
 def _missing_capability(feature: str, exc: MCPError) -> ToolError:
-    return ToolError("CLIENT_CAPABILITY_MISSING",
+    return ToolError(Code.CLIENT_CAPABILITY_MISSING,
                      f"This tool needs {feature}, which the client did not offer on this connection ({exc.message}).",
                      context={"retryable": False, "solution": f"Use a client that supports {feature}, over a stateful "
                               "connection (stdio, SSE, or Streamable HTTP without --stateless)."})

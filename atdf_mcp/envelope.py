@@ -1,6 +1,6 @@
 """The ATDF error envelope: one builder for every failure, and its enriched twin.
 
-    >>> env = envelope([build_entry("TIMEOUT", "The tool did not finish within 30 s.", "search_hotels")])
+    >>> env = envelope([build_entry(Code.TIMEOUT, "The tool did not finish within 30 s.", "search_hotels")])
     >>> enriched(env)["data"]["code"]
     'TIMEOUT'
 
@@ -26,6 +26,7 @@ from typing import Any
 import jsonschema
 import jsonschema_rs
 
+from .codes import Code, kebab, title_of
 from .model import Descriptor
 from .patterns import PATTERN_OPTIONS, bounded_validator
 from .suggest import MISSING, coerce, schema_at, set_at
@@ -60,16 +61,6 @@ def _format_checker() -> jsonschema.FormatChecker:
 
 _FORMAT_CHECKER = _format_checker()
 
-_TITLES = {
-    "VALIDATION_ERROR": "Invalid arguments",
-    "TOOL_NOT_FOUND": "Unknown tool",
-    "HANDLER_UNAVAILABLE": "Tool unavailable",
-    "TIMEOUT": "Tool timed out",
-    "INTERNAL_ERROR": "Internal error",
-    "CONFIGURATION_ERROR": "Tool misconfigured",
-    "OUTPUT_INVALID": "Result does not match the output schema",
-}
-
 
 def new_instance() -> str:
     """A unique id for one error occurrence (also printed on stderr next to any traceback)."""
@@ -103,10 +94,9 @@ def build_entry(
         if suggested_value is MISSING and declared.suggested_value is not None:
             suggested_value = declared.suggested_value
         context = {**declared.context, **(context or {})}
-    kebab = re.sub(r"[^a-z0-9]+", "-", code.lower()).strip("-") or "error"
     return {
-        "type": f"urn:atdf:error:{kebab}",
-        "title": title or _TITLES.get(code, code.replace("_", " ").capitalize()) or "Error",
+        "type": f"urn:atdf:error:{kebab(code)}",
+        "title": title or title_of(code) or "Error",
         "detail": detail or title or code or "The call failed.",
         "instance": instance or new_instance(),
         "tool_name": tool_name or "server",
@@ -146,7 +136,7 @@ def enriched(env: dict[str, Any]) -> dict[str, Any]:
                              for e in others]
     return {
         "status": "error",
-        "data": {"code": _upper_code(first.get("code") or "ERROR"), "message": first["detail"], "details": details},
+        "data": {"code": _upper_code(first.get("code") or Code.ERROR), "message": first["detail"], "details": details},
         "meta": {"timestamp": env.get("meta", {}).get("timestamp") or dt.datetime.now(dt.UTC).isoformat().replace("+00:00", "Z"),
                  "tool_name": first["tool_name"], "instance": first["instance"], "title": first["title"]},
     }
@@ -188,7 +178,7 @@ def _as_object(received: Any, field: str) -> dict[str, Any]:
 def _upper_code(code: str) -> str:
     """A code in the enriched form's alphabet, `^[A-Z_]+$` (invalid_depth → INVALID_DEPTH; digits become words)."""
     spelled = re.sub(r"\d", lambda m: "_" + _DIGITS[int(m.group())] + "_", code.upper())
-    return re.sub(r"_+", "_", re.sub(r"[^A-Z_]", "_", spelled)).strip("_") or "ERROR"
+    return re.sub(r"_+", "_", re.sub(r"[^A-Z_]", "_", spelled)).strip("_") or Code.ERROR
 
 
 _DIGITS = ("ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE")
@@ -210,7 +200,7 @@ def unknown_tool(name: str, known: list[str]) -> dict[str, Any]:
                                "solution": solution, "similar_tools": close}
     if len(known) <= 50:
         context["available_tools"] = sorted(known)
-    return envelope([build_entry("TOOL_NOT_FOUND", f"No tool named {name!r} is published by this server.", name or "server",
+    return envelope([build_entry(Code.TOOL_NOT_FOUND, f"No tool named {name!r} is published by this server.", name or "server",
                                  parameter="name", suggested_value=suggestion, context=context)])
 
 

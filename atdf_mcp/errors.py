@@ -3,14 +3,25 @@
     AtdfError                 base of everything atdf-mcp raises on purpose
      ├── UsageError           a command was called wrongly (missing path, bad option)
      ├── LoadError            a descriptor source cannot be turned into a catalogue
-     └── ToolError            a handler's declared failure, turned into an ATDF envelope
+     ├── ToolError            a handler's declared failure, turned into an ATDF envelope
+     └── CallFailure          the server's own failure of one tool call: a code of atdf_mcp.codes, a detail, a context
+          ├── CallTimeout         the call ran past its time limit (`seconds`)
+          ├── HandlerBusy         every thread slot of a sync tool stayed taken (`capacity`)
+          ├── Unavailable         the tool has no working handler (`reason`, for the log)
+          ├── OutputInvalid       a success whose result breaks the declared output schema (`why`)
+          └── UpstreamRejected    an upstream's own ATDF errors, passed on as entries (`entries`)
+
+Dispatchers raise these; `atdf_mcp.failures.envelope_for` is the one place that turns any exception into an envelope.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["AtdfError", "LoadError", "ToolError", "UsageError"]
+from .codes import Code
+
+__all__ = ["AtdfError", "CallFailure", "CallTimeout", "HandlerBusy", "LoadError", "OutputInvalid", "ToolError", "Unavailable",
+           "UpstreamRejected", "UsageError"]
 
 
 class AtdfError(Exception):
@@ -46,3 +57,97 @@ class ToolError(AtdfError):
 
     def __repr__(self) -> str:
         return f"ToolError({self.code!r}, {self.message!r}, parameter={self.parameter!r})"
+
+
+class CallFailure(AtdfError):
+    """The server's own failure of one tool call, as the fields of one envelope entry.
+
+    `title` None takes the descriptor's declared description when it declares the code, else the code's row title.
+    `warning`, when set, is logged (after the tool's name) as the envelope is built.
+    """
+
+    def __init__(
+        self,
+        code: str,
+        detail: str,
+        *,
+        title: str | None = None,
+        parameter: str | None = None,
+        context: dict[str, Any] | None = None,
+        warning: str | None = None,
+    ) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+        self.title = title
+        self.parameter = parameter
+        self.context = context or {}
+        self.warning = warning
+
+    def describe(self, tool_id: str, timeout: float) -> str:
+        """The detail for the caller of `tool_id` (a call limited to `timeout` seconds)."""
+        return self.detail
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self.code)!r}, {self.detail!r})"
+
+
+class CallTimeout(CallFailure):
+    """The call did not finish within its time limit and was stopped."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(Code.TIMEOUT, f"The tool did not finish within {seconds:g} s and was stopped.",
+                         context={"timeout_seconds": seconds, "retryable": True,
+                                  "solution": "Retry later, or with arguments that ask for less work."})
+        self.seconds = seconds
+
+
+class HandlerBusy(CallFailure):
+    """Every thread slot of a sync tool stayed taken until the call's deadline (its earlier calls are still running)."""
+
+    def __init__(self, capacity: int) -> None:
+        super().__init__(Code.BUSY, f"all {capacity} thread slot(s) of the tool are in use", title="Tool busy",
+                         context={"retryable": True, "max_threads": capacity,
+                                  "solution": "Retry in a little while; the call was not run, so retrying is safe."},
+                         warning=f"is busy: all {capacity} thread slot(s) of the tool are in use "
+                                 "(earlier calls still run, perhaps stuck past their timeout)")
+        self.capacity = capacity
+
+    def describe(self, tool_id: str, timeout: float) -> str:
+        return (f"The tool is busy: its {self.capacity} worker thread(s) stayed taken by earlier calls for the whole "
+                f"{timeout:g} s time limit, so this call was not run.")
+
+
+class Unavailable(CallFailure):
+    """The tool cannot run: no binding, or a binding that failed to load (the reason is in `reason`)."""
+
+    def __init__(self, reason: str | None) -> None:
+        super().__init__(Code.HANDLER_UNAVAILABLE, "The tool cannot run on this server right now: it has no working handler.",
+                         context={"retryable": False, "solution": "Use another tool; the server's operator must bind a "
+                                  "handler to this one (see `atdf-mcp validate`)."},
+                         warning=f"is unavailable: {reason}")
+        self.reason = reason
+
+    def describe(self, tool_id: str, timeout: float) -> str:
+        return f"The tool {tool_id!r} cannot run on this server right now: it has no working handler."
+
+
+class OutputInvalid(CallFailure):
+    """A success whose result breaks the tool's declared output schema (`why` says how)."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(Code.OUTPUT_INVALID, f"The tool {why}; its raw result follows this envelope.",
+                         context={"retryable": False, "solution": "Use the raw result with care, or another tool; the "
+                                  "server's operator must align the handler with the output schema."},
+                         warning=why)
+        self.why = why
+
+
+class UpstreamRejected(CallFailure):
+    """An upstream service answered with its own ATDF errors: passed on as finished entries (ours in tool and instance)."""
+
+    def __init__(self, entries: list[dict[str, Any]]) -> None:
+        first = entries[0]
+        super().__init__(first["code"], first["detail"], title=first["title"], parameter=first["parameter_name"],
+                         context=first["context"])
+        self.entries = entries

@@ -17,6 +17,8 @@ from typing import Any
 import pathspec
 import yaml
 
+from .codes import Code
+
 __all__ = ["DESCRIPTOR_SUFFIXES", "IGNORE_FILE", "MAX_FILE_BYTES", "DecodeFailure", "decode", "decode_bytes", "exclude_problems",
            "find_files", "printable", "read_file"]
 
@@ -182,10 +184,10 @@ def read_file(path: Path) -> bytes | DecodeFailure:
         try:
             info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode):
-                return DecodeFailure("READ_ERROR", "not a regular file (a device, socket or pipe); expected a JSON or YAML file")
+                return DecodeFailure(Code.READ_ERROR, "not a regular file (a device, socket or pipe); expected a JSON or YAML file")
             if info.st_size > MAX_FILE_BYTES:
                 return DecodeFailure(
-                    "FILE_TOO_LARGE",
+                    Code.FILE_TOO_LARGE,
                     f"file is {info.st_size / 1048576:.1f} MiB; descriptor files are limited to "
                     f"{MAX_FILE_BYTES // 1048576} MiB (split the catalogue into several files)",
                 )
@@ -193,9 +195,9 @@ def read_file(path: Path) -> bytes | DecodeFailure:
         finally:
             os.close(fd)
     except OSError as exc:
-        return DecodeFailure("READ_ERROR", f"cannot read file: {exc.strerror or exc}")
+        return DecodeFailure(Code.READ_ERROR, f"cannot read file: {exc.strerror or exc}")
     if len(data) > MAX_FILE_BYTES:  # it grew while being read
-        return DecodeFailure("FILE_TOO_LARGE", f"file is over {MAX_FILE_BYTES // 1048576} MiB; descriptor files are limited to "
+        return DecodeFailure(Code.FILE_TOO_LARGE, f"file is over {MAX_FILE_BYTES // 1048576} MiB; descriptor files are limited to "
                              f"{MAX_FILE_BYTES // 1048576} MiB (split the catalogue into several files)")
     return data
 
@@ -219,41 +221,41 @@ def _read_all(fd: int, size: int) -> bytes:
 def decode_bytes(data: bytes, *, yaml_syntax: bool = False) -> Any | DecodeFailure:
     """Parse descriptor bytes (JSON, or YAML when `yaml_syntax`), or say why they cannot be parsed."""
     if data.find(b"\x00", 0, 8192) != -1:
-        return DecodeFailure("BINARY_FILE", "file is binary (it contains NUL bytes); expected UTF-8 JSON or YAML text")
+        return DecodeFailure(Code.BINARY_FILE, "file is binary (it contains NUL bytes); expected UTF-8 JSON or YAML text")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         return DecodeFailure(
-            "ENCODING_ERROR",
+            Code.ENCODING_ERROR,
             f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x} at line {line}); save it as UTF-8",
         )
     if not text or text.isspace():
-        return DecodeFailure("EMPTY_FILE", "file is empty; expected a descriptor, a list or a {\"tools\": [...]} collection")
+        return DecodeFailure(Code.EMPTY_FILE, "file is empty; expected a descriptor, a list or a {\"tools\": [...]} collection")
     try:
         data = _decode_yaml(text) if yaml_syntax else json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
         if _SURROGATE_ESCAPE.search(text) and not isinstance(data, DecodeFailure):
             data = _without_lone_surrogates(data)
         return data
     except json.JSONDecodeError as exc:
-        return DecodeFailure("PARSE_ERROR", f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}")
+        return DecodeFailure(Code.PARSE_ERROR, f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}")
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        return DecodeFailure("PARSE_ERROR", f"invalid YAML{where}: {exc.problem or exc.context}")
+        return DecodeFailure(Code.PARSE_ERROR, f"invalid YAML{where}: {exc.problem or exc.context}")
     except yaml.YAMLError as exc:
-        return DecodeFailure("PARSE_ERROR", f"invalid YAML: {exc}")
+        return DecodeFailure(Code.PARSE_ERROR, f"invalid YAML: {exc}")
     except RecursionError:
-        return DecodeFailure("PARSE_ERROR", "nesting is too deep to parse; descriptors are expected to nest a few levels")
+        return DecodeFailure(Code.PARSE_ERROR, "nesting is too deep to parse; descriptors are expected to nest a few levels")
     except _NotFinite as exc:
         token = str(exc).split()[0]
         line = text[: max(text.find(token), 0)].count("\n") + 1
-        return DecodeFailure("PARSE_ERROR", f"{exc} at line {line} is not a JSON number (JSON has no NaN or Infinity); "
+        return DecodeFailure(Code.PARSE_ERROR, f"{exc} at line {line} is not a JSON number (JSON has no NaN or Infinity); "
                              "write a finite number, or the value as a string")
     except ValueError as exc:  # an integer of more than sys.get_int_max_str_digits() digits (4,300 by default)
         if "integer string conversion" not in str(exc):
             raise
-        return DecodeFailure("PARSE_ERROR", f"an integer has more than {sys.get_int_max_str_digits()} digits, more than "
+        return DecodeFailure(Code.PARSE_ERROR, f"an integer has more than {sys.get_int_max_str_digits()} digits, more than "
                              "can be read; write a number this long as a string")
 
 
@@ -283,7 +285,7 @@ def _without_lone_surrogates(data: Any) -> Any | DecodeFailure:
         elif isinstance(item, list):
             stack.extend((value, (*path, i)) for i, value in enumerate(item))
         elif isinstance(item, str) and _LONE_SURROGATE.search(item):
-            return DecodeFailure("ENCODING_ERROR", f"the string at {_pointer(path) or '/'} holds half of a UTF-16 "
+            return DecodeFailure(Code.ENCODING_ERROR, f"the string at {_pointer(path) or '/'} holds half of a UTF-16 "
                                  "surrogate pair (an escape such as \\ud800 without its partner), which is not text; "
                                  "write the character itself or remove the escape")
     return data
@@ -308,11 +310,11 @@ def _yaml_too_deep(text: str) -> bool:
 def _decode_yaml(text: str) -> Any | DecodeFailure:
     """Parse YAML text into JSON-compatible data, or say why it cannot be a descriptor."""
     if _yaml_too_deep(text):
-        return DecodeFailure("PARSE_ERROR", f"YAML nests more than {MAX_YAML_DEPTH} levels deep; "
+        return DecodeFailure(Code.PARSE_ERROR, f"YAML nests more than {MAX_YAML_DEPTH} levels deep; "
                              "descriptors are expected to nest a few levels")
     data = yaml.load(text, Loader=_YamlLoader)
     problem = _not_json(data, budget=20 * len(text) + 10_000)
-    return data if problem is None else DecodeFailure("PARSE_ERROR", problem)
+    return data if problem is None else DecodeFailure(Code.PARSE_ERROR, problem)
 
 
 def _not_json(data: Any, budget: int) -> str | None:

@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 from .catalog import LoadReport, Problem, descriptor_entries, load_catalog
+from .codes import Code
 from .dialects import detect
 from .dialects.canonical import Canonical, canonicalize
 from .files import CONFIG_FILE_NAMES, DecodeFailure, decode_bytes
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     changed: list[Path] = []
     for f in report.files:
         path = Path(f.file)
-        if path.name in CONFIG_FILE_NAMES or not any(p.code == "NON_CANONICAL" for p in f.problems):
+        if path.name in CONFIG_FILE_NAMES or not any(p.code == Code.NON_CANONICAL for p in f.problems):
             continue
         data = path.read_bytes()
         new = canonical_bytes(data, yaml_syntax=path.suffix.lower() in (".yaml", ".yml"))
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             sys.stdout.write(_diff(path, data, new))
     if args.write and changed:
-        leftover = [p for p in load_catalog(*changed).report.problems if p.code == "NON_CANONICAL"]
+        leftover = [p for p in load_catalog(*changed).report.problems if p.code == Code.NON_CANONICAL]
         for p in leftover:  # a rewrite that does not round-trip is a bug of ours, never the user's
             print(f"atdf-mcp: internal error: still not canonical after fix: {_where(p)}: {p.message}", file=sys.stderr)
         if leftover:

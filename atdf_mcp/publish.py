@@ -19,6 +19,7 @@ from mcp import UriTemplate
 
 from . import __version__
 from .catalog import Catalog, Problem
+from .codes import Code
 from .dialects import DIALECT, writer
 from .labels import Labels, labels_for
 from .model import Descriptor
@@ -413,7 +414,7 @@ def _documents(catalog: Catalog, descriptors: tuple[Descriptor, ...]) -> tuple[d
             try:
                 template = UriTemplate.parse(data["uri_template"])
             except Exception as exc:  # the SDK raises several types for malformed templates
-                problems.append(Problem(d.source.file, pointer + "/uri_template", f"invalid URI template: {exc}", "error", "INVALID_RESOURCE"))
+                problems.append(Problem(d.source.file, pointer + "/uri_template", f"invalid URI template: {exc}", "error", Code.INVALID_RESOURCE))
                 continue
             templates.append(TemplateContent(template, data["uri_template"], mime, d, str(data.get("text", ""))))
             continue
@@ -425,13 +426,13 @@ def _documents(catalog: Catalog, descriptors: tuple[Descriptor, ...]) -> tuple[d
             try:
                 base64.b64decode(data["blob"], validate=True)
             except ValueError:
-                problems.append(Problem(d.source.file, pointer + "/blob", "blob must be base64-encoded data", "error", "INVALID_RESOURCE"))
+                problems.append(Problem(d.source.file, pointer + "/blob", "blob must be base64-encoded data", "error", Code.INVALID_RESOURCE))
                 continue
             found[uri] = ResourceContent(uri, mime, d, blob=data["blob"])
         elif isinstance(data.get("path"), str) and data["path"]:
             path, reason = _confined(Path(d.source.file).parent, data["path"], catalog.root)
             if path is None:
-                problems.append(Problem(d.source.file, pointer + "/path", reason, "error", "DOCUMENT_PATH"))
+                problems.append(Problem(d.source.file, pointer + "/path", reason, "error", Code.DOCUMENT_PATH))
                 continue
             found[uri] = ResourceContent(uri, mime, d, path=path)
     return found, templates, problems

@@ -25,6 +25,7 @@ from starlette.routing import Route
 
 from . import __version__
 from .catalog import Problem, load_catalog
+from .codes import Code
 from .dialects import writer
 from .envelope import build_entry, envelope
 from .publish import ARDF_MIME, COLLECTION_PATHS, Published, ardf_text
@@ -63,10 +64,12 @@ class ServiceState:
         return self.http.count == 0 and self.mcp.count == 0
 
 
-def error_response(status: int, code: str, detail: str, *, title: str | None = None, parameter: str | None = None,
+def error_response(code: Code, detail: str, *, status: int | None = None, title: str | None = None, parameter: str | None = None,
                    suggested_value: Any = None, context: dict[str, Any] | None = None, headers: dict[str, str] | None = None,
                    instance: str | None = None, jsonrpc: bool = False) -> JSONResponse:
     """An HTTP error whose body is an ATDF envelope (the same shape as a failed tool call).
+
+    Its HTTP status and title are the code's row in atdf_mcp.codes unless `status` / `title` say otherwise.
 
     With `jsonrpc`, for the MCP endpoints, the envelope travels as the `data` of a JSON-RPC error: MCP clients
     show a JSON-RPC error's message, where any other body becomes "Server returned an error response".
@@ -76,7 +79,7 @@ def error_response(status: int, code: str, detail: str, *, title: str | None = N
     body = envelope([entry])
     if jsonrpc:
         body = {"jsonrpc": "2.0", "id": None, "error": {"code": INVALID_REQUEST, "message": f"{entry['title']}: {detail}", "data": body}}
-    return JSONResponse(body, status_code=status, headers=headers)
+    return JSONResponse(body, status_code=status or code.row.status, headers=headers)
 
 
 def rest_routes(app: CatalogServer, state: ServiceState) -> list[Route]:
@@ -135,7 +138,7 @@ class _Views:
         name = request.path_params["name"]
         file_name = SCHEMA_FILES.get(name, name)
         if file_name not in SCHEMA_FILES.values():
-            return error_response(404, "NOT_FOUND", f"No bundled schema named {name!r}.", title="Unknown schema", parameter="name",
+            return error_response(Code.NOT_FOUND, f"No bundled schema named {name!r}.", title="Unknown schema", parameter="name",
                                   context={"available_schemas": sorted(SCHEMA_FILES.values()),
                                            "solution": "Ask for one of the available schemas, e.g. /schema/ardf.schema.json."})
         return Response(schema_bytes(file_name), media_type=SCHEMA_MIME)
@@ -148,9 +151,9 @@ class _Views:
         try:
             json.loads(body)
         except RecursionError:
-            return JSONResponse(_verdict([{"message": "the document nests too deeply to process", "path": "", "code": "TOO_DEEP"}], []))
+            return JSONResponse(_verdict([{"message": "the document nests too deeply to process", "path": "", "code": Code.TOO_DEEP}], []))
         except ValueError as exc:  # also UnicodeDecodeError
-            return error_response(400, "INVALID_JSON", f"The request body is not JSON: {exc}.", title="Body is not JSON",
+            return error_response(Code.INVALID_JSON, f"The request body is not JSON: {exc}.",
                                   context={"solution": "POST one descriptor, a list of them, or a {\"tools\": [...]} collection "
                                                        "as JSON (Content-Type: application/json)."})
         return JSONResponse(await anyio.to_thread.run_sync(validate_document, body))
@@ -171,7 +174,7 @@ class _Views:
         uri = f"ardf://{kind}/{request.path_params['id']}"
         descriptor = self.app.published.descriptor_for(uri)
         if descriptor is None:
-            return error_response(404, "NOT_FOUND", f"The catalogue holds no {kind} named {request.path_params['id']!r}.",
+            return error_response(Code.NOT_FOUND, f"The catalogue holds no {kind} named {request.path_params['id']!r}.",
                                   title="Unknown resource", parameter="id",
                                   context={"solution": f"List the {kind} resources at {COLLECTION_PATHS[kind]} and use one of their ids."})
         return Response(ardf_text(descriptor).encode(), media_type=ARDF_MIME)
@@ -186,7 +189,7 @@ class _Views:
         known = sorted(COLLECTION_PATHS)
         close = difflib.get_close_matches(kind.lower(), [*known, *_PLURALS], n=1, cutoff=0.6)
         suggestion = _PLURALS.get(close[0], close[0]) if close else None
-        return error_response(404, "NOT_FOUND", f"{kind!r} is not an ARDF resource type.", title="Unknown resource type",
+        return error_response(Code.NOT_FOUND, f"{kind!r} is not an ARDF resource type.", title="Unknown resource type",
                               parameter="type", suggested_value=suggestion,
                               context={"available_types": known,
                                        "solution": f"Use /resources/{suggestion}." if suggestion else "Use one of the available types."})

@@ -8,6 +8,7 @@ from typing import Any
 import jsonschema
 import jsonschema_rs
 
+from .codes import Code
 from .dialects import DIALECT
 from .schemas import to_pointer
 
@@ -84,10 +85,10 @@ def _written(dialect: str) -> tuple[tuple[tuple[str, ...], str], ...]:
     A path leads to a schema, or through a list of inputs (`*`) to the `schema` of each.
     """
     pointers = DIALECT[dialect].pointers
-    places = [(pointers["input_schema"], "INVALID_INPUT_SCHEMA")] if "input_schema" in pointers else []
-    places.append((pointers["output_schema"], "INVALID_OUTPUT_SCHEMA"))
+    places = [(pointers["input_schema"], Code.INVALID_INPUT_SCHEMA)] if "input_schema" in pointers else []
+    places.append((pointers["output_schema"], Code.INVALID_OUTPUT_SCHEMA))
     if "inputs" in pointers:
-        places.append((pointers["inputs"] + "/*/schema", "INVALID_INPUT_SCHEMA"))
+        places.append((pointers["inputs"] + "/*/schema", Code.INVALID_INPUT_SCHEMA))
     return tuple((tuple(pointer.split("/")[1:]), code) for pointer, code in places)
 
 

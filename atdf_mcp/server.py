@@ -27,19 +27,18 @@ from . import __version__
 from .arguments import argument_errors
 from .budget import analyse
 from .catalog import Catalog
+from .codes import Code
 from .context import ToolContext
-from .dispatch import Unavailable, UpstreamFailure
-from .dispatch.python import HandlerBusy
-from .envelope import build_entry, envelope, new_instance, tool_error_envelope, unknown_tool
-from .errors import ToolError
-from .jsonsafe import NotSerialisable, json_safe
+from .envelope import build_entry, envelope, unknown_tool
+from .errors import CallTimeout, OutputInvalid, Unavailable
+from .failures import HandlerReported, envelope_for
+from .jsonsafe import json_safe
 from .labels import labels_for
 from .model import Descriptor
 from .publish import Published, ardf_text, completion_values, render_prompt
 from .redact import catalogue_secrets
 from .results import error_result, to_result
 from .runtime import DEFAULT_TIMEOUT, ToolRuntime
-from .schemas import SCHEMAS
 from .shutdown import Drain, cancelled_envelope, refused_envelope
 
 __all__ = ["DEFAULT_TIMEOUT", "RESOURCE_NOT_FOUND", "CatalogServer", "build_server"]
@@ -147,7 +146,7 @@ class CatalogServer:
                                                          functools.partial(_unanalysed, runtime.tool)))
         dispatcher = runtime.bound.dispatcher
         if dispatcher is None:
-            return runtime.failed(self._unavailable(runtime.tool, runtime.bound.reason))
+            return runtime.failed(self._failure(runtime, Unavailable(runtime.bound.reason), arguments))
         if runtime.refuses(arguments):  # valid on an open schema, but the handler would raise TypeError
             return runtime.failed(await analyse(arguments, functools.partial(self._invalid_arguments, runtime, arguments),
                                                          functools.partial(_unanalysed, runtime.tool)))
@@ -169,28 +168,18 @@ class CatalogServer:
                 finally:
                     drain.active.discard(scope)
             if scope.cancelled_caught:
-                return runtime.failed(cancelled_envelope(runtime.tool, drain.since) if drain.cancelled else self._timeout(runtime))
+                if drain.cancelled:
+                    return runtime.failed(cancelled_envelope(runtime.tool, drain.since))
+                raise CallTimeout(runtime.timeout)
             result = to_result(value, success_text=runtime.tool.success or labels_for(snapshot.lang).success, blob_uri=f"{runtime.tool.uri}/result")
             if result.is_error:
-                return runtime.failed(self._reported(runtime.tool, result))
+                raise HandlerReported(result)
             check = runtime.output_check
             if check is not None and (result.structured_content is None or not check(result.structured_content)):
-                return self._output_mismatch(runtime, result)
+                return self._output_mismatch(runtime, result, arguments)
             return result
-        except ToolError as exc:
-            return runtime.failed(self._tool_error(runtime, arguments, exc))
-        except TimeoutError:
-            return runtime.failed(self._timeout(runtime))
-        except HandlerBusy as exc:
-            return runtime.failed(self._busy(runtime, exc))
-        except NotSerialisable as exc:
-            return runtime.failed(self._not_serialisable(runtime.tool, exc))
-        except Unavailable as exc:
-            return runtime.failed(self._unavailable(runtime.tool, exc.reason))
-        except UpstreamFailure as exc:
-            return runtime.failed(exc.envelope)
-        except Exception:
-            return runtime.failed(self._internal(runtime.tool))
+        except Exception as exc:
+            return runtime.failed(self._failure(runtime, exc, arguments))
 
     def _invalid_arguments(self, runtime: ToolRuntime, arguments: Any) -> dict[str, Any]:
         try:
@@ -200,22 +189,11 @@ class CatalogServer:
             _log.exception("could not analyse invalid arguments of %s", runtime.tool.id)
             return _unanalysed(runtime.tool)
 
-    def _tool_error(self, runtime: ToolRuntime, arguments: dict[str, Any], exc: ToolError) -> dict[str, Any]:
-        if runtime.tool.failure(exc.code) is None and exc.code.upper() not in _BUILTIN_CODES:
-            _log.warning("tool %s raised undeclared failure code %s (declare it in outputs.failure)", runtime.tool.id, exc.code)
-        return tool_error_envelope(runtime.tool, arguments, code=exc.code, message=exc.message, parameter=exc.parameter,
-                                   suggested_value=exc.suggested_value, context=exc.context, fast_validator=runtime.fast)
+    def _failure(self, runtime: ToolRuntime, exc: Exception, arguments: Any) -> dict[str, Any]:
+        """The envelope of a failed call (atdf_mcp.failures, the one place that maps exceptions to envelopes)."""
+        return envelope_for(exc, runtime.tool, arguments, timeout=runtime.timeout, fast_validator=runtime.fast)
 
-    def _reported(self, tool: Descriptor, result: types.CallToolResult) -> dict[str, Any]:
-        """The envelope of an isError CallToolResult a handler returned itself: its own envelope, or one around its text."""
-        own = result.structured_content
-        if isinstance(own, dict) and SCHEMAS["error"].is_valid(own):  # passed on like an upstream's: our tool name and instance
-            return {**own, "errors": [{**entry, "tool_name": tool.id, "instance": new_instance()} for entry in own["errors"]]}
-        text = " ".join(block.text for block in result.content if isinstance(block, types.TextContent)).strip()
-        return envelope([build_entry("TOOL_ERROR", text or "The tool reported a failure without saying why.", tool.id,
-                                     context={"solution": "Read the detail, correct the call, then retry."}, descriptor=tool)])
-
-    def _output_mismatch(self, runtime: ToolRuntime, result: types.CallToolResult) -> types.CallToolResult:
+    def _output_mismatch(self, runtime: ToolRuntime, result: types.CallToolResult, arguments: Any) -> types.CallToolResult:
         """A success whose result breaks the declared outputSchema, which every SDK client rejects: an OUTPUT_INVALID
         error that still carries what the handler returned, after the envelope."""
         tool = runtime.tool
@@ -223,52 +201,8 @@ class CatalogServer:
             why = "returned no structured result, though it declares an output schema"
         else:
             why = f"returned a result that does not match its output schema ({_first_mismatch(tool.output_schema, result.structured_content)})"
-        _log.warning("tool %s %s", tool.id, why)
-        env = envelope([build_entry("OUTPUT_INVALID", f"The tool {why}; its raw result follows this envelope.", tool.id,
-                                    context={"retryable": False, "solution": "Use the raw result with care, or another "
-                                             "tool; the server's operator must align the handler with the output schema."},
-                                    descriptor=tool)])
-        failed = runtime.failed(env)
+        failed = runtime.failed(self._failure(runtime, OutputInvalid(why), arguments))
         return failed.model_copy(update={"content": [*failed.content, *result.content]})
-
-    def _timeout(self, runtime: ToolRuntime) -> dict[str, Any]:
-        seconds = f"{runtime.timeout:g}"
-        return envelope([build_entry("TIMEOUT", f"The tool did not finish within {seconds} s and was stopped.", runtime.tool.id,
-                                     context={"timeout_seconds": runtime.timeout, "retryable": True,
-                                              "solution": "Retry later, or with arguments that ask for less work."},
-                                     descriptor=runtime.tool)])
-
-    def _busy(self, runtime: ToolRuntime, exc: HandlerBusy) -> dict[str, Any]:
-        _log.warning("tool %s is busy: %s (earlier calls still run, perhaps stuck past their timeout)", runtime.tool.id, exc)
-        return envelope([build_entry("BUSY", f"The tool is busy: its {exc.capacity} worker thread(s) stayed taken by earlier "
-                                     f"calls for the whole {runtime.timeout:g} s time limit, so this call was not run.",
-                                     runtime.tool.id, title="Tool busy",
-                                     context={"retryable": True, "max_threads": exc.capacity,
-                                              "solution": "Retry in a little while; the call was not run, so retrying is safe."},
-                                     descriptor=runtime.tool)])
-
-    def _not_serialisable(self, tool: Descriptor, exc: NotSerialisable) -> dict[str, Any]:
-        _log.warning("tool %s returned a value without a JSON form: %s", tool.id, exc)
-        return envelope([build_entry("INTERNAL_ERROR", f"The tool returned a result that cannot be sent as JSON ({exc}).", tool.id,
-                                     context={"retryable": False, "solution": "Use another tool; the server's operator must "
-                                              "make the handler return JSON values (str, number, bool, None, list, dict)."},
-                                     descriptor=tool)])
-
-    def _unavailable(self, tool: Descriptor, reason: str | None) -> dict[str, Any]:
-        _log.warning("tool %s is unavailable: %s", tool.id, reason)
-        return envelope([build_entry("HANDLER_UNAVAILABLE", f"The tool {tool.id!r} cannot run on this server right now: "
-                                     "it has no working handler.", tool.id,
-                                     context={"retryable": False, "solution": "Use another tool; the server's operator "
-                                              "must bind a handler to this one (see `atdf-mcp validate`)."},
-                                     descriptor=tool)])
-
-    def _internal(self, tool: Descriptor) -> dict[str, Any]:
-        instance = new_instance()
-        _log.exception("tool %s failed unexpectedly [%s]", tool.id, instance)
-        return envelope([build_entry("INTERNAL_ERROR", f"The tool failed unexpectedly. The incident was logged as {instance}.",
-                                     tool.id, instance=instance,
-                                     context={"retryable": False, "solution": "Retry once; if it fails again, report the "
-                                              "instance id to the server's operator."}, descriptor=tool)])
 
     # -- resources -------------------------------------------------------------------------------
 
@@ -344,15 +278,9 @@ class CatalogServer:
                            {"argument": exc.args[0]}) from None
 
 
-_BUILTIN_CODES = {"CLIENT_CAPABILITY_MISSING", "VALIDATION_ERROR", "TOOL_NOT_FOUND", "HANDLER_UNAVAILABLE", "TIMEOUT", "INTERNAL_ERROR",
-                  "BUSY",
-                  "TOOL_ERROR", "OUTPUT_INVALID",
-                  "NOT_FOUND", "CONFLICT", "UNAVAILABLE", "AUTHENTICATION_ERROR", "AUTHORIZATION_ERROR", "RATE_LIMITED"}
-
-
 def _unanalysed(tool: Descriptor) -> dict[str, Any]:
     """The VALIDATION_ERROR of arguments whose analysis failed or ran out of time: the schema to check them against."""
-    return envelope([build_entry("VALIDATION_ERROR", "The arguments do not match the tool's input schema.", tool.id,
+    return envelope([build_entry(Code.VALIDATION_ERROR, "The arguments do not match the tool's input schema.", tool.id,
                                  context={"expected": {"conditions": [], "schema": tool.input_schema},
                                           "solution": "Check each argument against the tool's input schema."})])
 

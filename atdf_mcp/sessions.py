@@ -29,6 +29,7 @@ from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .codes import Code
 from .rest import error_response
 
 __all__ = ["DEFAULT_MAX_SESSIONS", "DEFAULT_SESSION_IDLE_TIMEOUT", "SdkSessions", "SessionLimiter", "SessionLimits"]
@@ -200,7 +201,7 @@ class SessionLimiter:
             status, detail = 503, f"The server holds its maximum of {limits.max_sessions} MCP sessions, all of them busy."
             fix = "Retry after the Retry-After delay; the operator can raise --max-sessions."
         _log.warning("refusing a new session from %s: %s", client, detail)
-        response = error_response(status, "TOO_MANY_SESSIONS", detail, title="Too many sessions", jsonrpc=True,
+        response = error_response(Code.TOO_MANY_SESSIONS, detail, status=status, jsonrpc=True,
                                   headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
                                   context={"retryable": True, "retry_after_seconds": RETRY_AFTER_SECONDS, "solution": fix,
                                            "max_sessions": limits.max_sessions, "max_sessions_per_client": limits.client_share})

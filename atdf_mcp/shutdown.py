@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 import anyio
 
+from .codes import Code
 from .envelope import build_entry, envelope
 from .model import Descriptor
 
@@ -110,7 +111,7 @@ def hard_exit(code: int) -> None:
 
 def refused_envelope(tool: Descriptor) -> dict[str, object]:
     """The answer to a tool call that arrives while the server is stopping."""
-    return envelope([build_entry("SHUTTING_DOWN", f"The server is shutting down and starts no new calls; {tool.id!r} was not run.",
+    return envelope([build_entry(Code.SHUTTING_DOWN, f"The server is shutting down and starts no new calls; {tool.id!r} was not run.",
                                  tool.id, title="Server shutting down",
                                  context={"retryable": True, "solution": "Call the tool again once the server is back "
                                           "(or on another instance of it)."})])
@@ -119,7 +120,7 @@ def refused_envelope(tool: Descriptor) -> dict[str, object]:
 def cancelled_envelope(tool: Descriptor, since: float) -> dict[str, object]:
     """The answer of a tool call that was still running when the server stopped."""
     waited = f"{max(0.0, time.monotonic() - since):.1f}" if since else "0"
-    return envelope([build_entry("CANCELLED", f"The server stopped while {tool.id!r} was running: the call was cancelled "
+    return envelope([build_entry(Code.CANCELLED, f"The server stopped while {tool.id!r} was running: the call was cancelled "
                                  f"{waited} s after the shutdown began and returned no result.", tool.id,
                                  title="Cancelled by server shutdown",
                                  context={"retryable": True, "solution": "The action may or may not have taken effect: "

@@ -45,6 +45,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .codes import Code
 from .envelope import new_instance
 from .publish import COLLECTION_PATHS
 from .rest import RequestCounter, ServiceState, error_response, rest_routes
@@ -246,7 +247,7 @@ class ErrorBoundary:
             instance = new_instance()
             _log.exception("%s %s failed unexpectedly [%s]", scope.get("method"), scope.get("path"), instance)
             if not started:
-                response = error_response(500, "INTERNAL_ERROR", f"The server failed unexpectedly. The incident was logged as {instance}.",
+                response = error_response(Code.INTERNAL_ERROR, f"The server failed unexpectedly. The incident was logged as {instance}.",
                                           instance=instance, jsonrpc=is_mcp_path(scope["path"]),
                                           context={"retryable": False, "solution": "Retry once; if it fails again, report the "
                                                    "instance id to the server's operator."})
@@ -284,15 +285,15 @@ class HostOriginGuard:
         host = headers.get("host", "")
         if not self.any_host and not self._host_ok(host):
             fix = f"Use an allowed host name, or start the server with --allow-host {_host_name(host) or 'NAME'} (e.g. behind a proxy)."
-            response = error_response(421, "INVALID_HOST", f"This server does not answer to the Host {host!r}.", title="Misdirected request",
+            response = error_response(Code.INVALID_HOST, f"This server does not answer to the Host {host!r}.",
                                       parameter="Host", jsonrpc=jsonrpc, context={"solution": fix})
             await response(scope, receive, send)
             return
         origin = headers.get("origin")
         if origin is not None and not self.any_origin and not self._origin_ok(origin):
             fix = f"Start the server with --allow-origin {origin} if that page may call it."
-            response = error_response(403, "INVALID_ORIGIN", f"Requests from the web origin {origin!r} are not allowed.",
-                                      title="Forbidden origin", parameter="Origin", jsonrpc=jsonrpc, context={"solution": fix})
+            response = error_response(Code.INVALID_ORIGIN, f"Requests from the web origin {origin!r} are not allowed.",
+                                      parameter="Origin", jsonrpc=jsonrpc, context={"solution": fix})
             await response(scope, receive, send)
             return
         await self.app(scope, receive, send)
@@ -327,7 +328,7 @@ class BearerAuth:
             return
         challenge = 'Bearer realm="atdf-mcp"' + (', error="invalid_token"' if presented else "")
         detail = "The bearer token is not valid." if presented else "This endpoint needs an Authorization: Bearer token."
-        response = error_response(401, "AUTHENTICATION_ERROR", detail, title="Authentication required", parameter="Authorization",
+        response = error_response(Code.AUTHENTICATION_ERROR, detail, title="Authentication required", parameter="Authorization",
                                   headers={"WWW-Authenticate": challenge}, jsonrpc=is_mcp_path(scope["path"]),
                                   context={"solution": "Send the header `Authorization: Bearer <token>` with the server's token."})
         await response(scope, receive, send)
@@ -374,8 +375,8 @@ class BodyLimit:
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         limit = self.max_size
         context = {"max_body_size": limit, "solution": "Send a smaller body; the operator can raise --max-body-size."}
-        response = error_response(413, "PAYLOAD_TOO_LARGE", f"The request body is larger than {limit} bytes.",
-                                  title="Request body too large", jsonrpc=is_mcp_path(scope["path"]), context=context)
+        response = error_response(Code.PAYLOAD_TOO_LARGE, f"The request body is larger than {limit} bytes.",
+                                  jsonrpc=is_mcp_path(scope["path"]), context=context)
         await response(scope, receive, send)
 
 
@@ -387,10 +388,10 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     """Routing errors (404, 405) as ATDF envelopes."""
     assert isinstance(exc, HTTPException)
     if exc.status_code == 404:
-        return error_response(404, "NOT_FOUND", f"Nothing is served at {request.url.path}.", title="Not found",
+        return error_response(Code.NOT_FOUND, f"Nothing is served at {request.url.path}.",
                               context={"solution": "See /manifest for the collections and /health for the transports served."})
-    code, title = ("METHOD_NOT_ALLOWED", "Method not allowed") if exc.status_code == 405 else ("HTTP_ERROR", "HTTP error")
-    return error_response(exc.status_code, code, f"{request.method} {request.url.path}: {exc.detail}", title=title, headers=exc.headers)
+    code = Code.METHOD_NOT_ALLOWED if exc.status_code == 405 else Code.HTTP_ERROR
+    return error_response(code, f"{request.method} {request.url.path}: {exc.detail}", status=exc.status_code, headers=exc.headers)
 
 
 # ---------------------------------------------------------------------------------------------

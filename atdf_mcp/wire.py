@@ -22,6 +22,7 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .codes import Code
 from .envelope import build_entry, envelope
 from .results import error_result
 
@@ -66,7 +67,7 @@ def refusal_of(raw: str | bytes) -> Refusal | None:
     except ValueError as exc:
         if "recursion limit" in str(exc):
             return _too_deep(raw)
-        return Refusal(None, PARSE_ERROR, f"the message is not valid JSON ({exc}).", "PARSE_ERROR",
+        return Refusal(None, PARSE_ERROR, f"the message is not valid JSON ({exc}).", Code.PARSE_ERROR,
                        "Send one JSON-RPC message per line (stdio) or per request body (HTTP), as UTF-8 JSON.")
     if not isinstance(value, dict):
         return _invalid(None, "a JSON-RPC message is a JSON object (batches are not supported by MCP).")
@@ -92,13 +93,13 @@ def _too_deep(raw: str | bytes) -> Refusal:
     request_id = _id_of(value) if isinstance(value, dict) and "method" in value else None
     params = value.get("params") if isinstance(value, dict) and value.get("method") == "tools/call" else None
     tool = params.get("name") if isinstance(params, dict) and isinstance(params.get("name"), str) else None
-    return Refusal(request_id, INVALID_PARAMS, f"the message is nested more than {MAX_NESTING} levels deep.", "VALIDATION_ERROR",
+    return Refusal(request_id, INVALID_PARAMS, f"the message is nested more than {MAX_NESTING} levels deep.", Code.VALIDATION_ERROR,
                    f"Flatten the arguments: at most about {MAX_NESTING - 5} levels of nested objects and arrays.", "arguments",
                    tool)
 
 
 def _invalid(request_id: str | int | None, reason: str) -> Refusal:
-    return Refusal(request_id, INVALID_REQUEST, reason, "INVALID_REQUEST",
+    return Refusal(request_id, INVALID_REQUEST, reason, Code.INVALID_REQUEST,
                    "Send a JSON-RPC 2.0 request: {\"jsonrpc\": \"2.0\", \"id\": <string or integer>, \"method\": ..., \"params\": {...}}.")
 
 

@@ -478,13 +478,13 @@ def test_problem_as_dict_has_every_field(tmp_path: Path, write: Writer) -> None:
 
 
 def test_config_problems_are_reported_against_the_config_file(tmp_path: Path, write: Writer) -> None:
-    """Unknown options are warnings and wrong types errors, both CONFIG_ERROR at their key."""
+    """Unknown options are warnings and wrong types errors, both CONFIGURATION_ERROR at their key."""
     config = write("atdf-mcp.yaml", "colour: blue\ntimeout: -1\n")
     write("t.json", mcp_tool())
     catalog = load_catalog(tmp_path)
     assert [(p.file, p.pointer, p.severity, p.code) for p in catalog.report.problems] == [
-        (str(config), "/colour", "warning", "CONFIG_ERROR"),
-        (str(config), "/timeout", "error", "CONFIG_ERROR"),
+        (str(config), "/colour", "warning", "CONFIGURATION_ERROR"),
+        (str(config), "/timeout", "error", "CONFIGURATION_ERROR"),
     ]
     assert catalog.get("search_flights") is not None
 

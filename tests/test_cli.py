@@ -274,5 +274,5 @@ def test_config_file_warning_is_not_labelled_unreadable(tmp_path: Path, write: W
     write("t.json", mcp_tool())
     result = cli("validate", tmp_path)
     assert result.returncode == 0
-    assert "[CONFIG_ERROR]" in result.stdout
+    assert "[CONFIGURATION_ERROR]" in result.stdout
     assert "unreadable" not in result.stdout

@@ -62,11 +62,11 @@ def test_a_file_named_on_the_command_line_is_read_even_when_ignored(tmp_path: Pa
 
 
 def test_an_exclude_that_is_not_a_list_of_globs_is_a_config_error(tmp_path: Path) -> None:
-    """`exclude: 3` is a CONFIG_ERROR at /exclude that shows how to write it; nothing is excluded."""
+    """`exclude: 3` is a CONFIGURATION_ERROR at /exclude that shows how to write it; nothing is excluded."""
     write_file(tmp_path, "atdf-mcp.yaml", "exclude: 3\n")
     write_file(tmp_path, "plan.json", atdf2_tool())
     problems = load_catalog(tmp_path).report.problems
-    assert [(p.pointer, p.code) for p in problems] == [("/exclude", "CONFIG_ERROR")]
+    assert [(p.pointer, p.code) for p in problems] == [("/exclude", "CONFIGURATION_ERROR")]
     assert "list of gitignore-style globs" in problems[0].message
 
 

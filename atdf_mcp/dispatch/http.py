@@ -2,7 +2,7 @@
 
     spec, reason, warnings = compile_spec(tool, binding, HttpOptions())   # at load (atdf_mcp.dispatch.http_spec)
     dispatcher = HttpDispatcher(tool, spec)
-    await dispatcher.call({"city": "Madrid"}, None)      # → dict / str / content blocks, or raises UpstreamFailure
+    await dispatcher.call({"city": "Madrid"}, None)      # → dict / str / content blocks, or raises CallFailure
 
 Request safety: a path value is percent-encoded as one segment (`/ ? # @ \\ %` and non-ASCII included);
 empty, `.` and `..` segments are refused; the final URL must sit under the declared base (scheme, host,
@@ -13,8 +13,9 @@ on first use and closed by `aclose()`. Timeout per tool (30 s by default), retri
 backoff and jitter for idempotent methods on connection errors, 429, 502, 503 and 504 (honouring
 Retry-After), and a response size cap (1 MiB by default).
 
-Failures: every status, connection error and timeout leaves as `UpstreamFailure(envelope)`, built with
-`envelope.build_entry`; an upstream that already answers with an ATDF envelope has its errors passed on.
+Failures: every status, connection error and timeout leaves as a `CallFailure` (atdf_mcp.errors) with its code,
+detail and context; an upstream that already answers with an ATDF envelope has its errors passed on
+(`UpstreamRejected`). atdf_mcp.failures turns them into the envelope.
 This is the only module that imports httpx.
 """
 
@@ -39,13 +40,14 @@ import anyio
 import httpx
 
 from .. import __version__
+from ..codes import Code
 from ..egress import SOLUTION as EGRESS_SOLUTION
 from ..egress import EgressRefused, guarded_transport
-from ..envelope import build_entry, compile_fast, envelope, tool_error_envelope
+from ..envelope import compile_fast, tool_error_envelope
+from ..errors import CallFailure, UpstreamRejected
 from ..jsonsafe import json_safe
 from ..model import Descriptor
 from ..suggest import MISSING
-from . import UpstreamFailure
 from .http_spec import DEFAULT_TIMEOUT, HeaderTemplate, HttpOptions, HttpSpec, compile_spec
 from .upstream import (
     STATUS_CODES,
@@ -146,7 +148,7 @@ class HttpDispatcher:
         self._timeout = httpx.Timeout(spec.timeout, connect=min(spec.timeout, 10.0))
 
     async def call(self, arguments: dict[str, Any], ctx: Any) -> Any:
-        """Send the request built from `arguments`; the upstream's answer as a value, or raise UpstreamFailure."""
+        """Send the request built from `arguments`; the upstream's answer as a value, or raise CallFailure."""
         spec = self.spec
         if spec.missing:
             raise self._configuration_failure()
@@ -336,7 +338,7 @@ class HttpDispatcher:
         declared = response.headers.get("content-length")
         total = f"{declared} bytes" if declared and declared.isdigit() else "more"
         if self.tool.output_schema:  # a cut answer cannot match the declared output schema: say so as an error
-            raise self._failure("RESPONSE_TOO_LARGE", f"The upstream answer holds {total}, more than the {cap} bytes this tool "
+            raise self._failure(Code.RESPONSE_TOO_LARGE, f"The upstream answer holds {total}, more than the {cap} bytes this tool "
                                 "returns.", retryable=False, title="Upstream answer too large",
                                 context={"method": self.spec.method, "url": self._display_url(url), "max_response_bytes": cap,
                                          "solution": "Ask for less data (filters, a smaller page or range), then call the tool again."})
@@ -354,7 +356,7 @@ class HttpDispatcher:
             elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
                 node = node[int(part)]
             else:
-                raise self._failure("UPSTREAM_ERROR", f"The upstream response has no {self.spec.response_label} "
+                raise self._failure(Code.UPSTREAM_ERROR, f"The upstream response has no {self.spec.response_label} "
                                     "(the part this tool returns).", retryable=False, title="Unexpected upstream response",
                                     context={**self._http_context(response.status_code, url, body), "attempts": 1,
                                              "solution": "The upstream service changed its answer; use another tool or report "
@@ -364,7 +366,7 @@ class HttpDispatcher:
     # -- failures --------------------------------------------------------------------------------
 
     def _status_failure(self, response: httpx.Response, body: bytes, url: httpx.URL, attempts: int,
-                        arguments: dict[str, Any]) -> UpstreamFailure:
+                        arguments: dict[str, Any]) -> CallFailure:
         status = response.status_code
         code, retryable, title, solution = STATUS_CODES.get(status) or status_class(status)
         context = {**self._http_context(status, url, body), "attempts": attempts}
@@ -376,7 +378,7 @@ class HttpDispatcher:
         parsed = json_or_none(body, _mime(response))
         upstream = upstream_errors(parsed)
         if upstream:
-            return UpstreamFailure(envelope([self._passed_on(item, code, retryable, context, arguments) for item in upstream]))
+            return UpstreamRejected([self._passed_on(item, code, retryable, context, arguments) for item in upstream])
         message = self._redact(upstream_message(parsed, body, _mime(response)))
         declared = self._declared_code(parsed, body)
         reason = response.reason_phrase or ""
@@ -387,7 +389,7 @@ class HttpDispatcher:
         if declared is not None:
             context["solution"] = solution
             return self._failure(declared, detail, retryable=retryable, context=context, parameter=parameter)
-        if wait is not None and code == "RATE_LIMITED":
+        if wait is not None and code == Code.RATE_LIMITED:
             solution = f"Wait {wait:g} s, then retry the same call."
         context["solution"] = solution.format(env=self.spec.auth_env or "the credentials")
         return self._failure(code, detail, retryable=retryable, context=context, parameter=parameter, title=title)
@@ -448,54 +450,53 @@ class HttpDispatcher:
             return parameter_name(".".join(str(p) for p in detail[0]["loc"]), self.tool)  # FastAPI / pydantic
         return None
 
-    def _timeout_failure(self, request: httpx.Request, attempts: int) -> UpstreamFailure:
+    def _timeout_failure(self, request: httpx.Request, attempts: int) -> CallFailure:
         seconds = f"{self.spec.timeout:g}"
-        return self._failure("TIMEOUT", f"The upstream service did not answer {self.spec.method} {self._display_path(request.url)} "
+        return self._failure(Code.TIMEOUT, f"The upstream service did not answer {self.spec.method} {self._display_path(request.url)} "
                              f"within {seconds} s.", retryable=True, title="Upstream timed out",
                              context={"method": self.spec.method, "url": self._display_url(request.url), "timeout_seconds": self.spec.timeout,
                                       "attempts": attempts, "solution": "Retry later, or with arguments that ask for less work."})
 
-    def _transport_failure(self, exc: httpx.TransportError, request: httpx.Request, attempts: int) -> UpstreamFailure:
+    def _transport_failure(self, exc: httpx.TransportError, request: httpx.Request, attempts: int) -> CallFailure:
         where = f"{self.spec.method} {self._display_path(request.url)}"
         context = {"method": self.spec.method, "url": self._display_url(request.url), "attempts": attempts,
                    "error": type(exc).__name__}
         if isinstance(exc, (httpx.ConnectError, httpx.ConnectTimeout)):
-            return self._failure("UNAVAILABLE", f"The upstream service at {self.spec.origin_shown} could not be reached for {where} "
+            return self._failure(Code.UNAVAILABLE, f"The upstream service at {self.spec.origin_shown} could not be reached for {where} "
                                  f"({_connect_reason(exc)}).", retryable=True, title="Upstream unreachable",
                                  context={**context, "solution": "Retry later; if it keeps failing, the service is down or the "
                                           "server's operator must fix its address."})
         if isinstance(exc, (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError)):
-            return self._failure("UPSTREAM_ERROR", f"The upstream service closed the connection before answering {where} completely.",
+            return self._failure(Code.UPSTREAM_ERROR, f"The upstream service closed the connection before answering {where} completely.",
                                  retryable=True, title="Upstream connection lost",
                                  context={**context, "solution": "Retry the same call in a few seconds."})
-        return self._failure("UPSTREAM_ERROR", f"The request {where} failed: {type(exc).__name__}.", retryable=False,
+        return self._failure(Code.UPSTREAM_ERROR, f"The request {where} failed: {type(exc).__name__}.", retryable=False,
                              title="Upstream request failed", context={**context, "solution": "Report the instance id to the server's operator."})
 
-    def _egress_failure(self, why: str) -> UpstreamFailure:
-        return self._failure("EGRESS_REFUSED", f"The tool's endpoint {self.spec.origin_shown} is not reachable from this server: "
+    def _egress_failure(self, why: str) -> CallFailure:
+        return self._failure(Code.EGRESS_REFUSED, f"The tool's endpoint {self.spec.origin_shown} is not reachable from this server: "
                              f"{why}. Nothing was sent.", retryable=False, title="Destination refused",
                              context={"method": self.spec.method, "solution": EGRESS_SOLUTION})
 
-    def _configuration_failure(self) -> UpstreamFailure:
+    def _configuration_failure(self) -> CallFailure:
         names = ", ".join(self.spec.missing)
         plural = "s" if len(self.spec.missing) > 1 else ""
-        return self._failure("CONFIGURATION_ERROR", f"The tool cannot run: the environment variable{plural} {names} "
+        return self._failure(Code.CONFIGURATION_ERROR, f"The tool cannot run: the environment variable{plural} {names} "
                              "is not set on the server.", retryable=False, title="Tool misconfigured",
                              context={"missing_variables": list(self.spec.missing),
                                       "solution": f"Use another tool; the server's operator must set {names} and restart atdf-mcp."})
 
-    def _argument_failure(self, parameter: str | None, detail: str, condition: str) -> UpstreamFailure:
-        return self._failure("VALIDATION_ERROR", detail, retryable=False, parameter=parameter, title="Invalid argument",
+    def _argument_failure(self, parameter: str | None, detail: str, condition: str) -> CallFailure:
+        return self._failure(Code.VALIDATION_ERROR, detail, retryable=False, parameter=parameter, title="Invalid argument",
                              context={"expected": {"conditions": [condition]},
                                       "solution": f"Change {parameter!r} and call the tool again." if parameter else
                                                   "Change the arguments and call the tool again."})
 
     def _failure(self, code: str, detail: str, *, retryable: bool, context: dict[str, Any], parameter: str | None = None,
-                 title: str | None = None) -> UpstreamFailure:
+                 title: str | None = None) -> CallFailure:
         declared = self.tool.failure(code)
-        entry = build_entry(code, detail, self.tool.id, title=None if declared is not None else title, parameter=parameter,
-                            context={**context, "retryable": retryable}, descriptor=self.tool)
-        return UpstreamFailure(envelope([entry]))
+        return CallFailure(code, detail, title=None if declared is not None else title, parameter=parameter,
+                           context={**context, "retryable": retryable})
 
     # -- what may be shown -------------------------------------------------------------------------
 

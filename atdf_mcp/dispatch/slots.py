@@ -17,15 +17,9 @@ from collections import deque
 
 import anyio
 
+from ..errors import HandlerBusy
+
 __all__ = ["HandlerBusy", "ThreadSlots"]
-
-
-class HandlerBusy(Exception):
-    """Every thread slot of a sync tool stayed taken until the call's deadline (its earlier calls are still running)."""
-
-    def __init__(self, capacity: int) -> None:
-        super().__init__(f"all {capacity} thread slot(s) of the tool are in use")
-        self.capacity = capacity
 
 
 class ThreadSlots:

@@ -12,6 +12,7 @@ import re
 import time
 from typing import Any
 
+from ..codes import Code
 from ..model import Descriptor
 
 __all__ = [
@@ -33,26 +34,26 @@ _CHECK_IDS = "Check the identifiers in the arguments (a search or list tool can 
 
 # status: (code, retryable, title, solution); `{env}` names the credentials' variable
 STATUS_CODES: dict[int, tuple[str, bool, str, str]] = {
-    400: ("VALIDATION_ERROR", False, "Rejected by the upstream service", _FIX_ARGUMENTS),
-    422: ("VALIDATION_ERROR", False, "Rejected by the upstream service", _FIX_ARGUMENTS),
-    413: ("VALIDATION_ERROR", False, "Request too large", "Send less data in one call."),
-    401: ("AUTHENTICATION_ERROR", False, "Upstream authentication failed", "Retrying will not help: the server's operator must check {env}."),
-    403: ("AUTHORIZATION_ERROR", False, "Not allowed by the upstream service", "Use another tool, or ask the server's operator for access."),
-    404: ("NOT_FOUND", False, "Not found upstream", _CHECK_IDS),
-    410: ("NOT_FOUND", False, "Gone upstream", "The resource no longer exists; look up a current one."),
-    408: ("TIMEOUT", True, "Upstream timed out", "Retry the same call in a few seconds."),
-    409: ("CONFLICT", False, "Conflict upstream", "Read the resource's current state, then retry with arguments that fit it."),
-    429: ("RATE_LIMITED", True, "Rate limited upstream", "Wait a little, then retry the same call."),
+    400: (Code.VALIDATION_ERROR, False, "Rejected by the upstream service", _FIX_ARGUMENTS),
+    422: (Code.VALIDATION_ERROR, False, "Rejected by the upstream service", _FIX_ARGUMENTS),
+    413: (Code.VALIDATION_ERROR, False, "Request too large", "Send less data in one call."),
+    401: (Code.AUTHENTICATION_ERROR, False, "Upstream authentication failed", "Retrying will not help: the server's operator must check {env}."),
+    403: (Code.AUTHORIZATION_ERROR, False, "Not allowed by the upstream service", "Use another tool, or ask the server's operator for access."),
+    404: (Code.NOT_FOUND, False, "Not found upstream", _CHECK_IDS),
+    410: (Code.NOT_FOUND, False, "Gone upstream", "The resource no longer exists; look up a current one."),
+    408: (Code.TIMEOUT, True, "Upstream timed out", "Retry the same call in a few seconds."),
+    409: (Code.CONFLICT, False, "Conflict upstream", "Read the resource's current state, then retry with arguments that fit it."),
+    429: (Code.RATE_LIMITED, True, "Rate limited upstream", "Wait a little, then retry the same call."),
 }
 
 
 def status_class(status: int) -> tuple[str, bool, str, str]:
     """(code, retryable, title, solution) for a status STATUS_CODES does not list: 5xx, 3xx, other 4xx."""
     if status >= 500:
-        return "UPSTREAM_ERROR", True, "Upstream service error", "Retry the same call in a few seconds."
+        return Code.UPSTREAM_ERROR, True, "Upstream service error", "Retry the same call in a few seconds."
     if 300 <= status < 400:
-        return "UPSTREAM_ERROR", False, "Unexpected upstream redirect", "Report this to the server's operator: the endpoint redirects."
-    return "UPSTREAM_ERROR", False, f"Upstream answered HTTP {status}", "Use another tool, or report this to the server's operator."
+        return Code.UPSTREAM_ERROR, False, "Unexpected upstream redirect", "Report this to the server's operator: the endpoint redirects."
+    return Code.UPSTREAM_ERROR, False, f"Upstream answered HTTP {status}", "Use another tool, or report this to the server's operator."
 
 
 def retry_after(value: str | None) -> float | None:
