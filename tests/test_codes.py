@@ -41,6 +41,7 @@ NOT_CODES = {
     "DELETE", "HEAD", "OPTIONS", "PATCH", "POST",
     "BYTES", "HOST", "NAME", "ORIGIN", "PATH", "SECONDS",
     "ATDF_MCP_AUTH_TOKEN", "ATDF_MCP_LANG", "ATDF_MCP_LOG_LEVEL", "AUTH_HEADER", "NO_COLOR",
+    "ATDF_MCP_CACHE_DIR", "XDG_CACHE_HOME", "LOCALAPPDATA",
     "O_BINARY", "O_NONBLOCK",
     "ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE",
     "MISSING", "ARDF", "ATDF",
@@ -213,7 +214,7 @@ def test_the_http_dispatcher_raises_a_typed_failure(tmp_path: Path, monkeypatch:
     monkeypatch.delenv("ATDF_CODES_TOKEN", raising=False)
     tool = {**TOOL, "endpoint": "http://127.0.0.1:9/echo", "auth": {"type": "bearer", "env": "ATDF_CODES_TOKEN"}}
     (tmp_path / "tools.json").write_text(json.dumps({"tools": [tool]}), encoding="utf-8")
-    bound, problems = bind_catalog(load_catalog(tmp_path), default_timeout=5)
+    bound, problems, _ = bind_catalog(load_catalog(tmp_path), default_timeout=5)
     assert [p.code for p in problems] == ["CONFIGURATION_ERROR"]
     with pytest.raises(CallFailure) as caught:
         anyio.run(bound["echo"].dispatcher.call, {}, None)

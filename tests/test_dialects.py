@@ -17,9 +17,10 @@ from conftest import (
     openakita_tool,
     write_file,
 )
+from descriptors_only import load_catalog
 from pydantic import ValidationError
 
-from atdf_mcp import Catalog, Descriptor, Example, Input, Source, load_catalog
+from atdf_mcp import Catalog, Descriptor, Example, Input, Source
 from atdf_mcp.catalog import Problem
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from conftest import atdf2_tool, mcp_tool, write_file
+from descriptors_only import load_catalog
 
-from atdf_mcp import load_catalog
 from atdf_mcp.serve import load_for_serving
 
 

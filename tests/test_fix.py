@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import atdf2_tool, write_file
-
-from atdf_mcp import load_catalog
+from descriptors_only import load_catalog
 
 AS_WRITTEN = Path(__file__).parent / "fixtures" / "as_written"
 MEANING = ("type", "dialect", "description", "when_to_use", "title", "inputs", "input_schema", "output_schema", "examples",

@@ -17,10 +17,10 @@ from typing import Any
 import httpx
 import pytest
 from conftest import Writer, atdf2_tool, write_file
+from descriptors_only import load_catalog
 from local_server import running
 from mcp import Client
 
-from atdf_mcp import load_catalog
 from atdf_mcp.files import decode
 from atdf_mcp.server import CatalogServer, build_server
 from atdf_mcp.web import HttpOptions, build_app

@@ -11,9 +11,9 @@ from typing import Any
 import httpx
 import pytest
 from conftest import UPSTREAM, Writer, atdf2_tool, mcp_tool, needs_upstream, write_file
+from descriptors_only import load_catalog
 from local_server import running
 
-from atdf_mcp import load_catalog
 from atdf_mcp.publish import build_manifest
 from atdf_mcp.serve import load_for_serving
 from atdf_mcp.server import CatalogServer
