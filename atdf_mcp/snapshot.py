@@ -40,7 +40,9 @@ def complete(catalog: Catalog, *, previous: Catalog | None = None) -> Catalog:
         if kept is not None and kept.tool is tool and kept.bound is bound[name]:
             runtimes[name] = kept  # with its compiled validators and everything it prepared
         else:
-            runtimes[name] = ToolRuntime(tool, bound[name], tool_timeout(tool, default_timeout), catalog.validators.get(name))
+            runtimes[name] = runtime = ToolRuntime(tool, bound[name], tool_timeout(tool, default_timeout), catalog.validators.get(name))
+            if hasattr(runtime.bound.dispatcher, "fast_validator"):  # an HTTP tool: one input validator for both
+                runtime.bound.dispatcher.fast_validator = lambda runtime=runtime: runtime.fast
     done = dataclasses.replace(
         catalog,
         report=catalog.report.with_problems([*problems, *published.problems]),

@@ -142,10 +142,17 @@ class HttpDispatcher:
         self.spec = spec
         self.client = client or (lambda: POOL.client(spec.allow_private_networks))
         self.description = f"{spec.method} {spec.endpoint}"
+        self.fast_validator: Callable[[], Any] = self._own_validator  # atdf_mcp.snapshot hands over the tool runtime's
         self._fast: Any = None
         # The declared base as httpx parses it: every request URL is compared with it before sending.
         self._base = httpx.URL(spec.origin + spec.base_path) if not spec.missing else None
         self._timeout = httpx.Timeout(spec.timeout, connect=min(spec.timeout, 10.0))
+
+    def _own_validator(self) -> Any:
+        """The input validator compiled here, for a dispatcher used without a snapshot."""
+        if self._fast is None:
+            self._fast = compile_fast(self.tool.input_schema or {"type": "object"})
+        return self._fast
 
     async def call(self, arguments: dict[str, Any], ctx: Any) -> Any:
         """Send the request built from `arguments`; the upstream's answer as a value, or raise CallFailure."""
@@ -408,11 +415,9 @@ class HttpDispatcher:
                 context[f"upstream_{key}"] = item[key]
         parameter = parameter_name(item.get("parameter"), self.tool)
         suggestion = item.get("suggested_value")
-        if self._fast is None:
-            self._fast = compile_fast(self.tool.input_schema or {"type": "object"})
         # tool_error_envelope types the suggestion by the input schema and adds context.suggested_arguments when they validate
         entry = tool_error_envelope(self.tool, arguments, code=code, message=self._redact(item.get("detail") or ""), parameter=parameter,
-                                    suggested_value=suggestion, context=context, fast_validator=self._fast)["errors"][0]
+                                    suggested_value=suggestion, context=context, fast_validator=self.fast_validator())["errors"][0]
         if declared is None and item.get("title"):
             entry["title"] = str(item["title"])
         if declared is None and is_absolute_uri(item.get("type")):
