@@ -527,7 +527,7 @@ class _Loader:
         ids: dict[str, list[str]] = {}
         for result in self.results:
             for entry in result.entries:
-                for d in (entry.descriptor, *entry.derived):
+                for d in (entry.descriptor, *entry.derived) if entry.derived else (entry.descriptor,):
                     problem = admitted.admit(d, entry)
                     if problem is None:
                         ids.setdefault(result.file, []).append(d.id)
@@ -548,10 +548,8 @@ class _Loader:
         by_type: dict[str, list[Descriptor]] = {}
         for d in admitted.accepted:
             by_type.setdefault(d.type, []).append(d)
-        files = tuple(
-            FileReport(r.file, _dialect_label(r.dialects), tuple(ids.pop(r.file, ())), (*r.problems, *extra.pop(r.file, ())))
-            for r in self.results
-        )
+        reports = _reports_by_result(previous)
+        files = tuple(_file_report(r, tuple(ids.pop(r.file, ())), extra.pop(r.file, ()), reports.get(id(r))) for r in self.results)
         files += tuple(FileReport(file, None, (), tuple(problems)) for file, problems in extra.items())
         validators = {id(e.descriptor): e.validator for r in self.results for e in r.entries if e.validator is not None}
         return Catalog(
@@ -569,6 +567,21 @@ class _Loader:
             options=options,
             validators=MappingProxyType({d.id: validators[id(d)] for d in admitted.accepted if id(d) in validators}),
         )
+
+
+def _reports_by_result(previous: Catalog | None) -> dict[int, tuple[FileResult, FileReport]]:
+    """The previous snapshot's file reports, by the identity of the file result they were made from."""
+    if previous is None or previous.loaded is None:
+        return {}
+    return {id(r): (r, f) for r, f in zip(previous.results, previous.loaded.files, strict=False) if r.file == f.file}
+
+
+def _file_report(result: FileResult, ids: tuple[str, ...], extra: list[Problem] | tuple[()],
+                 before: tuple[FileResult, FileReport] | None) -> FileReport:
+    """The report of one file: the one before when nothing about the file changed (a reload), else a new one."""
+    if before is not None and before[0] is result and not extra and before[1].ids == ids and len(before[1].problems) == len(result.problems):
+        return before[1]
+    return FileReport(result.file, _dialect_label(result.dialects), ids, (*result.problems, *extra))
 
 
 def _reference_problems(d: Descriptor, entry: Entry | None, known: Mapping[str, Descriptor]) -> tuple[Problem, ...]:

@@ -24,7 +24,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from . import __version__
-from .catalog import Problem, load_catalog
+from .catalog import Catalog, Problem, load_catalog
 from .codes import Code
 from .dialects import writer
 from .envelope import build_entry, envelope
@@ -112,7 +112,7 @@ class _Views:
         """The response bodies of the current snapshot, rebuilt only when the snapshot was swapped."""
         published = self.app.published
         if self._encoded is None or self._encoded[0] is not published:
-            self._encoded = (published, _Encoded.build(published))
+            self._encoded = (published, _Encoded.build(published, self.app.catalog))
         return self._encoded[1]
 
     async def health(self, request: Request) -> Response:
@@ -209,7 +209,7 @@ class _Encoded:
     by_type: dict[str, bytes]
 
     @classmethod
-    def build(cls, published: Published) -> _Encoded:
+    def build(cls, published: Published, catalog: Catalog) -> _Encoded:
         documents: dict[str, list[dict[str, Any]]] = {kind: [] for kind in COLLECTION_PATHS}
         for d in published.descriptors:
             try:
@@ -219,7 +219,7 @@ class _Encoded:
         everything = [doc for docs in documents.values() for doc in docs]
         return cls(
             manifest=_json(published.manifest),
-            report=_json(_report(published)),
+            report=_json(_report(catalog)),
             all=_json({"count": len(everything), "resources": everything}),
             by_type={kind: _json({"count": len(docs), "resources": docs}) for kind, docs in documents.items()},
         )
@@ -229,9 +229,8 @@ def _json(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False).encode("utf-8")
 
 
-def _report(published: Published) -> dict[str, Any]:
+def _report(catalog: Catalog) -> dict[str, Any]:
     """The served catalogue's validation report, in the shape of `atdf-mcp validate --format json`."""
-    catalog = published.catalog
     root = catalog.root
 
     def where(file: str) -> str:  # relative to the catalogue: the server's own layout stays private

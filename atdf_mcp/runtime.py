@@ -15,9 +15,25 @@ from .envelope import compile_detailed, compile_fast
 from .model import Descriptor
 from .results import error_result, output_check
 
-__all__ = ["DEFAULT_TIMEOUT", "ToolRuntime", "tool_timeout"]
+__all__ = ["DEFAULT_TIMEOUT", "InputValidator", "ToolRuntime", "tool_timeout"]
 
 DEFAULT_TIMEOUT = 60.0
+
+
+class InputValidator:
+    """A tool's jsonschema-rs input validator, compiled once: while loading, else on first use (shared by dispatchers)."""
+
+    __slots__ = ("compiled", "schema")
+
+    def __init__(self, schema: dict[str, Any] | None, compiled: Any = None) -> None:
+        self.schema = schema
+        self.compiled = compiled
+
+    def __call__(self) -> Any:
+        """The compiled validator."""
+        if self.compiled is None:
+            self.compiled = compile_fast(self.schema or {"type": "object"})
+        return self.compiled
 
 
 @dataclass
@@ -27,15 +43,13 @@ class ToolRuntime:
     tool: Descriptor
     bound: Bound
     timeout: float
-    _fast: Any = None
+    validator: InputValidator
     _detailed: Any = None
 
     @property
     def fast(self) -> Any:
         """The jsonschema-rs validator of the input schema (compiled while loading, else on the first call)."""
-        if self._fast is None:
-            self._fast = compile_fast(self.tool.input_schema or {"type": "object"})
-        return self._fast
+        return self.validator.compiled or self.validator()
 
     @property
     def detailed(self) -> Any:

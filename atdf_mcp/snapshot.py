@@ -16,7 +16,7 @@ from types import MappingProxyType
 from .bindings import bind_catalog, purge_catalogue_modules
 from .catalog import Catalog, file_signature
 from .publish import Published
-from .runtime import DEFAULT_TIMEOUT, ToolRuntime, tool_timeout
+from .runtime import DEFAULT_TIMEOUT, InputValidator, ToolRuntime, tool_timeout
 
 __all__ = ["complete"]
 
@@ -40,9 +40,10 @@ def complete(catalog: Catalog, *, previous: Catalog | None = None) -> Catalog:
         if kept is not None and kept.tool is tool and kept.bound is bound[name]:
             runtimes[name] = kept  # with its compiled validators and everything it prepared
         else:
-            runtimes[name] = runtime = ToolRuntime(tool, bound[name], tool_timeout(tool, default_timeout), catalog.validators.get(name))
-            if hasattr(runtime.bound.dispatcher, "fast_validator"):  # an HTTP tool: one input validator for both
-                runtime.bound.dispatcher.fast_validator = lambda runtime=runtime: runtime.fast
+            validator = InputValidator(tool.input_schema, catalog.validators.get(name))
+            runtimes[name] = ToolRuntime(tool, bound[name], tool_timeout(tool, default_timeout), validator)
+            if hasattr(bound[name].dispatcher, "shared_validator"):  # an HTTP tool: one input validator for both
+                bound[name].dispatcher.shared_validator = validator
     done = dataclasses.replace(
         catalog,
         report=catalog.report.with_problems([*problems, *published.problems]),
@@ -54,7 +55,6 @@ def complete(catalog: Catalog, *, previous: Catalog | None = None) -> Catalog:
         bindings=MappingProxyType(memo),
         modules=MappingProxyType(_module_signatures(catalog.root)),
     )
-    object.__setattr__(published, "catalog", done)  # the listings answer for the complete snapshot
     return done
 
 

@@ -142,14 +142,16 @@ class HttpDispatcher:
         self.spec = spec
         self.client = client or (lambda: POOL.client(spec.allow_private_networks))
         self.description = f"{spec.method} {spec.endpoint}"
-        self.fast_validator: Callable[[], Any] = self._own_validator  # atdf_mcp.snapshot hands over the tool runtime's
+        self.shared_validator: Callable[[], Any] | None = None  # the tool runtime's, handed over by atdf_mcp.snapshot
         self._fast: Any = None
         # The declared base as httpx parses it: every request URL is compared with it before sending.
         self._base = httpx.URL(spec.origin + spec.base_path) if not spec.missing else None
         self._timeout = httpx.Timeout(spec.timeout, connect=min(spec.timeout, 10.0))
 
-    def _own_validator(self) -> Any:
-        """The input validator compiled here, for a dispatcher used without a snapshot."""
+    def _validator(self) -> Any:
+        """The tool's input validator: the runtime's, else (a dispatcher used on its own) one compiled here."""
+        if self.shared_validator is not None:
+            return self.shared_validator()
         if self._fast is None:
             self._fast = compile_fast(self.tool.input_schema or {"type": "object"})
         return self._fast
@@ -417,7 +419,7 @@ class HttpDispatcher:
         suggestion = item.get("suggested_value")
         # tool_error_envelope types the suggestion by the input schema and adds context.suggested_arguments when they validate
         entry = tool_error_envelope(self.tool, arguments, code=code, message=self._redact(item.get("detail") or ""), parameter=parameter,
-                                    suggested_value=suggestion, context=context, fast_validator=self.fast_validator())["errors"][0]
+                                    suggested_value=suggestion, context=context, fast_validator=self._validator())["errors"][0]
         if declared is None and item.get("title"):
             entry["title"] = str(item["title"])
         if declared is None and is_absolute_uri(item.get("type")):
