@@ -22,6 +22,7 @@ import anyio
 import jsonschema_rs
 import mcp.types as types
 from mcp.server import Server, ServerRequestContext
+from mcp.server.lowlevel.server import NotificationOptions
 from mcp.shared.exceptions import MCPError
 
 from . import __version__
@@ -38,6 +39,7 @@ from .errors import ToolError
 from .jsonsafe import NotSerialisable, json_safe
 from .labels import labels_for
 from .model import Descriptor
+from .notify import ChangeNotifier
 from .publish import Published, ardf_text, completion_values, render_prompt
 from .redact import catalogue_secrets, redacting
 from .results import error_result, output_check, to_result
@@ -120,6 +122,7 @@ class CatalogServer:
     def __init__(self, catalog: Catalog, *, lang: str | None = None, timeout: float | None = None) -> None:
         self.catalog = catalog
         self.lang = lang or catalog.config.lang
+        self.timeout_option = timeout  # --timeout, kept for the snapshots a reload swaps in
         self.published = Published.build(catalog, lang=self.lang)
         self.success_text = labels_for(self.lang).success  # what a tool that returned nothing says
         default_timeout = timeout or catalog.config.timeout or DEFAULT_TIMEOUT
@@ -130,12 +133,11 @@ class CatalogServer:
         }
         self.problems: tuple[Problem, ...] = (*binding_problems, *self.published.problems)
         self.drain = Drain()  # the tool calls in flight, for a shutdown that answers them all
-        schemas = {name: tool.input_schema for name, tool in self.published.tools.items()}
-        self.server = Server(
+        self.server = _LiveServer(
             catalog.config.name or "atdf-mcp",
             version=catalog.config.version or __version__,
             instructions=catalog.config.description,
-            get_tool_input_schema=schemas.get,
+            get_tool_input_schema=self._input_schema,
             on_list_tools=self._list_tools,
             on_call_tool=redacting(self._call_tool, catalogue_secrets(b.dispatcher for b in bound.values())),
             on_list_resources=self._list_resources,
@@ -152,6 +154,11 @@ class CatalogServer:
         self.log_levels: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
         # Keyed by connection (a session object lives for one request); values keep a session to notify through.
         self.subscriptions: weakref.WeakKeyDictionary[Any, tuple[Any, set[str]]] = weakref.WeakKeyDictionary()
+        self.notifier = ChangeNotifier(self.server, self.log_levels)  # connected clients, told when a reload changes the lists
+
+    def _input_schema(self, name: str) -> dict[str, Any] | None:
+        tool = self.published.tools.get(name)
+        return tool.input_schema if tool is not None else None
 
     # -- lists: answered from results built once ---------------------------------------------
 
@@ -380,6 +387,18 @@ class CatalogServer:
             raise MCPError(types.INVALID_PARAMS, f"Missing required argument {exc.args[0]!r} for prompt {params.name!r}",
                            {"argument": exc.args[0]}) from None
 
+    # -- live reload -----------------------------------------------------------------------------
+
+    def swap(self, catalog: Catalog) -> None:
+        """Serve `catalog` from now on; calls in flight finish on the runtime they started with."""
+        published = Published.build(catalog, lang=self.lang)
+        default_timeout = self.timeout_option or catalog.config.timeout or DEFAULT_TIMEOUT
+        bound, binding_problems = bind_catalog(catalog, default_timeout=default_timeout)
+        runtimes = {name: _ToolRuntime(tool, bound[name], _tool_timeout(tool, default_timeout)) for name, tool in published.tools.items()}
+        # Each is one reference assignment; a handler reads `self.runtimes` or `self.published` once per request.
+        self.catalog, self.published, self.runtimes = catalog, published, runtimes
+        self.problems = (*binding_problems, *published.problems)
+
 
 _BUILTIN_CODES = {"CLIENT_CAPABILITY_MISSING", "VALIDATION_ERROR", "TOOL_NOT_FOUND", "HANDLER_UNAVAILABLE", "TIMEOUT", "INTERNAL_ERROR",
                   "BUSY",
@@ -404,6 +423,15 @@ def _first_mismatch(schema: Any, value: Any) -> str:
         return "no detail"
     where = "/".join(str(part) for part in error.instance_path) or "the root"
     return f"at {where}: {error.message[:200]}"
+
+
+class _LiveServer(Server):
+    """The SDK Server advertising `listChanged` for tools, prompts and resources: a reload announces new lists."""
+
+    def create_initialization_options(self, notification_options: NotificationOptions | None = None, *args: Any, **kwargs: Any) -> Any:
+        """The SDK's initialization options, with every list_changed flag set unless the caller passes its own."""
+        options = notification_options or NotificationOptions(prompts_changed=True, resources_changed=True, tools_changed=True)
+        return super().create_initialization_options(options, *args, **kwargs)
 
 
 def connection_of(session: Any) -> Any:

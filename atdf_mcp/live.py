@@ -1,0 +1,289 @@
+"""The live catalogue: reload on a file change, SIGHUP or POST /reset, swap the snapshot, tell the clients.
+
+    >>> live = LiveCatalog(app, "descriptors", watch=True)
+    >>> async with live.running():          # the watcher and the SIGHUP receiver run until the block ends
+    ...     outcome = await live.reload("POST /reset")
+
+Reloads run one at a time. A trigger that arrives while one runs is served by one more reload, shared by every
+trigger that arrived meanwhile (a burst of writes, `git checkout`, SIGHUP twice: one reload each time the
+catalogue settles). The load runs in a worker thread, so calls keep being answered; a reload that raises is
+logged and the old snapshot stays. After a swap, the new problems go to stderr, the clients get the
+list_changed notifications of what changed, resources/updated for the resources whose content changed, and a
+`warning` log notification when the reload found new errors.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import logging
+import os
+import signal
+import sys
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+import anyio
+import anyio.abc
+import anyio.lowlevel
+import anyio.to_thread
+
+from .catalog import Problem, load_catalog
+from .publish import Published
+from .server import CatalogServer
+
+__all__ = ["STEP_MS", "WATCHED_SUFFIXES", "LiveCatalog", "Reload", "problem_line"]
+
+WATCHED_SUFFIXES = (".json", ".yaml", ".yml", ".py")
+STEP_MS = 50  # a burst ends when no file changed for this long; short, so a save is served at once
+_log = logging.getLogger("atdf_mcp.live")
+
+
+def problem_line(problem: Problem) -> str:
+    """One problem as `serve` prints it on stderr."""
+    where = f"{problem.file}{'#' + problem.pointer if problem.pointer else ''}"
+    return f"atdf-mcp: {problem.severity}: {where}: {problem.message} [{problem.code}]"
+
+
+@dataclass(frozen=True)
+class Reload:
+    """What one reload did: the tools added, removed and changed, which lists changed, and the problems found."""
+
+    reason: str
+    ok: bool = True
+    added: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+    changed: tuple[str, ...] = ()
+    lists: dict[str, bool] = field(default_factory=dict)
+    updated: tuple[str, ...] = ()  # resources whose content changed
+    errors: int = 0
+    warnings: int = 0
+    new_problems: tuple[Problem, ...] = ()
+    seconds: float = 0.0
+    failure: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """The body of POST /reset."""
+        body: dict[str, Any] = {
+            "status": "reloaded" if self.ok else "failed", "reason": self.reason,
+            "tools": {"added": list(self.added), "removed": list(self.removed), "changed": list(self.changed)},
+            "lists_changed": dict(self.lists), "resources_updated": list(self.updated),
+            "problems": {"errors": self.errors, "warnings": self.warnings, "new": len(self.new_problems)},
+            "seconds": round(self.seconds, 4),
+        }
+        if self.failure is not None:
+            body["failure"] = self.failure
+        return body
+
+
+class LiveCatalog:
+    """Keeps a CatalogServer serving what its catalogue directory holds now (see the module docstring)."""
+
+    def __init__(self, app: CatalogServer, path: str | os.PathLike[str], *, watch: bool = True, err: TextIO | None = None) -> None:
+        self.app = app
+        self.path = Path(path)
+        self.watch = watch
+        self.err = err
+        self.last: Reload | None = None
+        self.fired_at: float | None = None  # when the watcher last reported a change (perf_counter), for the bench
+        self._lock = anyio.Lock()
+        self._asked = 0  # triggers received
+        self._covered = 0  # triggers a started reload already covers
+        self._modules = _ModuleStamps(self.path if self.path.is_dir() else self.path.parent)
+        self._tasks: anyio.abc.TaskGroup | None = None
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[LiveCatalog]:
+        """Run the triggers (watcher unless --no-watch, SIGHUP on POSIX) for the duration of the block."""
+        async with anyio.create_task_group() as tasks:
+            self._tasks = tasks
+            if self.watch:
+                await tasks.start(self._watch)
+                for _ in range(3):  # let the watcher task reach its first wait: the OS watch is set up by then
+                    await anyio.lowlevel.checkpoint()
+            if sys.platform != "win32":
+                tasks.start_soon(self._on_sighup)
+            try:
+                yield self
+            finally:
+                self._tasks = None
+                tasks.cancel_scope.cancel()
+
+    async def reload(self, reason: str) -> Reload:
+        """Reload now (or join the reload that will cover this trigger) and return what it did."""
+        self._asked += 1
+        ticket = self._asked
+        async with self._lock:
+            if self._covered >= ticket and self.last is not None:  # a reload that started after this trigger served it
+                return self.last
+            self._covered = self._asked
+            try:
+                outcome = await self._reload(reason)
+            except Exception as exc:  # the old snapshot stays; the server never stops over a reload
+                _log.exception("reload (%s) failed; the catalogue served before stays", reason)
+                outcome = Reload(reason, ok=False, failure=f"{type(exc).__name__}: {exc}")
+            self.last = outcome
+            return outcome
+
+    # -- one reload ------------------------------------------------------------------------------
+
+    async def _reload(self, reason: str) -> Reload:
+        app = self.app
+        started = time.perf_counter()
+        old, old_problems = app.published, set(_problems_of(app))
+        await anyio.to_thread.run_sync(self._load_and_swap)
+        new, problems = app.published, _problems_of(app)
+        fresh = tuple(p for p in problems if p not in old_problems)
+        outcome = _compare(reason, old, new, problems, fresh, time.perf_counter() - started)
+        self._report(outcome)
+        await self._tell_clients(outcome)
+        return outcome
+
+    def _load_and_swap(self) -> None:
+        self._modules.forget_changed()  # a changed handlers.py (or helper) is imported again by the binding step
+        catalog = load_catalog(self.path)  # the one place a reload loads: the incremental loader takes `previous=` here
+        self.app.swap(catalog)
+        self._modules.remember()
+
+    def _report(self, outcome: Reload) -> None:
+        err = self.err or sys.stderr
+        for problem in outcome.new_problems:
+            print(problem_line(problem), file=err)
+        t = outcome
+        print(f"atdf-mcp: reloaded ({t.reason}) in {t.seconds * 1000:.0f} ms: {len(t.added)} tool(s) added, "
+              f"{len(t.removed)} removed, {len(t.changed)} changed; {t.errors} error(s), {t.warnings} warning(s)", file=err, flush=True)
+
+    async def _tell_clients(self, outcome: Reload) -> None:
+        notifier = self.app.notifier
+        lists = outcome.lists
+        if any(lists.values()):
+            await notifier.lists_changed(tools=lists["tools"], prompts=lists["prompts"], resources=lists["resources"])
+        for uri in outcome.updated:
+            await self.app.notify_resource_updated(uri)
+        await notifier.resources_updated(outcome.updated)
+        new_errors = [p for p in outcome.new_problems if p.severity == "error"]
+        if new_errors:
+            await notifier.warn(self._warning_text(new_errors))
+
+    def _warning_text(self, errors: list[Problem]) -> str:
+        root = self.app.catalog.root
+        shown = "; ".join(f"{_relative(p.file, root)}{'#' + p.pointer if p.pointer else ''}: {p.message} [{p.code}]" for p in errors[:10])
+        more = f" (and {len(errors) - 10} more)" if len(errors) > 10 else ""
+        return (f"catalogue reload found {len(errors)} new error(s){more}: {shown}. A file that was served before keeps its "
+                "last good version; see GET /validate or `atdf-mcp validate`.")
+
+    # -- triggers --------------------------------------------------------------------------------
+
+    async def _watch(self, *, task_status: Any = anyio.TASK_STATUS_IGNORED) -> None:
+        from watchfiles import awatch
+
+        logging.getLogger("watchfiles").setLevel(logging.WARNING)  # it logs every batch at info
+        target = self.path if self.path.is_dir() else self.path.parent
+        stop = anyio.Event()
+        task_status.started()
+        try:
+            async for changes in awatch(target, watch_filter=_CatalogueFilter(), step=STEP_MS, stop_event=stop,
+                                        ignore_permission_denied=True):
+                self.fired_at = time.perf_counter()
+                _log.debug("watcher: %d change(s): %s", len(changes), sorted(path for _, path in changes)[:5])
+                await self.reload(f"{len(changes)} file change(s)")
+        finally:
+            stop.set()
+
+    async def _on_sighup(self) -> None:
+        with anyio.open_signal_receiver(signal.SIGHUP) as signals:
+            async for _ in signals:
+                if self._tasks is not None:
+                    self._tasks.start_soon(self.reload, "SIGHUP")
+
+
+class _CatalogueFilter:
+    """Descriptor, configuration and handler files; not editor swap files, __pycache__ or VCS folders."""
+
+    def __init__(self) -> None:
+        from watchfiles import DefaultFilter
+
+        self.default = DefaultFilter()
+
+    def __call__(self, change: Any, path: str) -> bool:
+        return path.lower().endswith(WATCHED_SUFFIXES) and self.default(change, path)
+
+
+class _ModuleStamps:
+    """The catalogue's own Python modules and the file stamps they were imported from, to import changed ones again."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = str(root.resolve())
+        self.stamps: dict[str, tuple[int, int] | None] = {}
+        self.remember()
+
+    def remember(self) -> None:
+        """Note the stamp of every catalogue module imported since the last call."""
+        for name, file in self._catalogue_modules():
+            self.stamps.setdefault(name, _stamp(file))
+
+    def forget_changed(self) -> list[str]:
+        """Drop from sys.modules every catalogue module whose file changed or vanished; return their names."""
+        dropped = []
+        for name, file in self._catalogue_modules():
+            if name in self.stamps and self.stamps[name] != _stamp(file):
+                sys.modules.pop(name, None)
+                del self.stamps[name]
+                with contextlib.suppress(OSError, ValueError, NotImplementedError):
+                    # the bytecode cache trusts mtime in whole seconds and size: an edit within the second could look unchanged
+                    os.unlink(importlib.util.cache_from_source(file))
+                dropped.append(name)
+        if dropped:
+            importlib.invalidate_caches()
+        return dropped
+
+    def _catalogue_modules(self) -> list[tuple[str, str]]:
+        found = []
+        for name, module in list(sys.modules.items()):
+            file = getattr(module, "__file__", None)
+            if isinstance(file, str) and os.path.abspath(file).startswith(self.root + os.sep):
+                found.append((name, file))
+        return found
+
+
+def _stamp(file: str) -> tuple[int, int] | None:
+    try:
+        stat = os.stat(file)
+    except OSError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
+
+
+def _problems_of(app: CatalogServer) -> tuple[Problem, ...]:
+    """Every problem of the served snapshot: the load report's and the server's (bindings, documents)."""
+    return (*app.catalog.report.problems, *app.problems)
+
+
+def _compare(reason: str, old: Published, new: Published, problems: tuple[Problem, ...], fresh: tuple[Problem, ...],
+             seconds: float) -> Reload:
+    """What changed between two snapshots, as the clients must hear it."""
+    before = {tool.name: tool for tool in old.list_tools.tools}
+    after = {tool.name: tool for tool in new.list_tools.tools}
+    changed = tuple(sorted(name for name in before.keys() & after.keys() if before[name] != after[name]))
+    lists = {
+        "tools": old.list_tools != new.list_tools,
+        "prompts": old.list_prompts != new.list_prompts,
+        "resources": old.list_resources != new.list_resources or old.list_templates != new.list_templates,
+    }
+    updated = [uri for uri in old.by_uri.keys() & new.by_uri.keys() if old.by_uri[uri] != new.by_uri[uri]]
+    updated += [uri for uri in old.static.keys() & new.static.keys() if old.static[uri] != new.static[uri]]
+    return Reload(reason, added=tuple(sorted(after.keys() - before.keys())), removed=tuple(sorted(before.keys() - after.keys())),
+                  changed=changed, lists=lists, updated=tuple(sorted(updated)),
+                  errors=sum(p.severity == "error" for p in problems), warnings=sum(p.severity == "warning" for p in problems),
+                  new_problems=fresh, seconds=seconds)
+
+
+def _relative(file: str, root: Path | None) -> str:
+    """A file as the client may see it: relative to the catalogue, never the server's own layout."""
+    if root is not None:
+        with contextlib.suppress(ValueError, OSError):
+            return Path(file).resolve().relative_to(root.resolve()).as_posix()
+    return os.path.basename(file)

@@ -1,0 +1,316 @@
+"""Live reload: a real `atdf-mcp serve` (stdio subprocess, or HTTP on 127.0.0.1) follows its catalogue directory.
+
+Every wait is bounded (anyio.fail_after) and waits for what a client sees: a notification, a new tools/list.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx
+import mcp.types as types
+import pytest
+from local_server import stop_process
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOLS_CHANGED = "notifications/tools/list_changed"
+HANDLERS = '''
+import pathlib
+import time
+
+
+def echo(text):
+    """Give the text back."""
+    return text
+
+
+def shout(text):
+    """Upper-case the text."""
+    return text.upper()
+
+
+def slow(marker, seconds):
+    """Touch `marker`, then take `seconds` to answer."""
+    pathlib.Path(marker).touch()
+    time.sleep(seconds)
+    return "slow done"
+'''
+
+
+def mcp_tool(name: str, description: str, **properties: Any) -> dict[str, Any]:
+    """An MCP tool object whose arguments are all required strings unless given."""
+    props = properties or {"text": {"type": "string"}}
+    return {"name": name, "description": description, "inputSchema": {"type": "object", "properties": props, "required": sorted(props)}}
+
+
+@pytest.fixture
+def catalogue(tmp_path: Path) -> Path:
+    """A catalogue directory with one tool (echo) and its handlers module; logs live beside it, not in it."""
+    folder = tmp_path / "catalogue"
+    folder.mkdir()
+    (folder / "echo.json").write_text(json.dumps(mcp_tool("echo", "Give the text back.")), encoding="utf-8")
+    (folder / "handlers.py").write_text(HANDLERS, encoding="utf-8")
+    return folder
+
+
+class Inbox:
+    """What the server sent a client unasked: notification methods, in order, and the log messages."""
+
+    def __init__(self) -> None:
+        self.methods: list[str] = []
+        self.logs: list[types.LoggingMessageNotificationParams] = []
+        self._arrived = anyio.Event()
+
+    async def __call__(self, message: Any) -> None:
+        method = getattr(message, "method", None)
+        if isinstance(method, str):
+            self.methods.append(method)
+            if isinstance(message, types.LoggingMessageNotification):
+                self.logs.append(message.params)
+            self._arrived.set()
+            self._arrived = anyio.Event()
+
+    async def wait_for(self, method: str, count: int, timeout: float = 15) -> None:
+        """Wait until `method` has arrived `count` times in all."""
+        with anyio.fail_after(timeout):
+            while self.methods.count(method) < count:
+                await self._arrived.wait()
+
+    async def wait_for_warning(self, timeout: float = 15) -> types.LoggingMessageNotificationParams:
+        """Wait for a `warning` log notification of atdf-mcp."""
+        with anyio.fail_after(timeout):
+            while not (found := [log for log in self.logs if log.level == "warning" and log.logger == "atdf-mcp"]):
+                await self._arrived.wait()
+        return found[0]
+
+
+def serve_command(catalogue: Path, *args: str) -> list[str]:
+    return [sys.executable, "-m", "atdf_mcp", "serve", str(catalogue), *args]
+
+
+def child_env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+@contextlib.contextmanager
+def http_server(catalogue: Path, *args: str) -> Iterator[tuple[subprocess.Popen[bytes], str, Path]]:
+    """`atdf-mcp serve DIR --transport http --port 0 ...`; yield the process, its base URL and its stderr file."""
+    log = catalogue.parent / f"serve-{time.monotonic_ns()}.log"
+    with log.open("wb") as stderr:
+        process = subprocess.Popen(serve_command(catalogue, "--transport", "http", "--port", "0", *args), stdout=subprocess.DEVNULL,
+                                   stderr=stderr, env=child_env())
+    try:
+        deadline = time.monotonic() + 30
+        while not (match := re.search(r"Streamable HTTP\s+(http://\S+)/mcp", log.read_text(errors="replace"))):
+            assert process.poll() is None, log.read_text(errors="replace")
+            assert time.monotonic() < deadline, "the server printed no banner"
+            time.sleep(0.05)
+        yield process, match.group(1), log
+    finally:
+        stop_process(process)
+
+
+@contextlib.asynccontextmanager
+async def connected(transport: str, catalogue: Path, inbox: Inbox, *args: str) -> AsyncIterator[tuple[Client, str | None]]:
+    """A legacy-era client of a served catalogue over stdio or /mcp; yields it and the HTTP base URL (None on stdio)."""
+    if transport == "stdio":
+        params = StdioServerParameters(command=sys.executable, args=serve_command(catalogue, *args)[1:], env=child_env())
+        with (catalogue.parent / "stdio.log").open("w") as errlog:
+            async with Client(stdio_client(params, errlog=errlog), mode="legacy", message_handler=inbox) as client:
+                yield client, None
+        return
+    with http_server(catalogue, *args) as (_, url, _):
+        async with Client(f"{url}/mcp", mode="legacy", message_handler=inbox) as client:
+            yield client, url
+
+
+async def tools_of(client: Client) -> dict[str, str]:
+    """tools/list as name → description."""
+    return {tool.name: tool.description or "" for tool in (await client.list_tools()).tools}
+
+
+def text_of(result: types.CallToolResult) -> str:
+    return "".join(block.text for block in result.content if isinstance(block, types.TextContent))
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+async def test_a_connected_client_sees_added_edited_and_deleted_files(catalogue: Path, transport: str) -> None:
+    """Each change of the directory reaches the client as tools/list_changed, and the next tools/list shows it."""
+    inbox = Inbox()
+    async with connected(transport, catalogue, inbox) as (client, _):
+        assert await client.list_tools()  # the session is initialized: the server knows this client
+        assert client.server_capabilities.tools is not None and client.server_capabilities.tools.list_changed is True
+        assert set(await tools_of(client)) == {"echo"}
+
+        (catalogue / "shout.json").write_text(json.dumps(mcp_tool("shout", "Upper-case the text.")), encoding="utf-8")
+        await inbox.wait_for(TOOLS_CHANGED, 1)
+        assert await tools_of(client) == {"echo": "Give the text back.", "shout": "Upper-case the text."}
+        assert text_of(await client.call_tool("shout", {"text": "hi"})) == "HI"
+
+        (catalogue / "shout.json").write_text(json.dumps(mcp_tool("shout", "Upper-case the text, loudly.")), encoding="utf-8")
+        await inbox.wait_for(TOOLS_CHANGED, 2)
+        assert (await tools_of(client))["shout"] == "Upper-case the text, loudly."
+
+        (catalogue / "shout.json").unlink()
+        await inbox.wait_for(TOOLS_CHANGED, 3)
+        assert set(await tools_of(client)) == {"echo"}
+        result = await client.call_tool("shout", {"text": "hi"})
+        assert result.is_error and json.loads(text_of(result))["errors"][0]["code"] == "TOOL_NOT_FOUND"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+@pytest.mark.xfail(reason="keeping a broken file's last good version is the incremental loader's job (load_catalog(previous=)); "
+                          "the warning and GET /validate already pass; drop this mark when that loader lands", strict=True)
+async def test_a_broken_edit_is_reported_and_the_last_good_version_stays_until_fixed(catalogue: Path, transport: str) -> None:
+    """A file broken by an edit: a warning log notification and GET /validate name it; its last good tools stay listed."""
+    inbox = Inbox()
+    good = mcp_tool("shout", "Upper-case the text.")
+    (catalogue / "shout.json").write_text(json.dumps(good), encoding="utf-8")
+    async with connected(transport, catalogue, inbox) as (client, url):
+        await client.set_logging_level("info")
+        assert set(await tools_of(client)) == {"echo", "shout"}
+
+        (catalogue / "shout.json").write_text('{"name": "shout", "description": ', encoding="utf-8")  # cut short mid-save
+        warning = await inbox.wait_for_warning()
+        assert "shout.json" in str(warning.data) and str(catalogue) not in str(warning.data)
+        if url is not None:
+            report = httpx.get(f"{url}/validate", timeout=10).json()
+            assert [f["file"] for f in report["files"] if f["problems"]] == ["shout.json"]
+        assert set(await tools_of(client)) == {"echo", "shout"}, "the last good version of shout.json is no longer served"
+
+        (catalogue / "shout.json").write_text(json.dumps(mcp_tool("shout", "Upper-case the text, fixed.")), encoding="utf-8")
+        await inbox.wait_for(TOOLS_CHANGED, 1)
+        assert (await tools_of(client))["shout"] == "Upper-case the text, fixed."
+        (catalogue / "shout.json").unlink()
+        await inbox.wait_for(TOOLS_CHANGED, 2)
+        assert set(await tools_of(client)) == {"echo"}
+
+
+@pytest.mark.anyio
+async def test_a_2026_client_hears_of_changes_through_subscriptions_listen(catalogue: Path) -> None:
+    """A 2026-07-28 client over /mcp gets ToolsListChanged on its listen stream, then the new tools/list."""
+    with http_server(catalogue) as (_, url, _), anyio.fail_after(30):
+        async with Client(f"{url}/mcp") as client:
+            assert client.protocol_version == "2026-07-28"
+            async with client.listen(tools_list_changed=True) as subscription:
+                (catalogue / "shout.json").write_text(json.dumps(mcp_tool("shout", "Upper-case the text.")), encoding="utf-8")
+                async for event in subscription:
+                    assert type(event).__name__ == "ToolsListChanged"
+                    break
+            assert {tool.name for tool in (await client.list_tools()).tools} == {"echo", "shout"}
+
+
+@pytest.mark.anyio
+async def test_sighup_reloads_a_server_started_with_no_watch(catalogue: Path) -> None:
+    """With --no-watch a new file is served only after SIGHUP, which the client hears as tools/list_changed."""
+    inbox = Inbox()
+    with http_server(catalogue, "--no-watch") as (process, url, log), anyio.fail_after(30):
+        async with Client(f"{url}/mcp", mode="legacy", message_handler=inbox) as client:
+            assert set(await tools_of(client)) == {"echo"}
+            (catalogue / "shout.json").write_text(json.dumps(mcp_tool("shout", "Upper-case the text.")), encoding="utf-8")
+            process.send_signal(signal.SIGHUP)
+            await inbox.wait_for(TOOLS_CHANGED, 1)
+            assert set(await tools_of(client)) == {"echo", "shout"}
+            assert process.poll() is None
+    assert "reloaded (SIGHUP)" in log.read_text()
+
+
+@pytest.mark.anyio
+async def test_post_reset_reloads_with_the_token_and_refuses_without_it(catalogue: Path) -> None:
+    """POST /reset needs the bearer token when one is set, and answers what the reload changed."""
+    with http_server(catalogue, "--no-watch", "--auth-token", "s3cret-token") as (_, url, _):
+        (catalogue / "shout.json").write_text(json.dumps(mcp_tool("shout", "Upper-case the text.")), encoding="utf-8")
+        async with httpx.AsyncClient(base_url=url, timeout=20) as http:
+            refused = await http.post("/reset")
+            assert refused.status_code == 401
+            assert refused.json()["errors"][0]["code"] == "AUTHENTICATION_ERROR"
+            answer = await http.post("/reset", headers={"Authorization": "Bearer s3cret-token"})
+            assert answer.status_code == 200
+            body = answer.json()
+            assert body["status"] == "reloaded"
+            assert body["tools"] == {"added": ["shout"], "removed": [], "changed": []}
+            assert body["lists_changed"]["tools"] is True and body["problems"]["errors"] == 0
+            again = (await http.post("/reset", headers={"Authorization": "Bearer s3cret-token"})).json()
+            assert again["tools"] == {"added": [], "removed": [], "changed": []} and again["lists_changed"]["tools"] is False
+
+
+@pytest.mark.anyio
+async def test_a_slow_call_started_before_a_reload_returns_its_result(catalogue: Path) -> None:
+    """A call in flight finishes on the snapshot it started with, even when the reload removes its tool."""
+    marker = catalogue.parent / "slow-started"
+    (catalogue / "slow.json").write_text(json.dumps(mcp_tool("slow", "Answer slowly.", marker={"type": "string"},
+                                                             seconds={"type": "number"})), encoding="utf-8")
+    with http_server(catalogue, "--no-watch") as (_, url, _), anyio.fail_after(30):
+        async with Client(f"{url}/mcp", mode="legacy") as client, httpx.AsyncClient(base_url=url, timeout=20) as http:
+            results: list[types.CallToolResult] = []
+
+            async def call() -> None:
+                results.append(await client.call_tool("slow", {"marker": str(marker), "seconds": 1.5}))
+
+            async with anyio.create_task_group() as tasks:
+                tasks.start_soon(call)
+                while not marker.exists():
+                    await anyio.sleep(0.02)
+                (catalogue / "slow.json").unlink()
+                body = (await http.post("/reset")).json()
+                assert body["tools"]["removed"] == ["slow"]
+            assert not results[0].is_error and text_of(results[0]) == "slow done"
+            assert "slow" not in {tool.name for tool in (await client.list_tools()).tools}
+
+
+def rss_kib(pid: int) -> int:
+    """The resident set size of a process, in KiB (Linux /proc)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"VmRSS:\s+(\d+)", status).group(1))  # type: ignore[union-attr]
+
+
+@pytest.mark.anyio
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads RSS from /proc")
+async def test_200_reloads_under_a_calling_client_fail_no_call_and_keep_rss_flat(catalogue: Path) -> None:
+    """A client calls a tool in a loop while the catalogue is changed and reloaded 200 times: every call succeeds."""
+    inbox = Inbox()
+    with http_server(catalogue, "--no-watch") as (process, url, _), anyio.fail_after(240):
+        async with Client(f"{url}/mcp", mode="legacy", message_handler=inbox) as client, \
+                httpx.AsyncClient(base_url=url, timeout=30) as http:
+            failures: list[str] = []
+            calls = 0
+            done = anyio.Event()
+
+            async def call_in_a_loop() -> None:
+                nonlocal calls
+                while not done.is_set():
+                    result = await client.call_tool("echo", {"text": f"call {calls}"})
+                    if result.is_error or text_of(result) != f"call {calls}":
+                        failures.append(text_of(result))
+                    calls += 1
+
+            rss: dict[int, int] = {}
+            async with anyio.create_task_group() as tasks:
+                tasks.start_soon(call_in_a_loop)
+                for n in range(1, 201):
+                    description = f"Give the text back (edit {n})."
+                    (catalogue / "echo.json").write_text(json.dumps(mcp_tool("echo", description)), encoding="utf-8")
+                    body = (await http.post("/reset")).json()
+                    assert body["tools"]["changed"] == ["echo"], body
+                    if n in (50, 200):
+                        rss[n] = rss_kib(process.pid)
+                done.set()
+            await inbox.wait_for(TOOLS_CHANGED, 200, timeout=30)
+    assert failures == []
+    assert calls > 200
+    assert rss[200] <= rss[50] * 1.05 + 4096, f"RSS grew from {rss[50]} KiB after 50 reloads to {rss[200]} KiB after 200"
