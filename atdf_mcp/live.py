@@ -98,10 +98,11 @@ class LiveCatalog:
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[LiveCatalog]:
         """Run the triggers (watcher unless --no-watch, SIGHUP on POSIX) for the duration of the block."""
+        stop = anyio.Event()
         async with anyio.create_task_group() as tasks:
             self._tasks = tasks
             if self.watch:
-                await tasks.start(self._watch)
+                await tasks.start(self._watch, stop)
                 for _ in range(3):  # let the watcher task reach its first wait: the OS watch is set up by then
                     await anyio.lowlevel.checkpoint()
             if sys.platform != "win32":
@@ -110,6 +111,7 @@ class LiveCatalog:
                 yield self
             finally:
                 self._tasks = None
+                stop.set()  # first: the watcher's thread only checks this event (cancelling alone waits for its 5 s poll)
                 tasks.cancel_scope.cancel()
 
     async def reload(self, reason: str) -> Reload:
@@ -177,21 +179,16 @@ class LiveCatalog:
 
     # -- triggers --------------------------------------------------------------------------------
 
-    async def _watch(self, *, task_status: Any = anyio.TASK_STATUS_IGNORED) -> None:
+    async def _watch(self, stop: anyio.Event, *, task_status: Any = anyio.TASK_STATUS_IGNORED) -> None:
         from watchfiles import awatch
 
         logging.getLogger("watchfiles").setLevel(logging.WARNING)  # it logs every batch at info
         target = self.path if self.path.is_dir() else self.path.parent
-        stop = anyio.Event()
         task_status.started()
-        try:
-            async for changes in awatch(target, watch_filter=_CatalogueFilter(), step=STEP_MS, stop_event=stop,
-                                        ignore_permission_denied=True):
-                self.fired_at = time.perf_counter()
-                _log.debug("watcher: %d change(s): %s", len(changes), sorted(path for _, path in changes)[:5])
-                await self.reload(f"{len(changes)} file change(s)")
-        finally:
-            stop.set()
+        async for changes in awatch(target, watch_filter=_CatalogueFilter(), step=STEP_MS, stop_event=stop, ignore_permission_denied=True):
+            self.fired_at = time.perf_counter()
+            _log.debug("watcher: %d change(s): %s", len(changes), sorted(path for _, path in changes)[:5])
+            await self.reload(f"{len(changes)} file change(s)")
 
     async def _on_sighup(self) -> None:
         with anyio.open_signal_receiver(signal.SIGHUP) as signals:
