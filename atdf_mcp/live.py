@@ -88,7 +88,6 @@ class LiveCatalog:
         self.watch = watch
         self.err = err
         self.last: Reload | None = None
-        self.fired_at: float | None = None  # when the watcher last reported a change (perf_counter), for the bench
         self._lock = anyio.Lock()
         self._asked = 0  # triggers received
         self._covered = 0  # triggers a started reload already covers
@@ -113,6 +112,11 @@ class LiveCatalog:
                 self._tasks = None
                 stop.set()  # first: the watcher's thread only checks this event (cancelling alone waits for its 5 s poll)
                 tasks.cancel_scope.cancel()
+
+    @property
+    def reloading(self) -> bool:
+        """Whether a reload is running now."""
+        return self._lock.locked()
 
     async def reload(self, reason: str) -> Reload:
         """Reload now (or join the reload that will cover this trigger) and return what it did."""
@@ -186,7 +190,6 @@ class LiveCatalog:
         target = self.path if self.path.is_dir() else self.path.parent
         task_status.started()
         async for changes in awatch(target, watch_filter=_CatalogueFilter(), step=STEP_MS, stop_event=stop, ignore_permission_denied=True):
-            self.fired_at = time.perf_counter()
             _log.debug("watcher: %d change(s): %s", len(changes), sorted(path for _, path in changes)[:5])
             await self.reload(f"{len(changes)} file change(s)")
 

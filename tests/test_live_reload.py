@@ -101,17 +101,17 @@ def serve_command(catalogue: Path, *args: str) -> list[str]:
     return [sys.executable, "-m", "atdf_mcp", "serve", str(catalogue), *args]
 
 
-def child_env() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(ROOT)}
+def child_env(**extra: str) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(ROOT), **extra}
 
 
 @contextlib.contextmanager
-def http_server(catalogue: Path, *args: str) -> Iterator[tuple[subprocess.Popen[bytes], str, Path]]:
+def http_server(catalogue: Path, *args: str, env: dict[str, str] | None = None) -> Iterator[tuple[subprocess.Popen[bytes], str, Path]]:
     """`atdf-mcp serve DIR --transport http --port 0 ...`; yield the process, its base URL and its stderr file."""
     log = catalogue.parent / f"serve-{time.monotonic_ns()}.log"
     with log.open("wb") as stderr:
         process = subprocess.Popen(serve_command(catalogue, "--transport", "http", "--port", "0", *args), stdout=subprocess.DEVNULL,
-                                   stderr=stderr, env=child_env())
+                                   stderr=stderr, env=env or child_env())
     try:
         deadline = time.monotonic() + 30
         while not (match := re.search(r"Streamable HTTP\s+(http://\S+)/mcp", log.read_text(errors="replace"))):
@@ -314,3 +314,62 @@ async def test_200_reloads_under_a_calling_client_fail_no_call_and_keep_rss_flat
     assert failures == []
     assert calls > 200
     assert rss[200] <= rss[50] * 1.05 + 4096, f"RSS grew from {rss[50]} KiB after 50 reloads to {rss[200]} KiB after 200"
+
+
+@pytest.mark.anyio
+async def test_a_changed_handlers_module_is_imported_again(catalogue: Path) -> None:
+    """An edit of handlers.py (same size, same second: the bytecode cache cannot tell) changes what the next call runs."""
+    handlers = catalogue / "handlers.py"
+    second = int(time.time()) * 1_000_000_000
+    os.utime(handlers, ns=(second + 100, second + 100))
+    with http_server(catalogue, "--no-watch", env=child_env(PYTHONDONTWRITEBYTECODE="")) as (_, url, _), anyio.fail_after(30):
+        async with Client(f"{url}/mcp", mode="legacy") as client, httpx.AsyncClient(base_url=url, timeout=20) as http:
+            assert text_of(await client.call_tool("echo", {"text": "abc"})) == "abc"
+            source = handlers.read_text()
+            edited = source.replace("    return text\n", "    return text[::-1]\n", 1).replace('"""Give the text back."""', '"""Reversed."""', 1)
+            handlers.write_text(edited.replace('"""Reversed."""', '"""Reversed.' + " " * (len(source) - len(edited)) + '"""', 1))
+            os.utime(handlers, ns=(second + 500_000_000, second + 500_000_000))
+            assert len(handlers.read_bytes()) == len(source.encode())
+            assert (await http.post("/reset")).json()["status"] == "reloaded"
+            assert text_of(await client.call_tool("echo", {"text": "abc"})) == "cba"
+
+
+@pytest.mark.anyio
+async def test_subscribers_of_a_resource_hear_that_its_content_changed(catalogue: Path) -> None:
+    """resources/subscribe to a tool's ARDF resource, edit the tool: notifications/resources/updated names it."""
+    inbox = Inbox()
+    async with connected("stdio", catalogue, inbox) as (client, _):
+        with pytest.warns(Warning):  # resources/subscribe is deprecated at 2026-07-28; handshake-era clients still use it
+            await client.subscribe_resource("ardf://tool/echo")
+        (catalogue / "echo.json").write_text(json.dumps(mcp_tool("echo", "Give the text back, unchanged.")), encoding="utf-8")
+        await inbox.wait_for("notifications/resources/updated", 1)
+        await inbox.wait_for(TOOLS_CHANGED, 1)
+        contents = (await client.read_resource("ardf://tool/echo")).contents
+        assert "Give the text back, unchanged." in contents[0].text  # type: ignore[union-attr]
+
+
+@pytest.mark.anyio
+async def test_triggers_arriving_during_a_reload_share_one_more_reload(catalogue: Path) -> None:
+    """A reload runs; nine triggers arrive meanwhile: one more reload serves them all, not nine."""
+    import io
+
+    from atdf_mcp import load_catalog
+    from atdf_mcp.live import LiveCatalog
+    from atdf_mcp.server import CatalogServer
+
+    err = io.StringIO()
+    live = LiveCatalog(CatalogServer(load_catalog(catalogue)), catalogue, watch=False, err=err)
+    outcomes = []
+
+    async def ask(n: int) -> None:
+        outcomes.append(await live.reload(f"trigger {n}"))
+
+    with anyio.fail_after(30):
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(ask, 0)
+            while not live.reloading:
+                await anyio.sleep(0)
+            for n in range(1, 10):
+                tasks.start_soon(ask, n)
+    assert len(outcomes) == 10 and all(outcome.ok for outcome in outcomes)
+    assert err.getvalue().count("atdf-mcp: reloaded") == 2
