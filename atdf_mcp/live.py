@@ -189,9 +189,19 @@ class LiveCatalog:
         logging.getLogger("watchfiles").setLevel(logging.WARNING)  # it logs every batch at info
         target = self.path if self.path.is_dir() else self.path.parent
         task_status.started()
-        async for changes in awatch(target, watch_filter=_CatalogueFilter(), step=STEP_MS, stop_event=stop, ignore_permission_denied=True):
-            _log.debug("watcher: %d change(s): %s", len(changes), sorted(path for _, path in changes)[:5])
-            await self.reload(f"{len(changes)} file change(s)")
+        failing = False
+        while not stop.is_set():
+            try:
+                async for changes in awatch(target, watch_filter=_CatalogueFilter(), step=STEP_MS, stop_event=stop,
+                                            ignore_permission_denied=True):
+                    failing = False
+                    _log.debug("watcher: %d change(s): %s", len(changes), sorted(path for _, path in changes)[:5])
+                    await self.reload(f"{len(changes)} file change(s)")
+            except Exception as exc:  # e.g. the directory was moved away: the watcher must never stop the server
+                if not failing:
+                    _log.warning("cannot watch %s (%s); trying again every second", target, exc)
+                failing = True
+                await anyio.sleep(1)
 
     async def _on_sighup(self) -> None:
         with anyio.open_signal_receiver(signal.SIGHUP) as signals:

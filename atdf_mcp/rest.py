@@ -109,8 +109,8 @@ def _reset_view(live: LiveCatalog) -> Any:
     async def reset(request: Request) -> Response:
         outcome = await live.reload("POST /reset")
         if not outcome.ok:
-            return error_response(500, "RELOAD_FAILED", f"The catalogue could not be reloaded ({outcome.failure}); the catalogue "
-                                  "served before is still served.", title="Reload failed",
+            return error_response(500, "RELOAD_FAILED", "The catalogue could not be reloaded; the catalogue served before is "
+                                  "still served.", title="Reload failed",
                                   context={"retryable": True, "solution": "Fix what the server's log names, then POST /reset again."})
         return JSONResponse(outcome.as_json())
 

@@ -373,3 +373,32 @@ async def test_triggers_arriving_during_a_reload_share_one_more_reload(catalogue
                 tasks.start_soon(ask, n)
     assert len(outcomes) == 10 and all(outcome.ok for outcome in outcomes)
     assert err.getvalue().count("atdf-mcp: reloaded") == 2
+
+
+@pytest.mark.anyio
+async def test_a_burst_of_writes_is_one_reload(catalogue: Path) -> None:
+    """100 files written at once (a `git checkout`) are served after one reload, not a hundred."""
+    inbox = Inbox()
+    with http_server(catalogue) as (_, url, log), anyio.fail_after(60):
+        async with Client(f"{url}/mcp", mode="legacy", message_handler=inbox) as client:
+            await client.list_tools()
+            for n in range(100):
+                (catalogue / f"tool_{n:03}.json").write_text(json.dumps(mcp_tool(f"tool_{n:03}", f"Tool number {n}.")), encoding="utf-8")
+            await inbox.wait_for(TOOLS_CHANGED, 1)
+            assert len((await client.list_tools()).tools) == 101
+            (catalogue / "last.json").write_text(json.dumps(mcp_tool("last", "Written after the burst.")), encoding="utf-8")
+            await inbox.wait_for(TOOLS_CHANGED, 2)
+    assert len(re.findall(r"atdf-mcp: reloaded \(\d+ file change", log.read_text())) == 2
+
+
+@pytest.mark.anyio
+async def test_a_reload_that_fails_keeps_the_catalogue_served(catalogue: Path, tmp_path: Path) -> None:
+    """The catalogue directory moved away: POST /reset answers RELOAD_FAILED and the tools are still served."""
+    with http_server(catalogue, "--no-watch") as (process, url, _), anyio.fail_after(30):
+        async with Client(f"{url}/mcp", mode="legacy") as client, httpx.AsyncClient(base_url=url, timeout=20) as http:
+            catalogue.rename(tmp_path / "moved")
+            answer = await http.post("/reset")
+            assert answer.status_code == 500
+            assert answer.json()["errors"][0]["code"] == "RELOAD_FAILED"
+            assert text_of(await client.call_tool("echo", {"text": "still here"})) == "still here"
+            assert process.poll() is None
