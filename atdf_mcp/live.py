@@ -274,21 +274,28 @@ def _problems_of(app: CatalogServer) -> tuple[Problem, ...]:
 
 def _compare(reason: str, old: Published, new: Published, problems: tuple[Problem, ...], fresh: tuple[Problem, ...],
              seconds: float) -> Reload:
-    """What changed between two snapshots, as the clients must hear it."""
-    before = {tool.name: tool for tool in old.list_tools.tools}
-    after = {tool.name: tool for tool in new.list_tools.tools}
-    changed = tuple(sorted(name for name in before.keys() & after.keys() if before[name] != after[name]))
+    """What changed between two snapshots, as the clients must hear it (an object both snapshots share is unchanged)."""
+    updated = _changed(old.by_uri, new.by_uri)
+    touched = set(updated)
+    before, after = old.tools.keys(), new.tools.keys()
+    changed = tuple(sorted(name for name in before & after if old.tools[name] is not new.tools[name]
+                           and (old.tools[name].uri in touched or new.tools[name].uri in touched)))
+    added, removed = tuple(sorted(after - before)), tuple(sorted(before - after))
     lists = {
-        "tools": old.list_tools != new.list_tools,
+        "tools": bool(added or removed or changed),
         "prompts": old.list_prompts != new.list_prompts,
-        "resources": old.list_resources != new.list_resources or old.list_templates != new.list_templates,
+        "resources": bool(touched) or old.by_uri.keys() != new.by_uri.keys() or old.documents.keys() != new.documents.keys()
+                     or old.static.keys() != new.static.keys() or old.list_templates != new.list_templates,
     }
-    updated = [uri for uri in old.by_uri.keys() & new.by_uri.keys() if old.by_uri[uri] != new.by_uri[uri]]
     updated += [uri for uri in old.static.keys() & new.static.keys() if old.static[uri] != new.static[uri]]
-    return Reload(reason, added=tuple(sorted(after.keys() - before.keys())), removed=tuple(sorted(before.keys() - after.keys())),
-                  changed=changed, lists=lists, updated=tuple(sorted(updated)),
+    return Reload(reason, added=added, removed=removed, changed=changed, lists=lists, updated=tuple(sorted(updated)),
                   errors=sum(p.severity == "error" for p in problems), warnings=sum(p.severity == "warning" for p in problems),
                   new_problems=fresh, seconds=seconds)
+
+
+def _changed(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """The keys of both whose values differ; a value both share is unchanged without a deep comparison."""
+    return [key for key in old.keys() & new.keys() if old[key] is not new[key] and old[key] != new[key]]
 
 
 def _relative(file: str, root: Path | None) -> str:
