@@ -21,8 +21,10 @@ import anyio
 import httpx
 import mcp.types as types
 import pytest
+from conftest import ARDF_CONTENT, ardf
 from local_server import stop_process
 from mcp import Client, StdioServerParameters
+from mcp.client.sse import sse_client
 from mcp.client.stdio import stdio_client
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -125,7 +127,7 @@ def http_server(catalogue: Path, *args: str, env: dict[str, str] | None = None) 
 
 @contextlib.asynccontextmanager
 async def connected(transport: str, catalogue: Path, inbox: Inbox, *args: str) -> AsyncIterator[tuple[Client, str | None]]:
-    """A legacy-era client of a served catalogue over stdio or /mcp; yields it and the HTTP base URL (None on stdio)."""
+    """A legacy-era client of a served catalogue over stdio, /mcp or /sse; yields it and the HTTP base URL (None on stdio)."""
     if transport == "stdio":
         params = StdioServerParameters(command=sys.executable, args=serve_command(catalogue, *args)[1:], env=child_env())
         with (catalogue.parent / "stdio.log").open("w") as errlog:
@@ -133,7 +135,8 @@ async def connected(transport: str, catalogue: Path, inbox: Inbox, *args: str) -
                 yield client, None
         return
     with http_server(catalogue, *args) as (_, url, _):
-        async with Client(f"{url}/mcp", mode="legacy", message_handler=inbox) as client:
+        target: Any = sse_client(f"{url}/sse") if transport == "sse" else f"{url}/mcp"
+        async with Client(target, mode="legacy", message_handler=inbox) as client:
             yield client, url
 
 
@@ -147,7 +150,7 @@ def text_of(result: types.CallToolResult) -> str:
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize("transport", ["stdio", "http"])
+@pytest.mark.parametrize("transport", ["stdio", "http", "sse"])
 async def test_a_connected_client_sees_added_edited_and_deleted_files(catalogue: Path, transport: str) -> None:
     """Each change of the directory reaches the client as tools/list_changed, and the next tools/list shows it."""
     inbox = Inbox()
@@ -158,6 +161,8 @@ async def test_a_connected_client_sees_added_edited_and_deleted_files(catalogue:
 
         (catalogue / "shout.json").write_text(json.dumps(mcp_tool("shout", "Upper-case the text.")), encoding="utf-8")
         await inbox.wait_for(TOOLS_CHANGED, 1)
+        await inbox.wait_for("notifications/resources/list_changed", 1)  # its ARDF resource is new too
+        assert "notifications/prompts/list_changed" not in inbox.methods  # only the lists that changed
         assert await tools_of(client) == {"echo": "Give the text back.", "shout": "Upper-case the text."}
         assert text_of(await client.call_tool("shout", {"text": "hi"})) == "HI"
 
@@ -402,3 +407,15 @@ async def test_a_reload_that_fails_keeps_the_catalogue_served(catalogue: Path, t
             assert answer.json()["errors"][0]["code"] == "RELOAD_FAILED"
             assert text_of(await client.call_tool("echo", {"text": "still here"})) == "still here"
             assert process.poll() is None
+
+
+@pytest.mark.anyio
+async def test_a_new_prompt_file_sends_prompts_list_changed(catalogue: Path) -> None:
+    """An ARDF prompt written into the directory: prompts/list_changed, and prompts/list holds it."""
+    inbox = Inbox()
+    async with connected("stdio", catalogue, inbox) as (client, _):
+        assert (await client.list_prompts()).prompts == []
+        (catalogue / "greet.json").write_text(json.dumps(ardf("prompt", "greet", *ARDF_CONTENT["prompt"])), encoding="utf-8")
+        await inbox.wait_for("notifications/prompts/list_changed", 1)
+        assert [prompt.name for prompt in (await client.list_prompts()).prompts] == ["greet"]
+        assert TOOLS_CHANGED not in inbox.methods
