@@ -395,9 +395,12 @@ class CatalogServer:
         default_timeout = self.timeout_option or catalog.config.timeout or DEFAULT_TIMEOUT
         bound, binding_problems = bind_catalog(catalog, default_timeout=default_timeout)
         runtimes = {name: _ToolRuntime(tool, bound[name], _tool_timeout(tool, default_timeout)) for name, tool in published.tools.items()}
-        # Each is one reference assignment; a handler reads `self.runtimes` or `self.published` once per request.
-        self.catalog, self.published, self.runtimes = catalog, published, runtimes
+        # One reference assignment each; a handler reads each once per request. Callable before listed, and the report
+        # before `published`, on which the REST views key their cached bodies.
+        self.runtimes = runtimes
         self.problems = (*binding_problems, *published.problems)
+        self.catalog = catalog
+        self.published = published
 
 
 _BUILTIN_CODES = {"CLIENT_CAPABILITY_MISSING", "VALIDATION_ERROR", "TOOL_NOT_FOUND", "HANDLER_UNAVAILABLE", "TIMEOUT", "INTERNAL_ERROR",
