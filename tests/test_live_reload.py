@@ -419,3 +419,15 @@ async def test_a_new_prompt_file_sends_prompts_list_changed(catalogue: Path) -> 
         await inbox.wait_for("notifications/prompts/list_changed", 1)
         assert [prompt.name for prompt in (await client.list_prompts()).prompts] == ["greet"]
         assert TOOLS_CHANGED not in inbox.methods
+
+
+@pytest.mark.anyio
+async def test_a_changed_config_file_is_applied(catalogue: Path) -> None:
+    """An `exclude:` added to atdf-mcp.yaml takes the excluded file's tools off the list."""
+    inbox = Inbox()
+    (catalogue / "shout.json").write_text(json.dumps(mcp_tool("shout", "Upper-case the text.")), encoding="utf-8")
+    async with connected("stdio", catalogue, inbox) as (client, _):
+        assert set(await tools_of(client)) == {"echo", "shout"}
+        (catalogue / "atdf-mcp.yaml").write_text("exclude:\n  - shout.json\n", encoding="utf-8")
+        await inbox.wait_for(TOOLS_CHANGED, 1)
+        assert set(await tools_of(client)) == {"echo"}
