@@ -32,6 +32,7 @@ import anyio.lowlevel
 import anyio.to_thread
 
 from .catalog import Problem, load_catalog
+from .errors import AtdfError
 from .publish import Published
 from .server import CatalogServer
 
@@ -127,7 +128,11 @@ class LiveCatalog:
                 return self.last
             self._covered = self._asked
             try:
-                outcome = await self._reload(reason)
+                with anyio.CancelScope(shield=True):  # a /reset client that leaves must not cut a swap off from its notifications
+                    outcome = await self._reload(reason)
+            except AtdfError as exc:  # e.g. the directory is gone: one line, no traceback
+                _log.error("reload (%s) failed: %s; the catalogue served before stays", reason, exc)
+                outcome = Reload(reason, ok=False, failure=f"{type(exc).__name__}: {exc}")
             except Exception as exc:  # the old snapshot stays; the server never stops over a reload
                 _log.exception("reload (%s) failed; the catalogue served before stays", reason)
                 outcome = Reload(reason, ok=False, failure=f"{type(exc).__name__}: {exc}")

@@ -15,6 +15,7 @@ from . import __version__
 from .catalog import Catalog, Problem, load_catalog
 from .errors import AtdfError, UsageError
 from .labels import missing_language_warning
+from .live import problem_line
 from .server import CatalogServer
 from .shutdown import exit_code, hard_exit
 from .summary import Counts, banner_details, listed
@@ -50,8 +51,7 @@ def load_for_serving(directory: str | None, *, lang: str | None, timeout: float 
     gc.freeze()  # the snapshot lives as long as the process: keep it out of every later collection
     problems: list[Problem] = [*catalog.report.problems, *app.problems]
     for p in problems:
-        where = f"{p.file}{'#' + p.pointer if p.pointer else ''}"
-        print(f"atdf-mcp: {p.severity}: {where}: {p.message} [{p.code}]", file=sys.stderr)
+        print(problem_line(p), file=sys.stderr)
     unknown = missing_language_warning(catalog, app.lang) if app.lang else None
     if unknown:
         print(f"atdf-mcp: warning: {unknown}", file=sys.stderr)
