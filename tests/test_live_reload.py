@@ -26,6 +26,7 @@ from local_server import stop_process
 from mcp import Client, StdioServerParameters
 from mcp.client.sse import sse_client
 from mcp.client.stdio import stdio_client
+from test_stopping import StdioSession
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS_CHANGED = "notifications/tools/list_changed"
@@ -224,6 +225,8 @@ async def test_a_2026_client_hears_of_changes_through_subscriptions_listen(catal
     with http_server(catalogue) as (_, url, _), anyio.fail_after(30):
         async with Client(f"{url}/mcp") as client:
             assert client.protocol_version == "2026-07-28"
+            tools = client.server_capabilities.tools
+            assert tools is not None and tools.list_changed is True
             async with client.listen(tools_list_changed=True) as subscription:
                 (catalogue / "shout.json").write_text(json.dumps(mcp_tool("shout", "Upper-case the text.")), encoding="utf-8")
                 async for event in subscription:
@@ -245,6 +248,23 @@ async def test_sighup_reloads_a_server_started_with_no_watch(catalogue: Path) ->
             assert set(await tools_of(client)) == {"echo", "shout"}
             assert process.poll() is None
     assert "reloaded (SIGHUP)" in log.read_text()
+
+
+def test_sighup_reloads_a_stdio_server_started_with_no_watch(catalogue: Path) -> None:
+    """Over stdio too, SIGHUP reloads: the client gets tools/list_changed and the new tools/list; the server keeps running."""
+    session = StdioSession(catalogue, "--no-watch")
+    try:
+        (catalogue / "shout.json").write_text(json.dumps(mcp_tool("shout", "Upper-case the text.")), encoding="utf-8")
+        session.process.send_signal(signal.SIGHUP)
+        deadline = time.monotonic() + 15
+        while not any(json.loads(line).get("method") == TOOLS_CHANGED for line in list(session.lines)):
+            assert time.monotonic() < deadline and session.process.poll() is None, "no tools/list_changed after SIGHUP"
+            time.sleep(0.02)
+        session.request({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
+        assert {tool["name"] for tool in session.answer(1)["result"]["tools"]} == {"echo", "shout"}
+        assert session.process.poll() is None
+    finally:
+        session.close()
 
 
 @pytest.mark.anyio
