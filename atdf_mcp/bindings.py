@@ -8,11 +8,14 @@ answers HANDLER_UNAVAILABLE.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
+import importlib.util
+import os
 import re
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
@@ -90,13 +93,22 @@ def _bind_one(tool: Descriptor, catalog: Catalog, loader: _ModuleLoader, http: _
     return result, tuple(problems)
 
 
-def purge_catalogue_modules(root: Path | None) -> None:
-    """Forget every handler module imported from the catalogue folder, so that the next binding imports it again."""
+def purge_catalogue_modules(root: Path | None, changed: Iterable[str] = ()) -> None:
+    """Forget every module imported from the catalogue folder, so that the next binding imports it again.
+
+    The bytecode caches of the `changed` files go too: they trust a modification time in whole seconds and the size,
+    so an edit within the same second that keeps the size would otherwise be served from the old bytecode.
+    """
     if root is None:
         return
-    prefix = _ModuleLoader.package_name(root)
-    for name in [n for n in sys.modules if n == prefix or n.startswith(prefix + ".")]:
-        del sys.modules[name]
+    prefix, inside = _ModuleLoader.package_name(root), str(root) + os.sep
+    for name, module in list(sys.modules.items()):
+        file = getattr(module, "__file__", None)
+        if name == prefix or name.startswith(prefix + ".") or (isinstance(file, str) and os.path.abspath(file).startswith(inside)):
+            del sys.modules[name]
+    for file in changed:
+        with contextlib.suppress(OSError, ValueError, NotImplementedError):
+            os.unlink(importlib.util.cache_from_source(file))
     importlib.invalidate_caches()
 
 

@@ -66,6 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--shutdown-timeout", type=float, default=None, metavar="SECONDS",
                        help="on SIGTERM, how long calls in flight may still run before they are cancelled (default: 25; "
                             "at most 5 after Ctrl+C; a second Ctrl+C stops at once)")
+    serve.add_argument("--no-watch", dest="watch", action="store_false",
+                       help="do not reload when a file of the catalogue changes (default: watch; SIGHUP and POST /reset "
+                            "still reload)")
     http = serve.add_argument_group("HTTP transports", "for --transport http (/mcp and /sse) or sse (/sse only)")
     http.add_argument("--transport", choices=("stdio", "http", "sse"), default="stdio",
                       help="stdio (default), http (Streamable HTTP at /mcp plus legacy SSE at /sse), or sse (legacy SSE only)")
@@ -75,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
                       "(server-to-client requests are lost)")
     http.add_argument("--json-response", action="store_true", help="answer /mcp POSTs with one JSON body instead of an SSE stream")
     http.add_argument("--auth-token", default=os.environ.get("ATDF_MCP_AUTH_TOKEN") or None,
-                      help="require `Authorization: Bearer TOKEN` on /mcp, /sse, /messages/ and POST /validate "
+                      help="require `Authorization: Bearer TOKEN` on /mcp, /sse, /messages/, POST /validate and POST /reset "
                            "(default: $ATDF_MCP_AUTH_TOKEN)")
     http.add_argument("--allow-host", action="append", default=[], metavar="HOST",
                       help="also accept this Host header (name, name:port, or * for any), e.g. behind a reverse proxy; repeatable")
@@ -265,6 +268,7 @@ def _write_documents(folder: Path, documents: list[tuple[str, dict[str, Any]]]) 
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from .live import LiveCatalog
     from .logs import configure_logging
     from .serve import DEFAULT_SHUTDOWN_TIMEOUT, load_for_serving, open_listener, serve_http, serve_stdio
 
@@ -275,11 +279,12 @@ def _serve(args: argparse.Namespace) -> int:
     listener = open_listener(options) if options is not None else None  # a port in use fails before loading
     configure_logging(args.log_level)
     with contextlib.redirect_stdout(sys.stderr):  # stdout is the protocol: handler modules' prints go to stderr
-        _, app = load_for_serving(args.directory, lang=lang, timeout=args.timeout, cache=not args.no_cache)
+        catalog, app = load_for_serving(args.directory, lang=lang, timeout=args.timeout, cache=not args.no_cache)
+    live = LiveCatalog(app, args.directory or catalog.root or ".", watch=args.watch)
     timeout = args.shutdown_timeout if args.shutdown_timeout is not None else DEFAULT_SHUTDOWN_TIMEOUT
     if options is None:
-        return serve_stdio(app, shutdown_timeout=timeout)
-    return serve_http(app, options, shutdown_timeout=timeout, listener=listener)
+        return serve_stdio(app, shutdown_timeout=timeout, live=live)
+    return serve_http(app, options, shutdown_timeout=timeout, listener=listener, live=live)
 
 
 _HTTP_ONLY = {"host": "--host", "port": "--port", "stateless": "--stateless", "json_response": "--json-response",

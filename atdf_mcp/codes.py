@@ -101,6 +101,7 @@ class Code(enum.StrEnum):
     METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED", Row("Method not allowed", 405, False, HTTP)
     HTTP_ERROR = "HTTP_ERROR", Row("HTTP error", 400, False, HTTP)
     INVALID_JSON = "INVALID_JSON", Row("Body is not JSON", 400, False, HTTP)
+    RELOAD_FAILED = "RELOAD_FAILED", Row("Reload failed", 500, True, HTTP)
     INVALID_REQUEST = "INVALID_REQUEST", Row("Invalid request", 400, False, HTTP)
     # -- loading: files ----------------------------------------------------------------------------------------------
     PARSE_ERROR = "PARSE_ERROR", Row("Parse error", 400, False, LOAD | HTTP)

@@ -16,7 +16,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio.to_thread
 from starlette.requests import Request
@@ -32,6 +32,9 @@ from .publish import ARDF_MIME, COLLECTION_PATHS, Published, ardf_text
 from .schemas import SCHEMA_FILES, schema_bytes
 from .server import CatalogServer
 from .summary import Counts
+
+if TYPE_CHECKING:
+    from .live import LiveCatalog
 
 __all__ = ["RequestCounter", "ServiceState", "error_response", "rest_routes", "validate_document"]
 
@@ -82,8 +85,8 @@ def error_response(code: Code, detail: str, *, status: int | None = None, title:
     return JSONResponse(body, status_code=status or code.row.status, headers=headers)
 
 
-def rest_routes(app: CatalogServer, state: ServiceState) -> list[Route]:
-    """The REST routes for one served catalogue."""
+def rest_routes(app: CatalogServer, state: ServiceState, live: LiveCatalog | None = None) -> list[Route]:
+    """The REST routes for one served catalogue (with `live`, also POST /reset, which reloads it)."""
     views = _Views(app, state)
     routes = [
         Route("/health", views.health, methods=["GET"]),
@@ -98,7 +101,23 @@ def rest_routes(app: CatalogServer, state: ServiceState) -> list[Route]:
     ]
     routes += [Route(path, views.collection(kind), methods=["GET"]) for kind, path in COLLECTION_PATHS.items()
                if not path.startswith("/resources/")]
+    if live is not None:
+        routes.append(Route("/reset", _reset_view(live), methods=["POST"]))
     return routes
+
+
+def _reset_view(live: LiveCatalog) -> Any:
+    """POST /reset (the Agent Tool Service's name): reload the catalogue now and say what changed."""
+
+    async def reset(request: Request) -> Response:
+        outcome = await live.reload("POST /reset")
+        if not outcome.ok:
+            return error_response(Code.RELOAD_FAILED, "The catalogue could not be reloaded; the catalogue served before is "
+                                  "still served.", title="Reload failed",
+                                  context={"retryable": True, "solution": "Fix what the server's log names, then POST /reset again."})
+        return JSONResponse(outcome.as_json())
+
+    return reset
 
 
 class _Views:
@@ -110,9 +129,10 @@ class _Views:
     @property
     def encoded(self) -> _Encoded:
         """The response bodies of the current snapshot, rebuilt only when the snapshot was swapped."""
-        published = self.app.published
+        snapshot = self.app.snapshot  # read once: its listings and report belong together
+        published = snapshot.published
         if self._encoded is None or self._encoded[0] is not published:
-            self._encoded = (published, _Encoded.build(published, self.app.catalog))
+            self._encoded = (published, _Encoded.build(published, snapshot))
         return self._encoded[1]
 
     async def health(self, request: Request) -> Response:

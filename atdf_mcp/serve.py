@@ -15,11 +15,13 @@ from . import __version__
 from .catalog import Catalog, load_catalog
 from .errors import AtdfError, UsageError
 from .labels import missing_language_warning
+from .live import problem_line
 from .server import CatalogServer
 from .shutdown import exit_code, hard_exit
 from .summary import Counts, banner_details, listed
 
 if TYPE_CHECKING:
+    from .live import LiveCatalog
     from .web import HttpOptions
 
 __all__ = ["DEFAULT_SHUTDOWN_TIMEOUT", "default_catalog_dir", "load_for_serving", "open_listener", "serve_http", "serve_stdio"]
@@ -50,8 +52,7 @@ def load_for_serving(directory: str | None, *, lang: str | None, timeout: float 
     gc.freeze()  # the snapshot lives as long as the process: keep it out of every later collection
     problems = catalog.report.problems
     for p in problems:
-        where = f"{p.file}{'#' + p.pointer if p.pointer else ''}"
-        print(f"atdf-mcp: {p.severity}: {where}: {p.message} [{p.code}]", file=sys.stderr)
+        print(problem_line(p), file=sys.stderr)
     unknown = missing_language_warning(catalog, app.lang) if app.lang else None
     if unknown:
         print(f"atdf-mcp: warning: {unknown}", file=sys.stderr)
@@ -61,11 +62,11 @@ def load_for_serving(directory: str | None, *, lang: str | None, timeout: float 
     return catalog, app
 
 
-def serve_stdio(app: CatalogServer, *, shutdown_timeout: float = DEFAULT_SHUTDOWN_TIMEOUT) -> int:
+def serve_stdio(app: CatalogServer, *, shutdown_timeout: float = DEFAULT_SHUTDOWN_TIMEOUT, live: LiveCatalog | None = None) -> int:
     """Serve one MCP connection over stdin/stdout until the client closes it or SIGINT/SIGTERM; return the exit code."""
     from .stdio import run_stdio
 
-    return run_stdio(app, shutdown_timeout=shutdown_timeout)
+    return run_stdio(app, shutdown_timeout=shutdown_timeout, live=live)
 
 
 def open_listener(options: HttpOptions) -> socket.socket:
@@ -99,7 +100,7 @@ def _bind_failure(options: HttpOptions, exc: OSError) -> str:
 
 
 def serve_http(app: CatalogServer, options: HttpOptions, *, shutdown_timeout: float = DEFAULT_SHUTDOWN_TIMEOUT,
-               listener: socket.socket | None = None) -> int:
+               listener: socket.socket | None = None, live: LiveCatalog | None = None) -> int:
     """Serve the HTTP transports with uvicorn until SIGTERM/SIGINT; return the exit code.
 
     On the signal /ready turns 503 while the listener stays open; calls in flight get `shutdown_timeout` seconds
@@ -114,7 +115,7 @@ def serve_http(app: CatalogServer, options: HttpOptions, *, shutdown_timeout: fl
     listener = listener or open_listener(options)
     for warning in security_warnings(options):
         print(f"atdf-mcp: warning: {warning}", file=sys.stderr)
-    starlette = build_app(app, options)
+    starlette = build_app(app, options, live)
     # SSE streams (GET /sse, the /mcp GET stream, POST responses still carrying a tool result) must outlive the signal
     # until the calls in flight are done: DrainingServer closes them, not sse-starlette's own signal hook.
     AppStatus.disable_automatic_graceful_drain()

@@ -21,6 +21,7 @@ import anyio
 import jsonschema_rs
 import mcp.types as types
 from mcp.server import Server, ServerRequestContext
+from mcp.server.lowlevel.server import NotificationOptions
 from mcp.shared.exceptions import MCPError
 
 from . import __version__
@@ -35,6 +36,7 @@ from .failures import HandlerReported, envelope_for
 from .jsonsafe import json_safe
 from .labels import labels_for
 from .model import Descriptor
+from .notify import ChangeNotifier
 from .publish import Published, ardf_text, completion_values, render_prompt
 from .redact import catalogue_secrets
 from .results import error_result, to_result
@@ -55,7 +57,7 @@ class CatalogServer:
         self.secrets = catalogue_secrets(r.bound.dispatcher for r in self.snapshot.runtimes.values())
         self.drain = Drain()  # the tool calls in flight, for a shutdown that answers them all
         config = self.snapshot.config
-        self.server = Server(
+        self.server = _LiveServer(
             config.name or "atdf-mcp",
             version=config.version or __version__,
             instructions=config.description,
@@ -76,6 +78,11 @@ class CatalogServer:
         self.log_levels: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
         # Keyed by connection (a session object lives for one request); values keep a session to notify through.
         self.subscriptions: weakref.WeakKeyDictionary[Any, tuple[Any, set[str]]] = weakref.WeakKeyDictionary()
+        self.notifier = ChangeNotifier(self.server, self.log_levels)  # connected clients, told when a reload changes the lists
+
+    def _input_schema(self, name: str) -> dict[str, Any] | None:
+        tool = self.published.tools.get(name)
+        return tool.input_schema if tool is not None else None
 
     # -- the snapshot served: swapped as a whole by a reload ----------------------------------------
 
@@ -277,6 +284,8 @@ class CatalogServer:
             raise MCPError(types.INVALID_PARAMS, f"Missing required argument {exc.args[0]!r} for prompt {params.name!r}",
                            {"argument": exc.args[0]}) from None
 
+    # -- live reload -----------------------------------------------------------------------------
+
 
 def _unanalysed(tool: Descriptor) -> dict[str, Any]:
     """The VALIDATION_ERROR of arguments whose analysis failed or ran out of time: the schema to check them against."""
@@ -295,6 +304,15 @@ def _first_mismatch(schema: Any, value: Any) -> str:
         return "no detail"
     where = "/".join(str(part) for part in error.instance_path) or "the root"
     return f"at {where}: {error.message[:200]}"
+
+
+class _LiveServer(Server):
+    """The SDK Server advertising `listChanged` for tools, prompts and resources: a reload announces new lists."""
+
+    def create_initialization_options(self, notification_options: NotificationOptions | None = None, *args: Any, **kwargs: Any) -> Any:
+        """The SDK's initialization options, with every list_changed flag set unless the caller passes its own."""
+        options = notification_options or NotificationOptions(prompts_changed=True, resources_changed=True, tools_changed=True)
+        return super().create_initialization_options(options, *args, **kwargs)
 
 
 def connection_of(session: Any) -> Any:

@@ -8,6 +8,7 @@ bindings of unchanged tools (unless a handler module changed), listing entries o
 from __future__ import annotations
 
 import dataclasses
+import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -27,8 +28,9 @@ def complete(catalog: Catalog, *, previous: Catalog | None = None) -> Catalog:
     lang = options.lang or config.lang
     default_timeout = options.timeout or config.timeout or DEFAULT_TIMEOUT
     reusable = previous is not None and previous.root == catalog.root and previous.timeout == default_timeout
-    if reusable and _modules_changed(previous.modules):  # a handler module changed: import every catalogue module again
-        purge_catalogue_modules(catalog.root)
+    changed = _changed_modules(previous.modules) if previous is not None else []
+    if changed:  # a handler module changed: import every catalogue module again
+        purge_catalogue_modules(catalog.root, changed)
         reusable = False
     bound, problems, memo = bind_catalog(catalog, default_timeout=default_timeout,
                                          previous=previous.bindings if reusable and previous.config == config else None)
@@ -62,17 +64,17 @@ def _module_signatures(root: Path | None) -> dict[str, tuple[int, int] | None]:
     """(size, mtime) of every handler module file imported from the catalogue folder."""
     if root is None:
         return {}
-    prefix = str(root)
+    inside = str(root) + os.sep
     signatures: dict[str, tuple[int, int] | None] = {}
     for module in list(sys.modules.values()):
         file = getattr(module, "__file__", None)
-        if isinstance(file, str) and file.startswith(prefix):
+        if isinstance(file, str) and os.path.abspath(file).startswith(inside):
             signatures[file] = file_signature(Path(file))
     handlers = Path(root, "handlers.py")  # the convention module, also when it does not exist (yet)
     signatures.setdefault(str(handlers), file_signature(handlers))
     return signatures
 
 
-def _modules_changed(signatures: Mapping[str, tuple[int, int] | None]) -> bool:
-    """Whether a handler module file was added, edited or deleted since the signatures were taken."""
-    return any(file_signature(Path(file)) != signature for file, signature in signatures.items())
+def _changed_modules(signatures: Mapping[str, tuple[int, int] | None]) -> list[str]:
+    """The handler module files added, edited or deleted since the signatures were taken."""
+    return [file for file, signature in signatures.items() if file_signature(Path(file)) != signature]

@@ -19,7 +19,7 @@ import signal
 import sys
 import threading
 from collections.abc import AsyncIterator, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import anyio.from_thread
@@ -31,10 +31,13 @@ from .server import CatalogServer
 from .shutdown import exit_code, grace_for, hard_exit, stopping_line
 from .wire import Refusal, refusal_of
 
+if TYPE_CHECKING:
+    from .live import LiveCatalog
+
 __all__ = ["run_stdio"]
 
 
-def run_stdio(app: CatalogServer, *, shutdown_timeout: float) -> int:
+def run_stdio(app: CatalogServer, *, shutdown_timeout: float, live: LiveCatalog | None = None) -> int:
     """Serve one MCP connection over stdin/stdout until the client closes it or a signal stops it; return the exit code."""
     from mcp.server.stdio import stdio_server
 
@@ -42,7 +45,8 @@ def run_stdio(app: CatalogServer, *, shutdown_timeout: float) -> int:
 
     async def run() -> None:
         with _claimed_stdin() as stdin:
-            async with stdio_server(stdin=stdin) as (read, write), anyio.create_task_group() as tasks:  # type: ignore[arg-type]
+            async with stdio_server(stdin=stdin) as (read, write), anyio.create_task_group() as tasks, \
+                    live.running() if live is not None else contextlib.nullcontext():  # type: ignore[arg-type]
                 tasks.start_soon(_stop_on_signals, app, stdin, shutdown_timeout, stopped)
                 tasks.start_soon(_answer_refusals, stdin, write)
                 # fd 1 is diverted by the SDK; also divert Python's buffered sys.stdout, which would

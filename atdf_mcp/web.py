@@ -8,7 +8,7 @@ The security posture is the middleware list, outermost first:
     ErrorBoundary     any exception → 500 with an ATDF envelope and an incident id; the traceback only on stderr
     CORSMiddleware    only with --cors-origin
     HostOriginGuard   DNS-rebinding protection: Host (421) and Origin (403) checked on every route but /health, /ready
-    BearerAuth        with --auth-token: /mcp, /sse, /messages/ and POST /validate need `Authorization: Bearer` (401)
+    BearerAuth        with --auth-token: /mcp, /sse, /messages/, POST /validate and POST /reset need `Authorization: Bearer` (401)
     BodyLimit         request bodies above --max-body-size → 413
     JsonRpcGuard      MCP POSTs the SDK would drop (invalid id, nested too deep) → 400 with the JSON-RPC error
 
@@ -28,7 +28,7 @@ import socket
 import sys
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
 
 import uvicorn
@@ -54,6 +54,9 @@ from .sessions import SdkSessions, SessionLimiter, SessionLimits
 from .shutdown import Drain, grace_for, stopping_line
 from .surrogates import SurrogateEscapes
 from .wire import JsonRpcGuard
+
+if TYPE_CHECKING:
+    from .live import LiveCatalog
 
 __all__ = [
     "DEFAULT_MAX_BODY_SIZE",
@@ -105,7 +108,7 @@ class HttpOptions:
 
     def is_protected(self, method: str, path: str) -> bool:
         """Whether a request needs the bearer token (when one is set)."""
-        return is_mcp_path(path) or (path == "/validate" and method == "POST")
+        return is_mcp_path(path) or (path in ("/validate", "/reset") and method == "POST")
 
 
 def is_mcp_path(path: str) -> bool:
@@ -113,8 +116,8 @@ def is_mcp_path(path: str) -> bool:
     return path in ("/mcp", "/mcp/", "/sse") or path.startswith("/messages/")
 
 
-def build_app(app: CatalogServer, options: HttpOptions) -> Starlette:
-    """The Starlette app serving `app` over the HTTP transports of `options`, with the REST routes."""
+def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None = None) -> Starlette:
+    """The Starlette app serving `app` over the HTTP transports of `options`, with the REST routes (and reloads, with `live`)."""
     state = ServiceState(transports=options.transports, mcp=_InFlight.counter_of(app))
     sdk_security = TransportSecuritySettings(enable_dns_rebinding_protection=False)  # HostOriginGuard does it
     routes: list[BaseRoute] = []
@@ -131,13 +134,15 @@ def build_app(app: CatalogServer, options: HttpOptions) -> Starlette:
     sse = SseServerTransport("/messages/", security_settings=sdk_security, max_request_body_size=options.max_body_size)
     routes += [Route("/sse", endpoint=limiter.guard(_SseEndpoint(sse, app), streams=True), methods=["GET"]),
                Mount("/messages/", app=sse.handle_post_message)]
-    routes += rest_routes(app, state)
+    routes += rest_routes(app, state, live)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
         async with contextlib.AsyncExitStack() as stack:
             if manager is not None:
                 await stack.enter_async_context(manager.run())
+            if live is not None:
+                await stack.enter_async_context(live.running())
             state.ready = True
             try:
                 yield
@@ -480,8 +485,9 @@ def endpoints_text(options: HttpOptions, port: int) -> str:
     lines.append(f"  schemas              {base}/schema/ardf.schema.json  (and the other bundled schemas)")
     lines.append(f"  validation           {base}/validate  (GET: this catalogue's report; POST: check a descriptor)")
     collections = " ".join(p for p in COLLECTION_PATHS.values() if not p.startswith("/resources/"))
+    lines.append(f"  reload               POST {base}/reset  (or SIGHUP; files are watched unless --no-watch)")
     lines.append(f"  ARDF resources       {base}/resources  {base}/resources/{{type}}  {collections}")
-    auth = "bearer token required on /mcp, /sse, /messages/ and POST /validate" if options.auth_token else \
+    auth = "bearer token required on /mcp, /sse, /messages/, POST /validate and POST /reset" if options.auth_token else \
         "none (set --auth-token or ATDF_MCP_AUTH_TOKEN to require a bearer token)"
     lines.append(f"  auth                 {auth}")
     lines.append(f"  allowed Host         {', '.join(options.hosts)}  (others get 421: add names with --allow-host)")

@@ -1,0 +1,284 @@
+"""The live catalogue: reload on a file change, SIGHUP or POST /reset, swap the snapshot, tell the clients.
+
+    >>> live = LiveCatalog(app, "descriptors", watch=True)
+    >>> async with live.running():          # the watcher and the SIGHUP receiver run until the block ends
+    ...     outcome = await live.reload("POST /reset")
+
+Reloads run one at a time. A trigger that arrives while one runs is served by one more reload, shared by every
+trigger that arrived meanwhile (a burst of writes, `git checkout`, SIGHUP twice: one reload each time the
+catalogue settles). The load runs in a worker thread, so calls keep being answered; a reload that raises is
+logged and the old snapshot stays. After a swap, the new problems go to stderr, the clients get the
+list_changed notifications of what changed, resources/updated for the resources whose content changed, and a
+`warning` log notification when the reload found new errors.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import logging
+import os
+import signal
+import sys
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+import anyio
+import anyio.abc
+import anyio.lowlevel
+import anyio.to_thread
+
+from .catalog import Catalog, Problem, load_catalog
+from .errors import AtdfError
+from .publish import Published
+from .server import CatalogServer
+
+__all__ = ["STEP_MS", "WATCHED_SUFFIXES", "LiveCatalog", "Reload", "problem_line"]
+
+WATCHED_SUFFIXES = (".json", ".yaml", ".yml", ".py")
+STEP_MS = 50  # a burst ends when no file changed for this long; short, so a save is served at once
+_log = logging.getLogger("atdf_mcp.live")
+
+
+def problem_line(problem: Problem) -> str:
+    """One problem as `serve` prints it on stderr."""
+    where = f"{problem.file}{'#' + problem.pointer if problem.pointer else ''}"
+    return f"atdf-mcp: {problem.severity}: {where}: {problem.message} [{problem.code}]"
+
+
+@dataclass(frozen=True)
+class Reload:
+    """What one reload did: the tools added, removed and changed, which lists changed, and the problems found."""
+
+    reason: str
+    ok: bool = True
+    added: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+    changed: tuple[str, ...] = ()
+    lists: dict[str, bool] = field(default_factory=dict)
+    updated: tuple[str, ...] = ()  # resources whose content changed
+    errors: int = 0
+    warnings: int = 0
+    new_problems: tuple[Problem, ...] = ()
+    seconds: float = 0.0
+    failure: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """The body of POST /reset."""
+        body: dict[str, Any] = {
+            "status": "reloaded" if self.ok else "failed", "reason": self.reason,
+            "tools": {"added": list(self.added), "removed": list(self.removed), "changed": list(self.changed)},
+            "lists_changed": dict(self.lists), "resources_updated": list(self.updated),
+            "problems": {"errors": self.errors, "warnings": self.warnings, "new": len(self.new_problems)},
+            "seconds": round(self.seconds, 4),
+        }
+        if self.failure is not None:
+            body["failure"] = self.failure
+        return body
+
+
+class LiveCatalog:
+    """Keeps a CatalogServer serving what its catalogue directory holds now (see the module docstring)."""
+
+    def __init__(self, app: CatalogServer, path: str | os.PathLike[str], *, watch: bool = True, err: TextIO | None = None) -> None:
+        self.app = app
+        self.path = Path(path)
+        self.watch = watch
+        self.err = err
+        self.last: Reload | None = None
+        self._lock = anyio.Lock()
+        self._asked = 0  # triggers received
+        self._covered = 0  # triggers a started reload already covers
+        self._pending: set[str] | None = set()  # files named by the triggers not yet served; None: look at every file
+        self._tasks: anyio.abc.TaskGroup | None = None
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[LiveCatalog]:
+        """Run the triggers (watcher unless --no-watch, SIGHUP on POSIX) for the duration of the block."""
+        stop = anyio.Event()
+        async with anyio.create_task_group() as tasks:
+            self._tasks = tasks
+            if self.watch:
+                await tasks.start(self._watch, stop)
+                for _ in range(3):  # let the watcher task reach its first wait: the OS watch is set up by then
+                    await anyio.lowlevel.checkpoint()
+            if sys.platform != "win32":
+                tasks.start_soon(self._on_sighup)
+            try:
+                yield self
+            finally:
+                self._tasks = None
+                stop.set()  # first: the watcher's thread only checks this event (cancelling alone waits for its 5 s poll)
+                tasks.cancel_scope.cancel()
+
+    @property
+    def reloading(self) -> bool:
+        """Whether a reload is running now."""
+        return self._lock.locked()
+
+    async def reload(self, reason: str, changed: set[str] | None = None) -> Reload:
+        """Reload now (or join the reload that will cover this trigger) and return what it did.
+
+        `changed` names the files a watcher saw change (then only they are read again, without a walk of the folder);
+        None reads every file whose size or time changed.
+        """
+        if changed is None:
+            self._pending = None
+        elif self._pending is not None:
+            self._pending |= changed
+        self._asked += 1
+        ticket = self._asked
+        async with self._lock:
+            if self._covered >= ticket and self.last is not None:  # a reload that started after this trigger served it
+                return self.last
+            self._covered = self._asked
+            try:
+                with anyio.CancelScope(shield=True):  # a /reset client that leaves must not cut a swap off from its notifications
+                    outcome = await self._reload(reason)
+            except AtdfError as exc:  # e.g. the directory is gone: one line, no traceback
+                _log.error("reload (%s) failed: %s; the catalogue served before stays", reason, exc)
+                outcome = Reload(reason, ok=False, failure=f"{type(exc).__name__}: {exc}")
+            except Exception as exc:  # the old snapshot stays; the server never stops over a reload
+                _log.exception("reload (%s) failed; the catalogue served before stays", reason)
+                outcome = Reload(reason, ok=False, failure=f"{type(exc).__name__}: {exc}")
+            self.last = outcome
+            return outcome
+
+    # -- one reload ------------------------------------------------------------------------------
+
+    async def _reload(self, reason: str) -> Reload:
+        app = self.app
+        started = time.perf_counter()
+        old, old_problems = app.published, set(app.catalog.report.problems)
+        changed, self._pending = self._pending, set()
+        catalog = await anyio.to_thread.run_sync(self._load, app.catalog, changed)
+        app.swap(catalog)  # on the event loop: a request reads the snapshot once and never sees half of a swap
+        gc.freeze()  # the new snapshot stays: keep it out of later collections (it holds no reference cycle to leak)
+        new, problems = app.published, tuple(app.catalog.report.problems)
+        fresh = tuple(p for p in problems if p not in old_problems)
+        outcome = _compare(reason, old, new, problems, fresh, time.perf_counter() - started)
+        self._report(outcome)
+        await self._tell_clients(outcome)
+        return outcome
+
+    @staticmethod
+    def _load(previous: Catalog, changed: set[str] | None) -> Catalog:
+        """The next snapshot: only what changed is read again; changed handler modules are imported again."""
+        return load_catalog(*previous.paths, previous=previous, changed=changed)
+
+    def _report(self, outcome: Reload) -> None:
+        err = self.err or sys.stderr
+        for problem in outcome.new_problems:
+            print(problem_line(problem), file=err)
+        t = outcome
+        print(f"atdf-mcp: reloaded ({t.reason}) in {t.seconds * 1000:.0f} ms: {len(t.added)} tool(s) added, "
+              f"{len(t.removed)} removed, {len(t.changed)} changed; {t.errors} error(s), {t.warnings} warning(s)", file=err, flush=True)
+
+    async def _tell_clients(self, outcome: Reload) -> None:
+        notifier = self.app.notifier
+        lists = outcome.lists
+        if any(lists.values()):
+            await notifier.lists_changed(tools=lists["tools"], prompts=lists["prompts"], resources=lists["resources"])
+        for uri in outcome.updated:
+            await self.app.notify_resource_updated(uri)
+        await notifier.resources_updated(outcome.updated)
+        new_errors = [p for p in outcome.new_problems if p.severity == "error"]
+        if new_errors:
+            await notifier.warn(self._warning_text(new_errors))
+
+    def _warning_text(self, errors: list[Problem]) -> str:
+        root = self.app.catalog.root
+        shown = "; ".join(f"{_relative(p.file, root)}{'#' + p.pointer if p.pointer else ''}: {p.message} [{p.code}]" for p in errors[:10])
+        more = f" (and {len(errors) - 10} more)" if len(errors) > 10 else ""
+        return (f"catalogue reload found {len(errors)} new error(s){more}: {shown}. A file that was served before keeps its "
+                "last good version; see GET /validate or `atdf-mcp validate`.")
+
+    # -- triggers --------------------------------------------------------------------------------
+
+    async def _watch(self, stop: anyio.Event, *, task_status: Any = anyio.TASK_STATUS_IGNORED) -> None:
+        from watchfiles import awatch
+
+        logging.getLogger("watchfiles").setLevel(logging.WARNING)  # it logs every batch at info
+        target = self.path if self.path.is_dir() else self.path.parent
+        task_status.started()
+        failing = False
+        while not stop.is_set():
+            try:
+                async for changes in awatch(target, watch_filter=_CatalogueFilter(), step=STEP_MS, stop_event=stop,
+                                            ignore_permission_denied=True):
+                    failing = False
+                    _log.debug("watcher: %d change(s): %s", len(changes), sorted(path for _, path in changes)[:5])
+                    await self.reload(f"{len(changes)} file change(s)", self._as_loaded({path for _, path in changes}))
+            except Exception as exc:  # e.g. the directory was moved away: the watcher must never stop the server
+                if not failing:
+                    _log.warning("cannot watch %s (%s); trying again every second", target, exc)
+                failing = True
+                await anyio.sleep(1)
+
+    def _as_loaded(self, paths: set[str]) -> set[str] | None:
+        """The watcher's paths spelled as the snapshot's file names (joined to the path it was loaded from); None if one
+        is elsewhere."""
+        base = self.app.catalog.paths[0] if self.app.catalog.paths else self.path
+        root = Path(base).resolve()
+        spelled = set()
+        for path in paths:
+            try:
+                spelled.add(str(Path(base, Path(path).resolve().relative_to(root))))
+            except (ValueError, OSError):
+                return None
+        return spelled
+
+    async def _on_sighup(self) -> None:
+        with anyio.open_signal_receiver(signal.SIGHUP) as signals:
+            async for _ in signals:
+                if self._tasks is not None:
+                    self._tasks.start_soon(self.reload, "SIGHUP")
+
+
+class _CatalogueFilter:
+    """Descriptor, configuration and handler files; not editor swap files, __pycache__ or VCS folders."""
+
+    def __init__(self) -> None:
+        from watchfiles import DefaultFilter
+
+        self.default = DefaultFilter()
+
+    def __call__(self, change: Any, path: str) -> bool:
+        return path.lower().endswith(WATCHED_SUFFIXES) and self.default(change, path)
+
+
+def _compare(reason: str, old: Published, new: Published, problems: tuple[Problem, ...], fresh: tuple[Problem, ...],
+             seconds: float) -> Reload:
+    """What changed between two snapshots, as the clients must hear it (an object both snapshots share is unchanged)."""
+    updated = _changed(old.by_uri, new.by_uri)
+    touched = set(updated)
+    before, after = old.tools.keys(), new.tools.keys()
+    changed = tuple(sorted(name for name in before & after if old.tools[name] is not new.tools[name]
+                           and (old.tools[name].uri in touched or new.tools[name].uri in touched)))
+    added, removed = tuple(sorted(after - before)), tuple(sorted(before - after))
+    lists = {
+        "tools": bool(added or removed or changed),
+        "prompts": old.list_prompts != new.list_prompts,
+        "resources": bool(touched) or old.by_uri.keys() != new.by_uri.keys() or old.documents.keys() != new.documents.keys()
+                     or old.static.keys() != new.static.keys() or old.list_templates != new.list_templates,
+    }
+    updated += [uri for uri in old.static.keys() & new.static.keys() if old.static[uri] != new.static[uri]]
+    return Reload(reason, added=added, removed=removed, changed=changed, lists=lists, updated=tuple(sorted(updated)),
+                  errors=sum(p.severity == "error" for p in problems), warnings=sum(p.severity == "warning" for p in problems),
+                  new_problems=fresh, seconds=seconds)
+
+
+def _changed(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """The keys of both whose values differ; a value both share is unchanged without a deep comparison."""
+    return [key for key in old.keys() & new.keys() if old[key] is not new[key] and old[key] != new[key]]
+
+
+def _relative(file: str, root: Path | None) -> str:
+    """A file as the client may see it: relative to the catalogue, never the server's own layout."""
+    if root is not None:
+        with contextlib.suppress(ValueError, OSError):
+            return Path(file).resolve().relative_to(root.resolve()).as_posix()
+    return os.path.basename(file)

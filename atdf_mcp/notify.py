@@ -1,0 +1,85 @@
+"""Telling connected clients that the catalogue changed, in both protocol eras.
+
+    >>> notifier = ChangeNotifier(server, log_levels)        # CatalogServer does this once
+    >>> await notifier.lists_changed(tools=True, prompts=False, resources=False)
+    >>> await notifier.warn("2 descriptors failed to reload; their last good version is served")
+
+Handshake-era connections (stdio, legacy SSE, stateful Streamable HTTP) are registered when the client sends
+`notifications/initialized`, so a client that never sent another request still hears about changes; each gets
+`notifications/*/list_changed` on its standalone channel. 2026-07-28 clients have no such channel: they open a
+`subscriptions/listen` stream, served by the SDK's `ListenHandler` over an in-process bus this class publishes to.
+"""
+
+from __future__ import annotations
+
+import logging
+import weakref
+from collections.abc import Iterable
+from typing import Any
+
+import mcp.types as types
+from mcp.server import Server, ServerRequestContext
+from mcp.server.subscriptions import (
+    InMemorySubscriptionBus,
+    ListenHandler,
+    PromptsListChanged,
+    ResourcesListChanged,
+    ResourceUpdated,
+    ToolsListChanged,
+)
+
+__all__ = ["LOGGER_NAME", "ChangeNotifier"]
+
+LOGGER_NAME = "atdf-mcp"  # the `logger` of the log notifications clients get about reloads
+_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
+_log = logging.getLogger("atdf_mcp.notify")
+
+
+class ChangeNotifier:
+    """Every connected client, and the notifications that tell them what changed."""
+
+    def __init__(self, server: Server, log_levels: weakref.WeakKeyDictionary[Any, str]) -> None:
+        self.connections: weakref.WeakSet[Any] = weakref.WeakSet()
+        self.log_levels = log_levels
+        self.bus = InMemorySubscriptionBus()
+        server.add_notification_handler("notifications/initialized", types.NotificationParams, self._initialized)
+        server.add_request_handler("subscriptions/listen", types.SubscriptionsListenRequestParams, ListenHandler(self.bus))
+
+    async def _initialized(self, ctx: ServerRequestContext, params: Any) -> None:
+        connection = getattr(ctx.session, "_connection", None)
+        if connection is not None:
+            self.connections.add(connection)
+            connection.exit_stack.callback(self.connections.discard, connection)
+
+    async def lists_changed(self, *, tools: bool, prompts: bool, resources: bool) -> None:
+        """Send the list_changed notifications of the lists that changed, to every connection and listen stream."""
+        methods = [m for m, changed in (("notifications/tools/list_changed", tools), ("notifications/prompts/list_changed", prompts),
+                                        ("notifications/resources/list_changed", resources)) if changed]
+        for connection in list(self.connections):
+            for method in methods:
+                await _notify(connection, method, None)
+        for event, changed in ((ToolsListChanged(), tools), (PromptsListChanged(), prompts), (ResourcesListChanged(), resources)):
+            if changed:
+                await self.bus.publish(event)
+
+    async def resources_updated(self, uris: Iterable[str]) -> None:
+        """Tell the listen streams subscribed to these resources that their content changed (2026-07-28 clients)."""
+        for uri in uris:
+            await self.bus.publish(ResourceUpdated(uri=uri))
+
+    async def warn(self, text: str) -> None:
+        """A `warning` log notification to every handshake-era connection whose log level lets it through."""
+        threshold = _LEVELS.index("warning")
+        params = {"level": "warning", "logger": LOGGER_NAME, "data": text}
+        for connection in list(self.connections):
+            level = self.log_levels.get(connection, "debug")
+            if (_LEVELS.index(level) if level in _LEVELS else 0) <= threshold:
+                await _notify(connection, "notifications/message", params)
+
+
+async def _notify(connection: Any, method: str, params: dict[str, Any] | None) -> None:
+    """Best effort: a connection that is closing must not stop the others from hearing."""
+    try:
+        await connection.notify(method, params)
+    except Exception:
+        _log.debug("could not send %s to a connection", method, exc_info=True)
