@@ -198,8 +198,6 @@ async def test_a_broken_edit_is_reported_as_a_warning_in_validate_and_on_stderr(
 
 @pytest.mark.anyio
 @pytest.mark.parametrize("transport", ["stdio", "http"])
-@pytest.mark.xfail(reason="keeping a broken file's last good version is the incremental loader's job (load_catalog(previous=)); "
-                          "drop this mark when that loader lands", strict=True)
 async def test_a_broken_file_keeps_its_last_good_version_until_fixed(catalogue: Path, transport: str) -> None:
     """While a file is broken its last good tools stay listed; the fix and then the deletion are announced."""
     inbox = Inbox()
