@@ -111,6 +111,9 @@ class CatalogServer:
         snapshot = catalog.prepared(lang=self.snapshot.options.lang, timeout=self.snapshot.options.timeout)
         self.secrets = catalogue_secrets(r.bound.dispatcher for r in snapshot.runtimes.values())
         self.snapshot = snapshot  # one assignment: every request reads the snapshot once, at its start
+        config = snapshot.config  # a changed atdf-mcp.yaml names the server anew for the clients that connect next
+        self.server.name, self.server.version = config.name or "atdf-mcp", config.version or __version__
+        self.server.instructions = config.description
 
     def _input_schema(self, name: str) -> dict[str, Any] | None:
         tool = self.published.tools.get(name)

@@ -212,3 +212,21 @@ def test_a_cache_of_another_shape_is_rebuilt_never_trusted(folder: Path) -> None
     cache_file(folder, [folder]).write_text(json.dumps(data))
     catalog = load_catalog(folder, cache=True)
     assert catalog.report.ok and sorted(catalog.runtimes) == ["alpha", "beta", "gamma"]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+async def test_a_swap_serves_the_new_snapshot_and_its_name_to_clients_that_connect_next(folder: Path, mode: str) -> None:
+    from mcp import Client
+
+    from atdf_mcp.server import CatalogServer
+
+    app = CatalogServer(load_catalog(folder))
+    (folder / "atdf-mcp.yaml").write_text("name: renamed-catalogue\nversion: 2.0.0\n")
+    (folder / "gamma.json").unlink()
+    app.swap(load_catalog(folder, previous=app.catalog))
+    async with Client(app.server, mode=mode) as client:
+        assert (client.server_info.name, client.server_info.version) == ("renamed-catalogue", "2.0.0")
+        assert sorted(t.name for t in (await client.list_tools()).tools) == ["alpha", "beta"]
+        result = await client.call_tool("alpha", {"who": "you"})
+        assert (result.is_error, result.content[0].text) == (False, "alpha you")
