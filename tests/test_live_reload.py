@@ -10,10 +10,9 @@ import json
 import os
 import re
 import signal
-import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,7 @@ import httpx
 import mcp.types as types
 import pytest
 from conftest import ARDF_CONTENT, ardf
-from local_server import stop_process
+from local_server import serve_over_http
 from mcp import Client, StdioServerParameters
 from mcp.client.sse import sse_client
 from mcp.client.stdio import stdio_client
@@ -108,22 +107,9 @@ def child_env(**extra: str) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(ROOT), **extra}
 
 
-@contextlib.contextmanager
-def http_server(catalogue: Path, *args: str, env: dict[str, str] | None = None) -> Iterator[tuple[subprocess.Popen[bytes], str, Path]]:
+def http_server(catalogue: Path, *args: str, env: dict[str, str] | None = None) -> Any:
     """`atdf-mcp serve DIR --transport http --port 0 ...`; yield the process, its base URL and its stderr file."""
-    log = catalogue.parent / f"serve-{time.monotonic_ns()}.log"
-    with log.open("wb") as stderr:
-        process = subprocess.Popen(serve_command(catalogue, "--transport", "http", "--port", "0", *args), stdout=subprocess.DEVNULL,
-                                   stderr=stderr, env=env or child_env())
-    try:
-        deadline = time.monotonic() + 30
-        while not (match := re.search(r"Streamable HTTP\s+(http://\S+)/mcp", log.read_text(errors="replace"))):
-            assert process.poll() is None, log.read_text(errors="replace")
-            assert time.monotonic() < deadline, "the server printed no banner"
-            time.sleep(0.05)
-        yield process, match.group(1), log
-    finally:
-        stop_process(process)
+    return serve_over_http(catalogue, *args, env=env or child_env())
 
 
 @contextlib.asynccontextmanager

@@ -7,9 +7,7 @@ exits promptly with 0 (SIGTERM) or 130 (Ctrl+C), and nothing but JSON-RPC ever r
 
 from __future__ import annotations
 
-import contextlib
 import json
-import re
 import signal
 import socket
 import subprocess
@@ -24,7 +22,7 @@ import anyio
 import httpx
 import pytest
 from envelopes import envelope_of
-from local_server import stop_process
+from local_server import serve_over_http, stop_process
 from mcp import Client
 from mcp.client.sse import sse_client
 
@@ -254,24 +252,9 @@ def test_a_client_closing_stdin_is_not_held_up_by_a_sync_handler_still_running(s
 # HTTP: the same promises, and a load balancer's view of /ready
 
 
-@contextlib.contextmanager
-def http_server(catalog: Path, *args: str) -> Iterator[tuple[subprocess.Popen[bytes], str, Path]]:
+def http_server(catalog: Path, *args: str) -> Any:
     """`atdf-mcp serve DIR --transport http --port 0 ...`; yield the process, its base URL and its stderr file."""
-    log = catalog.parent / f"serve-{time.monotonic_ns()}.log"
-    with log.open("wb") as stderr:
-        process = subprocess.Popen([sys.executable, "-m", "atdf_mcp", "serve", str(catalog), "--transport", "http", "--port", "0", *args],
-                                   stdout=subprocess.DEVNULL, stderr=stderr)
-    try:
-        deadline = time.monotonic() + 30
-        while not (match := re.search(r"Streamable HTTP\s+(http://\S+)/mcp", log.read_text(errors="replace"))):
-            assert process.poll() is None, log.read_text(errors="replace")
-            assert time.monotonic() < deadline, "the server printed no banner"
-            time.sleep(0.05)
-        yield process, match.group(1), log
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait(5)
+    return serve_over_http(catalog, *args)
 
 
 @pytest.mark.anyio

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
 import signal
 import socket
 import subprocess
-import sys
 import textwrap
 import time
 from collections.abc import Iterator
@@ -21,7 +19,7 @@ import httpx
 import httpx2
 import pytest
 from envelopes import envelope_of
-from local_server import free_port, running
+from local_server import free_port, running, serve_over_http
 from mcp import Client
 from mcp.client.sse import sse_client
 from mcp.client.streamable_http import streamable_http_client
@@ -542,23 +540,9 @@ def test_the_banner_names_every_endpoint() -> None:
 # The real command: banner, restart, draining shutdown
 
 
-@contextlib.contextmanager
-def serve_process(catalog: Path, *args: str, port: int = 0) -> Iterator[tuple[subprocess.Popen[bytes], str, Path]]:
+def serve_process(catalog: Path, *args: str, port: int = 0) -> Any:
     """Run `atdf-mcp serve DIR --transport http ...` as a subprocess; yield it, its base URL (from the banner) and its stderr file."""
-    log = catalog.parent / f"serve-{time.monotonic_ns()}.log"
-    with log.open("wb") as stderr:
-        process = subprocess.Popen([sys.executable, "-m", "atdf_mcp", "serve", str(catalog), "--transport", "http",
-                                    "--port", str(port), "--shutdown-timeout", "5", *args],
-                                   stdout=subprocess.DEVNULL, stderr=stderr, env={**os.environ, "ATDF_MCP_AUTH_TOKEN": ""})
-    try:
-        deadline = time.monotonic() + 30
-        while not (match := re.search(r"Streamable HTTP\s+(http://\S+)/mcp", log.read_text(errors="replace"))):
-            assert process.poll() is None, log.read_text(errors="replace")
-            assert time.monotonic() < deadline, "the server printed no banner"
-            time.sleep(0.05)
-        yield process, match.group(1), log
-    finally:
-        stop(process)
+    return serve_over_http(catalog, "--shutdown-timeout", "5", *args, port=port, env={**os.environ, "ATDF_MCP_AUTH_TOKEN": ""}, stop=stop)
 
 
 def stop(process: subprocess.Popen[bytes], timeout: float = 15) -> float:
