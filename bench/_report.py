@@ -257,6 +257,9 @@ def _load(r: dict[str, Any]) -> Iterator[Row]:
                   f"{rss['rss_after_kib'] / 1024:,.0f} MiB" + (f" ({per:.1f} KiB/descr.)" if per is not None else ""))
 
 
+RSS_TARGET = 1.3  # issue 12: RSS growth of loading 10,000 descriptors and building the server, against bare SDK Tool models
+
+
 def _listing(r: dict[str, Any]) -> Iterator[Row]:
     bound = r.get("target_ratio", 1.15)
     for n, entry in r["sizes"].items():
@@ -279,7 +282,8 @@ def _listing(r: dict[str, Any]) -> Iterator[Row]:
         ratio = _ratio(atdf.get("delta_kib"), bare.get("delta_kib"))
         yield Row("6 catalogue scale", f"RSS after loading {rss['descriptors']:,} (load + server) / bare Tool models",
                   f"{atdf['after_kib'] / 1024:,.0f} MiB (+{atdf.get('kib_per_descriptor')} KiB/descr.)",
-                  f"{bare.get('after_kib', 0) / 1024:,.0f} MiB (+{bare.get('kib_per_descriptor')} KiB/tool)", ratio)
+                  f"{bare.get('after_kib', 0) / 1024:,.0f} MiB (+{bare.get('kib_per_descriptor')} KiB/tool)", ratio,
+                  _target("<=", RSS_TARGET), _judge(ratio, "<=", RSS_TARGET))
 
 
 _BUILDERS: dict[str, Callable[[dict[str, Any]], Iterator[Row]]] = {
