@@ -21,9 +21,7 @@ import itertools
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from .budget import MAX_FINDINGS, clipped, too_big
 from .codes import Code
@@ -43,6 +41,9 @@ from .suggest import (
     schema_at,
     set_at,
 )
+
+if TYPE_CHECKING:  # python-jsonschema is imported by the first wrong call (envelope.compile_detailed), not at start-up
+    import jsonschema
 
 __all__ = ["argument_errors"]
 
@@ -110,10 +111,12 @@ def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, 
 
 def _findings(errors: Any) -> list[_Finding]:
     """The leaf problems, unknown arguments first (a rename may fill a missing twin), missing ones last."""
+    from jsonschema.exceptions import best_match  # loaded already: `errors` come from a jsonschema validator
+
     found: list[_Finding] = []
     for error in itertools.islice(errors, MAX_FINDINGS + 1):
         if error.validator in ("anyOf", "oneOf") and error.context:
-            error = jsonschema.exceptions.best_match(error.context) or error
+            error = best_match(error.context) or error
         path = list(error.absolute_path)
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             allowed = set((error.schema.get("properties") or {}) if isinstance(error.schema, dict) else ())

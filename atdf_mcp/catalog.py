@@ -23,7 +23,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
 
-import jsonschema
 import jsonschema_rs
 
 from . import snapshot_cache
@@ -709,18 +708,41 @@ def _unexpected(file: str, pointer: str, exc: Exception, severity: Severity = "e
 def _published_schemas_ok(d: Descriptor, report: Any) -> bool:
     """Whether the input and output schemas the server will publish are valid JSON Schemas (each failure reported)."""
     ok = True
+    written = _written_schemas(d)
     if d.type == "tool" and d.input_schema is not None:
-        problem = metaschema_problem(d.input_schema) or mcp_shape_problem(d.input_schema)
+        problem = _metaschema_problem_unless(written, d.input_schema) or mcp_shape_problem(d.input_schema)
         if problem is not None:
             report(_input_schema_pointer(d, _path_of(problem[0])), f"the input schema is {problem[1]}", Code.INVALID_INPUT_SCHEMA)
             ok = False
     if d.output_schema is not None:
-        problem = (metaschema_problem(d.output_schema) or mcp_shape_problem(d.output_schema)) if isinstance(d.output_schema, dict) else \
+        problem = (_metaschema_problem_unless(written, d.output_schema) or mcp_shape_problem(d.output_schema)) \
+            if isinstance(d.output_schema, dict) else \
             ("", "not an object: an output schema is an object JSON Schema such as {\"type\": \"object\", ...}")
         if problem is not None:
             report(_output_schema_pointer(d.dialect) + problem[0], f"the output schema is {problem[1]}", Code.INVALID_OUTPUT_SCHEMA)
             ok = False
     return ok
+
+
+def _written_schemas(d: Descriptor) -> tuple[Any, ...]:
+    """The schema objects the descriptor wrote verbatim, which `written_schema_problems` has already checked."""
+    place = d.raw.get("content") if d.dialect == "ardf" else d.raw
+    place = place.get("data") if d.dialect == "ardf" and isinstance(place, dict) else place
+    if not isinstance(place, dict):
+        return ()
+    return tuple(place[key] for key in _WRITTEN_KEYS.get(d.dialect, ()) if key in place)
+
+
+# The keys of `schema_check._WRITTEN` that hold a whole schema, per dialect (ARDF's under content.data).
+_WRITTEN_KEYS = {"mcp": ("inputSchema", "outputSchema"), "openakita": ("input_schema", "output_schema"),
+                 "atdf1": ("output_schema",), "atdf2": ("output_schema",), "ardf": ("input_schema", "output_schema")}
+
+
+def _metaschema_problem_unless(checked: tuple[Any, ...], schema: Any) -> tuple[str, str] | None:
+    """`metaschema_problem(schema)`, skipped for a schema that is one of the already `checked` objects (served as written)."""
+    if any(schema is done for done in checked):
+        return None
+    return metaschema_problem(schema)
 
 
 def _path_of(pointer: str) -> list[str]:
@@ -752,6 +774,8 @@ def _compiled_input_schema(d: Descriptor, report: Any) -> jsonschema_rs.Validato
     except ValueError as exc:  # not a schema violation: "Recursion limit reached", ...
         report(_schema_pointer(d.dialect), f"the input schema cannot be compiled: {exc}", Code.INVALID_INPUT_SCHEMA)
         return None
+    import jsonschema  # only to explain a schema that does not compile
+
     cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
     error = jsonschema.exceptions.best_match(cls(cls.META_SCHEMA).iter_errors(schema))
     if error is not None:
@@ -804,6 +828,8 @@ def _untied_failures(d: Descriptor) -> Iterator[str]:
 def _examples_ok(d: Descriptor, report: Any, fast: jsonschema_rs.Validator) -> bool:
     if all(e.input is None or fast.is_valid(e.input) for e in d.examples):
         return True
+    import jsonschema  # only to explain an example that does not match
+
     cls = jsonschema.validators.validator_for(d.input_schema, default=jsonschema.Draft202012Validator)
     validator = bounded_validator(cls)(d.input_schema, format_checker=jsonschema.FormatChecker())  # patterns never reach `re`
     pointers = DIALECT[d.dialect].pointers

@@ -21,15 +21,17 @@ import functools
 import json
 import re
 import uuid
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 import jsonschema_rs
 
 from .codes import Code, kebab, title_of
 from .model import Descriptor
 from .patterns import PATTERN_OPTIONS, bounded_validator
 from .suggest import MISSING, coerce, schema_at, set_at
+
+if TYPE_CHECKING:
+    import jsonschema
 
 __all__ = [
     "build_entry",
@@ -51,7 +53,10 @@ _RS_FORMATS = ("date", "date-time", "time", "duration", "email", "idn-email", "h
                "uri", "uri-reference", "iri", "iri-reference", "uuid", "uri-template", "json-pointer", "relative-json-pointer", "regex")
 
 
+@functools.cache
 def _format_checker() -> jsonschema.FormatChecker:
+    import jsonschema
+
     checker = jsonschema.FormatChecker()
     for name in _RS_FORMATS:
         validator = jsonschema_rs.validator_for({"type": "string", "format": name}, validate_formats=True)
@@ -59,7 +64,6 @@ def _format_checker() -> jsonschema.FormatChecker:
     return checker
 
 
-_FORMAT_CHECKER = _format_checker()
 
 
 def new_instance() -> str:
@@ -242,8 +246,10 @@ def tool_error_envelope(
 
 def compile_detailed(schema: dict[str, Any]) -> Any:
     """A jsonschema validator (with format checks) for the detailed analysis of a failed call."""
+    import jsonschema  # the first wrong call imports it: a start that answers tools/list never needs it
+
     cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
-    return bounded_validator(cls)(schema, format_checker=_FORMAT_CHECKER)
+    return bounded_validator(cls)(schema, format_checker=_format_checker())
 
 
 def compile_fast(schema: dict[str, Any]) -> Any:

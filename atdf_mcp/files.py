@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import math
 import os
@@ -12,10 +13,10 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pathspec
-import yaml
+if TYPE_CHECKING:  # both are imported on first use: a catalogue of JSON files without ignore rules needs neither
+    import pathspec
 
 from .codes import Code
 
@@ -27,25 +28,28 @@ MAX_FILE_BYTES = 10 * 1024 * 1024
 CONFIG_FILE_NAMES = ("atdf-mcp.yaml", "atdf-mcp.yml")
 IGNORE_FILE = ".atdfignore"  # gitignore-style globs of files a catalogue folder does not serve
 
-_BaseYamlLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class _YamlLoader(_BaseYamlLoader):  # type: ignore[misc,valid-type]
-    """Safe YAML that reads as JSON would: an unquoted date such as `2025-04-01` stays a string."""
+@functools.cache
+def _yaml_loader() -> Any:
+    """Safe YAML that reads as JSON would: an unquoted date such as `2025-04-01` stays a string (built on first use)."""
+    import yaml
+
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    loader = type("_YamlLoader", (base,), {"__doc__": _yaml_loader.__doc__})
+    loader.yaml_implicit_resolvers = {
+        first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+        for first, resolvers in base.yaml_implicit_resolvers.items()
+    }
+    return loader
 
 
-_YamlLoader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-    for first, resolvers in _BaseYamlLoader.yaml_implicit_resolvers.items()
-}
 _JSON_SCALARS = (str, int, float, bool, type(None))
 # libyaml's composer recurses in C: a YAML file nested thousands of levels deep overflows the C stack
 # (a segfault, not a RecursionError), so deep YAML is measured on the event stream before it is loaded.
 MAX_YAML_DEPTH = 200
 _SURROGATE_ESCAPE = re.compile(r"\\[uU][dD][89a-fA-F]|\\U0000[dD][89a-fA-F]")  # what can make a lone surrogate
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-_OPENERS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
-_CLOSERS = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +133,8 @@ def exclude_problems(patterns: Any) -> list[str]:
     """Why a config `exclude:` value cannot be used (one message per bad entry); empty when it is fine."""
     if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns):
         return ["'exclude' must be a list of gitignore-style globs, e.g. [\"drafts/\", \"*.bak.json\"]"]
+    import pathspec
+
     problems = []
     for pattern in patterns:
         try:
@@ -139,6 +145,8 @@ def exclude_problems(patterns: Any) -> list[str]:
 
 
 def _spec(lines: Sequence[str]) -> pathspec.PathSpec:
+    import pathspec
+
     try:
         return pathspec.GitIgnoreSpec.from_lines(lines)
     except ValueError:  # one bad line must not disable the others
@@ -239,12 +247,6 @@ def decode_bytes(data: bytes, *, yaml_syntax: bool = False) -> Any | DecodeFailu
         return data
     except json.JSONDecodeError as exc:
         return DecodeFailure(Code.PARSE_ERROR, f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}")
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        return DecodeFailure(Code.PARSE_ERROR, f"invalid YAML{where}: {exc.problem or exc.context}")
-    except yaml.YAMLError as exc:
-        return DecodeFailure(Code.PARSE_ERROR, f"invalid YAML: {exc}")
     except RecursionError:
         return DecodeFailure(Code.PARSE_ERROR, "nesting is too deep to parse; descriptors are expected to nest a few levels")
     except _NotFinite as exc:
@@ -296,23 +298,35 @@ def _yaml_too_deep(text: str) -> bool:
     # Every nesting level needs one of these characters, so most files are cleared without parsing.
     if sum(map(text.count, "[{-:?")) <= MAX_YAML_DEPTH:
         return False
+    import yaml
+
+    openers, closers = (yaml.MappingStartEvent, yaml.SequenceStartEvent), (yaml.MappingEndEvent, yaml.SequenceEndEvent)
     depth = 0
-    for event in yaml.parse(text, Loader=_YamlLoader):
-        if isinstance(event, _OPENERS):
+    for event in yaml.parse(text, Loader=_yaml_loader()):
+        if isinstance(event, openers):
             depth += 1
             if depth > MAX_YAML_DEPTH:
                 return True
-        elif isinstance(event, _CLOSERS):
+        elif isinstance(event, closers):
             depth -= 1
     return False
 
 
 def _decode_yaml(text: str) -> Any | DecodeFailure:
     """Parse YAML text into JSON-compatible data, or say why it cannot be a descriptor."""
-    if _yaml_too_deep(text):
-        return DecodeFailure(Code.PARSE_ERROR, f"YAML nests more than {MAX_YAML_DEPTH} levels deep; "
-                             "descriptors are expected to nest a few levels")
-    data = yaml.load(text, Loader=_YamlLoader)
+    import yaml
+
+    try:
+        if _yaml_too_deep(text):
+            return DecodeFailure(Code.PARSE_ERROR, f"YAML nests more than {MAX_YAML_DEPTH} levels deep; "
+                                 "descriptors are expected to nest a few levels")
+        data = yaml.load(text, Loader=_yaml_loader())
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        return DecodeFailure(Code.PARSE_ERROR, f"invalid YAML{where}: {exc.problem or exc.context}")
+    except yaml.YAMLError as exc:
+        return DecodeFailure(Code.PARSE_ERROR, f"invalid YAML: {exc}")
     problem = _not_json(data, budget=20 * len(text) + 10_000)
     return data if problem is None else DecodeFailure(Code.PARSE_ERROR, problem)
 

@@ -20,8 +20,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .catalog import LoadReport, Problem, descriptor_entries, load_catalog
 from .codes import Code
 from .dialects import detect
@@ -77,6 +75,8 @@ def canonical_text(text: str, *, yaml_syntax: bool = False) -> str | None:
     plain = text.replace("\r\n", "\n") if crlf else text
     result = rewrite_yaml(plain, document, origin) if yaml_syntax else rewrite_json(plain, document, origin)
     if decode_bytes(result.encode("utf-8"), yaml_syntax=yaml_syntax) != document:  # never write what does not read back
+        import yaml  # rare, and `serve` imports this module: keep yaml off its start
+
         result = (yaml.safe_dump(document, sort_keys=False, allow_unicode=True) if yaml_syntax
                   else json.dumps(document, indent=2, ensure_ascii=False) + "\n")
     return result.replace("\n", "\r\n") if crlf else result

@@ -16,9 +16,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-import jsonschema
 import jsonschema_rs
-from jsonschema.exceptions import ValidationError
 
 __all__ = ["BACKTRACK_LIMIT", "PATTERN_OPTIONS", "bounded_validator", "search"]
 
@@ -45,6 +43,8 @@ def search(pattern: str, text: str) -> bool:
 
 def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Any:
     if validator.is_type(instance, "string") and not search(pattern, instance):
+        from jsonschema.exceptions import ValidationError  # already imported by the validator calling this keyword
+
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
@@ -67,6 +67,8 @@ def _additional_properties(validator: Any, additional: Any, instance: Any, schem
         for extra in extras:
             yield from validator.descend(instance[extra], additional, path=extra)
     elif not additional and extras:
+        from jsonschema.exceptions import ValidationError
+
         names = ", ".join(repr(extra) for extra in sorted(extras, key=str))
         yield ValidationError(f"Additional properties are not allowed ({names} {'was' if len(extras) == 1 else 'were'} unexpected)")
 
@@ -79,4 +81,6 @@ _BOUNDED_KEYWORDS = {"pattern": _pattern, "patternProperties": _pattern_properti
 def bounded_validator(cls: type[Any]) -> type[Any]:
     """`cls` (a jsonschema validator class) with every keyword that matches a descriptor pattern using `search`
     (built once per class: extending a class costs more than validating)."""
+    import jsonschema
+
     return jsonschema.validators.extend(cls, _BOUNDED_KEYWORDS)

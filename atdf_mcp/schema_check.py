@@ -3,22 +3,34 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 import jsonschema_rs
 
 from .codes import Code
 from .dialects import DIALECT
 from .schemas import to_pointer
 
+if TYPE_CHECKING:
+    import jsonschema
+
 __all__ = ["mcp_shape_problem", "metaschema_problem", "written_schema_problems"]
+
+# The `$schema` of each draft exactly as python-jsonschema's metaschemas write it: for these (and for no `$schema`)
+# jsonschema-rs picks the same draft from its bundled metaschemas. Any other value goes to python-jsonschema, since
+# jsonschema-rs would try to fetch an unknown metaschema.
+_BUNDLED_DRAFTS = frozenset({
+    "http://json-schema.org/draft-04/schema#", "http://json-schema.org/draft-06/schema#",
+    "http://json-schema.org/draft-07/schema#", "https://json-schema.org/draft/2019-09/schema",
+    "https://json-schema.org/draft/2020-12/schema",
+})
+
 
 def metaschema_problem(schema: Any) -> tuple[str, str] | None:
     """(pointer inside the schema, message) of the first metaschema violation of `schema`, or None when it is valid.
 
-    The draft is python-jsonschema's `validator_for`; jsonschema-rs decides (≈ 20 µs a schema), python-jsonschema
-    explains a failure. Both use bundled metaschemas: nothing is ever fetched, whatever `$schema` or `$ref` say.
+    The draft is the one `$schema` names (2020-12 when absent); jsonschema-rs decides (a few µs a schema),
+    python-jsonschema explains a failure. Both use bundled metaschemas: nothing is ever fetched, whatever `$schema` or `$ref` say.
     """
     if isinstance(schema, bool):
         return None
@@ -27,6 +39,14 @@ def metaschema_problem(schema: Any) -> tuple[str, str] | None:
     declared = schema.get("$schema")
     if declared is not None and not isinstance(declared, str):
         return "/$schema", f"not a valid JSON Schema: $schema must be a URI string naming a draft, not {_kind(declared)}"
+    if declared is None or declared in _BUNDLED_DRAFTS:
+        try:  # jsonschema-rs's bundled metaschemas, no $schema meaning 2020-12: a few µs, and no python-jsonschema import
+            if jsonschema_rs.meta.is_valid(schema):
+                return None
+        except Exception:  # a value jsonschema-rs cannot take in: python-jsonschema decides alone
+            pass
+    import jsonschema  # explaining a failure (or judging an unusual $schema) is rare: keep its import off the start
+
     draft = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
     checker = _checker(draft)
     try:

@@ -3,7 +3,10 @@
     python -m bench.cold_start [--quick]
 
 Three systems serve the same N tools (bench/_common.py), measured interleaved (a, b, c, a, b, c, ...):
-- atdf: `python -m atdf_mcp serve DIR` over N ARDF descriptor files (one per tool, bound to a Python handler);
+- atdf: `python -m atdf_mcp serve DIR` over N ARDF descriptor files (one per tool, bound to a Python handler), the
+  first start (a fresh user cache directory, XDG_CACHE_HOME, so nothing is reused from an earlier start);
+- atdf_unchanged: the same command again right after it, on the same directory and cache directory: the start with
+  the catalogue unchanged since the last start (the figure the targets apply to);
 - fastmcp: `FastMCP.from_openapi(spec)` over an OpenAPI document with the same N operations, run over stdio;
 - mcpserver: a generated module with N `@mcp.tool()` functions (imported, so its bytecode is cached), run over stdio.
 
@@ -118,7 +121,8 @@ def prepare(root: Path, n: int, with_fastmcp: bool) -> dict[str, tuple[list[str]
     """Write the three forms of N tools under `root`; return each system's command line and working directory."""
     folder = root / f"n{n}"
     write_catalog(folder / "descriptors", n)
-    systems = {"atdf": ([sys.executable, "-m", "atdf_mcp", "serve", str(folder / "descriptors"), "--log-level", "warning"], folder)}
+    atdf = [sys.executable, "-m", "atdf_mcp", "serve", str(folder / "descriptors"), "--log-level", "warning"]
+    systems = {"atdf": (atdf, folder), "atdf_unchanged": (atdf, folder)}
     if with_fastmcp:
         (folder / "openapi.json").write_text(json.dumps(openapi_spec(n)), encoding="utf-8")
         (folder / "fastmcp_server.py").write_text(FASTMCP_SCRIPT, encoding="utf-8")
@@ -141,7 +145,7 @@ def run(quick: bool = False) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="atdf-bench-cold-") as tmp:
         root = Path(tmp)
         errlog_path = root / "servers.stderr"
-        env = server_env(root)
+        env = {**server_env(root), "XDG_CACHE_HOME": str(root / "cache" / "warm-up")}  # never the user's own cache
         with errlog_path.open("w") as errlog:
             commands = {n: prepare(root, n, with_fastmcp) for n in sizes}
             _wall_ms([sys.executable, "-c", "import mcp.server"], env)
@@ -149,12 +153,14 @@ def run(quick: bool = False) -> dict[str, Any]:
                 samples[n] = {name: [] for name in systems}
                 for argv, cwd in systems.values() if not quick else ():  # warm-up: file cache and bytecode, not timed
                     _run_or_explain(argv, cwd, n, errlog, errlog_path, env)
-            for _ in range(repetitions):
+            for repetition in range(repetitions):
                 floors["python -c pass"].append(_wall_ms([sys.executable, "-c", "pass"], env))
                 floors["python -c 'import mcp.server'"].append(_wall_ms([sys.executable, "-c", "import mcp.server"], env))
                 for n, systems in commands.items():
+                    cache_env = {**env, "XDG_CACHE_HOME": str(root / "cache" / f"n{n}-{repetition}")}  # fresh: a first start
                     for name, (argv, cwd) in systems.items():
-                        samples[n][name].append(_run_or_explain(argv, cwd, n, errlog, errlog_path, env))
+                        chosen = cache_env if name.startswith("atdf") else env
+                        samples[n][name].append(_run_or_explain(argv, cwd, n, errlog, errlog_path, chosen))
                 print(f"cold_start: repetition done ({', '.join(f'N={n}' for n in sizes)})", file=sys.stderr, flush=True)
     results: dict[str, Any] = {"unit": "ms", "repetitions": repetitions, "protocol": LEGACY_VERSION, "fastmcp": with_fastmcp,
                                "floors": {name: stats(values) for name, values in floors.items()},
@@ -178,13 +184,15 @@ def _run_or_explain(argv: list[str], cwd: Path, n: int, errlog: Any, errlog_path
 
 
 def print_table(results: dict[str, Any]) -> None:
-    """Cold start per N and system, with the ratio to atdf-mcp."""
+    """Cold start per N and system, with the ratio to atdf-mcp's unchanged-catalogue start and to the import floor."""
     for name, s in results["floors"].items():
         print(f"floor {name:34} {s['median']:8.1f} ms (min {s['min']:.1f}, max {s['max']:.1f})")
+    floor = results["floors"]["python -c 'import mcp.server'"]["median"]
     for n, systems in results["sizes"].items():
-        atdf = systems["atdf"]["median"]
+        atdf = systems.get("atdf_unchanged", systems["atdf"])["median"]
         for name, s in systems.items():
-            print(f"N={n:>5} {name:10} {s['median']:8.1f} ms (min {s['min']:.1f}, max {s['max']:.1f})  {s['median'] / atdf:5.2f}x atdf")
+            print(f"N={n:>5} {name:14} {s['median']:8.1f} ms (min {s['min']:.1f}, max {s['max']:.1f})  "
+                  f"{s['median'] / atdf:5.2f}x atdf_unchanged  {s['median'] / floor:5.2f}x floor")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -31,7 +31,8 @@ class ThreadSlots:
         self.capacity = capacity
         self._taken = 0
         self._lock = threading.Lock()
-        self._waiters: deque[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]] = deque()
+        # Made by the first call that has to wait: an empty deque is 0.6 KiB, and a catalogue has thousands of tools.
+        self._waiters: deque[tuple[asyncio.AbstractEventLoop, asyncio.Future[None]]] | None = None
 
     def try_take(self) -> bool:
         """Take a free slot now if there is one."""
@@ -55,12 +56,14 @@ class ThreadSlots:
                     if self._taken < self.capacity:
                         self._taken += 1
                         return
+                    if self._waiters is None:
+                        self._waiters = deque()
                     self._waiters.append((loop, woken))
                 try:
                     await woken
                 except BaseException:
                     with self._lock, contextlib.suppress(ValueError):
-                        self._waiters.remove((loop, woken))
+                        self._waiters.remove((loop, woken))  # type: ignore[union-attr]  # made before this wait
                     self._wake_next()  # a wake-up meant for this call must not be lost with it
                     raise
         raise HandlerBusy(self.capacity)

@@ -11,11 +11,12 @@ import json
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 import jsonschema_rs
-from jsonschema.validators import validator_for
+
+if TYPE_CHECKING:  # python-jsonschema only explains an invalid document: imported then, not at start-up
+    import jsonschema
 
 __all__ = ["SCHEMA_FILES", "SCHEMAS", "CompiledSchema", "Violation", "schema_bytes"]
 
@@ -27,8 +28,6 @@ SCHEMA_FILES: dict[str, str] = {
     "mcp": "mcp-tool.schema.json",
     "openakita": "openakita.schema.json",
 }
-
-_FORMAT_CHECKER = jsonschema.FormatChecker()
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +58,10 @@ class CompiledSchema:
 
     @cached_property
     def _detailed(self) -> jsonschema.protocols.Validator:
-        cls = validator_for(self.schema, default=jsonschema.Draft202012Validator)
-        return cls(self.schema, format_checker=_FORMAT_CHECKER)
+        import jsonschema
+
+        cls = jsonschema.validators.validator_for(self.schema, default=jsonschema.Draft202012Validator)
+        return cls(self.schema, format_checker=jsonschema.FormatChecker())
 
     def is_valid(self, instance: Any) -> bool:
         """Whether `instance` is valid (microseconds: compiled validator)."""
@@ -77,6 +78,8 @@ class CompiledSchema:
 
 def _leaf_errors(errors: Any) -> list[jsonschema.ValidationError]:
     """Errors with oneOf/anyOf explained by their most relevant branch when possible."""
+    import jsonschema
+
     out: list[jsonschema.ValidationError] = []
     for error in errors:
         if error.validator in ("anyOf", "oneOf") and error.context and error.validator_value and not _is_id_choice(error):
