@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -171,13 +172,15 @@ def measure(folder: Path, count: int, per_file: int, repeats: int) -> dict[str, 
     """Generate a catalogue of `count` descriptors and time loading it against the read floor."""
     total_bytes = generate(folder, count, per_file)
     catalog = load_catalog(folder)
-    if len(catalog.descriptors) != count or catalog.report.problems:
-        raise RuntimeError(f"generated catalogue does not load cleanly: {catalog.report.problems[:3]}")
+    unexpected = [p for p in catalog.report.problems if p.code != "NO_HANDLER"]  # the corpus binds no handler
+    if len(catalog.descriptors) != count or unexpected:
+        raise RuntimeError(f"generated catalogue does not load cleanly: {unexpected[:3]}")
     del catalog
     load = _per_descriptor_us(_timed(lambda: load_catalog(folder), repeats), count)
+    cached = _per_descriptor_us(_timed(lambda: load_catalog(folder, cache=True), repeats), count)  # warm-up fills the cache
     floor = _per_descriptor_us(_timed(lambda: _read_only(folder), repeats), count)
     return {"descriptors": count, "per_file": per_file, "bytes_per_descriptor": total_bytes / count,
-            "load_us": load, "read_floor_us": floor, "overhead_us": load["median"] - floor["median"]}
+            "load_us": load, "cached_us": cached, "read_floor_us": floor, "overhead_us": load["median"] - floor["median"]}
 
 
 def run(quick: bool = False) -> dict[str, Any]:
@@ -191,6 +194,7 @@ def run(quick: bool = False) -> dict[str, Any]:
     largest = max(sizes)
     results: dict[str, Any] = {"target_us": TARGET_US, "repeats": repeats, "sizes": {}}
     with tempfile.TemporaryDirectory(prefix="atdf-mcp-bench-") as tmp:
+        os.environ["ATDF_MCP_CACHE_DIR"] = str(Path(tmp) / "cache")  # never the user's own snapshot cache
         for count in sizes:
             results["sizes"][count] = measure(Path(tmp) / f"n{count}", count, 1, repeats)
         results["packed"] = measure(Path(tmp) / "packed", largest, 100, repeats)
@@ -212,7 +216,8 @@ def _print(results: dict[str, Any]) -> None:
         load, floor = r["load_us"], r["read_floor_us"]
         print(f"{r['descriptors']:>7}  {r['per_file']:>8}  {r['bytes_per_descriptor']:>6.0f}  "
               f"{load['median']:>7.1f} ({load['min']:>5.1f}..{load['max']:>5.1f})  "
-              f"{floor['median']:>7.1f} ({floor['min']:>5.1f}..{floor['max']:>5.1f})  {r['overhead_us']:>8.1f}")
+              f"{floor['median']:>7.1f} ({floor['min']:>5.1f}..{floor['max']:>5.1f})  {r['overhead_us']:>8.1f}"
+              f"  (from the snapshot cache: {r['cached_us']['median']:.1f})")
     rss = results["rss"]
     line = f"RSS after loading {rss['descriptors']}: {rss['rss_after_kib']} KiB (before: {rss['rss_before_kib']} KiB, peak {rss['maxrss_kib']} KiB)"
     if "kib_per_descriptor" in rss:

@@ -8,8 +8,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = {"cold_start", "latency", "http_throughput", "http_dispatch", "error_path", "load", "listing", "self_correction"}
-OURS = ("cold_start", "latency", "error_path", "listing", "self_correction")  # the others may be "not available" while being written
+SCENARIOS = {"cold_start", "latency", "http_throughput", "http_dispatch", "error_path", "load", "listing", "self_correction",
+             "reload"}
+OURS = ("cold_start", "latency", "error_path", "load", "listing", "self_correction", "reload")  # the others may be "not available" while being written
 
 
 def test_quick_bench_completes_and_reports_every_scenario() -> None:
@@ -24,5 +25,6 @@ def test_quick_bench_completes_and_reports_every_scenario() -> None:
     for name in OURS:
         assert report["scenarios"][name]["status"] == "ok", (name, report["scenarios"][name])
     scenarios_in_table = {row["scenario"] for row in report["table"]}
-    assert {"1 cold start", "2 per-call latency", "5 error path", "6 catalogue scale", "7 self-correction"} <= scenarios_in_table
+    assert {"1 cold start", "2 per-call latency", "5 error path", "6 catalogue scale", "7 self-correction",
+            "8 live reload"} <= scenarios_in_table
     assert "targets met" in done.stdout
