@@ -153,7 +153,6 @@ class Catalog:
     files: Mapping[str, FileResult] = field(default_factory=dict)  # the same, by file (those read from disk)
     paths: tuple[Path, ...] = ()
     options: LoadOptions = field(default_factory=lambda: LoadOptions())
-    validators: Mapping[str, Any] = field(default_factory=dict)  # tool id → input validator compiled while loading
     # The serving stage (atdf_mcp.snapshot.complete): None/empty for a catalogue loaded with bind=False.
     lang: str | None = None
     timeout: float | None = None
@@ -245,24 +244,29 @@ def load_catalog(path: str | os.PathLike[str], *more: str | os.PathLike[str], at
             if config.file:
                 loader.add_problems(config.file, [(p.pointer, p.message, p.severity, Code.CONFIGURATION_ERROR) for p in config_problems])
             for p in paths:
-                outside: list[Path] = []
-                files = find_files(p, exclude=config.exclude if p.is_dir() and p.resolve() == root.resolve() else (), outside=outside)
-                for link in outside:
-                    loader.add_problems(str(link), [("", "symbolic link that leads outside the catalogue folder: not followed; "
-                                                     "copy what it points to into the folder, or pass that path as another "
-                                                     "argument", "warning", Code.OUTSIDE_ROOT)])
-                if not files:
-                    loader.add_problems(str(p), [("", "no descriptor files (*.json, *.yaml, *.yml) found", "warning", Code.NO_DESCRIPTORS)])
-                for file in files:
+                for file in _walk(p, loader, config.exclude if p.is_dir() and p.resolve() == root.resolve() else ()):
                     loader.add(_current(file, reusable.get(str(file)), stored.get(str(file)), loader))
         catalog = loader.finish(root, config, paths, options, previous if same_options else None)
-        if cache:
+        if cache and (loader.reads or stored.keys() != catalog.files.keys()):  # else the cache already says it all
             snapshot_cache.store(catalog)
         if not bind:
             return catalog
         from .snapshot import complete  # the serving stage: bindings, validators, listings
 
         return complete(catalog, previous=previous)
+
+
+def _walk(path: Path, loader: _Loader, exclude: tuple[str, ...]) -> list[Path]:
+    """The descriptor files under `path`; links that lead outside and a folder without any are said in the report."""
+    outside: list[Path] = []
+    files = find_files(path, exclude=exclude, outside=outside)
+    for link in outside:
+        loader.add_problems(str(link), [("", "symbolic link that leads outside the catalogue folder: not followed; copy what it "
+                                         "points to into the folder, or pass that path as another argument", "warning",
+                                         Code.OUTSIDE_ROOT)])
+    if not files:
+        loader.add_problems(str(path), [("", "no descriptor files (*.json, *.yaml, *.yml) found", "warning", Code.NO_DESCRIPTORS)])
+    return files
 
 
 def _only_edits(previous: Catalog | None, changed: Collection[str] | None, paths: list[Path],
@@ -313,7 +317,6 @@ class Entry:
     descriptor: Descriptor
     derived: tuple[Descriptor, ...] = ()
     moves: tuple[tuple[str, str], ...] = ()  # (canonical prefix, prefix as written): see dialects.canonical
-    validator: Any = None  # the input validator compiled while checking the descriptor (tools only)
 
     def origin(self, pointer: str) -> str:
         """Where the file wrote what the normalized descriptor holds at `pointer`."""
@@ -367,6 +370,7 @@ class _Loader:
     def __init__(self, options: ReadOptions) -> None:
         self.options = options
         self.results: list[FileResult] = []
+        self.reads = 0  # files read from disk (not reused from the snapshot before or the cache)
 
     def add_problems(self, file: str, items: list[tuple[str, str, Severity, str]]) -> None:
         self.results.append(FileResult(file, None, problems=tuple(Problem(file, ptr, msg, sev, code) for ptr, msg, sev, code in items)))
@@ -376,6 +380,7 @@ class _Loader:
 
     def read(self, path: Path, signature: tuple[int, int] | None) -> FileResult:
         """Read one file; whatever goes wrong inside it becomes a problem of that file, never an escape."""
+        self.reads += 1
         file = str(path)
         dialects: set[str] = set()
         entries: list[Entry] = []
@@ -419,7 +424,7 @@ class _Loader:
                 if canon is None:
                     raise RecursionError
                 checked = self._read_one(file, pointer, canon, dialect, problems)
-                derived = self._derived_tools(checked[0], problems) if checked is not None else []
+                derived = self._derived_tools(checked, problems) if checked is not None else []
             except RecursionError:
                 problems.append(Problem(file, pointer, "descriptor nests too deeply to process", "error", Code.TOO_DEEP))
                 continue
@@ -427,10 +432,9 @@ class _Loader:
                 problems.append(_unexpected(file, pointer, exc))
                 continue
             if checked is not None:
-                out.append(Entry(checked[0], tuple(derived), canon.moves, checked[1]))
+                out.append(Entry(checked, tuple(derived), canon.moves))
 
-    def _read_one(self, file: str, pointer: str, canon: Canonical, dialect: str | None,
-                  problems: list[Problem]) -> tuple[Descriptor, Any] | None:
+    def _read_one(self, file: str, pointer: str, canon: Canonical, dialect: str | None, problems: list[Problem]) -> Descriptor | None:
         def report(ptr: str, message: str, code: str, severity: Severity = "error") -> None:
             problems.append(Problem(file, pointer + canon.origin(ptr), message, severity, code))
 
@@ -475,7 +479,7 @@ class _Loader:
             compiled = _compiled_input_schema(descriptor, report)
             if compiled is None:
                 return None
-        return (descriptor, compiled) if self._checks_pass(descriptor, report, compiled) else None
+        return descriptor if self._checks_pass(descriptor, report, compiled) else None
 
     def _checks_pass(self, d: Descriptor, report: Any, compiled: jsonschema_rs.Validator | None) -> bool:
         ok = True
@@ -550,7 +554,6 @@ class _Loader:
         reports = _reports_by_result(previous)
         files = tuple(_file_report(r, tuple(ids.pop(r.file, ())), extra.pop(r.file, ()), reports.get(id(r))) for r in self.results)
         files += tuple(FileReport(file, None, (), tuple(problems)) for file, problems in extra.items())
-        validators = {id(e.descriptor): e.validator for r in self.results for e in r.entries if e.validator is not None}
         return Catalog(
             descriptors=tuple(admitted.accepted),
             report=LoadReport(files),
@@ -564,7 +567,6 @@ class _Loader:
             files=MappingProxyType({r.file: r for r in self.results if r.signature is not None}),
             paths=tuple(paths),
             options=options,
-            validators=MappingProxyType({d.id: validators[id(d)] for d in admitted.accepted if id(d) in validators}),
         )
 
 
@@ -767,7 +769,7 @@ def _compiled_input_schema(d: Descriptor, report: Any) -> jsonschema_rs.Validato
     """A tool's input schema compiled (offline: remote `$ref`s are never fetched), or None after reporting why not."""
     schema = d.input_schema or {}
     try:
-        # The options of envelope.compile_fast: the server calls with this very validator.
+        # The options of envelope.compile_fast, so that the check judges patterns as calls will be judged.
         return jsonschema_rs.validator_for(schema, validate_formats=True, offline=True, pattern_options=PATTERN_OPTIONS)
     except jsonschema_rs.ValidationError as exc:
         fast_error = exc

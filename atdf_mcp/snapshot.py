@@ -42,7 +42,7 @@ def complete(catalog: Catalog, *, previous: Catalog | None = None) -> Catalog:
         if kept is not None and kept.tool is tool and kept.bound is bound[name]:
             runtimes[name] = kept  # with its compiled validators and everything it prepared
         else:
-            validator = InputValidator(tool.input_schema, catalog.validators.get(name))
+            validator = InputValidator(tool.input_schema)  # compiled on the first call, shared with an HTTP dispatcher
             runtimes[name] = ToolRuntime(tool, bound[name], tool_timeout(tool, default_timeout), validator)
             if hasattr(bound[name].dispatcher, "shared_validator"):  # an HTTP tool: one input validator for both
                 bound[name].dispatcher.shared_validator = validator

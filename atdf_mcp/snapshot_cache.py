@@ -68,20 +68,21 @@ def store(catalog: Catalog) -> None:
     """Write the cache of a freshly loaded catalogue (atomically; a cache that cannot be written is only skipped)."""
     from . import __version__
 
-    files: dict[str, Any] = {}
+    entries: list[str] = []
     for result in catalog.files.values():
         if result.last_good or result.signature is None:
             continue  # the served version is not the file's content: read it again next time
         try:
-            files[result.file] = json.loads(json.dumps(_file_entry(result), ensure_ascii=False))
+            entries.append(f"{json.dumps(result.file)}:{json.dumps(_file_entry(result), ensure_ascii=False, separators=(',', ':'))}")
         except (TypeError, ValueError):  # a YAML value JSON cannot hold (a date...): that file is read again next time
             continue
-    document = {"format": FORMAT, "version": __version__, "atdf1_required": catalog.options.atdf1_required, "files": files}
+    head = json.dumps({"format": FORMAT, "version": __version__, "atdf1_required": catalog.options.atdf1_required})
+    document = f"{head[:-1]},\"files\":{{{','.join(entries)}}}}}"
     target = cache_file(catalog.root or Path.cwd(), catalog.paths)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("wb", dir=target.parent, prefix=".snapshot-", delete=False) as out:
-            out.write(json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass"))
+            out.write(document.encode("utf-8", "surrogatepass"))
         os.replace(out.name, target)
     except OSError as exc:
         _log.info("snapshot cache not written to %s: %s", target, exc)
