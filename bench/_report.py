@@ -266,10 +266,17 @@ def _reload(r: dict[str, Any]) -> Iterator[Row]:
     n, target = r["n"], r.get("target_ms", 100.0)
     inner, outer = r["in_process"]["reload_ms"], r["end_to_end_ms"]
     full = r["in_process"]["full_load_ms"]["median"]
-    yield Row("8 live reload", f"N={n:,}, one file edited: load_catalog(previous=) + swap (a full load: {full:,.0f} ms)",
+    yield Row("8 live reload", f"N={n:,}, one file edited: reload as the watcher calls it + swap (a full load: {full:,.0f} ms)",
               f"{inner['median']:,.1f} ms", "", None, f"≤ {target:g} ms", "pass" if inner["median"] <= target else "MISS")
-    yield Row("8 live reload", f"N={n:,}: file written → list_changed → new tools/list answered, stdio (incl. the 50 ms watcher debounce)",
-              f"{outer['median']:,.1f} ms", "", None, "", "info")
+    walk = r["in_process"].get("reload_walk_ms")
+    if walk:
+        yield Row("8 live reload", f"N={n:,}, the same reload after SIGHUP or POST /reset (every file's size and time looked at)",
+                  f"{walk['median']:,.1f} ms")
+    if r.get("notified_ms"):
+        yield Row("8 live reload", f"N={n:,}: file written → list_changed received, stdio (incl. the 50 ms watcher debounce)",
+                  f"{r['notified_ms']['median']:,.1f} ms")
+    yield Row("8 live reload", f"N={n:,}: file written → new tools/list received and parsed by the client, stdio",
+              f"{outer['median']:,.1f} ms")
 
 
 RSS_TARGET = 1.3  # issue 12: RSS growth of loading 10,000 descriptors and building the server, against bare SDK Tool models
