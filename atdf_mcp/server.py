@@ -80,10 +80,6 @@ class CatalogServer:
         self.subscriptions: weakref.WeakKeyDictionary[Any, tuple[Any, set[str]]] = weakref.WeakKeyDictionary()
         self.notifier = ChangeNotifier(self.server, self.log_levels)  # connected clients, told when a reload changes the lists
 
-    def _input_schema(self, name: str) -> dict[str, Any] | None:
-        tool = self.published.tools.get(name)
-        return tool.input_schema if tool is not None else None
-
     # -- the snapshot served: swapped as a whole by a reload ----------------------------------------
 
     @property
@@ -116,6 +112,7 @@ class CatalogServer:
         self.server.instructions = config.description
 
     def _input_schema(self, name: str) -> dict[str, Any] | None:
+        """The input schema of a tool of the snapshot being served (the SDK checks `Mcp-Param-*` headers against it)."""
         tool = self.published.tools.get(name)
         return tool.input_schema if tool is not None else None
 
