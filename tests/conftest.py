@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -41,6 +42,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     """Snapshot caches of the servers the tests start go to a folder of this run, never the user's cache."""
     os.environ["ATDF_MCP_CACHE_DIR"] = tempfile.mkdtemp(prefix="atdf-mcp-test-cache-")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The run's cache folder goes with the run."""
+    folder = os.environ.pop("ATDF_MCP_CACHE_DIR", None)
+    if folder and Path(folder).name.startswith("atdf-mcp-test-cache-"):
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
