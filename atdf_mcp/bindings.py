@@ -101,15 +101,22 @@ def purge_catalogue_modules(root: Path | None, changed: Iterable[str] = ()) -> N
     """
     if root is None:
         return
-    prefix, inside = _ModuleLoader.package_name(root), str(root) + os.sep
-    for name, module in list(sys.modules.items()):
-        file = getattr(module, "__file__", None)
-        if name == prefix or name.startswith(prefix + ".") or (isinstance(file, str) and os.path.abspath(file).startswith(inside)):
-            del sys.modules[name]
+    prefix = _ModuleLoader.package_name(root)
+    for name in [n for n in sys.modules if n == prefix or n.startswith(prefix + ".")]:
+        del sys.modules[name]  # the private package itself has no file
+    for name, _ in catalogue_modules(root):
+        sys.modules.pop(name, None)
     for file in changed:
         with contextlib.suppress(OSError, ValueError, NotImplementedError):
             os.unlink(importlib.util.cache_from_source(file))
     importlib.invalidate_caches()
+
+
+def catalogue_modules(root: Path) -> list[tuple[str, str]]:
+    """(name, file) of every imported module whose file lies in the catalogue folder."""
+    inside = str(root) + os.sep
+    return [(name, file) for name, module in list(sys.modules.items())
+            if isinstance(file := getattr(module, "__file__", None), str) and os.path.abspath(file).startswith(inside)]
 
 
 def _binding_for(tool: Descriptor, catalog: Catalog) -> dict[str, Any]:

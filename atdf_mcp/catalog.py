@@ -12,6 +12,7 @@ pointer, message, severity and code, and only descriptors without errors enter t
 from __future__ import annotations
 
 import dataclasses
+import functools
 import gc
 import logging
 import os
@@ -150,7 +151,6 @@ class Catalog:
     variants: Mapping[str, Mapping[str, Descriptor]] = field(default_factory=dict)
     references: Mapping[str, tuple[Descriptor, tuple[Problem, ...]]] = field(default_factory=dict)  # id → its dangling refs
     results: tuple[FileResult, ...] = ()  # what each file yielded, in order: a reload reads only what changed
-    files: Mapping[str, FileResult] = field(default_factory=dict)  # the same, by file (those read from disk)
     paths: tuple[Path, ...] = ()
     options: LoadOptions = field(default_factory=lambda: LoadOptions())
     # The serving stage (atdf_mcp.snapshot.complete): None/empty for a catalogue loaded with bind=False.
@@ -166,6 +166,11 @@ class Catalog:
     def tools(self) -> tuple[Descriptor, ...]:
         """The tool descriptors."""
         return self.by_type.get("tool", ())
+
+    @functools.cached_property
+    def files(self) -> Mapping[str, FileResult]:
+        """The results of the files read from disk, by file name."""
+        return MappingProxyType({r.file: r for r in self.results if r.signature is not None})
 
     @property
     def serving_problems(self) -> tuple[Problem, ...]:
@@ -564,7 +569,6 @@ class _Loader:
             variants=MappingProxyType({k: MappingProxyType(v) for k, v in admitted.variants.items()}),
             references=MappingProxyType(references),
             results=tuple(self.results),
-            files=MappingProxyType({r.file: r for r in self.results if r.signature is not None}),
             paths=tuple(paths),
             options=options,
         )

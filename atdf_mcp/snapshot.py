@@ -8,13 +8,11 @@ bindings of unchanged tools (unless a handler module changed), listing entries o
 from __future__ import annotations
 
 import dataclasses
-import os
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 
-from .bindings import bind_catalog, purge_catalogue_modules
+from .bindings import bind_catalog, catalogue_modules, purge_catalogue_modules
 from .catalog import Catalog, file_signature
 from .publish import Published
 from .runtime import DEFAULT_TIMEOUT, InputValidator, ToolRuntime, tool_timeout
@@ -27,13 +25,13 @@ def complete(catalog: Catalog, *, previous: Catalog | None = None) -> Catalog:
     options, config = catalog.options, catalog.config
     lang = options.lang or config.lang
     default_timeout = options.timeout or config.timeout or DEFAULT_TIMEOUT
-    reusable = previous is not None and previous.root == catalog.root and previous.timeout == default_timeout
     changed = _changed_modules(previous.modules) if previous is not None else []
     if changed:  # a handler module changed: import every catalogue module again
         purge_catalogue_modules(catalog.root, changed)
-        reusable = False
+    reusable = (previous is not None and not changed and previous.root == catalog.root and previous.config == config
+                and previous.timeout == default_timeout)
     bound, problems, memo = bind_catalog(catalog, default_timeout=default_timeout,
-                                         previous=previous.bindings if reusable and previous.config == config else None)
+                                         previous=previous.bindings if reusable else None)
     published = Published.build(catalog, lang=lang, previous=previous.published if previous is not None else None)
     before = previous.runtimes if previous is not None else {}
     runtimes: dict[str, ToolRuntime] = {}
@@ -46,7 +44,7 @@ def complete(catalog: Catalog, *, previous: Catalog | None = None) -> Catalog:
             runtimes[name] = ToolRuntime(tool, bound[name], tool_timeout(tool, default_timeout), validator)
             if hasattr(bound[name].dispatcher, "shared_validator"):  # an HTTP tool: one input validator for both
                 bound[name].dispatcher.shared_validator = validator
-    done = dataclasses.replace(
+    return dataclasses.replace(
         catalog,
         report=catalog.report.with_problems([*problems, *published.problems]),
         loaded=catalog.report,
@@ -57,19 +55,13 @@ def complete(catalog: Catalog, *, previous: Catalog | None = None) -> Catalog:
         bindings=MappingProxyType(memo),
         modules=MappingProxyType(_module_signatures(catalog.root)),
     )
-    return done
 
 
 def _module_signatures(root: Path | None) -> dict[str, tuple[int, int] | None]:
     """(size, mtime) of every handler module file imported from the catalogue folder."""
     if root is None:
         return {}
-    inside = str(root) + os.sep
-    signatures: dict[str, tuple[int, int] | None] = {}
-    for module in list(sys.modules.values()):
-        file = getattr(module, "__file__", None)
-        if isinstance(file, str) and os.path.abspath(file).startswith(inside):
-            signatures[file] = file_signature(Path(file))
+    signatures = {file: file_signature(Path(file)) for _, file in catalogue_modules(root)}
     handlers = Path(root, "handlers.py")  # the convention module, also when it does not exist (yet)
     signatures.setdefault(str(handlers), file_signature(handlers))
     return signatures
