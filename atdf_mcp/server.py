@@ -42,6 +42,7 @@ from .redact import catalogue_secrets
 from .results import error_result, to_result
 from .runtime import DEFAULT_TIMEOUT, ToolRuntime
 from .shutdown import Drain, cancelled_envelope, refused_envelope
+from .view import View, Views
 
 __all__ = ["DEFAULT_TIMEOUT", "RESOURCE_NOT_FOUND", "CatalogServer", "build_server"]
 
@@ -54,6 +55,7 @@ class CatalogServer:
 
     def __init__(self, catalog: Catalog, *, lang: str | None = None, timeout: float | None = None) -> None:
         self.snapshot = catalog.prepared(lang=lang, timeout=timeout)
+        self.views = Views(self.snapshot)
         self.secrets = catalogue_secrets(r.bound.dispatcher for r in self.snapshot.runtimes.values())
         self.drain = Drain()  # the tool calls in flight, for a shutdown that answers them all
         config = self.snapshot.config
@@ -106,10 +108,15 @@ class CatalogServer:
         """Serve `catalog` from now on; calls in flight finish on the snapshot they started with."""
         snapshot = catalog.prepared(lang=self.snapshot.options.lang, timeout=self.snapshot.options.timeout)
         self.secrets = catalogue_secrets(r.bound.dispatcher for r in snapshot.runtimes.values())
+        self.views = Views(snapshot)  # first: a request that reads the new views finds them complete
         self.snapshot = snapshot  # one assignment: every request reads the snapshot once, at its start
         config = snapshot.config  # a changed atdf-mcp.yaml names the server anew for the clients that connect next
         self.server.name, self.server.version = config.name or "atdf-mcp", config.version or __version__
         self.server.instructions = config.description
+
+    def view(self, ctx: ServerRequestContext | None = None) -> View:
+        """What the client of a request sees of the snapshot being served (atdf_mcp.view)."""
+        return self.views.get()
 
     def _input_schema(self, name: str) -> dict[str, Any] | None:
         """The input schema of a tool of the snapshot being served (the SDK checks `Mcp-Param-*` headers against it)."""
@@ -119,16 +126,16 @@ class CatalogServer:
     # -- lists: answered from results built once ---------------------------------------------
 
     async def _list_tools(self, ctx: ServerRequestContext, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
-        return self.published.list_tools
+        return self.view(ctx).list_tools
 
     async def _list_resources(self, ctx: ServerRequestContext, params: Any) -> types.ListResourcesResult:
-        return self.published.list_resources
+        return self.view(ctx).list_resources
 
     async def _list_templates(self, ctx: ServerRequestContext, params: Any) -> types.ListResourceTemplatesResult:
-        return self.published.list_templates
+        return self.view(ctx).list_templates
 
     async def _list_prompts(self, ctx: ServerRequestContext, params: Any) -> types.ListPromptsResult:
-        return self.published.list_prompts
+        return self.view(ctx).list_prompts
 
     # -- tools/call ----------------------------------------------------------------------------
 
@@ -138,10 +145,10 @@ class CatalogServer:
         return secrets.result(result) if secrets.pattern is not None else result
 
     async def _call_tool(self, ctx: ServerRequestContext, params: types.CallToolRequestParams) -> types.CallToolResult:
-        snapshot = self.snapshot  # the whole call runs on the snapshot it started with
-        runtime = snapshot.runtimes.get(params.name)
+        view = self.view(ctx)  # the whole call runs on the snapshot it started with
+        runtime = view.runtimes.get(params.name)
         if runtime is None:  # no structuredContent: the client may hold an outputSchema for that name from an older listing
-            return error_result(unknown_tool(params.name, list(snapshot.runtimes)), structured=False)
+            return error_result(unknown_tool(params.name, list(view.runtimes)), structured=False)
         arguments = params.arguments if params.arguments is not None else {}
         try:
             valid = runtime.fast.is_valid(arguments)
@@ -167,7 +174,7 @@ class CatalogServer:
             with anyio.CancelScope(deadline=anyio.current_time() + runtime.timeout) as scope:
                 drain.active.add(scope)
                 try:
-                    tool_ctx = ToolContext(runtime.tool, snapshot.lang, ctx, self.log_levels) if dispatcher.wants_ctx else None
+                    tool_ctx = ToolContext(runtime.tool, view.published.lang, ctx, self.log_levels) if dispatcher.wants_ctx else None
                     value = await dispatcher.call(arguments, tool_ctx)
                 except anyio.get_cancelled_exc_class():  # (evaluated only on this path)
                     drain.abandoned = True  # a sync handler may still run in its thread: the process must not wait for it
@@ -178,7 +185,8 @@ class CatalogServer:
                 if drain.cancelled:
                     return runtime.failed(cancelled_envelope(runtime.tool, drain.since))
                 raise CallTimeout(runtime.timeout)
-            result = to_result(value, success_text=runtime.tool.success or labels_for(snapshot.lang).success, blob_uri=f"{runtime.tool.uri}/result")
+            success = runtime.tool.success or labels_for(view.published.lang).success
+            result = to_result(value, success_text=success, blob_uri=f"{runtime.tool.uri}/result")
             if result.is_error:
                 raise HandlerReported(result)
             check = runtime.output_check
@@ -215,7 +223,8 @@ class CatalogServer:
 
     async def _read_resource(self, ctx: ServerRequestContext, params: types.ReadResourceRequestParams) -> types.ReadResourceResult:
         uri = str(params.uri)
-        published = self.published
+        view = self.view(ctx)
+        published = view.published
         if uri in published.static:
             mime, body = published.static[uri]
             text = body.decode("utf-8") if isinstance(body, bytes) else body
@@ -230,14 +239,14 @@ class CatalogServer:
             values = template.template.match(uri)
             if values is not None:
                 return types.ReadResourceResult(contents=[template.read(uri, {k: str(v) for k, v in values.items()})])
-        descriptor = published.descriptor_for(uri)
+        descriptor = view.descriptor_for(uri)
         if descriptor is not None:
             return types.ReadResourceResult(contents=[types.TextResourceContents(
                 uri=uri, mime_type="application/vnd.ardf+json", text=ardf_text(descriptor, indent=2))])
         raise MCPError(RESOURCE_NOT_FOUND, f"Resource not found: {uri}", {"uri": uri})
 
     async def _subscribe(self, ctx: ServerRequestContext, params: types.SubscribeRequestParams) -> types.EmptyResult:
-        self._known_resource(str(params.uri))
+        self._known_resource(self.view(ctx), str(params.uri))
         _, uris = self.subscriptions.setdefault(connection_of(ctx.session), (ctx.session, set()))
         uris.add(str(params.uri))
         return types.EmptyResult()
@@ -254,9 +263,9 @@ class CatalogServer:
             await session.send_resource_updated(uri)
         return len(sessions)
 
-    def _known_resource(self, uri: str) -> None:
-        published = self.published
-        known = (uri in published.static or uri in published.documents or published.descriptor_for(uri) is not None
+    def _known_resource(self, view: View, uri: str) -> None:
+        published = view.published
+        known = (uri in published.static or uri in published.documents or view.descriptor_for(uri) is not None
                  or any(t.template.match(uri) is not None for t in published.templates))
         if not known:
             raise MCPError(RESOURCE_NOT_FOUND, f"Resource not found: {uri}", {"uri": uri})
@@ -274,12 +283,13 @@ class CatalogServer:
     # -- prompts ---------------------------------------------------------------------------------
 
     async def _get_prompt(self, ctx: ServerRequestContext, params: types.GetPromptRequestParams) -> types.GetPromptResult:
-        descriptor = self.published.prompts.get(params.name)
+        view = self.view(ctx)
+        descriptor = view.prompts.get(params.name)
         if descriptor is None:
-            known = ", ".join(sorted(self.published.prompts)) or "none"
+            known = ", ".join(sorted(view.prompts)) or "none"
             raise MCPError(types.INVALID_PARAMS, f"Unknown prompt {params.name!r}; available prompts: {known}")
         try:
-            return render_prompt(descriptor, dict(params.arguments or {}), self.lang, self.published)
+            return render_prompt(descriptor, dict(params.arguments or {}), view.published.lang, view.published)
         except KeyError as exc:
             raise MCPError(types.INVALID_PARAMS, f"Missing required argument {exc.args[0]!r} for prompt {params.name!r}",
                            {"argument": exc.args[0]}) from None
