@@ -32,7 +32,7 @@ from .publish import ARDF_MIME, COLLECTION_PATHS, ardf_text
 from .schemas import SCHEMA_FILES, schema_bytes
 from .server import CatalogServer
 from .summary import Counts
-from .view import TOOLSET_SCOPE_KEY, View
+from .view import TOOLSET_SCOPE_KEY, View, Views
 
 if TYPE_CHECKING:
     from .live import LiveCatalog
@@ -125,7 +125,7 @@ class _Views:
     def __init__(self, app: CatalogServer, state: ServiceState) -> None:
         self.app = app
         self.state = state
-        self._encoded: dict[str | None, tuple[View, _Encoded]] = {}
+        self._encoded: tuple[Views, dict[str | None, _Encoded]] | None = None  # of the views served, by set
 
     def view(self, request: Request) -> View:
         """What the request may see: its tool set's part (?toolset= or its token's, atdf_mcp.gate), else the server's default."""
@@ -134,11 +134,14 @@ class _Views:
     def encoded(self, request: Request) -> _Encoded:
         """The response bodies of the request's view, rebuilt only when the snapshot was swapped."""
         views = self.app.views  # read once: its snapshot's listings and report belong together
+        if self._encoded is None or self._encoded[0] is not views:  # a swap: drop every set's bodies of the snapshot before
+            self._encoded = (views, {})
         view = views.get(request.scope.get(TOOLSET_SCOPE_KEY, self.app.toolset))
-        kept = self._encoded.get(view.toolset)
-        if kept is None or kept[0] is not view:
-            kept = self._encoded[view.toolset] = (view, _Encoded.build(view, views.snapshot))
-        return kept[1]
+        built = self._encoded[1]
+        body = built.get(view.toolset)
+        if body is None:
+            body = built[view.toolset] = _Encoded.build(view, views.snapshot)
+        return body
 
     async def health(self, request: Request) -> Response:
         catalog = self.app.catalog
