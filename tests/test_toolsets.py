@@ -210,6 +210,26 @@ async def test_a_server_for_one_set_hides_the_rest(catalog_dir: Path) -> None:
         assert outside_prompt.completion.values == []
 
 
+@pytest.mark.anyio
+async def test_documents_and_templates_follow_their_descriptor(tmp_path: Path) -> None:
+    conformance = Path(__file__).resolve().parent.parent / "examples" / "conformance" / "resources.json"
+    (tmp_path / "resources.json").write_text(conformance.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "atdf-mcp.yaml").write_text("toolsets:\n  docs: {ids: [template_data, static_text]}\n", encoding="utf-8")
+    server = CatalogServer(load_catalog(tmp_path), toolset="docs")
+    async with Client(server.server) as client:
+        uris = {str(r.uri) for r in (await client.list_resources()).resources}
+        assert "test://static-text" in uris and "test://static-binary" not in uris and "ardf://manifest" in uris
+        templates = {t.uri_template for t in (await client.list_resource_templates()).resource_templates}
+        assert templates == {"ardf://{resource_type}/{resource_id}", "test://template/{id}/data"}
+        assert "Data for ID: 7" in (await client.read_resource("test://template/7/data")).contents[0].text
+        with pytest.raises(MCPError):
+            await client.read_resource("test://static-binary")
+        with pytest.raises(MCPError):
+            await client.subscribe_resource("test://watched-resource")
+        ref = types.ResourceTemplateReference(type="ref/resource", uri="test://template/{id}/data")
+        assert (await client.complete(ref, {"name": "id", "value": ""})).completion.values == ["123", "456"]
+
+
 # ---------------------------------------------------------------- HTTP: paths and tokens
 
 
