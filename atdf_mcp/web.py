@@ -461,10 +461,10 @@ class DrainingServer(uvicorn.Server):
         await super().shutdown(sockets)
 
 
-def security_warnings(options: HttpOptions) -> list[str]:
+def security_warnings(options: HttpOptions, agent_tokens: bool = False) -> list[str]:
     """What the operator should hear about before the server starts (printed on stderr by serve_http)."""
     warnings = []
-    if not is_loopback(options.host) and not options.auth_token:
+    if not is_loopback(options.host) and not options.auth_token and not agent_tokens:
         warnings.append(f"listening on {options.host}, which other machines can reach, without --auth-token: anyone who can "
                         "connect can call every tool. Set --auth-token (or ATDF_MCP_AUTH_TOKEN).")
     if "*" in options.allowed_hosts:

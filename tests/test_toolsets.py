@@ -33,7 +33,7 @@ from atdf_mcp.schemas import SCHEMAS
 from atdf_mcp.server import CatalogServer
 from atdf_mcp.toolsets import parse_toolsets, token_toolset
 from atdf_mcp.view import view_of
-from atdf_mcp.web import HttpOptions, build_app, endpoints_text
+from atdf_mcp.web import HttpOptions, build_app, endpoints_text, security_warnings
 
 ADMIN, SUPPORT, FINANCE = "admin-token-for-tests", "support-agent-token", "finance-agent-token"
 SCHEMA = {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}
@@ -363,11 +363,12 @@ def test_an_unknown_toolset_is_a_usage_error(catalog_dir: Path) -> None:
     assert "--toolset 'nope'" in run.stderr and "known sets: finance, support" in run.stderr
 
 
-def test_banner_lists_the_sets() -> None:
+def test_banner_lists_the_sets_and_tokens_quiet_the_open_network_warning() -> None:
     text = endpoints_text(HttpOptions(), 8000, ["support", "finance"], "support")
     assert "http://127.0.0.1:8000/mcp/finance  http://127.0.0.1:8000/sse/finance" in text
     assert "default tool set     support" in text
     assert "agent tokens" in endpoints_text(HttpOptions(), 8000, ["support"], None, 2)
+    assert security_warnings(HttpOptions(host="0.0.0.0")) and not security_warnings(HttpOptions(host="0.0.0.0"), agent_tokens=True)
 
 
 def test_client_config_with_toolset(catalog_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
