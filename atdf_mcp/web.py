@@ -495,8 +495,8 @@ def endpoints_text(options: HttpOptions, port: int, toolsets: Iterable[str] = ()
     collections = " ".join(p for p in COLLECTION_PATHS.values() if not p.startswith("/resources/"))
     lines.append(f"  reload               POST {base}/reset  (or SIGHUP; files are watched unless --no-watch)")
     lines.append(f"  ARDF resources       {base}/resources  {base}/resources/{{type}}  {collections}")
-    auth = "bearer token required on /mcp, /sse, /messages/ (and each set's), POST /validate and POST /reset" if options.auth_token else \
-        "none (set --auth-token or ATDF_MCP_AUTH_TOKEN to require a bearer token)"
+    auth = "bearer token required on /mcp, /sse, /messages/ (and each set's), POST /validate and POST /reset" \
+        if options.auth_token or tokens else "none (set --auth-token or ATDF_MCP_AUTH_TOKEN to require a bearer token)"
     lines.append(f"  auth                 {auth}")
     lines.append(f"  allowed Host         {', '.join(options.hosts)}  (others get 421: add names with --allow-host)")
     if options.origins:

@@ -367,7 +367,8 @@ def test_banner_lists_the_sets_and_tokens_quiet_the_open_network_warning() -> No
     text = endpoints_text(HttpOptions(), 8000, ["support", "finance"], "support")
     assert "http://127.0.0.1:8000/mcp/finance  http://127.0.0.1:8000/sse/finance" in text
     assert "default tool set     support" in text
-    assert "agent tokens" in endpoints_text(HttpOptions(), 8000, ["support"], None, 2)
+    with_tokens = endpoints_text(HttpOptions(), 8000, ["support"], None, 2)
+    assert "agent tokens" in with_tokens and "auth                 bearer token required" in with_tokens
     assert security_warnings(HttpOptions(host="0.0.0.0")) and not security_warnings(HttpOptions(host="0.0.0.0"), agent_tokens=True)
 
 
