@@ -6,6 +6,10 @@ on a swap (never in the snapshot itself: a view refers to the snapshot, and a cy
 
     >>> view = view_of(catalog)            # the whole catalogue
     >>> view.list_tools.tools[0].name
+    >>> view_of(catalog, "support").tools  # one tool set of `toolsets:` (atdf_mcp.toolsets); an undefined set shows nothing
+
+A set's view keeps the catalogue-wide static resources (the schemas, and the manifest with the set's own counts)
+and, of everything else, what its selectors match: tools, prompts, documents and their templates, ARDF resources.
 """
 
 from __future__ import annotations
