@@ -61,6 +61,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--log-level", default=os.environ.get("ATDF_MCP_LOG_LEVEL", "info"),
                        choices=("debug", "info", "warning", "error"), help="stderr log level (default: info)")
     serve.add_argument("--timeout", type=float, default=None, help="default tool timeout in seconds (default: 60)")
+    serve.add_argument("--toolset", default=None, metavar="NAME",
+                       help="serve only this tool set of the catalogue's atdf-mcp.yaml `toolsets:` (over HTTP: what /mcp and "
+                            "/sse serve; /mcp/NAME serves each set)")
     serve.add_argument("--no-cache", action="store_true",
                        help="read every descriptor file at start-up, ignoring the snapshot cache (which is still rewritten)")
     serve.add_argument("--shutdown-timeout", type=float, default=None, metavar="SECONDS",
@@ -107,6 +110,8 @@ def build_parser() -> argparse.ArgumentParser:
     config.add_argument("--url", default=None, help="connect to a running `serve --transport http` server at this /mcp (or /sse) URL "
                         "instead of launching one")
     config.add_argument("--auth-token", default=None, help="with --url: the bearer token the server requires")
+    config.add_argument("--toolset", default=None, metavar="NAME",
+                        help="only this tool set: `serve --toolset NAME`, or with --url the set's URL (/mcp/NAME, /sse/NAME)")
     config.add_argument("--env", action="append", default=[], metavar="KEY=VALUE",
                         help="an environment variable for the launched server (the entry's env block: API keys for "
                              "handlers, ATDF_MCP_LOG_LEVEL, ...); repeatable")
@@ -280,11 +285,20 @@ def _serve(args: argparse.Namespace) -> int:
     configure_logging(args.log_level)
     with contextlib.redirect_stdout(sys.stderr):  # stdout is the protocol: handler modules' prints go to stderr
         catalog, app = load_for_serving(args.directory, lang=lang, timeout=args.timeout, cache=not args.no_cache)
+    app.toolset = _known_toolset(args.toolset, catalog)
     live = LiveCatalog(app, args.directory or catalog.root or ".", watch=args.watch)
     timeout = args.shutdown_timeout if args.shutdown_timeout is not None else DEFAULT_SHUTDOWN_TIMEOUT
     if options is None:
         return serve_stdio(app, shutdown_timeout=timeout, live=live)
     return serve_http(app, options, shutdown_timeout=timeout, listener=listener, live=live)
+
+
+def _known_toolset(name: str | None, catalog: Any) -> str | None:
+    """`serve --toolset NAME` when the catalogue defines that set; UsageError naming the known sets otherwise."""
+    if name is None or name in catalog.config.toolsets:
+        return name
+    known = ", ".join(sorted(catalog.config.toolsets)) or "none (add `toolsets:` to the catalogue's atdf-mcp.yaml)"
+    raise UsageError(f"--toolset {name!r}: the catalogue defines no such tool set; known sets: {known}")
 
 
 _HTTP_ONLY = {"host": "--host", "port": "--port", "stateless": "--stateless", "json_response": "--json-response",
@@ -354,7 +368,8 @@ def _config(args: argparse.Namespace) -> int:
         if env and args.client != "claude-desktop":
             raise UsageError(f"--env sets the environment of a process the client launches; {args.client} connects to --url "
                              "directly: set the variables where the server runs")
-        config = remote_config(args.client, args.url, name=args.name, token=args.auth_token, env=env)
+        url = toolset_url(args.url, args.toolset) if args.toolset else args.url
+        config = remote_config(args.client, url, name=args.name, token=args.auth_token, env=env)
     else:
         if args.auth_token:
             raise UsageError("--auth-token goes with --url (a local stdio server needs no token)")
@@ -363,7 +378,7 @@ def _config(args: argparse.Namespace) -> int:
             raise UsageError(f"no such directory: {directory}")
         if lang:
             _warn_unknown_language(directory, lang)
-        config = local_config(args.client, directory, name=args.name, lang=lang, env=env)
+        config = local_config(args.client, directory, name=args.name, lang=lang, env=env, toolset=args.toolset)
     print(json.dumps(config, indent=2, ensure_ascii=False))
     return EXIT_OK
 
@@ -395,14 +410,14 @@ def _warn_unknown_language(directory: Path, lang: str) -> None:
 
 
 def local_config(client: str, directory: Path, *, name: str | None = None, lang: str | None = None,
-                 env: dict[str, str] | None = None) -> dict[str, Any]:
+                 env: dict[str, str] | None = None, toolset: str | None = None) -> dict[str, Any]:
     """An `mcpServers` block with which `client` launches this environment's atdf-mcp on `directory` over stdio.
 
     Absolute paths, because GUI apps do not inherit the shell's PATH; `env` becomes the entry's `env` block
     (Claude Desktop, Claude Code and Cursor all take one). Claude Code's entries also say `"type": "stdio"`.
     """
     script = Path(sys.executable).parent / ("atdf-mcp.exe" if os.name == "nt" else "atdf-mcp")
-    serve_args = ["serve", str(directory)] + (["--lang", lang] if lang else [])
+    serve_args = ["serve", str(directory)] + (["--lang", lang] if lang else []) + (["--toolset", toolset] if toolset else [])
     command = [str(script)] if script.is_file() else [sys.executable, "-m", "atdf_mcp"]
     entry: dict[str, Any] = {"type": "stdio"} if client == "claude-code" else {}
     entry.update({"command": command[0], "args": [*command[1:], *serve_args]})
@@ -417,6 +432,21 @@ def claude_desktop_config(directory: Path, *, name: str | None = None, lang: str
     return local_config("claude-desktop", directory, name=name, lang=lang, env=env)
 
 
+def toolset_url(url: str, toolset: str) -> str:
+    """The URL of one tool set of a server: `.../mcp` → `.../mcp/NAME`, `.../sse` → `.../sse/NAME`."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    from .toolsets import NAME_PATTERN
+
+    if not NAME_PATTERN.fullmatch(toolset):
+        raise UsageError(f"--toolset {toolset!r} is not a tool-set name (letters, digits, '_', '.', '-')")
+    parts = urlsplit(url)
+    path = parts.path.rstrip("/")
+    if not path.endswith(("/mcp", "/sse")):
+        raise UsageError(f"--toolset with --url needs the server's /mcp or /sse URL (e.g. http://127.0.0.1:8000/mcp), not {url!r}")
+    return urlunsplit(parts._replace(path=f"{path}/{toolset}"))
+
+
 def remote_config(client: str, url: str, *, name: str | None = None, token: str | None = None,
                   env: dict[str, str] | None = None) -> dict[str, Any]:
     """An `mcpServers` block connecting `client` to a running server: its URL where the client takes one, else mcp-remote.
@@ -429,7 +459,7 @@ def remote_config(client: str, url: str, *, name: str | None = None, token: str 
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise UsageError(f"--url must be an http:// or https:// URL such as http://127.0.0.1:8000/mcp, not {url!r}")
-    sse = parts.path.rstrip("/").endswith("/sse")
+    sse = parts.path.rstrip("/").endswith("/sse") or "/sse/" in parts.path
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     entry: dict[str, Any]
     if client == "claude-desktop":

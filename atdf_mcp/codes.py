@@ -88,7 +88,7 @@ class Code(enum.StrEnum):
     CONFLICT = "CONFLICT", Row("Conflict", 409, False, CALL)
     UNAVAILABLE = "UNAVAILABLE", Row("Unavailable", 503, True, CALL)
     AUTHENTICATION_ERROR = "AUTHENTICATION_ERROR", Row("Authentication error", 401, False, CALL | HTTP)
-    AUTHORIZATION_ERROR = "AUTHORIZATION_ERROR", Row("Authorization error", 403, False, CALL)
+    AUTHORIZATION_ERROR = "AUTHORIZATION_ERROR", Row("Authorization error", 403, False, CALL | HTTP)
     RATE_LIMITED = "RATE_LIMITED", Row("Rate limited", 429, True, CALL)
     UPSTREAM_ERROR = "UPSTREAM_ERROR", Row("Upstream error", 502, True, CALL)
     RESPONSE_TOO_LARGE = "RESPONSE_TOO_LARGE", Row("Response too large", 502, False, CALL)
@@ -103,6 +103,7 @@ class Code(enum.StrEnum):
     INVALID_JSON = "INVALID_JSON", Row("Body is not JSON", 400, False, HTTP)
     RELOAD_FAILED = "RELOAD_FAILED", Row("Reload failed", 500, True, HTTP)
     INVALID_REQUEST = "INVALID_REQUEST", Row("Invalid request", 400, False, HTTP)
+    TOOLSET_NOT_FOUND = "TOOLSET_NOT_FOUND", Row("Unknown tool set", 404, False, HTTP)
     # -- loading: files ----------------------------------------------------------------------------------------------
     PARSE_ERROR = "PARSE_ERROR", Row("Parse error", 400, False, LOAD | HTTP)
     READ_ERROR = "READ_ERROR", Row("Read error", 422, False, LOAD)

@@ -7,10 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from .files import CONFIG_FILE_NAMES, DecodeFailure, decode, exclude_problems
+from .toolsets import Toolset, parse_tokens, parse_toolsets
 
 __all__ = ["CatalogConfig", "ConfigProblem", "read_config"]
 
-_KNOWN_KEYS = {"name", "version", "description", "lang", "timeout", "atdf1_required", "bindings", "http", "exclude", "allow_private_networks"}
+_KNOWN_KEYS = {"name", "version", "description", "lang", "timeout", "atdf1_required", "bindings", "http", "exclude", "allow_private_networks",
+               "toolsets", "tokens"}
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,8 @@ class CatalogConfig:
     http: dict[str, Any] = field(default_factory=dict)
     exclude: tuple[str, ...] = ()  # gitignore-style globs, relative to the catalogue root: never read
     allow_private_networks: bool = False  # HTTP tools may reach loopback and private addresses (atdf_mcp.egress)
+    toolsets: dict[str, Toolset] = field(default_factory=dict)  # named parts of the catalogue (atdf_mcp.toolsets)
+    tokens: dict[str, str] = field(default_factory=dict, repr=False)  # a token's SHA-256 hex → the set it sees
     file: str | None = None
 
 
@@ -101,4 +105,14 @@ def read_config(root: Path) -> tuple[CatalogConfig, list[ConfigProblem]]:
         problems += [ConfigProblem("/exclude", message) for message in bad]
         if not bad:
             values["exclude"] = tuple(patterns)
+    values.update(_toolsets(raw, problems))
     return CatalogConfig(bindings=clean, http=http, file=str(path), **values), problems
+
+
+def _toolsets(raw: dict[str, Any], problems: list[ConfigProblem]) -> dict[str, Any]:
+    """`toolsets:` and `tokens:` (atdf_mcp.toolsets), their problems added to `problems`."""
+    toolsets, found = parse_toolsets(raw.get("toolsets"))
+    written = raw.get("toolsets") if isinstance(raw.get("toolsets"), dict) else {}
+    tokens, more = parse_tokens(raw.get("tokens"), toolsets, (name for name in written if name not in toolsets))
+    problems += [ConfigProblem(pointer, message, severity) for pointer, message, severity in (*found, *more)]
+    return {"toolsets": toolsets, "tokens": tokens}

@@ -28,10 +28,11 @@ from .catalog import Catalog, Problem, load_catalog
 from .codes import Code
 from .dialects import writer
 from .envelope import build_entry, envelope
-from .publish import ARDF_MIME, COLLECTION_PATHS, Published, ardf_text
+from .publish import ARDF_MIME, COLLECTION_PATHS, ardf_text
 from .schemas import SCHEMA_FILES, schema_bytes
 from .server import CatalogServer
 from .summary import Counts
+from .view import TOOLSET_SCOPE_KEY, View, Views
 
 if TYPE_CHECKING:
     from .live import LiveCatalog
@@ -124,16 +125,23 @@ class _Views:
     def __init__(self, app: CatalogServer, state: ServiceState) -> None:
         self.app = app
         self.state = state
-        self._encoded: tuple[Published, _Encoded] | None = None
+        self._encoded: tuple[Views, dict[str | None, _Encoded]] | None = None  # of the views served, by set
 
-    @property
-    def encoded(self) -> _Encoded:
-        """The response bodies of the current snapshot, rebuilt only when the snapshot was swapped."""
-        snapshot = self.app.snapshot  # read once: its listings and report belong together
-        published = snapshot.published
-        if self._encoded is None or self._encoded[0] is not published:
-            self._encoded = (published, _Encoded.build(published, snapshot))
-        return self._encoded[1]
+    def view(self, request: Request) -> View:
+        """What the request may see: its tool set's part (?toolset= or its token's, atdf_mcp.gate), else the server's default."""
+        return self.app.views.get(request.scope.get(TOOLSET_SCOPE_KEY, self.app.toolset))
+
+    def encoded(self, request: Request) -> _Encoded:
+        """The response bodies of the request's view, rebuilt only when the snapshot was swapped."""
+        views = self.app.views  # read once: its snapshot's listings and report belong together
+        if self._encoded is None or self._encoded[0] is not views:  # a swap: drop every set's bodies of the snapshot before
+            self._encoded = (views, {})
+        view = views.get(request.scope.get(TOOLSET_SCOPE_KEY, self.app.toolset))
+        built = self._encoded[1]
+        body = built.get(view.toolset)
+        if body is None:
+            body = built[view.toolset] = _Encoded.build(view, views.snapshot)
+        return body
 
     async def health(self, request: Request) -> Response:
         catalog = self.app.catalog
@@ -152,7 +160,7 @@ class _Views:
         return JSONResponse({"status": "draining" if self.state.draining else "starting"}, status_code=503)
 
     async def manifest(self, request: Request) -> Response:
-        return Response(self.encoded.manifest, media_type="application/json")
+        return Response(self.encoded(request).manifest, media_type="application/json")
 
     async def schema(self, request: Request) -> Response:
         name = request.path_params["name"]
@@ -164,7 +172,7 @@ class _Views:
         return Response(schema_bytes(file_name), media_type=SCHEMA_MIME)
 
     async def report(self, request: Request) -> Response:
-        return Response(self.encoded.report, media_type="application/json")
+        return Response(self.encoded(request).report, media_type="application/json")
 
     async def validate(self, request: Request) -> Response:
         body = await request.body()
@@ -181,8 +189,8 @@ class _Views:
     async def resources(self, request: Request) -> Response:
         kind = request.path_params.get("type")
         if kind is None:
-            return _ardf(self.encoded.all)
-        body = self.encoded.by_type.get(_PLURALS.get(kind, kind))
+            return _ardf(self.encoded(request).all)
+        body = self.encoded(request).by_type.get(_PLURALS.get(kind, kind))
         if body is None:
             return self._unknown_type(kind)
         return _ardf(body)
@@ -192,7 +200,7 @@ class _Views:
         if kind not in COLLECTION_PATHS:
             return self._unknown_type(request.path_params["type"])
         uri = f"ardf://{kind}/{request.path_params['id']}"
-        descriptor = self.app.published.descriptor_for(uri)
+        descriptor = self.view(request).descriptor_for(uri)
         if descriptor is None:
             return error_response(Code.NOT_FOUND, f"The catalogue holds no {kind} named {request.path_params['id']!r}.",
                                   title="Unknown resource", parameter="id",
@@ -201,7 +209,7 @@ class _Views:
 
     def collection(self, kind: str) -> Any:
         async def view(request: Request) -> Response:
-            return _ardf(self.encoded.by_type[kind])
+            return _ardf(self.encoded(request).by_type[kind])
 
         return view
 
@@ -229,16 +237,16 @@ class _Encoded:
     by_type: dict[str, bytes]
 
     @classmethod
-    def build(cls, published: Published, catalog: Catalog) -> _Encoded:
+    def build(cls, view: View, catalog: Catalog) -> _Encoded:
         documents: dict[str, list[dict[str, Any]]] = {kind: [] for kind in COLLECTION_PATHS}
-        for d in published.descriptors:
+        for d in view.descriptors:
             try:
                 documents.setdefault(d.type, []).append(writer("ardf")(d))
             except ValueError:  # a descriptor ARDF cannot express: it is still served over MCP
                 continue
         everything = [doc for docs in documents.values() for doc in docs]
         return cls(
-            manifest=_json(published.manifest),
+            manifest=_json(view.manifest),
             report=_json(_report(catalog)),
             all=_json({"count": len(everything), "resources": everything}),
             by_type={kind: _json({"count": len(docs), "resources": docs}) for kind, docs in documents.items()},

@@ -42,7 +42,7 @@ from .redact import catalogue_secrets
 from .results import error_result, to_result
 from .runtime import DEFAULT_TIMEOUT, ToolRuntime
 from .shutdown import Drain, cancelled_envelope, refused_envelope
-from .view import View, Views
+from .view import TOOLSET_SCOPE_KEY, View, Views
 
 __all__ = ["DEFAULT_TIMEOUT", "RESOURCE_NOT_FOUND", "CatalogServer", "build_server"]
 
@@ -53,8 +53,9 @@ _log = logging.getLogger("atdf_mcp.server")
 class CatalogServer:
     """Answers MCP requests from one catalogue snapshot; `server` is the SDK object to run."""
 
-    def __init__(self, catalog: Catalog, *, lang: str | None = None, timeout: float | None = None) -> None:
+    def __init__(self, catalog: Catalog, *, lang: str | None = None, timeout: float | None = None, toolset: str | None = None) -> None:
         self.snapshot = catalog.prepared(lang=lang, timeout=timeout)
+        self.toolset = toolset  # the set a request sees when neither its path nor its token names one (serve --toolset)
         self.views = Views(self.snapshot)
         self.secrets = catalogue_secrets(r.bound.dispatcher for r in self.snapshot.runtimes.values())
         self.drain = Drain()  # the tool calls in flight, for a shutdown that answers them all
@@ -115,8 +116,13 @@ class CatalogServer:
         self.server.instructions = config.description
 
     def view(self, ctx: ServerRequestContext | None = None) -> View:
-        """What the client of a request sees of the snapshot being served (atdf_mcp.view)."""
-        return self.views.get()
+        """What the client of a request sees of the snapshot being served (atdf_mcp.view): the tool set its HTTP path or
+        token named (`TOOLSET_SCOPE_KEY` in the request's ASGI scope, set by atdf_mcp.gate), else the server's own."""
+        request = getattr(ctx, "request", None)
+        scope = getattr(request, "scope", None)
+        if scope is not None and TOOLSET_SCOPE_KEY in scope:
+            return self.views.get(scope[TOOLSET_SCOPE_KEY])
+        return self.views.get(self.toolset)
 
     def _input_schema(self, name: str) -> dict[str, Any] | None:
         """The input schema of a tool of the snapshot being served (the SDK checks `Mcp-Param-*` headers against it)."""
@@ -224,18 +230,17 @@ class CatalogServer:
     async def _read_resource(self, ctx: ServerRequestContext, params: types.ReadResourceRequestParams) -> types.ReadResourceResult:
         uri = str(params.uri)
         view = self.view(ctx)
-        published = view.published
-        if uri in published.static:
-            mime, body = published.static[uri]
+        if uri in view.static:
+            mime, body = view.static[uri]
             text = body.decode("utf-8") if isinstance(body, bytes) else body
             return types.ReadResourceResult(contents=[types.TextResourceContents(uri=uri, mime_type=mime, text=text)])
-        document = published.documents.get(uri)
+        document = view.documents.get(uri)
         if document is not None:
             try:
                 return types.ReadResourceResult(contents=[document.read()])
             except OSError as exc:
                 raise MCPError(RESOURCE_NOT_FOUND, f"Resource {uri} cannot be read right now", {"uri": uri}) from exc
-        for template in published.templates:
+        for template in view.templates:
             values = template.template.match(uri)
             if values is not None:
                 return types.ReadResourceResult(contents=[template.read(uri, {k: str(v) for k, v in values.items()})])
@@ -264,9 +269,8 @@ class CatalogServer:
         return len(sessions)
 
     def _known_resource(self, view: View, uri: str) -> None:
-        published = view.published
-        known = (uri in published.static or uri in published.documents or view.descriptor_for(uri) is not None
-                 or any(t.template.match(uri) is not None for t in published.templates))
+        known = (uri in view.static or uri in view.documents or view.descriptor_for(uri) is not None
+                 or any(t.template.match(uri) is not None for t in view.templates))
         if not known:
             raise MCPError(RESOURCE_NOT_FOUND, f"Resource not found: {uri}", {"uri": uri})
 
@@ -277,7 +281,7 @@ class CatalogServer:
         return types.EmptyResult()
 
     async def _complete(self, ctx: ServerRequestContext, params: types.CompleteRequestParams) -> types.CompleteResult:
-        values = completion_values(self.published, params.ref, params.argument.name, params.argument.value)
+        values = completion_values(self.view(ctx), params.ref, params.argument.name, params.argument.value)
         return types.CompleteResult(completion=types.Completion(values=values[:100], total=len(values), has_more=len(values) > 100))
 
     # -- prompts ---------------------------------------------------------------------------------

@@ -13,9 +13,11 @@ from pathlib import Path
 from types import MappingProxyType
 
 from .bindings import bind_catalog, catalogue_modules, purge_catalogue_modules
-from .catalog import Catalog, file_signature
+from .catalog import Catalog, Problem, file_signature
+from .codes import Code
 from .publish import Published
 from .runtime import DEFAULT_TIMEOUT, InputValidator, ToolRuntime, tool_timeout
+from .toolsets import empty_toolsets
 
 __all__ = ["complete"]
 
@@ -46,7 +48,7 @@ def complete(catalog: Catalog, *, previous: Catalog | None = None) -> Catalog:
                 bound[name].dispatcher.shared_validator = validator
     return dataclasses.replace(
         catalog,
-        report=catalog.report.with_problems([*problems, *published.problems]),
+        report=catalog.report.with_problems([*problems, *published.problems, *_toolset_problems(catalog)]),
         loaded=catalog.report,
         lang=lang,
         timeout=default_timeout,
@@ -55,6 +57,13 @@ def complete(catalog: Catalog, *, previous: Catalog | None = None) -> Catalog:
         bindings=MappingProxyType(memo),
         modules=MappingProxyType(_module_signatures(catalog.root)),
     )
+
+
+def _toolset_problems(catalog: Catalog) -> list[Problem]:
+    """A warning for every tool set of the config that selects nothing."""
+    config = catalog.config
+    return [Problem(config.file or "atdf-mcp.yaml", pointer, message, "warning", Code.CONFIGURATION_ERROR)
+            for pointer, message in empty_toolsets(config.toolsets, catalog.descriptors)]
 
 
 def _module_signatures(root: Path | None) -> dict[str, tuple[int, int] | None]:

@@ -8,7 +8,8 @@ The security posture is the middleware list, outermost first:
     ErrorBoundary     any exception → 500 with an ATDF envelope and an incident id; the traceback only on stderr
     CORSMiddleware    only with --cors-origin
     HostOriginGuard   DNS-rebinding protection: Host (421) and Origin (403) checked on every route but /health, /ready
-    BearerAuth        with --auth-token: /mcp, /sse, /messages/, POST /validate and POST /reset need `Authorization: Bearer` (401)
+    ToolsetGate       with --auth-token or `tokens:`: the MCP endpoints, POST /validate and POST /reset need `Authorization:
+                      Bearer` (401); the tool set a request sees, from its path, ?toolset= or token (404, 403): atdf_mcp.gate
     BodyLimit         request bodies above --max-body-size → 413
     JsonRpcGuard      MCP POSTs the SDK would drop (invalid id, nested too deep) → 400 with the JSON-RPC error
 
@@ -19,14 +20,13 @@ guard above is the one implementation of the check, with one error body, for eve
 from __future__ import annotations
 
 import contextlib
-import hmac
 import ipaddress
 import logging
 import re
 import signal
 import socket
 import sys
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
@@ -47,6 +47,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .codes import Code
 from .envelope import new_instance
+from .gate import SET_PREFIXES, ToolsetGate
 from .publish import COLLECTION_PATHS
 from .rest import RequestCounter, ServiceState, error_response, rest_routes
 from .server import CatalogServer
@@ -113,7 +114,7 @@ class HttpOptions:
 
 def is_mcp_path(path: str) -> bool:
     """Whether a path is an MCP endpoint (its errors are JSON-RPC errors carrying the envelope)."""
-    return path in ("/mcp", "/mcp/", "/sse") or path.startswith("/messages/")
+    return path in ("/mcp", "/sse") or path.startswith(SET_PREFIXES)  # /mcp/{toolset}, /sse/{toolset}, /messages/...
 
 
 def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None = None) -> Starlette:
@@ -130,10 +131,14 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
     limiter = SessionLimiter(options.sessions, SdkSessions(manager) if manager is not None else None)
     if manager is not None:
         mcp_endpoint = StreamableHTTPASGIApp(manager)
-        routes.append(Route("/mcp", endpoint=mcp_endpoint if options.stateless else limiter.guard(mcp_endpoint)))
-    sse = SseServerTransport("/messages/", security_settings=sdk_security, max_request_body_size=options.max_body_size)
-    routes += [Route("/sse", endpoint=limiter.guard(_SseEndpoint(sse, app), streams=True), methods=["GET"]),
-               Mount("/messages/", app=sse.handle_post_message)]
+        guarded = mcp_endpoint if options.stateless else limiter.guard(mcp_endpoint)
+        routes += [Route("/mcp", endpoint=guarded), Route("/mcp/{toolset}", endpoint=guarded)]  # a set: atdf_mcp.gate
+    sse = _SseEndpoint(app, lambda path: SseServerTransport(path, security_settings=sdk_security,
+                                                            max_request_body_size=options.max_body_size))
+    sse_stream = limiter.guard(sse, streams=True)
+    routes += [Route("/sse", endpoint=sse_stream, methods=["GET"]), Route("/sse/{toolset}", endpoint=sse_stream, methods=["GET"]),
+               Route("/messages/{toolset}/", endpoint=_SetMessages(sse), methods=["POST"]),
+               Mount("/messages/", app=sse.transport_for(None).handle_post_message)]
     routes += rest_routes(app, state, live)
 
     @contextlib.asynccontextmanager
@@ -158,8 +163,8 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
                                      allow_headers=["*"], expose_headers=["Mcp-Session-Id", "MCP-Protocol-Version", "WWW-Authenticate"],
                                      max_age=600))
     middleware.append(Middleware(HostOriginGuard, hosts=options.hosts, origins=options.origins))
-    if options.auth_token:
-        middleware.append(Middleware(BearerAuth, token=options.auth_token, protects=options.is_protected))
+    # --auth-token and the tokens of `tokens:` (read from the served snapshot), and the tool set of each request
+    middleware.append(Middleware(ToolsetGate, server=app, token=options.auth_token, protects=options.is_protected, is_mcp=is_mcp_path))
     middleware.append(Middleware(BodyLimit, max_size=options.max_body_size))
     middleware.append(Middleware(SurrogateEscapes, is_target=is_mcp_path))  # before the guard, which must parse the body
     middleware.append(Middleware(JsonRpcGuard))  # answers what the SDK would drop: bad ids, too deep to parse
@@ -174,16 +179,38 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
 
 
 class _SseEndpoint:
-    """GET /sse as a raw ASGI app: one legacy SSE connection served by the catalogue's Server."""
+    """GET /sse and /sse/{toolset} as a raw ASGI app: one legacy SSE connection served by the catalogue's Server.
 
-    def __init__(self, transport: SseServerTransport, app: CatalogServer) -> None:
-        self.transport = transport
+    Each tool set has its own transport, whose message endpoint carries the set (`/messages/{toolset}/`): a session
+    opened on one set cannot be posted to through another set's path (its transport does not know the session).
+    """
+
+    def __init__(self, app: CatalogServer, make: Callable[[str], SseServerTransport]) -> None:
         self.app = app
+        self.make = make
+        self.transports: dict[str | None, SseServerTransport] = {}
+
+    def transport_for(self, toolset: str | None) -> SseServerTransport:
+        """The transport of a tool set's SSE connections (None: of /sse), made on first use."""
+        transport = self.transports.get(toolset)
+        if transport is None:
+            transport = self.transports[toolset] = self.make("/messages/" if toolset is None else f"/messages/{toolset}/")
+        return transport
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         server = self.app.server
-        async with self.transport.connect_sse(scope, receive, send) as (read, write):
+        async with self.transport_for(scope.get("path_params", {}).get("toolset")).connect_sse(scope, receive, send) as (read, write):
             await server.run(read, write, server.create_initialization_options())
+
+
+class _SetMessages:
+    """POST /messages/{toolset}/: the messages of an SSE connection opened on /sse/{toolset}."""
+
+    def __init__(self, sse: _SseEndpoint) -> None:
+        self.sse = sse
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.sse.transport_for(scope["path_params"]["toolset"]).handle_post_message(scope, receive, send)
 
 
 class _InFlight:
@@ -264,7 +291,7 @@ class ErrorBoundary:
 
 def _is_stream(scope: Scope) -> bool:
     """Long-lived requests a draining shutdown must not wait for: SSE GET streams and 2026 listen streams."""
-    if scope["method"] == "GET" and scope["path"] in ("/mcp", "/sse"):
+    if scope["method"] == "GET" and (scope["path"] in ("/mcp", "/sse") or scope["path"].startswith(("/mcp/", "/sse/"))):
         return True
     return scope["method"] == "POST" and Headers(scope=scope).get("mcp-method") == "subscriptions/listen"
 
@@ -313,30 +340,6 @@ class HostOriginGuard:
     def _origin_ok(self, value: str) -> bool:
         scheme, host, port = _split_origin(value.strip().lower())
         return bool(host) and any(s == scheme and h == host and (p is None or p == port) for s, h, p in self.origins)
-
-
-class BearerAuth:
-    """`Authorization: Bearer <token>` on the protected routes, compared in constant time; 401 otherwise."""
-
-    def __init__(self, app: ASGIApp, token: str, protects: Any) -> None:
-        self.app = app
-        self.token = token.encode("utf-8")
-        self.protects = protects
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not self.protects(scope["method"], scope["path"]):
-            await self.app(scope, receive, send)
-            return
-        scheme, _, presented = Headers(scope=scope).get("authorization", "").partition(" ")
-        if scheme.lower() == "bearer" and hmac.compare_digest(presented.strip().encode("utf-8"), self.token):
-            await self.app(scope, receive, send)
-            return
-        challenge = 'Bearer realm="atdf-mcp"' + (', error="invalid_token"' if presented else "")
-        detail = "The bearer token is not valid." if presented else "This endpoint needs an Authorization: Bearer token."
-        response = error_response(Code.AUTHENTICATION_ERROR, detail, title="Authentication required", parameter="Authorization",
-                                  headers={"WWW-Authenticate": challenge}, jsonrpc=is_mcp_path(scope["path"]),
-                                  context={"solution": "Send the header `Authorization: Bearer <token>` with the server's token."})
-        await response(scope, receive, send)
 
 
 class BodyLimit:
@@ -420,6 +423,7 @@ class DrainingServer(uvicorn.Server):
         self.options = options
         self.shutdown_timeout = shutdown_timeout
         self.drain = app.drain if app is not None else Drain()
+        self.app = app
         self.stopped_by: int | None = None  # the first signal received
 
     def handle_exit(self, sig: int, frame: Any) -> None:
@@ -438,7 +442,9 @@ class DrainingServer(uvicorn.Server):
         if self.started:
             listeners = self.servers[0].sockets if self.servers else ()
             port = listeners[0].getsockname()[1] if listeners else self.options.port
-            print(endpoints_text(self.options, port), file=sys.stderr, flush=True)
+            config = self.app.snapshot.config if self.app is not None else None
+            print(endpoints_text(self.options, port, config.toolsets if config else (), self.app.toolset if self.app else None,
+                                 len(config.tokens) if config else 0), file=sys.stderr, flush=True)
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         from sse_starlette.sse import AppStatus
@@ -455,10 +461,10 @@ class DrainingServer(uvicorn.Server):
         await super().shutdown(sockets)
 
 
-def security_warnings(options: HttpOptions) -> list[str]:
+def security_warnings(options: HttpOptions, agent_tokens: bool = False) -> list[str]:
     """What the operator should hear about before the server starts (printed on stderr by serve_http)."""
     warnings = []
-    if not is_loopback(options.host) and not options.auth_token:
+    if not is_loopback(options.host) and not options.auth_token and not agent_tokens:
         warnings.append(f"listening on {options.host}, which other machines can reach, without --auth-token: anyone who can "
                         "connect can call every tool. Set --auth-token (or ATDF_MCP_AUTH_TOKEN).")
     if "*" in options.allowed_hosts:
@@ -469,8 +475,9 @@ def security_warnings(options: HttpOptions) -> list[str]:
     return warnings
 
 
-def endpoints_text(options: HttpOptions, port: int) -> str:
-    """The start-up banner: every endpoint's URL and the security settings in force."""
+def endpoints_text(options: HttpOptions, port: int, toolsets: Iterable[str] = (), default_toolset: str | None = None,
+                   tokens: int = 0) -> str:
+    """The start-up banner: every endpoint's URL (each tool set's too) and the security settings in force."""
     host = options.host.strip("[]")
     everywhere = host in ("0.0.0.0", "::", "")
     shown = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(host, host)
@@ -480,6 +487,7 @@ def endpoints_text(options: HttpOptions, port: int) -> str:
         mode = ("stateless" if options.stateless else "stateful") + (", JSON responses" if options.json_response else "")
         lines.append(f"  MCP Streamable HTTP  {base}/mcp  ({mode})")
     lines.append(f"  MCP legacy SSE       {base}/sse  (messages: POST {base}/messages/)")
+    lines += _toolset_lines(options, base, toolsets, default_toolset, tokens)
     lines.append(f"  health               {base}/health  {base}/ready")
     lines.append(f"  manifest             {base}/manifest")
     lines.append(f"  schemas              {base}/schema/ardf.schema.json  (and the other bundled schemas)")
@@ -487,8 +495,8 @@ def endpoints_text(options: HttpOptions, port: int) -> str:
     collections = " ".join(p for p in COLLECTION_PATHS.values() if not p.startswith("/resources/"))
     lines.append(f"  reload               POST {base}/reset  (or SIGHUP; files are watched unless --no-watch)")
     lines.append(f"  ARDF resources       {base}/resources  {base}/resources/{{type}}  {collections}")
-    auth = "bearer token required on /mcp, /sse, /messages/, POST /validate and POST /reset" if options.auth_token else \
-        "none (set --auth-token or ATDF_MCP_AUTH_TOKEN to require a bearer token)"
+    auth = "bearer token required on /mcp, /sse, /messages/ (and each set's), POST /validate and POST /reset" \
+        if options.auth_token or tokens else "none (set --auth-token or ATDF_MCP_AUTH_TOKEN to require a bearer token)"
     lines.append(f"  auth                 {auth}")
     lines.append(f"  allowed Host         {', '.join(options.hosts)}  (others get 421: add names with --allow-host)")
     if options.origins:
@@ -498,6 +506,17 @@ def endpoints_text(options: HttpOptions, port: int) -> str:
     lines.append(f"  sessions             at most {limits.max_sessions}, {limits.client_share} per client address; idle ones "
                  f"evicted first, and closed after {limits.idle_timeout:g} s idle")
     return "\n".join(lines)
+
+
+def _toolset_lines(options: HttpOptions, base: str, toolsets: Iterable[str], default_toolset: str | None, tokens: int) -> list[str]:
+    """The banner lines of the tool sets: the set /mcp and /sse serve, each set's own URLs, the agent tokens."""
+    lines = [f"  default tool set     {default_toolset}  (/mcp and /sse serve it; --toolset)"] if default_toolset else []
+    if tokens:
+        lines.append(f"  agent tokens         {tokens} in `tokens:`: each sees its tool set, on every MCP endpoint and REST route")
+    for name in sorted(toolsets):
+        urls = (f"{base}/mcp/{name}  " if options.transport == "http" else "") + f"{base}/sse/{name}"
+        lines.append(f"  tool set {name:<11} {urls}  (REST: ?toolset={name})")
+    return lines
 
 
 # ---------------------------------------------------------------------------------------------
