@@ -176,6 +176,10 @@ class LiveCatalog:
         t = outcome
         print(f"atdf-mcp: reloaded ({t.reason}) in {t.seconds * 1000:.0f} ms: {len(t.added)} tool(s) added, "
               f"{len(t.removed)} removed, {len(t.changed)} changed; {t.errors} error(s), {t.warnings} warning(s)", file=err, flush=True)
+        toolset = self.app.toolset
+        if toolset is not None and toolset not in self.app.snapshot.config.toolsets:
+            print(f"atdf-mcp: warning: the catalogue no longer defines the tool set {toolset!r} this server was started with "
+                  "(--toolset): its clients see no tools until it is defined again", file=err, flush=True)
 
     async def _tell_clients(self, outcome: Reload) -> None:
         notifier = self.app.notifier

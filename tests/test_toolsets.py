@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import subprocess
@@ -29,6 +30,7 @@ from mcp.shared.exceptions import MCPError
 from atdf_mcp import load_catalog
 from atdf_mcp.cli import main
 from atdf_mcp.config import read_config
+from atdf_mcp.live import LiveCatalog
 from atdf_mcp.schemas import SCHEMAS
 from atdf_mcp.server import CatalogServer
 from atdf_mcp.toolsets import parse_toolsets, token_toolset
@@ -340,6 +342,18 @@ def test_a_reload_that_changes_the_sets_takes_effect(tmp_path: Path) -> None:
         assert {r["resource_id"] for r in httpx.get(f"{base}/tools?toolset=emails", timeout=10).json()["resources"]} == {"send_email"}
         assert httpx.get(f"{base}/tools?toolset=support", timeout=10).status_code == 404
         assert post_mcp(base, "/mcp/emails", None).status_code == 200  # no tokens any more: open, as without --auth-token
+
+
+@pytest.mark.anyio
+async def test_a_reload_that_drops_the_served_set_says_so(tmp_path: Path) -> None:
+    folder = write_catalog(tmp_path / "c")
+    server = CatalogServer(load_catalog(folder), toolset="support")
+    err = io.StringIO()
+    live = LiveCatalog(server, folder, watch=False, err=err)
+    (folder / "atdf-mcp.yaml").write_text("toolsets:\n  emails: {ids: [send_email]}\n", encoding="utf-8")
+    outcome = await live.reload("test")
+    assert outcome.ok and server.view().tools == {}
+    assert "no longer defines the tool set 'support'" in err.getvalue()
 
 
 # ---------------------------------------------------------------- CLI: stdio, usage errors, banner, client config
