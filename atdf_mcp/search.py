@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -51,6 +52,7 @@ _SNOWBALL = {"en": "english", "es": "spanish", "pt": "portuguese", "fr": "french
              "nb": "norwegian", "ro": "romanian", "ru": "russian", "sv": "swedish", "tr": "turkish"}
 _WORD = re.compile(r"[^\W_]+")
 _CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+|[^\W\d_A-Za-z]+")
+_HUMP = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s")
 _MASKS = 32  # `allowed` sets whose masks are kept
 
@@ -73,6 +75,8 @@ class _Entry:
     ids: Any = None  # numpy int32 array, valid for `vocab`
     tf: Any = None  # numpy float32 array, the weighted counts
     vocab: dict[str, int] | None = None
+    line: str = ""  # Level 1 in `lang`
+    lang: str | None = None
 
 
 class SearchIndex:
@@ -107,11 +111,13 @@ class SearchIndex:
         for d in ordered:
             entry = old.get(id(d))
             if entry is None or entry.descriptor is not d:
-                entry = _Entry(d, _terms(d))
+                entry = _Entry(d, _terms(d), line=_line(d, lang), lang=lang)
+                langs.update(k.split("-")[0].lower() for k in d.localization)
+            elif entry.lang != lang:
+                entry.line, entry.lang = _line(d, lang), lang
             entries.append(entry)
             index._entries[id(d)] = entry
             live += len(entry.terms)
-            langs.update(k.split("-")[0].lower() for k in d.localization)
         prior = previous._vocab if previous is not None else None
         if len(vocab) > 2 * live + 1024:  # stale terms of earlier versions: number the live ones again
             vocab, prior = {}, None
@@ -123,7 +129,9 @@ class SearchIndex:
             entry.vocab = vocab
         index._vocab = vocab
         index._names = [e.descriptor.id for e in entries]
-        index._lines = [_line(e.descriptor, lang) for e in entries]
+        index._lines = [e.line for e in entries]
+        if previous is not None:
+            langs.update(previous._query_langs)  # (a language no tool uses any more only costs a few stems per query)
         index._query_langs = tuple(sorted(x for x in langs if x in _SNOWBALL and _stemmer(x) is not None))
         index._bm25 = _bm25(entries, len(vocab))
         return index
@@ -220,11 +228,11 @@ def _terms(d: Descriptor) -> dict[str, float]:
     terms: dict[str, float] = {}
 
     def add(field: str, texts: Iterable[Any], lang: str = "en") -> None:
-        weight = WEIGHTS[field]
-        for text in texts:
-            if isinstance(text, str) and text:
-                for stem in _stem(lang, _words(text)):
-                    terms[stem] = terms.get(stem, 0.0) + weight
+        text = " ".join(t for t in texts if isinstance(t, str) and t)
+        if text:
+            weight = WEIGHTS[field]
+            for stem, count in Counter(_stem(lang, _words(text))).items():
+                terms[stem] = terms.get(stem, 0.0) + weight * count
 
     add("name", (d.id,))
     add("title", (d.title,))
@@ -254,13 +262,12 @@ def _terms(d: Descriptor) -> dict[str, float]:
 def _words(text: str) -> list[str]:
     """Lower-case words without stop words; identifiers split at `_`, `-`, `.` and camelCase humps."""
     stop = _stopwords()
+    if _HUMP.search(text) is None:  # the common case: no camelCase word to split
+        return [w for w in _WORD.findall(text.lower()) if len(w) > 1 and w not in stop]
     words: list[str] = []
     for word in _WORD.findall(text):
         parts = [word] if word.islower() or word.isupper() or word.isdigit() else _CAMEL.findall(word) or [word]
-        for part in parts:
-            part = part.lower()
-            if len(part) > 1 and part not in stop:
-                words.append(part)
+        words += [p for p in map(str.lower, parts) if len(p) > 1 and p not in stop]
     return words
 
 
