@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import Counter
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -40,7 +39,7 @@ __all__ = ["EXPANSION_WEIGHT", "WEIGHTS", "Hit", "SearchIndex"]
 # How many times a field's terms count (the same as repeating the field's text).
 WEIGHTS: dict[str, float] = {
     "name": 3.0, "title": 2.0, "description": 2.0, "when_to_use": 2.0, "detail": 1.0, "tags": 2.0,
-    "input_name": 1.0, "input_description": 1.0, "example": 1.0,
+    "input_name": 1.5, "input_description": 1.0, "example": 1.0,
 }
 EXPANSION_WEIGHT = 0.4  # a synonym from the expansion table scores this much of the query's own word
 LINE_CHARS = 160  # Level 1: the first sentence of the description, cut to this many characters
@@ -53,6 +52,7 @@ _SNOWBALL = {"en": "english", "es": "spanish", "pt": "portuguese", "fr": "french
 _WORD = re.compile(r"[^\W_]+")
 _CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+|[^\W\d_A-Za-z]+")
 _HUMP = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
+_IDENTIFIERS = frozenset(("name", "input_name"))  # fields also split at camelCase humps
 _SENTENCE = re.compile(r"(?<=[.!?])\s")
 _MASKS = 32  # `allowed` sets whose masks are kept
 
@@ -163,7 +163,7 @@ class SearchIndex:
 
     def _query_ids(self, query: str) -> tuple[list[int], list[int]]:
         """The vocabulary ids of the query's stems (in every query language) and of their expansions."""
-        words = _words(query)
+        words = _words(query, identifiers=True)
         stems: set[str] = set()
         for lang in self._query_langs:
             stems.update(_stem(lang, words))
@@ -225,14 +225,11 @@ def _bm25(entries: list[_Entry], n_vocab: int) -> Any:
 
 def _terms(d: Descriptor) -> dict[str, float]:
     """The descriptor's weighted stems, every field and every language."""
-    terms: dict[str, float] = {}
+    texts: dict[tuple[str, float, bool], list[str]] = {}  # (language, weight, identifiers) → texts: one pass each
 
-    def add(field: str, texts: Iterable[Any], lang: str = "en") -> None:
-        text = " ".join(t for t in texts if isinstance(t, str) and t)
-        if text:
-            weight = WEIGHTS[field]
-            for stem, count in Counter(_stem(lang, _words(text))).items():
-                terms[stem] = terms.get(stem, 0.0) + weight * count
+    def add(field: str, values: Iterable[Any], lang: str = "en") -> None:
+        key = (lang, WEIGHTS[field], field in _IDENTIFIERS)
+        texts.setdefault(key, []).extend(v for v in values if v and isinstance(v, str))
 
     add("name", (d.id,))
     add("title", (d.title,))
@@ -250,19 +247,25 @@ def _terms(d: Descriptor) -> dict[str, float]:
     add("input_name", (i.name for i in d.inputs))
     add("input_description", (i.description for i in d.inputs))
     add("example", (text for e in d.examples for text in (e.name, e.narrative)))
-    for key, texts in d.localization.items():
-        if isinstance(texts, dict):
+    for key, localized in d.localization.items():
+        if isinstance(localized, dict):
             lang = key.split("-")[0].lower()
             lang = lang if lang in _SNOWBALL and _stemmer(lang) is not None else "en"
             for field in ("title", "description", "when_to_use"):
-                add(field, (texts.get(field),), lang)
+                add(field, (localized.get(field),), lang)
+    terms: dict[str, float] = {}
+    get = terms.get
+    for (lang, weight, identifiers), values in texts.items():
+        if values:
+            for stem in _stem(lang, _words(" \n ".join(values), identifiers)):
+                terms[stem] = get(stem, 0.0) + weight
     return terms
 
 
-def _words(text: str) -> list[str]:
-    """Lower-case words without stop words; identifiers split at `_`, `-`, `.` and camelCase humps."""
+def _words(text: str, identifiers: bool = False) -> list[str]:
+    """Lower-case words without stop words, split at `_`, `-`, `.`; with `identifiers`, at camelCase humps too."""
     stop = _stopwords()
-    if _HUMP.search(text) is None:  # the common case: no camelCase word to split
+    if not identifiers or _HUMP.search(text) is None:
         return [w for w in _WORD.findall(text.lower()) if len(w) > 1 and w not in stop]
     words: list[str] = []
     for word in _WORD.findall(text):
