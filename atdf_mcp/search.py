@@ -41,7 +41,7 @@ WEIGHTS: dict[str, float] = {
     "name": 3.0, "title": 2.0, "description": 2.0, "when_to_use": 2.0, "detail": 1.0, "tags": 2.0,
     "input_name": 1.5, "input_description": 1.0, "example": 1.0,
 }
-EXPANSION_WEIGHT = 0.4  # a synonym from the expansion table scores this much of the query's own word
+EXPANSION_WEIGHT = 0.5  # a synonym from the expansion table scores this much of the query's own word
 LINE_CHARS = 160  # Level 1: the first sentence of the description, cut to this many characters
 K1, B = 1.2, 0.75  # BM25 parameters (bm25s's "lucene" variant)
 QUERY_LANGS = ("en", "es", "pt")
@@ -145,13 +145,16 @@ class SearchIndex:
 
         if not query.strip() or not self._names or limit < 1:
             return []
-        own, expanded = self._query_ids(query)
-        if not own and not expanded:
+        own, groups = self._query_ids(query)
+        if not own and not groups:
             return []
         bm25 = self._bm25
         scores = bm25.get_scores_from_ids(own) if own else np.zeros(len(self._names), dtype=np.float32)
-        if expanded:
-            scores += EXPANSION_WEIGHT * bm25.get_scores_from_ids(expanded)
+        for group in groups:  # a group counts once, by its best word: a long group weighs no more than a short one
+            best = bm25.get_scores_from_ids(group[:1])
+            for i in group[1:]:
+                np.maximum(best, bm25.get_scores_from_ids([i]), out=best)
+            scores += EXPANSION_WEIGHT * best
         if allowed is not None:
             scores *= self._mask(allowed)
         found = np.flatnonzero(scores > 0)
@@ -161,22 +164,22 @@ class SearchIndex:
         found = found[np.lexsort((found, -scores[found]))][:limit]
         return [Hit(self._names[i], self._lines[i], round(float(scores[i]), 4)) for i in found]
 
-    def _query_ids(self, query: str) -> tuple[list[int], list[int]]:
-        """The vocabulary ids of the query's stems (in every query language) and of their expansions."""
-        words = _words(query, identifiers=True)
+    def _query_ids(self, query: str) -> tuple[list[int], list[list[int]]]:
+        """The vocabulary ids of the query's stems (in every query language), and of each expansion group it touches."""
+        words = _query_words(query)
         stems: set[str] = set()
         for lang in self._query_langs:
             stems.update(_stem(lang, words))
-        extra: set[str] = set()
-        expansions = _expansions()
-        for stem in stems:
-            extra.update(expansions.get(stem, ()))
-        extra -= stems
         vocab = self._vocab
         limit = self._bm25.scores["indptr"].shape[0] - 1
-        own = sorted(i for i in (vocab.get(s) for s in stems) if i is not None and i < limit)
-        more = sorted(i for i in (vocab.get(s) for s in extra) if i is not None and i < limit)
-        return own, more
+
+        def ids(found: Iterable[str]) -> list[int]:
+            return sorted(i for i in (vocab.get(s) for s in found) if i is not None and i < limit)
+
+        expansions = _expansions()
+        touched = {group for stem in stems for group in expansions.get(stem, ())}
+        groups = [found for found in (ids(group - stems) for group in sorted(touched, key=sorted)) if found]
+        return ids(stems), groups
 
     def _mask(self, allowed: Container[str]) -> Any:
         """1 for the tools in `allowed`, else 0 (kept for the last few hashable sets)."""
@@ -263,7 +266,9 @@ def _terms(d: Descriptor) -> dict[str, float]:
 
 
 def _words(text: str, identifiers: bool = False) -> list[str]:
-    """Lower-case words without stop words, split at `_`, `-`, `.`; with `identifiers`, at camelCase humps too."""
+    """Lower-case words without stop words, split at `_`, `-`, `.`; with `identifiers`, at camelCase humps too.
+
+    """
     stop = _stopwords()
     if not identifiers or _HUMP.search(text) is None:
         return [w for w in _WORD.findall(text.lower()) if len(w) > 1 and w not in stop]
@@ -271,6 +276,14 @@ def _words(text: str, identifiers: bool = False) -> list[str]:
     for word in _WORD.findall(text):
         parts = [word] if word.islower() or word.isupper() or word.isdigit() else _CAMEL.findall(word) or [word]
         words += [p for p in map(str.lower, parts) if len(p) > 1 and p not in stop]
+    return words
+
+
+def _query_words(query: str) -> list[str]:
+    """The query's words, and the parts of its camelCase words ("WhatsApp": whatsapp, whats, app)."""
+    words = _words(query)
+    if _HUMP.search(query) is not None:
+        words += [w for w in _words(query, identifiers=True) if w not in words]
     return words
 
 
@@ -304,16 +317,16 @@ def _stopwords() -> frozenset[str]:
 
 
 @cache
-def _expansions() -> dict[str, frozenset[str]]:
-    """Each stem of the expansion table → the stems of its groups' words (every language)."""
-    by_stem: dict[str, set[str]] = {}
+def _expansions() -> dict[str, tuple[frozenset[str], ...]]:
+    """Each stem of the expansion table → the groups it belongs to, as sets of stems (every language)."""
+    by_stem: dict[str, list[frozenset[str]]] = {}
     for group in GROUPS:
         stems: set[str] = set()
         for lang, words in zip(("en", "es", "pt"), group, strict=True):
             stems.update(_stem(lang, [w.lower() for w in words.split()]))
         for stem in stems:
-            by_stem.setdefault(stem, set()).update(stems)
-    return {stem: frozenset(group - {stem}) for stem, group in by_stem.items()}
+            by_stem.setdefault(stem, []).append(frozenset(stems))
+    return {stem: tuple(groups) for stem, groups in by_stem.items()}
 
 
 def _line(d: Descriptor, lang: str | None) -> str:

@@ -68,7 +68,7 @@ GROUPS: tuple[tuple[str, str, str], ...] = (
     ("address location place", "dirección ubicación lugar", "endereço localização lugar local"),
     ("date day time", "fecha día hora", "data dia hora"),
     ("subscription plan", "suscripción plan", "assinatura plano"),
-    ("shipment delivery shipping package", "envío entrega paquete", "envio entrega remessa pacote"),
+    ("shipment delivery shipping package", "entrega paquete", "entrega remessa pacote"),  # not envío/envio: enviar
     ("trip travel journey", "viaje", "viagem"),
     ("flight", "vuelo", "voo"),
     ("hotel room accommodation lodging", "hotel habitación alojamiento", "hotel quarto hospedagem"),
