@@ -3,8 +3,8 @@
 One document per tool holds everything its descriptor says about when to use it, each field's terms counted
 `WEIGHTS[field]` times (as if the field were repeated): the name's parts (snake_case, kebab-case and camelCase
 split), title, description and when_to_use (OpenAkita `triggers` are its when_to_use), OpenAkita `detail`, tags,
-category and domain, input names and descriptions, example goals/names/narratives, and every localization's
-texts. English text is stemmed with the English stemmer, a localization with its own language's (es, pt, fr...);
+category and domain, input names and descriptions, example goals/names/narratives, every localization's texts,
+and (weighed least) the success text, declared failures, warnings and prerequisite conditions. English text is stemmed with the English stemmer, a localization with its own language's (es, pt, fr...);
 stems lose their accents, and en/es/pt stop words are dropped. A query is stemmed with the English, Spanish and
 Portuguese stemmers (and those of any other language the catalogue's localizations use), so a Spanish query finds
 a tool's `es` text, and an English stem still matches when the query's language has no text in the catalogue.
@@ -39,11 +39,11 @@ __all__ = ["EXPANSION_WEIGHT", "WEIGHTS", "Hit", "SearchIndex"]
 # How many times a field's terms count (the same as repeating the field's text).
 WEIGHTS: dict[str, float] = {
     "name": 3.0, "title": 2.0, "description": 2.0, "when_to_use": 2.0, "detail": 1.0, "tags": 2.0,
-    "input_name": 1.5, "input_description": 1.0, "example": 1.0,
+    "input_name": 1.5, "input_description": 1.0, "example": 1.0, "other": 0.5,
 }
 EXPANSION_WEIGHT = 0.5  # a synonym from the expansion table scores this much of the query's own word
 LINE_CHARS = 160  # Level 1: the first sentence of the description, cut to this many characters
-K1, B = 1.2, 0.75  # BM25 parameters (bm25s's "lucene" variant)
+K1, B = 2.0, 0.75  # BM25 parameters (bm25s's "lucene" variant)
 QUERY_LANGS = ("en", "es", "pt")
 
 _SNOWBALL = {"en": "english", "es": "spanish", "pt": "portuguese", "fr": "french", "de": "german", "it": "italian",
@@ -250,6 +250,9 @@ def _terms(d: Descriptor) -> dict[str, float]:
     add("input_name", (i.name for i in d.inputs))
     add("input_description", (i.description for i in d.inputs))
     add("example", (text for e in d.examples for text in (e.name, e.narrative)))
+    if WEIGHTS["other"]:
+        add("other", (d.success, *(f.description for f in d.failures), *(map(str, hints.get("warnings") or ())),
+                      *(str(c) for c in (d.prerequisites.get("conditions") or ()) if isinstance(d.prerequisites, dict))))
     for key, localized in d.localization.items():
         if isinstance(localized, dict):
             lang = key.split("-")[0].lower()
