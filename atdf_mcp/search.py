@@ -4,16 +4,17 @@ One document per tool holds everything its descriptor says about when to use it,
 `WEIGHTS[field]` times (as if the field were repeated): the name's parts (snake_case, kebab-case and camelCase
 split), title, description and when_to_use (OpenAkita `triggers` are its when_to_use), OpenAkita `detail`, tags,
 category and domain, input names and descriptions, example goals/names/narratives, every localization's texts,
-and (weighed least) the success text, declared failures, warnings and prerequisite conditions. English text is stemmed with the English stemmer, a localization with its own language's (es, pt, fr...);
-stems lose their accents, and en/es/pt stop words are dropped. A query is stemmed with the English, Spanish and
+and (weighed least) the success text, declared failures, warnings and prerequisite conditions. English text is
+stemmed with the English stemmer, a localization with its own language's (es, pt, fr...); stems lose their
+accents, and en/es/pt stop words are dropped. A query is stemmed with the English, Spanish and
 Portuguese stemmers (and those of any other language the catalogue's localizations use), so a Spanish query finds
 a tool's `es` text, and an English stem still matches when the query's language has no text in the catalogue.
 
 Paraphrases: a query word that belongs to a group of `atdf_mcp.search_vocabulary.GROUPS` (a small, general table
 of tool-vocabulary verbs and nouns with their en/es/pt equivalents: undo/reverse/refund, find/search/look up,
 delete/remove, email/mail...) also searches for the group's other words, scored by the same BM25 and weighted
-`EXPANSION_WEIGHT`; everything else a catalogue says (triggers, examples, when_to_use) is indexed text. Nothing
-is downloaded.
+`EXPANSION_WEIGHT` (a group counts once, by its best word). Everything else a catalogue says about its tools
+(triggers, examples, when_to_use) is indexed text. Nothing is downloaded.
 
 Rebuilds are cheap: bm25s cannot add documents, so `build(previous=...)` reuses each unchanged tool's counted
 terms (keyed by its Descriptor object, which a reload keeps for unchanged files) and only assembles the sparse
