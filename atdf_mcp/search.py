@@ -151,11 +151,14 @@ class SearchIndex:
             return []
         bm25 = self._bm25
         scores = bm25.get_scores_from_ids(own) if own else np.zeros(len(self._names), dtype=np.float32)
-        for group in groups:  # a group counts once, by its best word: a long group weighs no more than a short one
-            best = bm25.get_scores_from_ids(group[:1])
-            for i in group[1:]:
-                np.maximum(best, bm25.get_scores_from_ids([i]), out=best)
-            scores += EXPANSION_WEIGHT * best
+        if groups:  # a group counts once, by its best word (bm25s's score of it): a long group weighs no more than a short one
+            matrix = bm25.scores
+            data, rows, starts = matrix["data"], matrix["indices"], matrix["indptr"]
+            for group in groups:
+                best = np.zeros_like(scores)
+                where = np.concatenate([rows[starts[i]:starts[i + 1]] for i in group])
+                np.maximum.at(best, where, np.concatenate([data[starts[i]:starts[i + 1]] for i in group]))
+                scores += EXPANSION_WEIGHT * best
         if allowed is not None:
             scores *= self._mask(allowed)
         found = np.flatnonzero(scores > 0)
