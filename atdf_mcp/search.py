@@ -195,9 +195,9 @@ class SearchIndex:
             return np.fromiter((n in allowed for n in self._names), dtype=np.float32, count=len(self._names))
         if mask is None:
             mask = np.fromiter((n in allowed for n in self._names), dtype=np.float32, count=len(self._names))
-            if len(self._masks) >= _MASKS:
-                self._masks.pop(next(iter(self._masks)))
-            self._masks[allowed] = mask
+            masks = dict(self._masks) if len(self._masks) < _MASKS else {}
+            masks[allowed] = mask
+            self._masks = masks  # replaced, never changed in place: searches in other threads may be reading it
         return mask
 
 
