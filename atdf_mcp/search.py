@@ -255,8 +255,9 @@ def _terms(d: Descriptor) -> dict[str, float]:
     add("input_description", (i.description for i in d.inputs))
     add("example", (text for e in d.examples for text in (e.name, e.narrative)))
     if WEIGHTS["other"]:
-        add("other", (d.success, *(f.description for f in d.failures), *(map(str, hints.get("warnings") or ())),
-                      *(str(c) for c in (d.prerequisites.get("conditions") or ()) if isinstance(d.prerequisites, dict))))
+        conditions = d.prerequisites.get("conditions") if isinstance(d.prerequisites, dict) else None
+        add("other", (d.success, *(f.description for f in d.failures), *(hints.get("warnings") or ()),
+                      *(conditions if isinstance(conditions, list) else ())))
     for key, localized in d.localization.items():
         if isinstance(localized, dict):
             lang = key.split("-")[0].lower()

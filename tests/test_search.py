@@ -128,3 +128,26 @@ def test_ties_are_ordered_by_name(write, tmp_path: Path) -> None:
     assert names(hits) == ["alpha_tool", "mid_tool", "zeta_tool"]
     assert len({h.score for h in hits}) == 1
     assert index.search("ledger", 2) == hits[:2]
+
+
+def test_a_rebuild_tokenizes_only_the_changed_tools(demo: tuple[Descriptor, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    import atdf_mcp.search as search
+
+    first = SearchIndex.build(demo)
+    seen: list[str] = []
+    terms = search._terms
+    monkeypatch.setattr(search, "_terms", lambda d: seen.append(d.id) or terms(d))
+    tools = list(demo)
+    tools[0] = tools[0].model_copy(update={"description": "Edited."})
+    SearchIndex.build(tools, previous=first)
+    assert seen == [tools[0].id]
+
+
+def test_a_portuguese_query_reaches_an_english_only_tool_through_the_table(write, tmp_path: Path) -> None:
+    schema = {"type": "object", "properties": {}}
+    write("files.json", {"tools": [
+        {"name": "delete_file", "description": "Deletes a file from the drive.", "inputSchema": schema},
+        {"name": "upload_file", "description": "Uploads a file to the drive.", "inputSchema": schema},
+    ]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    assert index.search("apagar um arquivo", 1)[0].name == "delete_file"
