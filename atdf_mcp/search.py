@@ -23,7 +23,9 @@ matrix again, with bm25s's own scoring functions, vectorized over the whole cata
 
 from __future__ import annotations
 
+import operator
 import re
+import sys
 import unicodedata
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
@@ -56,6 +58,7 @@ _HUMP = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
 _IDENTIFIERS = frozenset(("name", "input_name"))  # fields also split at camelCase humps
 _SENTENCE = re.compile(r"(?<=[.!?])\s")
 _MASKS = 32  # `allowed` sets whose masks are kept
+_by_id = operator.attrgetter("id")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,15 +72,24 @@ class Hit:
 
 @dataclass(slots=True)
 class _Entry:
-    """One tool's document: its weighted terms (any language) and their ids in the index's vocabulary."""
+    """One tool's document: its terms (stems of any language, interned), their weighted counts and their ids."""
 
     descriptor: Descriptor
-    terms: dict[str, float]
-    ids: Any = None  # numpy int32 array, valid for `vocab`
-    tf: Any = None  # numpy float32 array, the weighted counts
+    terms: tuple[str, ...]
+    tf: Any  # numpy float32 array, the weighted count of each term
+    ids: Any = None  # numpy int32 array, the terms' ids in `vocab`
     vocab: dict[str, int] | None = None
     line: str = ""  # Level 1 in `lang`
     lang: str | None = None
+
+    @classmethod
+    def of(cls, d: Descriptor, lang: str | None) -> _Entry:
+        """The descriptor's document, tokenized and stemmed."""
+        import numpy as np
+
+        terms = _terms(d)
+        return cls(d, tuple(map(sys.intern, terms)), np.fromiter(terms.values(), dtype=np.float32, count=len(terms)),
+                   line=_line(d, lang), lang=lang)
 
 
 class SearchIndex:
@@ -104,30 +116,29 @@ class SearchIndex:
         index = cls()
         index.lang = lang
         old = previous._entries if previous is not None else {}
-        vocab = dict(previous._vocab) if previous is not None else {}
+        # One vocabulary for a line of rebuilds, only ever appended to: a term keeps its id, so an unchanged tool's ids
+        # stay valid (an older index ignores the ids past its own matrix). Renumbered when stale terms pile up.
+        vocab = previous._vocab if previous is not None else {}
         live = 0
-        ordered = sorted(tools, key=lambda d: d.id)
+        ordered = sorted(tools, key=_by_id)
         entries: list[_Entry] = []
         langs = set(QUERY_LANGS)
         for d in ordered:
             entry = old.get(id(d))
             if entry is None or entry.descriptor is not d:
-                entry = _Entry(d, _terms(d), line=_line(d, lang), lang=lang)
+                entry = _Entry.of(d, lang)
                 langs.update(k.split("-")[0].lower() for k in d.localization)
             elif entry.lang != lang:
                 entry.line, entry.lang = _line(d, lang), lang
             entries.append(entry)
             index._entries[id(d)] = entry
             live += len(entry.terms)
-        prior = previous._vocab if previous is not None else None
-        if len(vocab) > 2 * live + 1024:  # stale terms of earlier versions: number the live ones again
-            vocab, prior = {}, None
+        if len(vocab) > 2 * live + 1024:
+            vocab = {}
         for entry in entries:
-            if entry.ids is None or prior is None or entry.vocab is not prior:
-                ids = [vocab.setdefault(t, len(vocab)) for t in entry.terms]
-                entry.ids = np.array(ids, dtype=np.int32)
-                entry.tf = np.fromiter(entry.terms.values(), dtype=np.float32, count=len(ids))
-            entry.vocab = vocab
+            if entry.vocab is not vocab:
+                entry.ids = np.array([vocab.setdefault(t, len(vocab)) for t in entry.terms], dtype=np.int32)
+                entry.vocab = vocab
         index._vocab = vocab
         index._names = [e.descriptor.id for e in entries]
         index._lines = [e.line for e in entries]

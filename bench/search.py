@@ -8,7 +8,8 @@
 - Latency: `SearchIndex.search` p50/p99 (ms) over every labelled query, on the query set's catalogue replicated to
   1,000 and 10,000 tools (copies renamed `<id>__rN`, so every word has N/200-fold postings: a harder case than
   10,000 distinct tools).
-- Build: µs per tool of a full build, and of the rebuild after one tool changed (`build(previous=...)`), per size.
+- Build: µs per tool of a full build, and of the rebuild after one tool changed (`build(previous=...)`), per size;
+  the RSS growth of building the index (KiB per tool).
 - FastMCP: its `BM25SearchTransform` (when fastmcp is installed) on the same tools, as atdf-mcp lists them in full
   mode (name, description with when_to_use/detail, inputSchema): the same figures, its search timed through
   `_search`, which is what its `search_tools` runs per call (a hash of the catalogue's text, then the ranking).
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import statistics
 import sys
@@ -28,7 +30,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ._common import fastmcp_available
+from ._common import fastmcp_available, rss_kib
 
 SIZES, QUICK_SIZES = (1_000, 10_000), (1_000,)
 ROUNDS, QUICK_ROUNDS = 5, 1  # timed passes over every query, per size
@@ -173,9 +175,15 @@ def run(quick: bool = False) -> dict[str, Any]:
     result["sizes"] = {}
     for n in sizes:
         copies = _replicate(tools, n)
+        gc.collect()
+        before = rss_kib()
         big = SearchIndex.build(copies)
+        gc.collect()
+        after = rss_kib()
         entry: dict[str, Any] = {"atdf": _time_searches(lambda q, big=big: big.search(q, 5), texts, rounds),
                                  "build": _builds(copies, QUICK_BUILDS if quick else BUILDS)}
+        if before is not None and after is not None:
+            entry["index_kib_per_tool"] = round((after - before) / n, 2)  # RSS growth of building the index
         if with_fastmcp:
             _, fast = _fastmcp(_listed_copies(listed, n))
             fast("warm", 5)  # builds its index once (it rebuilds only when the catalogue's text changes)
@@ -195,7 +203,8 @@ def _print(result: dict[str, Any]) -> None:
     for n, entry in result["sizes"].items():
         a, b = entry["atdf"], entry["build"]
         line = (f"search N={int(n):,}: p50 {a['p50']:.3f} ms, p99 {a['p99']:.3f} ms; build {b['full_us_per_tool']:.1f} µs/tool "
-                f"({b['full_ms']:,.0f} ms), after one change {b['incremental_us_per_tool']:.1f} µs/tool ({b['incremental_ms']:,.0f} ms)")
+                f"({b['full_ms']:,.0f} ms), after one change {b['incremental_us_per_tool']:.1f} µs/tool ({b['incremental_ms']:,.0f} ms); "
+                f"index {entry.get('index_kib_per_tool', 'n/a')} KiB/tool")
         if "fastmcp" in entry:
             line += f"; FastMCP p50 {entry['fastmcp']['p50']:.1f} ms, p99 {entry['fastmcp']['p99']:.1f} ms"
         print(line, file=sys.stderr)
