@@ -8,7 +8,8 @@ and (weighed least) the success text, declared failures, warnings and prerequisi
 stemmed with the English stemmer, a localization with its own language's (es, pt, fr...); stems lose their
 accents, and en/es/pt stop words are dropped. A query is stemmed with the English, Spanish and
 Portuguese stemmers (and those of any other language the catalogue's localizations use), so a Spanish query finds
-a tool's `es` text, and an English stem still matches when the query's language has no text in the catalogue.
+a tool's `es` text, and an English stem still matches when the query's language has no text in the catalogue; a
+query whose stop words are English only is stemmed as English ("pager" is not "pag", as in "pagar").
 
 Paraphrases: a query word that belongs to a group of `atdf_mcp.search_vocabulary.GROUPS` (a small, general table
 of tool-vocabulary verbs and nouns with their en/es/pt equivalents: undo/reverse/refund, find/search/look up,
@@ -183,7 +184,7 @@ class SearchIndex:
         """The vocabulary ids of the query's stems (in every query language), and of each expansion group it touches."""
         words = _query_words(query)
         stems: set[str] = set()
-        for lang in self._query_langs:
+        for lang in _languages(query, self._query_langs):
             stems.update(_stem(lang, words))
         vocab = self._vocab
         limit = self._bm25.scores["indptr"].shape[0] - 1
@@ -324,6 +325,29 @@ def _stemmer(lang: str) -> Any:
     if name is None or name not in Stemmer.algorithms():
         return None
     return Stemmer.Stemmer(name, 100_000)
+
+
+def _languages(query: str, known: tuple[str, ...]) -> tuple[str, ...]:
+    """The languages to stem a query in: all the catalogue's, unless the query's stop words are English only.
+
+    Stemming an English word as Spanish or Portuguese can land on another word's stem ("pager" → "pag", as in
+    "pagar"), so a query that shows English stop words and no Spanish or Portuguese ones is stemmed as English.
+    """
+    words = set(_WORD.findall(query.lower()))
+    own = _own_stopwords()
+    if words & own["en"] and not words & (own["es"] | own["pt"]):
+        return ("en",)
+    return known
+
+
+@cache
+def _own_stopwords() -> dict[str, frozenset[str]]:
+    """Stop words of one language only (en, es, pt): the evidence of a query's language."""
+    from bm25s.stopwords import STOPWORDS_EN, STOPWORDS_PORTUGUESE, STOPWORDS_SPANISH
+
+    lists = {"en": set(STOPWORDS_EN), "es": set(STOPWORDS_SPANISH), "pt": set(STOPWORDS_PORTUGUESE)}
+    return {lang: frozenset(w for w in words if not any(w in other for o, other in lists.items() if o != lang))
+            for lang, words in lists.items()}
 
 
 @cache

@@ -151,3 +151,15 @@ def test_a_portuguese_query_reaches_an_english_only_tool_through_the_table(write
     ]})
     index = SearchIndex.build(load_catalog(tmp_path).tools)
     assert index.search("apagar um arquivo", 1)[0].name == "delete_file"
+
+
+def test_an_english_query_is_not_stemmed_as_spanish(write, tmp_path: Path) -> None:
+    # Stemmed as Spanish, "pager" becomes "pag" (pagar, to pay) and would reach the payment tools.
+    schema = {"type": "object", "properties": {}}
+    write("ops.json", {"tools": [
+        {"name": "charge_card", "description": "Charges a card payment.", "inputSchema": schema},
+        {"name": "acknowledge_alert", "description": "Acknowledges a firing alert so on-call stops escalating.", "inputSchema": schema},
+    ]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    assert names(index.search("silence the pager for this alert")) == ["acknowledge_alert"]
+    assert names(index.search("pagar con la tarjeta", 1)) == ["charge_card"]
