@@ -3,10 +3,10 @@
 One document per tool holds everything its descriptor says about when to use it, each field's terms counted
 `WEIGHTS[field]` times (as if the field were repeated): the name's parts (snake_case, kebab-case and camelCase
 split), title, description and when_to_use (OpenAkita `triggers` are its when_to_use), OpenAkita `detail`, tags,
-category and domain, input names and descriptions, example goals/names/narratives, every localization's texts,
-and (weighed least) the success text, declared failures, warnings and prerequisite conditions. English text is
-stemmed with the English stemmer, a localization with its own language's (es, pt, fr...); stems lose their
-accents, and en/es/pt stop words are dropped. A query is stemmed with the English, Spanish and
+category and domain, input names and descriptions, example goals/names/narratives, and every localization's
+texts. (Indexing the success text, failures, warnings and prerequisites too cost a quarter more build time for one
+query of the dev set.) English text is stemmed with the English stemmer, a localization with its own language's
+(es, pt, fr...); stems lose their accents, and en/es/pt stop words are dropped. A query is stemmed with the English, Spanish and
 Portuguese stemmers (and those of any other language the catalogue's localizations use), so a Spanish query finds
 a tool's `es` text, and an English stem still matches when the query's language has no text in the catalogue; a
 query whose stop words are English only is stemmed as English ("pager" is not "pag", as in "pagar").
@@ -43,7 +43,7 @@ __all__ = ["EXPANSION_WEIGHT", "WEIGHTS", "Hit", "SearchIndex"]
 # How many times a field's terms count (the same as repeating the field's text).
 WEIGHTS: dict[str, float] = {
     "name": 3.0, "title": 2.0, "description": 2.0, "when_to_use": 2.0, "detail": 1.0, "tags": 2.0,
-    "input_name": 1.5, "input_description": 1.0, "example": 1.0, "other": 0.5,
+    "input_name": 1.5, "input_description": 1.0, "example": 1.0,
 }
 EXPANSION_WEIGHT = 0.5  # a synonym from the expansion table scores this much of the query's own word
 LINE_CHARS = 160  # Level 1: the first sentence of the description, cut to this many characters
@@ -266,10 +266,6 @@ def _terms(d: Descriptor) -> dict[str, float]:
     add("input_name", (i.name for i in d.inputs))
     add("input_description", (i.description for i in d.inputs))
     add("example", (text for e in d.examples for text in (e.name, e.narrative)))
-    if WEIGHTS["other"]:
-        conditions = d.prerequisites.get("conditions") if isinstance(d.prerequisites, dict) else None
-        add("other", (d.success, *(f.description for f in d.failures), *(hints.get("warnings") or ()),
-                      *(conditions if isinstance(conditions, list) else ())))
     for key, localized in d.localization.items():
         if isinstance(localized, dict):
             lang = key.split("-")[0].lower()
