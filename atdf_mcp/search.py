@@ -348,11 +348,15 @@ def _own_stopwords() -> dict[str, frozenset[str]]:
 
 @cache
 def _stopwords() -> frozenset[str]:
-    """English, Spanish and Portuguese stop words (bm25s's lists), without accents as well."""
+    """English, Spanish and Portuguese stop words (bm25s's lists), without accents as well, less a few that tools use."""
     from bm25s.stopwords import STOPWORDS_EN, STOPWORDS_PORTUGUESE, STOPWORDS_SPANISH
 
     words = {w.lower() for w in (*STOPWORDS_EN, *STOPWORDS_SPANISH, *STOPWORDS_PORTUGUESE)}
-    return frozenset(words | {_plain(w) for w in words})
+    return frozenset((words | {_plain(w) for w in words}) - _CONTENT_WORDS)
+
+
+# Words of the stop lists that name what tools deal with: es/pt "estado" (state, status: "estado del pedido").
+_CONTENT_WORDS = frozenset(("estado", "estados"))
 
 
 @cache
