@@ -327,7 +327,7 @@ def _search(r: dict[str, Any]) -> Iterator[Row]:
     for n, entry in r.get("sizes", {}).items():
         a, f = entry["atdf"], entry.get("fastmcp")
         judged = int(n) >= 10_000
-        yield Row("9 search", f"search p50 (p99), N={int(n):,} (corpus replicated): atdf / FastMCP BM25",
+        yield Row("9 search", f"search p50 (p99), N={int(n):,} ({r.get('catalogue', 'catalogue')} replicated): atdf / FastMCP BM25",
                   f"{a['p50']:.2f} ms ({a['p99']:.2f})", f"{f['p50']:.1f} ms ({f['p99']:.1f})" if f else "n/a",
                   _ratio(f["p50"], a["p50"]) if f else None, f"p50 ≤ {p50:g} ms" if judged else "",
                   ("pass" if a["p50"] <= p50 else "MISS") if judged else "info")
