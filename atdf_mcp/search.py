@@ -6,10 +6,10 @@ split), title, description and when_to_use (OpenAkita `triggers` are its when_to
 category and domain, input names and descriptions, example goals/names/narratives, and every localization's
 texts. (Indexing the success text, failures, warnings and prerequisites too cost a quarter more build time for one
 query of the dev set.) English text is stemmed with the English stemmer, a localization with its own language's
-(es, pt, fr...); stems lose their accents, and en/es/pt stop words are dropped. A query is stemmed with the English, Spanish and
-Portuguese stemmers (and those of any other language the catalogue's localizations use), so a Spanish query finds
-a tool's `es` text, and an English stem still matches when the query's language has no text in the catalogue; a
-query whose stop words are English only is stemmed as English ("pager" is not "pag", as in "pagar").
+(es, pt, fr...); stems lose their accents, and en/es/pt stop words are dropped. A query is stemmed with the
+English, Spanish and Portuguese stemmers (and those of any other language the catalogue's localizations use), so a
+Spanish query finds a tool's `es` text, and an English stem still matches when the query's language has no text in
+the catalogue; a query whose stop words are English only is stemmed as English ("pager" is not "pag", as in "pagar").
 
 Paraphrases: a query word that belongs to a group of `atdf_mcp.search_vocabulary.GROUPS` (a small, general table
 of tool-vocabulary verbs and nouns with their en/es/pt equivalents: undo/reverse/refund, find/search/look up,
