@@ -1,0 +1,315 @@
+"""Lexical search over a snapshot's tools, for `search_tools`: BM25 (bm25s) on Snowball stems (PyStemmer).
+
+One document per tool holds everything its descriptor says about when to use it, each field's terms counted
+`WEIGHTS[field]` times (as if the field were repeated): the name's parts (snake_case, kebab-case and camelCase
+split), title, description and when_to_use (OpenAkita `triggers` are its when_to_use), OpenAkita `detail`, tags,
+category and domain, input names and descriptions, example goals/names/narratives, and every localization's
+texts. English text is stemmed with the English stemmer, a localization with its own language's (es, pt, fr...);
+stems lose their accents, and en/es/pt stop words are dropped. A query is stemmed with the English, Spanish and
+Portuguese stemmers (and those of any other language the catalogue's localizations use), so a Spanish query finds
+a tool's `es` text, and an English stem still matches when the query's language has no text in the catalogue.
+
+Paraphrases: a query word that belongs to a group of `atdf_mcp.search_vocabulary.GROUPS` (a small, general table
+of tool-vocabulary verbs and nouns with their en/es/pt equivalents: undo/reverse/refund, find/search/look up,
+delete/remove, email/mail...) also searches for the group's other words, scored by the same BM25 and weighted
+`EXPANSION_WEIGHT`; everything else a catalogue says (triggers, examples, when_to_use) is indexed text. Nothing
+is downloaded.
+
+Rebuilds are cheap: bm25s cannot add documents, so `build(previous=...)` reuses each unchanged tool's counted
+terms (keyed by its Descriptor object, which a reload keeps for unchanged files) and only assembles the sparse
+matrix again, with bm25s's own scoring functions, vectorized over the whole catalogue.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Container, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import Stemmer
+
+from .model import Descriptor
+from .search_vocabulary import GROUPS
+
+__all__ = ["EXPANSION_WEIGHT", "WEIGHTS", "Hit", "SearchIndex"]
+
+# How many times a field's terms count (the same as repeating the field's text).
+WEIGHTS: dict[str, float] = {
+    "name": 3.0, "title": 2.0, "description": 2.0, "when_to_use": 2.0, "detail": 1.0, "tags": 2.0,
+    "input_name": 1.0, "input_description": 1.0, "example": 1.0,
+}
+EXPANSION_WEIGHT = 0.4  # a synonym from the expansion table scores this much of the query's own word
+LINE_CHARS = 160  # Level 1: the first sentence of the description, cut to this many characters
+K1, B = 1.2, 0.75  # BM25 parameters (bm25s's "lucene" variant)
+QUERY_LANGS = ("en", "es", "pt")
+
+_SNOWBALL = {"en": "english", "es": "spanish", "pt": "portuguese", "fr": "french", "de": "german", "it": "italian",
+             "nl": "dutch", "ca": "catalan", "da": "danish", "fi": "finnish", "hu": "hungarian", "no": "norwegian",
+             "nb": "norwegian", "ro": "romanian", "ru": "russian", "sv": "swedish", "tr": "turkish"}
+_WORD = re.compile(r"[^\W_]+")
+_CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+|[^\W\d_A-Za-z]+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s")
+_MASKS = 32  # `allowed` sets whose masks are kept
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One search result: the tool's id, its Level-1 line and its score (higher is better)."""
+
+    name: str
+    description: str
+    score: float
+
+
+@dataclass(slots=True)
+class _Entry:
+    """One tool's document: its weighted terms (any language) and their ids in the index's vocabulary."""
+
+    descriptor: Descriptor
+    terms: dict[str, float]
+    ids: Any = None  # numpy int32 array, valid for `vocab`
+    tf: Any = None  # numpy float32 array, the weighted counts
+    vocab: dict[str, int] | None = None
+
+
+class SearchIndex:
+    """A BM25 index of a snapshot's tools, searched with `search`; rebuilt with `build(previous=...)`."""
+
+    __slots__ = ("_bm25", "_entries", "_lines", "_masks", "_names", "_query_langs", "_vocab", "lang")
+
+    def __init__(self) -> None:
+        self._entries: dict[int, _Entry] = {}
+        self._names: list[str] = []
+        self._lines: list[str] = []
+        self._vocab: dict[str, int] = {}
+        self._bm25: Any = None
+        self._masks: dict[Any, Any] = {}
+        self._query_langs: tuple[str, ...] = QUERY_LANGS
+        self.lang: str | None = None
+
+    @classmethod
+    def build(cls, tools: Sequence[Descriptor], *, lang: str | None = None,
+              previous: SearchIndex | None = None) -> SearchIndex:
+        """The index of `tools` (Level-1 lines in `lang`), reusing `previous`'s work for unchanged descriptors."""
+        import numpy as np
+
+        index = cls()
+        index.lang = lang
+        old = previous._entries if previous is not None else {}
+        vocab = dict(previous._vocab) if previous is not None else {}
+        live = 0
+        ordered = sorted(tools, key=lambda d: d.id)
+        entries: list[_Entry] = []
+        langs = set(QUERY_LANGS)
+        for d in ordered:
+            entry = old.get(id(d))
+            if entry is None or entry.descriptor is not d:
+                entry = _Entry(d, _terms(d))
+            entries.append(entry)
+            index._entries[id(d)] = entry
+            live += len(entry.terms)
+            langs.update(k.split("-")[0].lower() for k in d.localization)
+        prior = previous._vocab if previous is not None else None
+        if len(vocab) > 2 * live + 1024:  # stale terms of earlier versions: number the live ones again
+            vocab, prior = {}, None
+        for entry in entries:
+            if entry.ids is None or prior is None or entry.vocab is not prior:
+                ids = [vocab.setdefault(t, len(vocab)) for t in entry.terms]
+                entry.ids = np.array(ids, dtype=np.int32)
+                entry.tf = np.fromiter(entry.terms.values(), dtype=np.float32, count=len(ids))
+            entry.vocab = vocab
+        index._vocab = vocab
+        index._names = [e.descriptor.id for e in entries]
+        index._lines = [_line(e.descriptor, lang) for e in entries]
+        index._query_langs = tuple(sorted(x for x in langs if x in _SNOWBALL and _stemmer(x) is not None))
+        index._bm25 = _bm25(entries, len(vocab))
+        return index
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def search(self, query: str, limit: int = 5, *, allowed: Container[str] | None = None) -> list[Hit]:
+        """The best `limit` tools for `query`, best first (ties by name); only ids in `allowed` when given."""
+        import numpy as np
+
+        if not query.strip() or not self._names or limit < 1:
+            return []
+        own, expanded = self._query_ids(query)
+        if not own and not expanded:
+            return []
+        bm25 = self._bm25
+        scores = bm25.get_scores_from_ids(own) if own else np.zeros(len(self._names), dtype=np.float32)
+        if expanded:
+            scores += EXPANSION_WEIGHT * bm25.get_scores_from_ids(expanded)
+        if allowed is not None:
+            scores *= self._mask(allowed)
+        found = np.flatnonzero(scores > 0)
+        if len(found) > limit:
+            kth = np.partition(scores[found], len(found) - limit)[len(found) - limit]
+            found = found[scores[found] >= kth]
+        found = found[np.lexsort((found, -scores[found]))][:limit]
+        return [Hit(self._names[i], self._lines[i], round(float(scores[i]), 4)) for i in found]
+
+    def _query_ids(self, query: str) -> tuple[list[int], list[int]]:
+        """The vocabulary ids of the query's stems (in every query language) and of their expansions."""
+        words = _words(query)
+        stems: set[str] = set()
+        for lang in self._query_langs:
+            stems.update(_stem(lang, words))
+        extra: set[str] = set()
+        expansions = _expansions()
+        for stem in stems:
+            extra.update(expansions.get(stem, ()))
+        extra -= stems
+        vocab = self._vocab
+        limit = self._bm25.scores["indptr"].shape[0] - 1
+        own = sorted(i for i in (vocab.get(s) for s in stems) if i is not None and i < limit)
+        more = sorted(i for i in (vocab.get(s) for s in extra) if i is not None and i < limit)
+        return own, more
+
+    def _mask(self, allowed: Container[str]) -> Any:
+        """1 for the tools in `allowed`, else 0 (kept for the last few hashable sets)."""
+        import numpy as np
+
+        try:
+            mask = self._masks.get(allowed)
+        except TypeError:  # an unhashable container
+            return np.fromiter((n in allowed for n in self._names), dtype=np.float32, count=len(self._names))
+        if mask is None:
+            mask = np.fromiter((n in allowed for n in self._names), dtype=np.float32, count=len(self._names))
+            if len(self._masks) >= _MASKS:
+                self._masks.pop(next(iter(self._masks)))
+            self._masks[allowed] = mask
+        return mask
+
+
+def _bm25(entries: list[_Entry], n_vocab: int) -> Any:
+    """A bm25s retriever over the entries' weighted counts, its matrix assembled in one vectorized pass."""
+    import bm25s
+    import numpy as np
+    from bm25s import scoring
+
+    retriever = bm25s.BM25(k1=K1, b=B, method="lucene")
+    n = len(entries)
+    if n:
+        ids = np.concatenate([e.ids for e in entries])
+        tf = np.concatenate([e.tf for e in entries])
+        sizes = np.fromiter((len(e.ids) for e in entries), dtype=np.int64, count=n)
+    else:
+        ids, tf, sizes = np.zeros(0, np.int32), np.zeros(0, np.float32), np.zeros(0, np.int64)
+    docs = np.repeat(np.arange(n, dtype=np.int32), sizes)
+    lengths = np.add.reduceat(tf, np.concatenate(([0], np.cumsum(sizes)[:-1]))) if n and len(tf) else np.zeros(n, np.float32)
+    lengths = np.where(sizes > 0, lengths, 0).astype(np.float32)  # reduceat repeats a value for empty documents
+    frequencies = np.bincount(ids, minlength=n_vocab)
+    idf = scoring._build_idf_array(doc_frequencies=dict(enumerate(frequencies.tolist())), n_docs=max(n, 1),
+                                   compute_idf_fn=scoring._select_idf_scorer("lucene"), dtype="float32")
+    average = float(lengths.mean()) if n else 1.0
+    tfc = scoring._select_tfc_scorer("lucene")(tf_array=tf, l_d=lengths[docs], l_avg=average or 1.0, k1=K1, b=B)
+    data, indices, indptr = bm25s.BM25._np_csc(data=(idf[ids] * tfc).astype(np.float32), rows=docs, cols=ids,
+                                                shape=(n, n_vocab))
+    retriever.scores = {"data": data.astype(np.float32), "indices": indices, "indptr": indptr, "num_docs": n}
+    retriever.nonoccurrence_array = None
+    return retriever
+
+
+def _terms(d: Descriptor) -> dict[str, float]:
+    """The descriptor's weighted stems, every field and every language."""
+    terms: dict[str, float] = {}
+
+    def add(field: str, texts: Iterable[Any], lang: str = "en") -> None:
+        weight = WEIGHTS[field]
+        for text in texts:
+            if isinstance(text, str) and text:
+                for stem in _stem(lang, _words(text)):
+                    terms[stem] = terms.get(stem, 0.0) + weight
+
+    add("name", (d.id,))
+    add("title", (d.title,))
+    add("description", (d.description,))
+    add("when_to_use", (d.when_to_use,))
+    hints = d.hints
+    triggers = hints.get("triggers")
+    if isinstance(triggers, list) and "; ".join(map(str, triggers)) != d.when_to_use:
+        add("when_to_use", triggers)
+    add("detail", (hints.get("detail"),))
+    metadata = d.metadata
+    for key in ("tags", "keywords", "category", "subcategory", "domain"):
+        value = metadata.get(key)
+        add("tags", value if isinstance(value, list) else (value,))
+    add("input_name", (i.name for i in d.inputs))
+    add("input_description", (i.description for i in d.inputs))
+    add("example", (text for e in d.examples for text in (e.name, e.narrative)))
+    for key, texts in d.localization.items():
+        if isinstance(texts, dict):
+            lang = key.split("-")[0].lower()
+            lang = lang if lang in _SNOWBALL and _stemmer(lang) is not None else "en"
+            for field in ("title", "description", "when_to_use"):
+                add(field, (texts.get(field),), lang)
+    return terms
+
+
+def _words(text: str) -> list[str]:
+    """Lower-case words without stop words; identifiers split at `_`, `-`, `.` and camelCase humps."""
+    stop = _stopwords()
+    words: list[str] = []
+    for word in _WORD.findall(text):
+        parts = [word] if word.islower() or word.isupper() or word.isdigit() else _CAMEL.findall(word) or [word]
+        for part in parts:
+            part = part.lower()
+            if len(part) > 1 and part not in stop:
+                words.append(part)
+    return words
+
+
+def _stem(lang: str, words: list[str]) -> list[str]:
+    """The words' stems in `lang`, without accents (so "facturación" and "facturacion" meet)."""
+    stems = _stemmer(lang).stemWords(words)  # type: ignore[union-attr]
+    return [s if s.isascii() else _plain(s) for s in stems]
+
+
+@cache
+def _plain(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
+@cache
+def _stemmer(lang: str) -> Any:
+    """PyStemmer's Snowball stemmer for a language code (None when there is none)."""
+    name = _SNOWBALL.get(lang)
+    if name is None or name not in Stemmer.algorithms():
+        return None
+    return Stemmer.Stemmer(name, 100_000)
+
+
+@cache
+def _stopwords() -> frozenset[str]:
+    """English, Spanish and Portuguese stop words (bm25s's lists), without accents as well."""
+    from bm25s.stopwords import STOPWORDS_EN, STOPWORDS_PORTUGUESE, STOPWORDS_SPANISH
+
+    words = {w.lower() for w in (*STOPWORDS_EN, *STOPWORDS_SPANISH, *STOPWORDS_PORTUGUESE)}
+    return frozenset(words | {_plain(w) for w in words})
+
+
+@cache
+def _expansions() -> dict[str, frozenset[str]]:
+    """Each stem of the expansion table → the stems of its groups' words (every language)."""
+    by_stem: dict[str, set[str]] = {}
+    for group in GROUPS:
+        stems: set[str] = set()
+        for lang, words in zip(("en", "es", "pt"), group, strict=True):
+            stems.update(_stem(lang, [w.lower() for w in words.split()]))
+        for stem in stems:
+            by_stem.setdefault(stem, set()).update(stems)
+    return {stem: frozenset(group - {stem}) for stem, group in by_stem.items()}
+
+
+def _line(d: Descriptor, lang: str | None) -> str:
+    """Level 1: the first sentence of the description in `lang`, at most LINE_CHARS characters."""
+    text = " ".join(d.text("description", lang).split())
+    text = _SENTENCE.split(text, 1)[0]
+    if len(text) > LINE_CHARS:
+        text = text[: LINE_CHARS - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
+    return text
