@@ -8,9 +8,10 @@ from typing import Any
 
 from .files import CONFIG_FILE_NAMES, DecodeFailure, decode, exclude_problems
 
-__all__ = ["CatalogConfig", "ConfigProblem", "read_config"]
+__all__ = ["DISCLOSURE_MODES", "CatalogConfig", "ConfigProblem", "read_config"]
 
-_KNOWN_KEYS = {"name", "version", "description", "lang", "timeout", "atdf1_required", "bindings", "http", "exclude", "allow_private_networks"}
+_KNOWN_KEYS = {"name", "version", "description", "lang", "timeout", "atdf1_required", "bindings", "http", "exclude", "allow_private_networks",
+               "disclosure", "pinned"}
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,8 @@ class CatalogConfig:
     http: dict[str, Any] = field(default_factory=dict)
     exclude: tuple[str, ...] = ()  # gitignore-style globs, relative to the catalogue root: never read
     allow_private_networks: bool = False  # HTTP tools may reach loopback and private addresses (atdf_mcp.egress)
+    disclosure: str | None = None  # "full" or "progressive" (atdf_mcp.disclosure); None: full, unless `serve --disclosure`
+    pinned: tuple[str, ...] = ()  # tool ids or globs listed in progressive mode beside the meta-tools
     file: str | None = None
 
 
@@ -101,4 +104,28 @@ def read_config(root: Path) -> tuple[CatalogConfig, list[ConfigProblem]]:
         problems += [ConfigProblem("/exclude", message) for message in bad]
         if not bad:
             values["exclude"] = tuple(patterns)
+    values.update(_disclosure_options(raw, problems))
     return CatalogConfig(bindings=clean, http=http, file=str(path), **values), problems
+
+
+DISCLOSURE_MODES = ("full", "progressive")
+
+
+def _disclosure_options(raw: dict[str, Any], problems: list[ConfigProblem]) -> dict[str, Any]:
+    """`disclosure:` and `pinned:` (progressive disclosure), checked; each problem appended with its JSON pointer."""
+    values: dict[str, Any] = {}
+    if "disclosure" in raw:
+        if raw["disclosure"] in DISCLOSURE_MODES:
+            values["disclosure"] = raw["disclosure"]
+        else:
+            problems.append(ConfigProblem("/disclosure", f"'disclosure' must be one of {', '.join(DISCLOSURE_MODES)}, "
+                                                         f"not {raw['disclosure']!r}"))
+    if "pinned" in raw:
+        pinned = [raw["pinned"]] if isinstance(raw["pinned"], str) else raw["pinned"]
+        if not isinstance(pinned, list):
+            problems.append(ConfigProblem("/pinned", "'pinned' must be a list of tool ids or globs (e.g. [\"get_*\"])"))
+            return values
+        bad = [n for n, item in enumerate(pinned) if not isinstance(item, str) or not item]
+        problems += [ConfigProblem(f"/pinned/{n}", "a pinned entry must be a tool id or glob (a non-empty string)") for n in bad]
+        values["pinned"] = tuple(item for item in pinned if isinstance(item, str) and item)
+    return values

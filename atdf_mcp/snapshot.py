@@ -14,6 +14,7 @@ from types import MappingProxyType
 
 from .bindings import bind_catalog, catalogue_modules, purge_catalogue_modules
 from .catalog import Catalog, file_signature
+from .disclosure import disclosure_problems
 from .publish import Published
 from .runtime import DEFAULT_TIMEOUT, InputValidator, ToolRuntime, tool_timeout
 
@@ -46,7 +47,7 @@ def complete(catalog: Catalog, *, previous: Catalog | None = None) -> Catalog:
                 bound[name].dispatcher.shared_validator = validator
     return dataclasses.replace(
         catalog,
-        report=catalog.report.with_problems([*problems, *published.problems]),
+        report=catalog.report.with_problems([*problems, *published.problems, *disclosure_problems(config, published.tools)]),
         loaded=catalog.report,
         lang=lang,
         timeout=default_timeout,
