@@ -127,5 +127,6 @@ def _disclosure_options(raw: dict[str, Any], problems: list[ConfigProblem]) -> d
             return values
         bad = [n for n, item in enumerate(pinned) if not isinstance(item, str) or not item]
         problems += [ConfigProblem(f"/pinned/{n}", "a pinned entry must be a tool id or glob (a non-empty string)") for n in bad]
-        values["pinned"] = tuple(item for item in pinned if isinstance(item, str) and item)
+        if not bad:  # as `exclude`: all or nothing, so a pointer of a later warning names the entry as written
+            values["pinned"] = tuple(pinned)
     return values

@@ -19,7 +19,7 @@ import json
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from fnmatch import fnmatchcase
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import mcp.types as types
 
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from .search import SearchIndex
     from .view import View
 
-__all__ = ["DEFAULT_LIMIT", "INDEX_URI", "MAX_LIMIT", "META_TOOLS", "OVERVIEW_PROMPT", "Disclosure", "disclosure_problems",
+__all__ = ["DEFAULT_LIMIT", "INDEX_URI", "MAX_LIMIT", "META_TOOLS", "OVERVIEW_PROMPT", "Disclosure", "Listing", "disclosure_problems",
            "index_text", "tool_info"]
 
 META_TOOLS = ("search_tools", "get_tool_info", "call_tool")
@@ -104,6 +104,14 @@ _LISTED: Mapping[str, types.Tool] = MappingProxyType({
     for name in META_TOOLS})
 
 Run = Callable[[str, Any], Awaitable[types.CallToolResult]]
+
+
+class Listing(NamedTuple):
+    """The list results one client sees."""
+
+    list_tools: types.ListToolsResult
+    list_prompts: types.ListPromptsResult
+    list_resources: types.ListResourcesResult
 
 
 class Disclosure:
@@ -182,6 +190,10 @@ class Disclosure:
             *view.list_prompts.prompts,
             types.Prompt(name=OVERVIEW_PROMPT, title="Catalogue overview", arguments=[],
                          description="The tools of this server, one line each, to choose from.")]}))
+
+    def listing(self, view: View) -> Listing:
+        """The three lists a client of the view sees (for the `serve` banner and the bench)."""
+        return Listing(self.list_tools(view), self.list_prompts(view), self.list_resources(view))
 
     def index_text(self, view: View) -> str:
         """The Level-1 index of the view (`ardf://catalog/index`)."""

@@ -57,7 +57,7 @@ def load_for_serving(directory: str | None, *, lang: str | None, timeout: float 
     if unknown:
         print(f"atdf-mcp: warning: {unknown}", file=sys.stderr)
     details = banner_details(Counts.of(catalog, problems))
-    print(f"atdf-mcp {__version__}: serving {listed(app.published)} from {catalog.root} "
+    print(f"atdf-mcp {__version__}: serving {listed(app.listing())} from {catalog.root} "
           f"({details}{'; lang ' + app.lang if app.lang else ''})", file=sys.stderr)
     return catalog, app
 

@@ -121,6 +121,10 @@ class CatalogServer:
         self.server.name, self.server.version = config.name or "atdf-mcp", config.version or __version__
         self.server.instructions = config.description
 
+    def listing(self, ctx: ServerRequestContext | None = None) -> Any:
+        """What the client of a request lists (its list_tools, list_prompts and list_resources), disclosure applied."""
+        return self.disclosure.listing(self.view(ctx))
+
     def view(self, ctx: ServerRequestContext | None = None) -> View:
         """What the client of a request sees of the snapshot being served (atdf_mcp.view)."""
         return self.views.get()
