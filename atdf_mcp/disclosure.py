@@ -148,6 +148,10 @@ class Disclosure:
         """Whether a tool is pinned (listed in progressive mode): its id, or a glob of `pinned:` matches it."""
         return any(fnmatchcase(name, pattern) for pattern in self._pinned)
 
+    def lists_differently(self, other: Disclosure) -> bool:
+        """Whether tools/list differs from `other`'s for the same tools (another mode, or other pinned tools)."""
+        return self.mode != other.mode or (self.progressive and self._pinned != other._pinned)
+
     def meta_runtime(self, view: View, name: str) -> ToolRuntime | None:
         """The meta-tool called `name`, in progressive mode, unless a tool of the view has that name (the tool wins)."""
         if not self.progressive or name in view.runtimes:

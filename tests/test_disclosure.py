@@ -254,6 +254,21 @@ async def test_a_reload_reads_the_mode_again(tmp_path: Path) -> None:
 
 
 @pytest.mark.anyio
+async def test_a_reload_that_only_turns_progressive_on_announces_a_new_tool_list(tmp_path: Path) -> None:
+    """Only atdf-mcp.yaml changed (no tool did): the reload still says tools/list changed, so clients list again."""
+    from atdf_mcp.live import LiveCatalog
+
+    folder = catalogue(tmp_path, "")
+    app = CatalogServer(load_catalog(folder))
+    config = folder / "atdf-mcp.yaml"
+    config.write_text(config.read_text(encoding="utf-8") + "\ndisclosure: progressive\n", encoding="utf-8")
+    with (tmp_path / "reload.log").open("w", encoding="utf-8") as err:
+        outcome = await LiveCatalog(app, folder, watch=False, err=err).reload("test")
+    assert outcome.ok and not (outcome.added or outcome.removed or outcome.changed)
+    assert outcome.lists["tools"] is True and app.disclosure.progressive
+
+
+@pytest.mark.anyio
 async def test_a_progressive_stdio_server_searches_and_calls(tmp_path: Path) -> None:
     """`atdf-mcp serve DIR --disclosure progressive` over stdio: the meta-tools, search and call_tool."""
     folder = catalogue(tmp_path, "")
