@@ -148,6 +148,13 @@ class Disclosure:
         """Whether a tool is pinned (listed in progressive mode): its id, or a glob of `pinned:` matches it."""
         return any(fnmatchcase(name, pattern) for pattern in self._pinned)
 
+    @property
+    def find_hint(self) -> str:
+        """How a client finds a tool's name, for TOOL_NOT_FOUND when no name is close."""
+        if self.progressive:
+            return "Call search_tools with what you want to do, and use one of the names it returns."
+        return "Call tools/list and use one of the listed tool names."
+
     def lists_differently(self, other: Disclosure) -> bool:
         """Whether tools/list differs from `other`'s for the same tools (another mode, or other pinned tools)."""
         return self.mode != other.mode or (self.progressive and self._pinned != other._pinned)
@@ -234,7 +241,7 @@ class Disclosure:
             return _structured(found)
         descriptor = view.tools.get(arguments["name"])
         if descriptor is None:
-            return meta.failed(unknown_tool(arguments["name"], list(view.runtimes)))
+            return meta.failed(unknown_tool(arguments["name"], list(view.runtimes), find=self.find_hint))
         return _structured(tool_info(descriptor, self.lang))
 
 

@@ -191,7 +191,7 @@ class CatalogServer:
         """Call a tool of the view by name: what a direct tools/call does, and `call_tool` too."""
         runtime = view.runtimes.get(name)
         if runtime is None:  # no structuredContent: the client may hold an outputSchema for that name from an older listing
-            return error_result(unknown_tool(name, list(view.runtimes)), structured=False)
+            return error_result(unknown_tool(name, list(view.runtimes), find=self.disclosure.find_hint), structured=False)
         arguments, refused = await self._checked(runtime, arguments)
         if refused is not None:
             return refused

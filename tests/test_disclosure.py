@@ -155,6 +155,15 @@ async def test_unknown_names_get_tool_not_found_with_a_suggestion(progressive: A
 
 
 @pytest.mark.anyio
+async def test_a_name_like_no_tool_points_a_progressive_client_to_search_tools(progressive: Any) -> None:
+    """No close name: the solution says to search (tools/list does not show every tool in progressive mode)."""
+    async with Client(progressive) as client:
+        entry = envelope_of(await client.call_tool("zzz_qqq", {}))["errors"][0]
+    assert entry["code"] == Code.TOOL_NOT_FOUND and entry["suggested_value"] is None
+    assert "search_tools" in entry["context"]["solution"]
+
+
+@pytest.mark.anyio
 async def test_call_tool_reports_the_called_tools_own_envelope(progressive: Any) -> None:
     """Wrong arguments through call_tool: the envelope of the tool called, as a direct call gets it."""
     async with Client(progressive) as client:
