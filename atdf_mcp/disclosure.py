@@ -124,7 +124,8 @@ class Disclosure:
         self.lang = published.lang
         self._tools = published.tools
         self._pinned = snapshot.config.pinned
-        self._previous = previous._index if previous is not None else None
+        self.snapshot = snapshot
+        self._previous = None if previous is None else previous._index if previous._index is not None else previous._previous
         self._index: SearchIndex | None = None
         self._derived: dict[tuple[int, str], tuple[View, Any]] = {}
         if self.progressive:  # search is how a progressive client finds anything: ready before the first request

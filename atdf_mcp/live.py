@@ -156,7 +156,8 @@ class LiveCatalog:
         old, old_problems, disclosed = app.published, set(app.catalog.report.problems), app.disclosure
         changed, self._pending = self._pending, set()
         catalog = await anyio.to_thread.run_sync(self._load, app.catalog, changed)
-        app.swap(catalog)  # on the event loop: a request reads the snapshot once and never sees half of a swap
+        disclosure = await anyio.to_thread.run_sync(app.next_disclosure, catalog)  # the search index, off the event loop
+        app.swap(catalog, disclosure)  # on the event loop: a request reads the snapshot once and never sees half of a swap
         gc.freeze()  # the new snapshot stays: keep it out of later collections (it holds no reference cycle to leak)
         new, problems = app.published, tuple(app.catalog.report.problems)
         fresh = tuple(p for p in problems if p not in old_problems)

@@ -109,11 +109,19 @@ class CatalogServer:
         """The language the snapshot is served in."""
         return self.snapshot.lang
 
-    def swap(self, catalog: Catalog) -> None:
+    def next_disclosure(self, catalog: Catalog) -> Disclosure:
+        """The disclosure of the snapshot `swap(catalog)` will serve, search index included (slow: a reload builds it in
+        its worker thread and passes it to swap)."""
+        snapshot = catalog.prepared(lang=self.snapshot.options.lang, timeout=self.snapshot.options.timeout)
+        return Disclosure(snapshot, mode=self.disclosure_mode, previous=self.disclosure)
+
+    def swap(self, catalog: Catalog, disclosure: Disclosure | None = None) -> None:
         """Serve `catalog` from now on; calls in flight finish on the snapshot they started with."""
         snapshot = catalog.prepared(lang=self.snapshot.options.lang, timeout=self.snapshot.options.timeout)
         self.secrets = catalogue_secrets(r.bound.dispatcher for r in snapshot.runtimes.values())
-        self.disclosure = Disclosure(snapshot, mode=self.disclosure_mode, previous=self.disclosure)  # its search index built now
+        if disclosure is None or disclosure.snapshot is not snapshot:
+            disclosure = Disclosure(snapshot, mode=self.disclosure_mode, previous=self.disclosure)
+        self.disclosure = disclosure
         self.views = Views(snapshot)  # first: a request that reads the new views finds them complete
         self.generation += 1  # cursors of the lists before continue by name (atdf_mcp.paging)
         self.snapshot = snapshot  # one assignment: every request reads the snapshot once, at its start
