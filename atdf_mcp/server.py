@@ -173,36 +173,28 @@ class CatalogServer:
         meta = disclosure.meta_runtime(view, params.name)
         if meta is None:
             return await self._run(ctx, view, params.name, params.arguments)
-        arguments, refused = await self._checked(meta, params.arguments)  # a meta-tool's input: the same validation
-        if refused is not None:
-            return refused
+        arguments, valid = _checked(meta, params.arguments)  # a meta-tool's input: the same validation as a tool's
+        if not valid:
+            return await self._refusal(meta, arguments)
         try:
             return await disclosure.call(meta, arguments, view, functools.partial(self._run, ctx, view))
         except Exception as exc:
             return meta.failed(self._failure(meta, exc, arguments))
 
-    async def _checked(self, runtime: ToolRuntime, arguments: Any) -> tuple[Any, types.CallToolResult | None]:
-        """The arguments of a call, JSON-safe, or the VALIDATION_ERROR result of arguments the tool cannot take."""
-        arguments = arguments if arguments is not None else {}
-        try:
-            valid = runtime.fast.is_valid(arguments)
-        except UnicodeError:  # a lone surrogate (only an in-process client can send one; the transports replace them)
-            arguments = json_safe(arguments, fallback=str)
-            valid = runtime.fast.is_valid(arguments)
-        if not valid or runtime.refuses(arguments):  # (refused: valid on an open schema, but the handler would raise TypeError)
-            # small ones at once, others off the event loop within a budget (budget.py)
-            return arguments, runtime.failed(await analyse(arguments, functools.partial(self._invalid_arguments, runtime, arguments),
-                                                           functools.partial(_unanalysed, runtime.tool)))
-        return arguments, None
+    async def _refusal(self, runtime: ToolRuntime, arguments: Any) -> types.CallToolResult:
+        """The VALIDATION_ERROR of arguments the tool cannot take: small ones at once, others off the event loop within a
+        budget (budget.py)."""
+        return runtime.failed(await analyse(arguments, functools.partial(self._invalid_arguments, runtime, arguments),
+                                            functools.partial(_unanalysed, runtime.tool)))
 
     async def _run(self, ctx: ServerRequestContext, view: View, name: str, arguments: Any) -> types.CallToolResult:
         """Call a tool of the view by name: what a direct tools/call does, and `call_tool` too."""
         runtime = view.runtimes.get(name)
         if runtime is None:  # no structuredContent: the client may hold an outputSchema for that name from an older listing
             return error_result(unknown_tool(name, list(view.runtimes), find=self.disclosure.find_hint), structured=False)
-        arguments, refused = await self._checked(runtime, arguments)
-        if refused is not None:
-            return refused
+        arguments, valid = _checked(runtime, arguments)
+        if not valid:
+            return await self._refusal(runtime, arguments)
         dispatcher = runtime.bound.dispatcher
         if dispatcher is None:
             return runtime.failed(self._failure(runtime, Unavailable(runtime.bound.reason), arguments))
@@ -341,6 +333,17 @@ class CatalogServer:
                            {"argument": exc.args[0]}) from None
 
     # -- live reload -----------------------------------------------------------------------------
+
+
+def _checked(runtime: ToolRuntime, arguments: Any) -> tuple[Any, bool]:
+    """The arguments of a call (JSON-safe) and whether the tool can take them."""
+    arguments = arguments if arguments is not None else {}
+    try:
+        valid = runtime.fast.is_valid(arguments)
+    except UnicodeError:  # a lone surrogate (only an in-process client can send one; the transports replace them)
+        arguments = json_safe(arguments, fallback=str)
+        valid = runtime.fast.is_valid(arguments)
+    return arguments, valid and not runtime.refuses(arguments)  # refused: valid on an open schema, but the handler would raise TypeError
 
 
 def _unanalysed(tool: Descriptor) -> dict[str, Any]:
