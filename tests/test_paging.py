@@ -133,3 +133,11 @@ async def test_pages_over_streamable_http_with_serve_page_size(tmp_path: Path) -
     assert tools == everything(app, "tools") == ["search_tools", "get_tool_info", "call_tool"]
     assert resources == everything(app, "resources") and pages == -(-len(resources) // 4)
     assert caught.value.error.code == types.INVALID_PARAMS
+
+
+def test_serve_refuses_a_page_size_below_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """`serve --page-size 0` is a usage error (exit 2), before anything is loaded."""
+    from atdf_mcp.cli import main
+
+    assert main(["serve", str(ROOT / "descriptors"), "--page-size", "0"]) == 2
+    assert "--page-size must be a positive number" in capsys.readouterr().err
