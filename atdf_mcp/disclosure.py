@@ -149,6 +149,14 @@ class Disclosure:
         """Whether a tool is pinned (listed in progressive mode): its id, or a glob of `pinned:` matches it."""
         return any(fnmatchcase(name, pattern) for pattern in self._pinned)
 
+    def instructions(self, description: str | None) -> str | None:
+        """The server's instructions: the catalogue's description, and in progressive mode how to find its tools."""
+        if not self.progressive:
+            return description
+        how = (f"This server has {len(self._tools)} tools; tools/list shows only a few. Call search_tools with what you want "
+               "to do, get_tool_info for a tool's arguments, then call it by its name or through call_tool.")
+        return f"{description}\n\n{how}" if description else how
+
     @property
     def find_hint(self) -> str:
         """How a client finds a tool's name, for TOOL_NOT_FOUND when no name is close."""
@@ -226,7 +234,7 @@ class Disclosure:
 
     def _allowed(self, view: View) -> frozenset[str] | None:
         """The tool ids search may return for the view: None for the whole catalogue."""
-        if view.tools is self._tools or view.tools.keys() == self._tools.keys():
+        if view.tools is self._tools:
             return None
         return self._derive(view, "allowed", lambda: frozenset(view.tools))
 

@@ -67,7 +67,7 @@ class CatalogServer:
         self.server = _LiveServer(
             config.name or "atdf-mcp",
             version=config.version or __version__,
-            instructions=config.description,
+            instructions=self.disclosure.instructions(config.description),
             get_tool_input_schema=self._input_schema,
             on_list_tools=self._list_tools,
             on_call_tool=self._call_tool_redacted,
@@ -127,7 +127,7 @@ class CatalogServer:
         self.snapshot = snapshot  # one assignment: every request reads the snapshot once, at its start
         config = snapshot.config  # a changed atdf-mcp.yaml names the server anew for the clients that connect next
         self.server.name, self.server.version = config.name or "atdf-mcp", config.version or __version__
-        self.server.instructions = config.description
+        self.server.instructions = disclosure.instructions(config.description)
 
     def listing(self, ctx: ServerRequestContext | None = None) -> Any:
         """What the client of a request lists (its list_tools, list_prompts and list_resources), disclosure applied."""

@@ -65,6 +65,14 @@ async def test_a_progressive_client_lists_the_pinned_tools_and_three_meta_tools(
 
 
 @pytest.mark.anyio
+async def test_the_instructions_tell_a_progressive_client_how_to_find_tools(progressive: Any) -> None:
+    """The handshake's instructions keep the catalogue's description and add how to search (legacy era: initialize)."""
+    async with Client(progressive, mode="legacy") as client:
+        instructions = client.instructions
+    assert instructions.startswith("A demo travel desk") and "search_tools" in instructions
+
+
+@pytest.mark.anyio
 @pytest.mark.parametrize("mode", MODES)
 async def test_a_client_searches_inspects_and_calls_a_tool(progressive: Any, mode: str) -> None:
     """search_tools finds the tool (structured and as JSON text), get_tool_info gives Level 2, call_tool runs it."""
