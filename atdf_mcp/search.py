@@ -4,16 +4,18 @@ One document per tool holds everything its descriptor says about when to use it,
 `WEIGHTS[field]` times (as if the field were repeated): the name's parts (snake_case, kebab-case and camelCase
 split), title, description and when_to_use (OpenAkita `triggers` are its when_to_use), OpenAkita `detail`, tags,
 category and domain, input names and descriptions, example goals/names/narratives, and every localization's
-texts. English text is stemmed with the English stemmer, a localization with its own language's (es, pt, fr...);
-stems lose their accents, and en/es/pt stop words are dropped. A query is stemmed with the English, Spanish and
+texts. (Indexing the success text, failures, warnings and prerequisites too cost a quarter more build time for one
+query of the dev set.) English text is stemmed with the English stemmer, a localization with its own language's
+(es, pt, fr...); stems lose their accents, and en/es/pt stop words are dropped. A query is stemmed with the English, Spanish and
 Portuguese stemmers (and those of any other language the catalogue's localizations use), so a Spanish query finds
-a tool's `es` text, and an English stem still matches when the query's language has no text in the catalogue.
+a tool's `es` text, and an English stem still matches when the query's language has no text in the catalogue; a
+query whose stop words are English only is stemmed as English ("pager" is not "pag", as in "pagar").
 
 Paraphrases: a query word that belongs to a group of `atdf_mcp.search_vocabulary.GROUPS` (a small, general table
 of tool-vocabulary verbs and nouns with their en/es/pt equivalents: undo/reverse/refund, find/search/look up,
 delete/remove, email/mail...) also searches for the group's other words, scored by the same BM25 and weighted
-`EXPANSION_WEIGHT`; everything else a catalogue says (triggers, examples, when_to_use) is indexed text. Nothing
-is downloaded.
+`EXPANSION_WEIGHT` (a group counts once, by its best word). Everything else a catalogue says about its tools
+(triggers, examples, when_to_use) is indexed text. Nothing is downloaded.
 
 Rebuilds are cheap: bm25s cannot add documents, so `build(previous=...)` reuses each unchanged tool's counted
 terms (keyed by its Descriptor object, which a reload keeps for unchanged files) and only assembles the sparse
@@ -22,7 +24,9 @@ matrix again, with bm25s's own scoring functions, vectorized over the whole cata
 
 from __future__ import annotations
 
+import operator
 import re
+import sys
 import unicodedata
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
@@ -39,11 +43,11 @@ __all__ = ["EXPANSION_WEIGHT", "WEIGHTS", "Hit", "SearchIndex"]
 # How many times a field's terms count (the same as repeating the field's text).
 WEIGHTS: dict[str, float] = {
     "name": 3.0, "title": 2.0, "description": 2.0, "when_to_use": 2.0, "detail": 1.0, "tags": 2.0,
-    "input_name": 1.0, "input_description": 1.0, "example": 1.0,
+    "input_name": 1.5, "input_description": 1.0, "example": 1.0,
 }
-EXPANSION_WEIGHT = 0.4  # a synonym from the expansion table scores this much of the query's own word
+EXPANSION_WEIGHT = 0.5  # a synonym from the expansion table scores this much of the query's own word
 LINE_CHARS = 160  # Level 1: the first sentence of the description, cut to this many characters
-K1, B = 1.2, 0.75  # BM25 parameters (bm25s's "lucene" variant)
+K1, B = 2.0, 0.75  # BM25 parameters (bm25s's "lucene" variant)
 QUERY_LANGS = ("en", "es", "pt")
 
 _SNOWBALL = {"en": "english", "es": "spanish", "pt": "portuguese", "fr": "french", "de": "german", "it": "italian",
@@ -51,8 +55,11 @@ _SNOWBALL = {"en": "english", "es": "spanish", "pt": "portuguese", "fr": "french
              "nb": "norwegian", "ro": "romanian", "ru": "russian", "sv": "swedish", "tr": "turkish"}
 _WORD = re.compile(r"[^\W_]+")
 _CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+|[^\W\d_A-Za-z]+")
+_HUMP = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
+_IDENTIFIERS = frozenset(("name", "input_name"))  # fields also split at camelCase humps
 _SENTENCE = re.compile(r"(?<=[.!?])\s")
 _MASKS = 32  # `allowed` sets whose masks are kept
+_by_id = operator.attrgetter("id")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,13 +73,24 @@ class Hit:
 
 @dataclass(slots=True)
 class _Entry:
-    """One tool's document: its weighted terms (any language) and their ids in the index's vocabulary."""
+    """One tool's document: its terms (stems of any language, interned), their weighted counts and their ids."""
 
     descriptor: Descriptor
-    terms: dict[str, float]
-    ids: Any = None  # numpy int32 array, valid for `vocab`
-    tf: Any = None  # numpy float32 array, the weighted counts
+    terms: tuple[str, ...]
+    tf: Any  # numpy float32 array, the weighted count of each term
+    ids: Any = None  # numpy int32 array, the terms' ids in `vocab`
     vocab: dict[str, int] | None = None
+    line: str = ""  # Level 1 in `lang`
+    lang: str | None = None
+
+    @classmethod
+    def of(cls, d: Descriptor, lang: str | None) -> _Entry:
+        """The descriptor's document, tokenized and stemmed."""
+        import numpy as np
+
+        terms = _terms(d)
+        return cls(d, tuple(map(sys.intern, terms)), np.fromiter(terms.values(), dtype=np.float32, count=len(terms)),
+                   line=_line(d, lang), lang=lang)
 
 
 class SearchIndex:
@@ -99,31 +117,34 @@ class SearchIndex:
         index = cls()
         index.lang = lang
         old = previous._entries if previous is not None else {}
-        vocab = dict(previous._vocab) if previous is not None else {}
+        # One vocabulary for a line of rebuilds, only ever appended to: a term keeps its id, so an unchanged tool's ids
+        # stay valid (an older index ignores the ids past its own matrix). Renumbered when stale terms pile up.
+        vocab = previous._vocab if previous is not None else {}
         live = 0
-        ordered = sorted(tools, key=lambda d: d.id)
+        ordered = sorted(tools, key=_by_id)
         entries: list[_Entry] = []
         langs = set(QUERY_LANGS)
         for d in ordered:
             entry = old.get(id(d))
             if entry is None or entry.descriptor is not d:
-                entry = _Entry(d, _terms(d))
+                entry = _Entry.of(d, lang)
+                langs.update(k.split("-")[0].lower() for k in d.localization)
+            elif entry.lang != lang:
+                entry.line, entry.lang = _line(d, lang), lang
             entries.append(entry)
             index._entries[id(d)] = entry
             live += len(entry.terms)
-            langs.update(k.split("-")[0].lower() for k in d.localization)
-        prior = previous._vocab if previous is not None else None
-        if len(vocab) > 2 * live + 1024:  # stale terms of earlier versions: number the live ones again
-            vocab, prior = {}, None
+        if len(vocab) > 2 * live + 1024:
+            vocab = {}
         for entry in entries:
-            if entry.ids is None or prior is None or entry.vocab is not prior:
-                ids = [vocab.setdefault(t, len(vocab)) for t in entry.terms]
-                entry.ids = np.array(ids, dtype=np.int32)
-                entry.tf = np.fromiter(entry.terms.values(), dtype=np.float32, count=len(ids))
-            entry.vocab = vocab
+            if entry.vocab is not vocab:
+                entry.ids = np.array([vocab.setdefault(t, len(vocab)) for t in entry.terms], dtype=np.int32)
+                entry.vocab = vocab
         index._vocab = vocab
         index._names = [e.descriptor.id for e in entries]
-        index._lines = [_line(e.descriptor, lang) for e in entries]
+        index._lines = [e.line for e in entries]
+        if previous is not None:
+            langs.update(previous._query_langs)  # (a language no tool uses any more only costs a few stems per query)
         index._query_langs = tuple(sorted(x for x in langs if x in _SNOWBALL and _stemmer(x) is not None))
         index._bm25 = _bm25(entries, len(vocab))
         return index
@@ -137,13 +158,19 @@ class SearchIndex:
 
         if not query.strip() or not self._names or limit < 1:
             return []
-        own, expanded = self._query_ids(query)
-        if not own and not expanded:
+        own, groups = self._query_ids(query)
+        if not own and not groups:
             return []
         bm25 = self._bm25
         scores = bm25.get_scores_from_ids(own) if own else np.zeros(len(self._names), dtype=np.float32)
-        if expanded:
-            scores += EXPANSION_WEIGHT * bm25.get_scores_from_ids(expanded)
+        if groups:  # a group counts once, by its best word (bm25s's score of it): a long group weighs no more than a short one
+            matrix = bm25.scores
+            data, rows, starts = matrix["data"], matrix["indices"], matrix["indptr"]
+            for group in groups:
+                best = np.zeros_like(scores)
+                where = np.concatenate([rows[starts[i]:starts[i + 1]] for i in group])
+                np.maximum.at(best, where, np.concatenate([data[starts[i]:starts[i + 1]] for i in group]))
+                scores += EXPANSION_WEIGHT * best
         if allowed is not None:
             scores *= self._mask(allowed)
         found = np.flatnonzero(scores > 0)
@@ -153,22 +180,22 @@ class SearchIndex:
         found = found[np.lexsort((found, -scores[found]))][:limit]
         return [Hit(self._names[i], self._lines[i], round(float(scores[i]), 4)) for i in found]
 
-    def _query_ids(self, query: str) -> tuple[list[int], list[int]]:
-        """The vocabulary ids of the query's stems (in every query language) and of their expansions."""
-        words = _words(query)
+    def _query_ids(self, query: str) -> tuple[list[int], list[list[int]]]:
+        """The vocabulary ids of the query's stems (in every query language), and of each expansion group it touches."""
+        words = _query_words(query)
         stems: set[str] = set()
-        for lang in self._query_langs:
+        for lang in _languages(query, self._query_langs):
             stems.update(_stem(lang, words))
-        extra: set[str] = set()
-        expansions = _expansions()
-        for stem in stems:
-            extra.update(expansions.get(stem, ()))
-        extra -= stems
         vocab = self._vocab
         limit = self._bm25.scores["indptr"].shape[0] - 1
-        own = sorted(i for i in (vocab.get(s) for s in stems) if i is not None and i < limit)
-        more = sorted(i for i in (vocab.get(s) for s in extra) if i is not None and i < limit)
-        return own, more
+
+        def ids(found: Iterable[str]) -> list[int]:
+            return sorted(i for i in (vocab.get(s) for s in found) if i is not None and i < limit)
+
+        expansions = _expansions()
+        touched = {group for stem in stems for group in expansions.get(stem, ())}
+        groups = [found for found in (ids(group - stems) for group in sorted(touched, key=sorted)) if found]
+        return ids(stems), groups
 
     def _mask(self, allowed: Container[str]) -> Any:
         """1 for the tools in `allowed`, else 0 (kept for the last few hashable sets)."""
@@ -180,9 +207,9 @@ class SearchIndex:
             return np.fromiter((n in allowed for n in self._names), dtype=np.float32, count=len(self._names))
         if mask is None:
             mask = np.fromiter((n in allowed for n in self._names), dtype=np.float32, count=len(self._names))
-            if len(self._masks) >= _MASKS:
-                self._masks.pop(next(iter(self._masks)))
-            self._masks[allowed] = mask
+            masks = dict(self._masks) if len(self._masks) < _MASKS else {}
+            masks[allowed] = mask
+            self._masks = masks  # replaced, never changed in place: searches in other threads may be reading it
         return mask
 
 
@@ -217,14 +244,11 @@ def _bm25(entries: list[_Entry], n_vocab: int) -> Any:
 
 def _terms(d: Descriptor) -> dict[str, float]:
     """The descriptor's weighted stems, every field and every language."""
-    terms: dict[str, float] = {}
+    texts: dict[tuple[str, float, bool], list[str]] = {}  # (language, weight, identifiers) → texts: one pass each
 
-    def add(field: str, texts: Iterable[Any], lang: str = "en") -> None:
-        weight = WEIGHTS[field]
-        for text in texts:
-            if isinstance(text, str) and text:
-                for stem in _stem(lang, _words(text)):
-                    terms[stem] = terms.get(stem, 0.0) + weight
+    def add(field: str, values: Iterable[Any], lang: str = "en") -> None:
+        key = (lang, WEIGHTS[field], field in _IDENTIFIERS)
+        texts.setdefault(key, []).extend(v for v in values if v and isinstance(v, str))
 
     add("name", (d.id,))
     add("title", (d.title,))
@@ -242,25 +266,40 @@ def _terms(d: Descriptor) -> dict[str, float]:
     add("input_name", (i.name for i in d.inputs))
     add("input_description", (i.description for i in d.inputs))
     add("example", (text for e in d.examples for text in (e.name, e.narrative)))
-    for key, texts in d.localization.items():
-        if isinstance(texts, dict):
+    for key, localized in d.localization.items():
+        if isinstance(localized, dict):
             lang = key.split("-")[0].lower()
             lang = lang if lang in _SNOWBALL and _stemmer(lang) is not None else "en"
             for field in ("title", "description", "when_to_use"):
-                add(field, (texts.get(field),), lang)
+                add(field, (localized.get(field),), lang)
+    terms: dict[str, float] = {}
+    get = terms.get
+    for (lang, weight, identifiers), values in texts.items():
+        if values:
+            for stem in _stem(lang, _words(" \n ".join(values), identifiers)):
+                terms[stem] = get(stem, 0.0) + weight
     return terms
 
 
-def _words(text: str) -> list[str]:
-    """Lower-case words without stop words; identifiers split at `_`, `-`, `.` and camelCase humps."""
+def _words(text: str, identifiers: bool = False) -> list[str]:
+    """Lower-case words without stop words, split at `_`, `-`, `.`; with `identifiers`, at camelCase humps too.
+
+    """
     stop = _stopwords()
+    if not identifiers or _HUMP.search(text) is None:
+        return [w for w in _WORD.findall(text.lower()) if len(w) > 1 and w not in stop]
     words: list[str] = []
     for word in _WORD.findall(text):
         parts = [word] if word.islower() or word.isupper() or word.isdigit() else _CAMEL.findall(word) or [word]
-        for part in parts:
-            part = part.lower()
-            if len(part) > 1 and part not in stop:
-                words.append(part)
+        words += [p for p in map(str.lower, parts) if len(p) > 1 and p not in stop]
+    return words
+
+
+def _query_words(query: str) -> list[str]:
+    """The query's words, and the parts of its camelCase words ("WhatsApp": whatsapp, whats, app)."""
+    words = _words(query)
+    if _HUMP.search(query) is not None:
+        words += [w for w in _words(query, identifiers=True) if w not in words]
     return words
 
 
@@ -284,26 +323,53 @@ def _stemmer(lang: str) -> Any:
     return Stemmer.Stemmer(name, 100_000)
 
 
+def _languages(query: str, known: tuple[str, ...]) -> tuple[str, ...]:
+    """The languages to stem a query in: all the catalogue's, unless the query's stop words are English only.
+
+    Stemming an English word as Spanish or Portuguese can land on another word's stem ("pager" → "pag", as in
+    "pagar"), so a query that shows English stop words and no Spanish or Portuguese ones is stemmed as English.
+    """
+    words = set(_WORD.findall(query.lower()))
+    own = _own_stopwords()
+    if words & own["en"] and not words & (own["es"] | own["pt"]):
+        return ("en",)
+    return known
+
+
+@cache
+def _own_stopwords() -> dict[str, frozenset[str]]:
+    """Stop words of one language only (en, es, pt): the evidence of a query's language."""
+    from bm25s.stopwords import STOPWORDS_EN, STOPWORDS_PORTUGUESE, STOPWORDS_SPANISH
+
+    lists = {"en": set(STOPWORDS_EN), "es": set(STOPWORDS_SPANISH), "pt": set(STOPWORDS_PORTUGUESE)}
+    return {lang: frozenset(w for w in words if not any(w in other for o, other in lists.items() if o != lang))
+            for lang, words in lists.items()}
+
+
 @cache
 def _stopwords() -> frozenset[str]:
-    """English, Spanish and Portuguese stop words (bm25s's lists), without accents as well."""
+    """English, Spanish and Portuguese stop words (bm25s's lists), without accents as well, less a few that tools use."""
     from bm25s.stopwords import STOPWORDS_EN, STOPWORDS_PORTUGUESE, STOPWORDS_SPANISH
 
     words = {w.lower() for w in (*STOPWORDS_EN, *STOPWORDS_SPANISH, *STOPWORDS_PORTUGUESE)}
-    return frozenset(words | {_plain(w) for w in words})
+    return frozenset((words | {_plain(w) for w in words}) - _CONTENT_WORDS)
+
+
+# Words of the stop lists that name what tools deal with: es/pt "estado" (state, status: "estado del pedido").
+_CONTENT_WORDS = frozenset(("estado", "estados"))
 
 
 @cache
-def _expansions() -> dict[str, frozenset[str]]:
-    """Each stem of the expansion table → the stems of its groups' words (every language)."""
-    by_stem: dict[str, set[str]] = {}
+def _expansions() -> dict[str, tuple[frozenset[str], ...]]:
+    """Each stem of the expansion table → the groups it belongs to, as sets of stems (every language)."""
+    by_stem: dict[str, list[frozenset[str]]] = {}
     for group in GROUPS:
         stems: set[str] = set()
         for lang, words in zip(("en", "es", "pt"), group, strict=True):
             stems.update(_stem(lang, [w.lower() for w in words.split()]))
         for stem in stems:
-            by_stem.setdefault(stem, set()).update(stems)
-    return {stem: frozenset(group - {stem}) for stem, group in by_stem.items()}
+            by_stem.setdefault(stem, []).append(frozenset(stems))
+    return {stem: tuple(groups) for stem, groups in by_stem.items()}
 
 
 def _line(d: Descriptor, lang: str | None) -> str:

@@ -23,7 +23,8 @@ GROUPS: tuple[tuple[str, str, str], ...] = (
     ("update edit modify change alter rename", "actualizar editar modificar cambiar", "atualizar editar modificar alterar mudar"),
     ("delete remove erase purge drop destroy", "eliminar borrar quitar suprimir", "excluir apagar remover deletar eliminar"),
     ("cancel abort void revoke stop", "cancelar anular revocar detener", "cancelar anular revogar parar"),
-    ("undo reverse refund revert rollback restore", "deshacer revertir reembolsar devolver restaurar", "desfazer reverter reembolsar devolver estornar restaurar"),
+    ("undo reverse refund revert rollback restore", "deshacer revertir reembolsar devolver restaurar",
+     "desfazer reverter reembolsar devolver estornar restaurar"),
     ("send deliver dispatch notify", "enviar mandar notificar", "enviar mandar notificar"),
     ("pay charge bill collect", "pagar cobrar facturar", "pagar cobrar faturar"),
     ("schedule book reserve plan arrange", "programar agendar reservar planificar", "agendar marcar reservar programar planejar"),
@@ -67,7 +68,7 @@ GROUPS: tuple[tuple[str, str, str], ...] = (
     ("address location place", "dirección ubicación lugar", "endereço localização lugar local"),
     ("date day time", "fecha día hora", "data dia hora"),
     ("subscription plan", "suscripción plan", "assinatura plano"),
-    ("shipment delivery shipping package", "envío entrega paquete", "envio entrega remessa pacote"),
+    ("shipment delivery shipping package", "entrega paquete", "entrega remessa pacote"),  # not envío/envio: enviar
     ("trip travel journey", "viaje", "viagem"),
     ("flight", "vuelo", "voo"),
     ("hotel room accommodation lodging", "hotel habitación alojamiento", "hotel quarto hospedagem"),

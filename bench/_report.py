@@ -308,13 +308,44 @@ def _listing(r: dict[str, Any]) -> Iterator[Row]:
                   _target("<=", RSS_TARGET), _judge(ratio, "<=", RSS_TARGET))
 
 
+def _search(r: dict[str, Any]) -> Iterator[Row]:
+    targets = r.get("targets", {})
+    recall, p50, build = targets.get("recall@5", 0.9), targets.get("p50_ms_10000", 2.0), targets.get("build_us_per_tool", 10.0)
+    quality = r.get("quality", {})
+    ours, theirs = quality.get("atdf", {}), quality.get("fastmcp", {})
+
+    def trio(f: dict[str, Any] | None) -> str:
+        return f"{f['recall@1']:.2f} / {f['recall@5']:.2f} / {f['mrr']:.2f}" if f else "n/a"
+
+    for split in ("all", "dev", "holdout"):
+        if split in ours:
+            f = ours[split]
+            judged = split == "all"
+            yield Row("9 search", f"recall@1 / recall@5 / MRR, {split} queries (n={f['n']}) on {r['tools']} tools: atdf / FastMCP BM25",
+                      trio(f), trio(theirs.get(split)), None, f"recall@5 ≥ {recall:g}" if judged else "",
+                      ("pass" if f["recall@5"] >= recall else "MISS") if judged else "info")
+    for n, entry in r.get("sizes", {}).items():
+        a, f = entry["atdf"], entry.get("fastmcp")
+        judged = int(n) >= 10_000
+        yield Row("9 search", f"search p50 (p99), N={int(n):,} ({r.get('catalogue', 'catalogue')} replicated): atdf / FastMCP BM25",
+                  f"{a['p50']:.2f} ms ({a['p99']:.2f})", f"{f['p50']:.1f} ms ({f['p99']:.1f})" if f else "n/a",
+                  _ratio(f["p50"], a["p50"]) if f else None, f"p50 ≤ {p50:g} ms" if judged else "",
+                  ("pass" if a["p50"] <= p50 else "MISS") if judged else "info")
+        b = entry["build"]
+        yield Row("9 search", f"index build, N={int(n):,}: full (µs/tool)", f"{b['full_us_per_tool']:.1f} µs ({b['full_ms']:,.0f} ms)", "",
+                  None, f"≤ {build:g} µs/tool", "pass" if b["full_us_per_tool"] <= build else "MISS")
+        yield Row("9 search", f"index rebuild after one tool changed, N={int(n):,} (µs/tool)",
+                  f"{b['incremental_us_per_tool']:.1f} µs ({b['incremental_ms']:,.1f} ms)", "", None, f"≤ {build:g} µs/tool",
+                  "pass" if b["incremental_us_per_tool"] <= build else "MISS")
+
+
 _BUILDERS: dict[str, Callable[[dict[str, Any]], Iterator[Row]]] = {
     "cold_start": _cold_start, "latency": _latency, "http_throughput": _http_throughput, "http_dispatch": _http_dispatch,
-    "error_path": _error_path, "load": _load, "listing": _listing, "reload": _reload,
+    "error_path": _error_path, "load": _load, "listing": _listing, "reload": _reload, "search": _search,
 }
 _TITLES = {"cold_start": "1 cold start", "latency": "2 per-call latency", "http_throughput": "3 HTTP throughput",
            "http_dispatch": "4 HTTP dispatch", "error_path": "5 error path", "load": "6 catalogue scale", "listing": "6 catalogue scale",
-           "self_correction": "7 self-correction", "reload": "8 live reload"}
+           "self_correction": "7 self-correction", "reload": "8 live reload", "search": "9 search"}
 
 
 def rows_for(name: str, outcome: dict[str, Any]) -> list[Row]:

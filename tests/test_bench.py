@@ -9,9 +9,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = {"cold_start", "latency", "http_throughput", "http_dispatch", "error_path", "load", "listing", "self_correction",
-             "reload"}
+             "reload", "search"}
 # The others may be "not available" while being written.
-OURS = ("cold_start", "latency", "error_path", "load", "listing", "self_correction", "reload")
+OURS = ("cold_start", "latency", "error_path", "load", "listing", "self_correction", "reload", "search")
 
 
 def test_quick_bench_completes_and_reports_every_scenario() -> None:
@@ -27,5 +27,5 @@ def test_quick_bench_completes_and_reports_every_scenario() -> None:
         assert report["scenarios"][name]["status"] == "ok", (name, report["scenarios"][name])
     scenarios_in_table = {row["scenario"] for row in report["table"]}
     assert {"1 cold start", "2 per-call latency", "5 error path", "6 catalogue scale", "7 self-correction",
-            "8 live reload"} <= scenarios_in_table
+            "8 live reload", "9 search"} <= scenarios_in_table
     assert "targets met" in done.stdout

@@ -1,0 +1,223 @@
+"""Search: how well and how fast `search_tools`'s index (atdf_mcp.search) finds tools, beside FastMCP's BM25 search.
+
+    python -m bench.search [--quick]
+
+- Quality: recall@1, recall@5 and MRR on the project's labelled query set (bench/search_corpus/queries.yaml, scored
+  by bench/search_quality.py), for the dev and holdout splits and all queries; only dev misses are listed (the
+  holdout queries are never tuned on).
+- Latency: `SearchIndex.search` p50/p99 (ms) over every labelled query, on the query set's catalogue replicated to
+  1,000 and 10,000 tools (copies renamed `<id>__rN`, so every word has N/200-fold postings: a harder case than
+  10,000 distinct tools).
+- Build: µs per tool of a full build, and of the rebuild after one tool changed (`build(previous=...)`), per size;
+  the RSS growth of building the index (KiB per tool).
+- FastMCP: its `BM25SearchTransform` (when fastmcp is installed) on the same tools, as atdf-mcp lists them in full
+  mode (name, description with when_to_use/detail, inputSchema): the same figures, its search timed through
+  `_search`, which is what its `search_tools` runs per call (a hash of the catalogue's text, then the ranking).
+Without the query set (bench/search_quality.py not present), the bundled `descriptors/` are replicated and only the
+speed is measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ._common import fastmcp_available, rss_kib
+
+SIZES, QUICK_SIZES = (1_000, 10_000), (1_000,)
+ROUNDS, QUICK_ROUNDS = 5, 1  # timed passes over every query, per size
+BUILDS, QUICK_BUILDS = 5, 2
+FASTMCP_QUERIES = 60  # FastMCP ranks in pure Python: a sample of the queries is timed at 10,000 tools
+P50_TARGET_MS, RECALL_TARGET, BUILD_TARGET_US = 2.0, 0.9, 10.0
+ROOT = Path(__file__).resolve().parent.parent
+DEMO = ROOT / "descriptors"
+
+
+def _query_set() -> tuple[Path, list[Any] | None, Callable[..., dict[str, Any]] | None]:
+    """The labelled catalogue, its queries and the evaluation; the bundled demo and None when absent."""
+    try:
+        from bench import search_quality
+    except ImportError:  # not written yet
+        return DEMO, None, None
+    return Path(search_quality.CORPUS_DIR), search_quality.load_queries(), search_quality.evaluate
+
+
+def _replicate(tools: Sequence[Any], n: int) -> list[Any]:
+    """N tools: the originals, then renamed copies (new Descriptor objects, as a fresh load makes)."""
+    out = list(tools[:n])
+    k = 1
+    while len(out) < n:
+        out += [d.model_copy(update={"id": f"{d.id}__r{k}"}) for d in tools[: n - len(out)]]
+        k += 1
+    return out
+
+
+def _quality(search: Callable[[str, int], Sequence[str]], queries: list[Any], evaluate: Callable[..., dict[str, Any]]) -> dict[str, Any]:
+    """The figures per split; misses listed for dev only."""
+    out: dict[str, Any] = {}
+    for split in ("dev", "holdout", "all"):
+        chosen = [q for q in queries if split == "all" or q.split == split]
+        result = evaluate(search, chosen, k=5)
+        kept = {key: result[key] for key in ("n", "recall@1", "recall@5", "mrr")}
+        if split != "holdout":
+            kept["by_kind"] = result.get("by_kind")
+        if split == "dev":
+            kept["misses"] = result.get("misses")
+        out[split] = kept
+    return out
+
+
+def _percentiles(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+    return {"p50": round(statistics.median(ordered), 3), "p99": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))], 3),
+            "n": len(ordered)}
+
+
+def _time_searches(search: Callable[[str], Any], texts: list[str], rounds: int) -> dict[str, float]:
+    samples: list[float] = []
+    for text in texts[:10]:
+        search(text)  # warm-up
+    for _ in range(rounds):
+        for text in texts:
+            started = time.perf_counter()
+            search(text)
+            samples.append((time.perf_counter() - started) * 1000)
+    return _percentiles(samples)
+
+
+def _builds(tools: list[Any], repeats: int) -> dict[str, Any]:
+    """µs per tool: full build, and rebuild after one tool changed."""
+    from atdf_mcp.search import SearchIndex
+
+    full: list[float] = []
+    incremental: list[float] = []
+    index = SearchIndex.build(tools)
+    for r in range(repeats):
+        started = time.perf_counter()
+        index = SearchIndex.build(tools)
+        full.append((time.perf_counter() - started) * 1e6 / len(tools))
+        changed = list(tools)
+        i = (r * 7919) % len(tools)
+        changed[i] = changed[i].model_copy(update={"description": f"{changed[i].description} Edited {r}."})
+        started = time.perf_counter()
+        SearchIndex.build(changed, previous=index)
+        incremental.append((time.perf_counter() - started) * 1e6 / len(tools))
+    return {"full_us_per_tool": round(statistics.median(full), 2), "incremental_us_per_tool": round(statistics.median(incremental), 2),
+            "full_ms": round(statistics.median(full) * len(tools) / 1000, 1),
+            "incremental_ms": round(statistics.median(incremental) * len(tools) / 1000, 1), "n": repeats}
+
+
+def _fastmcp(listed: list[Any]) -> tuple[Any, Callable[[str, int], list[str]]]:
+    """FastMCP's BM25SearchTransform over the tools as atdf-mcp lists them; `search(query, k) -> names`."""
+    from fastmcp.server.transforms.search import BM25SearchTransform
+    from fastmcp.tools import Tool
+
+    class Listed(Tool):
+        async def run(self, arguments: dict[str, Any]) -> Any:
+            raise NotImplementedError
+
+    tools = [Listed(name=t.name, description=t.description or "", parameters=t.input_schema) for t in listed]
+    transforms: dict[int, Any] = {}
+    loop = asyncio.new_event_loop()  # one loop for every call (asyncio.run would add a loop's set-up to each)
+
+    def search(query: str, k: int) -> list[str]:
+        transform = transforms.get(k)
+        if transform is None:
+            transform = transforms[k] = BM25SearchTransform(max_results=k)
+        return [t.name for t in loop.run_until_complete(transform._search(tools, query))]
+
+    return tools, search
+
+
+def _listed_copies(listed: list[Any], n: int) -> list[Any]:
+    out = list(listed[:n])
+    k = 1
+    while len(out) < n:
+        out += [t.model_copy(update={"name": f"{t.name}__r{k}"}) for t in listed[: n - len(out)]]
+        k += 1
+    return out
+
+
+def run(quick: bool = False) -> dict[str, Any]:
+    """Quality, latency and build figures for atdf-mcp's index, and FastMCP's beside them when installed."""
+    from atdf_mcp import load_catalog
+    from atdf_mcp.search import SearchIndex
+
+    folder, queries, evaluate = _query_set()
+    catalog = load_catalog(folder)
+    tools = list(catalog.tools)
+    listed = list(catalog.published.list_tools.tools) if catalog.published is not None else []
+    texts = [q.query for q in queries] if queries else [
+        "book a flight", "reservar un vuelo", "weather tomorrow in Paris", "convert miles to km", "hotels in Lisbon",
+        "how much is 100 dollars in euros", "check my travel dates", "company travel rules", "trip summary", "add a note"]
+    result: dict[str, Any] = {
+        "catalogue": folder.resolve().relative_to(ROOT).as_posix() if ROOT in folder.resolve().parents else folder.name,
+        "tools": len(tools), "queries": len(texts),
+        "replicated": "the catalogue's tools copied and renamed up to N",
+        "targets": {"p50_ms_10000": P50_TARGET_MS, "recall@5": RECALL_TARGET, "build_us_per_tool": BUILD_TARGET_US},
+    }
+    index = SearchIndex.build(tools)
+    with_fastmcp = fastmcp_available() and bool(listed)
+    if queries and evaluate:
+        result["quality"] = {"atdf": _quality(lambda q, k: [h.name for h in index.search(q, k)], queries, evaluate)}
+        if with_fastmcp:
+            result["quality"]["fastmcp"] = _quality(_fastmcp(listed)[1], queries, evaluate)
+    sizes = QUICK_SIZES if quick else SIZES
+    rounds = QUICK_ROUNDS if quick else ROUNDS
+    result["sizes"] = {}
+    for n in sizes:
+        copies = _replicate(tools, n)
+        gc.collect()
+        before = rss_kib()
+        big = SearchIndex.build(copies)
+        gc.collect()
+        after = rss_kib()
+        entry: dict[str, Any] = {"atdf": _time_searches(lambda q, big=big: big.search(q, 5), texts, rounds),
+                                 "build": _builds(copies, QUICK_BUILDS if quick else BUILDS)}
+        if before is not None and after is not None:
+            entry["index_kib_per_tool"] = round((after - before) / n, 2)  # RSS growth of building the index
+        if with_fastmcp:
+            _, fast = _fastmcp(_listed_copies(listed, n))
+            fast("warm", 5)  # builds its index once (it rebuilds only when the catalogue's text changes)
+            entry["fastmcp"] = _time_searches(lambda q, fast=fast: fast(q, 5), texts[:FASTMCP_QUERIES], 1)
+        result["sizes"][str(n)] = entry
+        del big, copies
+    _print(result)
+    return result
+
+
+def _print(result: dict[str, Any]) -> None:
+    quality = result.get("quality", {})
+    for system, figures in quality.items():
+        parts = [f"{split} r@1 {f['recall@1']:.2f} r@5 {f['recall@5']:.2f} MRR {f['mrr']:.2f} (n={f['n']})"
+                 for split, f in figures.items()]
+        print(f"search quality, {system}: " + "; ".join(parts), file=sys.stderr)
+    for n, entry in result["sizes"].items():
+        a, b = entry["atdf"], entry["build"]
+        line = (f"search N={int(n):,}: p50 {a['p50']:.3f} ms, p99 {a['p99']:.3f} ms; build {b['full_us_per_tool']:.1f} µs/tool "
+                f"({b['full_ms']:,.0f} ms), after one change {b['incremental_us_per_tool']:.1f} µs/tool ({b['incremental_ms']:,.0f} ms); "
+                f"index {entry.get('index_kib_per_tool', 'n/a')} KiB/tool")
+        if "fastmcp" in entry:
+            line += f"; FastMCP p50 {entry['fastmcp']['p50']:.1f} ms, p99 {entry['fastmcp']['p99']:.1f} ms"
+        print(line, file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run from the command line and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args(argv)
+    print(json.dumps(run(quick=args.quick), indent=1, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

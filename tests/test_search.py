@@ -1,0 +1,165 @@
+"""The search index behind `search_tools`: a real bm25s index over real descriptors (the bundled demo catalogue)."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from atdf_mcp import load_catalog
+from atdf_mcp.model import Descriptor
+from atdf_mcp.search import Hit, SearchIndex
+
+DEMO = Path(__file__).parent.parent / "descriptors"
+
+
+@pytest.fixture(scope="module")
+def demo() -> tuple[Descriptor, ...]:
+    """The bundled demo catalogue's tools (every dialect, some with `es` texts)."""
+    return load_catalog(DEMO).tools
+
+
+@pytest.fixture(scope="module")
+def index(demo: tuple[Descriptor, ...]) -> SearchIndex:
+    return SearchIndex.build(demo)
+
+
+def names(hits: list[Hit]) -> list[str]:
+    return [h.name for h in hits]
+
+
+def test_a_name_part_finds_the_tool(index: SearchIndex) -> None:
+    hits = index.search("weather forecast")
+    assert hits[0].name == "weather_forecast"
+    assert hits[0].description == "Gets the daily weather forecast (high, low, conditions) for a city, for up to 7 days from today."
+    assert all(a.score >= b.score > 0 for a, b in itertools.pairwise(hits))
+
+
+def test_camel_case_names_are_split(write, tmp_path: Path) -> None:
+    write("crm.json", {"tools": [
+        {"name": "getInvoiceById", "description": "Returns one record.", "inputSchema": {"type": "object", "properties": {}}},
+        {"name": "listHTTPRoutes", "description": "Returns the records.", "inputSchema": {"type": "object", "properties": {}}},
+        {"name": "create_ticket", "description": "Opens a record.", "inputSchema": {"type": "object", "properties": {}}},
+    ]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    assert names(index.search("invoice", 1)) == ["getInvoiceById"]
+    assert names(index.search("http routes", 1)) == ["listHTTPRoutes"]
+
+
+def test_openakita_trigger_text_is_searched(index: SearchIndex) -> None:
+    # Only search_hotels's triggers speak of "where they could stay" and "room types".
+    assert names(index.search("where could I stay, compare room types", 1)) == ["search_hotels"]
+
+
+def test_openakita_detail_is_searched(index: SearchIndex) -> None:
+    # "taxes included" appears only in search_hotels's `detail`.
+    assert index.search("taxes included", 1)[0].name == "search_hotels"
+
+
+def test_a_spanish_query_finds_the_tool_with_es_text(index: SearchIndex, demo: tuple[Descriptor, ...]) -> None:
+    flight = next(d for d in demo if d.id == "flight_booking")
+    assert "es" in flight.localization
+    hits = index.search("reservar un vuelo de ida y vuelta entre dos aeropuertos")
+    assert hits[0].name == "flight_booking"
+
+
+def test_level_one_line_is_in_the_index_language(demo: tuple[Descriptor, ...]) -> None:
+    hit = SearchIndex.build(demo, lang="es").search("vuelo", 1)[0]
+    assert hit.name == "flight_booking"
+    assert hit.description == ("Reserva un vuelo de ida o de ida y vuelta entre dos aeropuertos para hasta 9 pasajeros y "
+                               "devuelve el itinerario y la tarifa.")
+
+
+def test_expansion_table_reaches_a_synonym(write, tmp_path: Path) -> None:
+    schema = {"type": "object", "properties": {}}
+    write("pay.json", {"tools": [
+        {"name": "refund_payment", "description": "Refunds a captured payment to the card.", "inputSchema": schema},
+        {"name": "capture_payment", "description": "Captures an authorised payment.", "inputSchema": schema},
+        {"name": "send_email", "description": "Sends an email to one recipient.", "inputSchema": schema},
+    ]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    assert index.search("undo the charge", 1)[0].name == "refund_payment"
+    assert index.search("mail the customer", 1)[0].name == "send_email"
+    assert index.search("enviar un correo", 1)[0].name == "send_email"  # Spanish words, English-only tool
+
+
+def test_allowed_restricts_and_still_fills_the_limit(index: SearchIndex, demo: tuple[Descriptor, ...]) -> None:
+    query = "hotel flight city"
+    best = index.search(query, 3)
+    allowed = frozenset(d.id for d in demo) - set(names(best))
+    restricted = index.search(query, 3, allowed=allowed)
+    assert len(restricted) == 3
+    assert set(names(restricted)) <= allowed
+    assert names(restricted) == names(index.search(query, 6))[3:]  # the next three, in the same order
+    assert index.search("hotel", 5, allowed=[]) == []
+    assert names(index.search("hotel", 5, allowed=["search_hotels"])) == ["search_hotels"]
+
+
+def test_incremental_rebuild_ranks_as_a_full_build(demo: tuple[Descriptor, ...]) -> None:
+    first = SearchIndex.build(demo)
+    tools = list(demo)
+    i = next(i for i, d in enumerate(tools) if d.id == "unit_converter")
+    tools[i] = tools[i].model_copy(update={"description": "Converts temperatures and hotel distances."})
+    tools.pop(0)
+    rebuilt = SearchIndex.build(tools, previous=first)
+    full = SearchIndex.build(tools)
+    assert len(rebuilt) == len(full) == len(demo) - 1
+    for query in ("hotel distances", "weather", "book a flight", "convert temperature", "reservar vuelo", "currency"):
+        assert rebuilt.search(query, 10) == full.search(query, 10)
+    assert "unit_converter" in names(rebuilt.search("hotel distances"))
+    assert "unit_converter" not in names(first.search("hotel distances"))  # the old index is untouched
+
+
+def test_empty_query_and_unknown_words_give_nothing(index: SearchIndex) -> None:
+    assert index.search("") == []
+    assert index.search("   \n") == []
+    assert index.search("the of and") == []  # stop words only
+    assert index.search("zzqx") == []
+    assert len(SearchIndex.build([])) == 0
+    assert SearchIndex.build([]).search("hotel") == []
+
+
+def test_ties_are_ordered_by_name(write, tmp_path: Path) -> None:
+    same = {"description": "Exports the ledger.", "inputSchema": {"type": "object", "properties": {}}}
+    write("dup.json", {"tools": [{"name": n, **same} for n in ("zeta_tool", "alpha_tool", "mid_tool")]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    hits = index.search("ledger", 5)
+    assert names(hits) == ["alpha_tool", "mid_tool", "zeta_tool"]
+    assert len({h.score for h in hits}) == 1
+    assert index.search("ledger", 2) == hits[:2]
+
+
+def test_a_rebuild_tokenizes_only_the_changed_tools(demo: tuple[Descriptor, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    import atdf_mcp.search as search
+
+    first = SearchIndex.build(demo)
+    seen: list[str] = []
+    terms = search._terms
+    monkeypatch.setattr(search, "_terms", lambda d: seen.append(d.id) or terms(d))
+    tools = list(demo)
+    tools[0] = tools[0].model_copy(update={"description": "Edited."})
+    SearchIndex.build(tools, previous=first)
+    assert seen == [tools[0].id]
+
+
+def test_a_portuguese_query_reaches_an_english_only_tool_through_the_table(write, tmp_path: Path) -> None:
+    schema = {"type": "object", "properties": {}}
+    write("files.json", {"tools": [
+        {"name": "delete_file", "description": "Deletes a file from the drive.", "inputSchema": schema},
+        {"name": "upload_file", "description": "Uploads a file to the drive.", "inputSchema": schema},
+    ]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    assert index.search("apagar um arquivo", 1)[0].name == "delete_file"
+
+
+def test_an_english_query_is_not_stemmed_as_spanish(write, tmp_path: Path) -> None:
+    # Stemmed as Spanish, "pager" becomes "pag" (pagar, to pay) and would reach the payment tools.
+    schema = {"type": "object", "properties": {}}
+    write("ops.json", {"tools": [
+        {"name": "charge_card", "description": "Charges a card payment.", "inputSchema": schema},
+        {"name": "acknowledge_alert", "description": "Acknowledges a firing alert so on-call stops escalating.", "inputSchema": schema},
+    ]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    assert names(index.search("silence the pager for this alert")) == ["acknowledge_alert"]
+    assert names(index.search("pagar con la tarjeta", 1)) == ["charge_card"]
