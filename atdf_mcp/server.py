@@ -30,7 +30,7 @@ from .budget import analyse
 from .catalog import Catalog
 from .codes import Code
 from .context import ToolContext
-from .disclosure import INDEX_URI, OVERVIEW_PROMPT, Disclosure
+from .disclosure import INDEX_URI, OVERVIEW_PROMPT, Disclosure, Listing
 from .envelope import build_entry, envelope, unknown_tool
 from .errors import CallTimeout, OutputInvalid, Unavailable
 from .failures import HandlerReported, envelope_for
@@ -129,7 +129,7 @@ class CatalogServer:
         self.server.name, self.server.version = config.name or "atdf-mcp", config.version or __version__
         self.server.instructions = disclosure.instructions(config.description)
 
-    def listing(self, ctx: ServerRequestContext | None = None) -> Any:
+    def listing(self, ctx: ServerRequestContext | None = None) -> Listing:
         """What the client of a request lists (its list_tools, list_prompts and list_resources), disclosure applied."""
         return self.disclosure.listing(self.view(ctx))
 
