@@ -72,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--no-watch", dest="watch", action="store_false",
                        help="do not reload when a file of the catalogue changes (default: watch; SIGHUP and POST /reset "
                             "still reload)")
+    _disclosure_arguments(serve)
     http = serve.add_argument_group("HTTP transports", "for --transport http (/mcp and /sse) or sse (/sse only)")
     http.add_argument("--transport", choices=("stdio", "http", "sse"), default="stdio",
                       help="stdio (default), http (Streamable HTTP at /mcp plus legacy SSE at /sse), or sse (legacy SSE only)")
@@ -116,6 +117,16 @@ def build_parser() -> argparse.ArgumentParser:
                         help="an environment variable for the launched server (the entry's env block: API keys for "
                              "handlers, ATDF_MCP_LOG_LEVEL, ...); repeatable")
     return parser
+
+
+def _disclosure_arguments(serve: argparse.ArgumentParser) -> None:
+    """`serve --disclosure` and `--page-size` (atdf_mcp.disclosure, atdf_mcp.paging)."""
+    serve.add_argument("--disclosure", choices=("full", "progressive"), default=None,
+                       help="full: tools/list holds every tool; progressive: the pinned tools and search_tools, get_tool_info, "
+                            "call_tool (default: `disclosure:` of atdf-mcp.yaml, else full)")
+    serve.add_argument("--page-size", type=int, default=None, metavar="N",
+                       help="return tools/list, prompts/list and resources/list in pages of N, with a next cursor "
+                            "(default: one page; some hosts read only the first)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -280,11 +291,14 @@ def _serve(args: argparse.Namespace) -> int:
     if args.shutdown_timeout is not None and args.shutdown_timeout < 0:
         raise UsageError("--shutdown-timeout must be zero or more seconds")
     lang = check_language_tag(args.lang, "--lang (or $ATDF_MCP_LANG)") if args.lang else None
+    if args.page_size is not None and args.page_size <= 0:
+        raise UsageError("--page-size must be a positive number of items")
     options = _http_options(args)  # usage errors before any slow work
     listener = open_listener(options) if options is not None else None  # a port in use fails before loading
     configure_logging(args.log_level)
     with contextlib.redirect_stdout(sys.stderr):  # stdout is the protocol: handler modules' prints go to stderr
-        catalog, app = load_for_serving(args.directory, lang=lang, timeout=args.timeout, cache=not args.no_cache)
+        catalog, app = load_for_serving(args.directory, lang=lang, timeout=args.timeout, cache=not args.no_cache,
+                                        disclosure=args.disclosure, page_size=args.page_size)
     app.toolset = _known_toolset(args.toolset, catalog)
     live = LiveCatalog(app, args.directory or catalog.root or ".", watch=args.watch)
     timeout = args.shutdown_timeout if args.shutdown_timeout is not None else DEFAULT_SHUTDOWN_TIMEOUT

@@ -9,10 +9,10 @@ from typing import Any
 from .files import CONFIG_FILE_NAMES, DecodeFailure, decode, exclude_problems
 from .toolsets import Toolset, parse_tokens, parse_toolsets
 
-__all__ = ["CatalogConfig", "ConfigProblem", "read_config"]
+__all__ = ["DISCLOSURE_MODES", "CatalogConfig", "ConfigProblem", "read_config"]
 
 _KNOWN_KEYS = {"name", "version", "description", "lang", "timeout", "atdf1_required", "bindings", "http", "exclude", "allow_private_networks",
-               "toolsets", "tokens"}
+               "toolsets", "tokens", "disclosure", "pinned"}
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,8 @@ class CatalogConfig:
     allow_private_networks: bool = False  # HTTP tools may reach loopback and private addresses (atdf_mcp.egress)
     toolsets: dict[str, Toolset] = field(default_factory=dict)  # named parts of the catalogue (atdf_mcp.toolsets)
     tokens: dict[str, str] = field(default_factory=dict, repr=False)  # a token's SHA-256 hex → the set it sees
+    disclosure: str | None = None  # "full" or "progressive" (atdf_mcp.disclosure); None: full, unless `serve --disclosure`
+    pinned: tuple[str, ...] = ()  # tool ids or globs listed in progressive mode beside the meta-tools
     file: str | None = None
 
 
@@ -106,6 +108,7 @@ def read_config(root: Path) -> tuple[CatalogConfig, list[ConfigProblem]]:
         if not bad:
             values["exclude"] = tuple(patterns)
     values.update(_toolsets(raw, problems))
+    values.update(_disclosure_options(raw, problems))
     return CatalogConfig(bindings=clean, http=http, file=str(path), **values), problems
 
 
@@ -116,3 +119,27 @@ def _toolsets(raw: dict[str, Any], problems: list[ConfigProblem]) -> dict[str, A
     tokens, more = parse_tokens(raw.get("tokens"), toolsets, (name for name in written if name not in toolsets))
     problems += [ConfigProblem(pointer, message, severity) for pointer, message, severity in (*found, *more)]
     return {"toolsets": toolsets, "tokens": tokens}
+
+
+DISCLOSURE_MODES = ("full", "progressive")
+
+
+def _disclosure_options(raw: dict[str, Any], problems: list[ConfigProblem]) -> dict[str, Any]:
+    """`disclosure:` and `pinned:` (progressive disclosure), checked; each problem appended with its JSON pointer."""
+    values: dict[str, Any] = {}
+    if "disclosure" in raw:
+        if raw["disclosure"] in DISCLOSURE_MODES:
+            values["disclosure"] = raw["disclosure"]
+        else:
+            problems.append(ConfigProblem("/disclosure", f"'disclosure' must be one of {', '.join(DISCLOSURE_MODES)}, "
+                                                         f"not {raw['disclosure']!r}"))
+    if "pinned" in raw:
+        pinned = [raw["pinned"]] if isinstance(raw["pinned"], str) else raw["pinned"]
+        if not isinstance(pinned, list):
+            problems.append(ConfigProblem("/pinned", "'pinned' must be a list of tool ids or globs (e.g. [\"get_*\"])"))
+            return values
+        bad = [n for n, item in enumerate(pinned) if not isinstance(item, str) or not item]
+        problems += [ConfigProblem(f"/pinned/{n}", "a pinned entry must be a tool id or glob (a non-empty string)") for n in bad]
+        if not bad:  # as `exclude`: all or nothing, so a pointer of a later warning names the entry as written
+            values["pinned"] = tuple(pinned)
+    return values

@@ -192,14 +192,14 @@ _DIGITS = ("ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT
 # Envelopes of whole failures
 
 
-def unknown_tool(name: str, known: list[str]) -> dict[str, Any]:
-    """The envelope for a call to a tool the catalogue does not hold."""
+def unknown_tool(name: str, known: list[str], *, find: str = "Call tools/list and use one of the listed tool names.") -> dict[str, Any]:
+    """The envelope for a call to a tool the catalogue does not hold; `find` says how to find a name when none is close."""
     close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
     if not close:
         lowered = {k.lower(): k for k in known}
         close = [lowered[m] for m in difflib.get_close_matches(name.lower(), list(lowered), n=3, cutoff=0.5)]
     suggestion = close[0] if close else MISSING
-    solution = (f"Call {suggestion!r} instead." if close else "Call tools/list and use one of the listed tool names.")
+    solution = f"Call {suggestion!r} instead." if close else find
     context: dict[str, Any] = {"received": {"name": name}, "expected": {"conditions": ["a tool name from tools/list"]},
                                "solution": solution, "similar_tools": close}
     if len(known) <= 50:

@@ -15,6 +15,7 @@ list_changed notifications of what changed, resources/updated for the resources 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
 import logging
 import os
@@ -152,14 +153,17 @@ class LiveCatalog:
     async def _reload(self, reason: str) -> Reload:
         app = self.app
         started = time.perf_counter()
-        old, old_problems = app.published, set(app.catalog.report.problems)
+        old, old_problems, disclosed = app.published, set(app.catalog.report.problems), app.disclosure
         changed, self._pending = self._pending, set()
         catalog = await anyio.to_thread.run_sync(self._load, app.catalog, changed)
-        app.swap(catalog)  # on the event loop: a request reads the snapshot once and never sees half of a swap
+        disclosure = await anyio.to_thread.run_sync(app.next_disclosure, catalog)  # the search index, off the event loop
+        app.swap(catalog, disclosure)  # on the event loop: a request reads the snapshot once and never sees half of a swap
         gc.freeze()  # the new snapshot stays: keep it out of later collections (it holds no reference cycle to leak)
         new, problems = app.published, tuple(app.catalog.report.problems)
         fresh = tuple(p for p in problems if p not in old_problems)
         outcome = _compare(reason, old, new, problems, fresh, time.perf_counter() - started)
+        if app.disclosure.lists_differently(disclosed):  # `disclosure:` or `pinned:` changed: another tools/list
+            outcome = dataclasses.replace(outcome, lists={**outcome.lists, "tools": True})
         self._report(outcome)
         await self._tell_clients(outcome)
         return outcome

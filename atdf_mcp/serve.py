@@ -40,13 +40,13 @@ def default_catalog_dir() -> Path:
 
 
 def load_for_serving(directory: str | None, *, lang: str | None, timeout: float | None = None,
-                     cache: bool = True) -> tuple[Catalog, CatalogServer]:
+                     cache: bool = True, disclosure: str | None = None, page_size: int | None = None) -> tuple[Catalog, CatalogServer]:
     """Load the catalogue (unchanged files from the snapshot cache), build the server, print every problem and a summary."""
     path = Path(directory) if directory else default_catalog_dir()
     gc.disable()  # building thousands of small objects: collections here cost ~0.35 s at 5,000 tools
     try:
         catalog = load_catalog(path, lang=lang, timeout=timeout, cache=True, fresh=not cache)
-        app = CatalogServer(catalog)
+        app = CatalogServer(catalog, disclosure=disclosure, page_size=page_size)
     finally:
         gc.enable()
     gc.freeze()  # the snapshot lives as long as the process: keep it out of every later collection
@@ -57,7 +57,7 @@ def load_for_serving(directory: str | None, *, lang: str | None, timeout: float 
     if unknown:
         print(f"atdf-mcp: warning: {unknown}", file=sys.stderr)
     details = banner_details(Counts.of(catalog, problems))
-    print(f"atdf-mcp {__version__}: serving {listed(app.published)} from {catalog.root} "
+    print(f"atdf-mcp {__version__}: serving {listed(app.listing())} from {catalog.root} "
           f"({details}{'; lang ' + app.lang if app.lang else ''})", file=sys.stderr)
     return catalog, app
 

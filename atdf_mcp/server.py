@@ -30,6 +30,7 @@ from .budget import analyse
 from .catalog import Catalog
 from .codes import Code
 from .context import ToolContext
+from .disclosure import INDEX_URI, OVERVIEW_PROMPT, Disclosure, Listing
 from .envelope import build_entry, envelope, unknown_tool
 from .errors import CallTimeout, OutputInvalid, Unavailable
 from .failures import HandlerReported, envelope_for
@@ -37,6 +38,7 @@ from .jsonsafe import json_safe
 from .labels import labels_for
 from .model import Descriptor
 from .notify import ChangeNotifier
+from .paging import page
 from .publish import Published, ardf_text, completion_values, render_prompt
 from .redact import catalogue_secrets
 from .results import error_result, to_result
@@ -53,17 +55,20 @@ _log = logging.getLogger("atdf_mcp.server")
 class CatalogServer:
     """Answers MCP requests from one catalogue snapshot; `server` is the SDK object to run."""
 
-    def __init__(self, catalog: Catalog, *, lang: str | None = None, timeout: float | None = None, toolset: str | None = None) -> None:
+    def __init__(self, catalog: Catalog, *, lang: str | None = None, timeout: float | None = None, toolset: str | None = None,
+                 disclosure: str | None = None, page_size: int | None = None) -> None:
         self.snapshot = catalog.prepared(lang=lang, timeout=timeout)
         self.toolset = toolset  # the set a request sees when neither its path nor its token names one (serve --toolset)
         self.views = Views(self.snapshot)
+        self.disclosure_mode, self.page_size, self.generation = disclosure, page_size, 0  # `serve --disclosure`, `--page-size`
+        self.disclosure = Disclosure(self.snapshot, mode=disclosure)
         self.secrets = catalogue_secrets(r.bound.dispatcher for r in self.snapshot.runtimes.values())
         self.drain = Drain()  # the tool calls in flight, for a shutdown that answers them all
         config = self.snapshot.config
         self.server = _LiveServer(
             config.name or "atdf-mcp",
             version=config.version or __version__,
-            instructions=config.description,
+            instructions=self.disclosure.instructions(config.description),
             get_tool_input_schema=self._input_schema,
             on_list_tools=self._list_tools,
             on_call_tool=self._call_tool_redacted,
@@ -105,15 +110,29 @@ class CatalogServer:
         """The language the snapshot is served in."""
         return self.snapshot.lang
 
-    def swap(self, catalog: Catalog) -> None:
+    def next_disclosure(self, catalog: Catalog) -> Disclosure:
+        """The disclosure of the snapshot `swap(catalog)` will serve, search index included (slow: a reload builds it in
+        its worker thread and passes it to swap)."""
+        snapshot = catalog.prepared(lang=self.snapshot.options.lang, timeout=self.snapshot.options.timeout)
+        return Disclosure(snapshot, mode=self.disclosure_mode, previous=self.disclosure)
+
+    def swap(self, catalog: Catalog, disclosure: Disclosure | None = None) -> None:
         """Serve `catalog` from now on; calls in flight finish on the snapshot they started with."""
         snapshot = catalog.prepared(lang=self.snapshot.options.lang, timeout=self.snapshot.options.timeout)
         self.secrets = catalogue_secrets(r.bound.dispatcher for r in snapshot.runtimes.values())
+        if disclosure is None or disclosure.snapshot is not snapshot:
+            disclosure = Disclosure(snapshot, mode=self.disclosure_mode, previous=self.disclosure)
+        self.disclosure = disclosure
         self.views = Views(snapshot)  # first: a request that reads the new views finds them complete
+        self.generation += 1  # cursors of the lists before continue by name (atdf_mcp.paging)
         self.snapshot = snapshot  # one assignment: every request reads the snapshot once, at its start
         config = snapshot.config  # a changed atdf-mcp.yaml names the server anew for the clients that connect next
         self.server.name, self.server.version = config.name or "atdf-mcp", config.version or __version__
-        self.server.instructions = config.description
+        self.server.instructions = disclosure.instructions(config.description)
+
+    def listing(self, ctx: ServerRequestContext | None = None) -> Listing:
+        """What the client of a request lists (its list_tools, list_prompts and list_resources), disclosure applied."""
+        return self.disclosure.listing(self.view(ctx))
 
     def view(self, ctx: ServerRequestContext | None = None) -> View:
         """What the client of a request sees of the snapshot being served (atdf_mcp.view): the tool set its HTTP path or
@@ -127,21 +146,26 @@ class CatalogServer:
     def _input_schema(self, name: str) -> dict[str, Any] | None:
         """The input schema of a tool of the snapshot being served (the SDK checks `Mcp-Param-*` headers against it)."""
         tool = self.published.tools.get(name)
-        return tool.input_schema if tool is not None else None
+        return tool.input_schema if tool is not None else self.disclosure.meta_schema(name)
 
     # -- lists: answered from results built once ---------------------------------------------
 
     async def _list_tools(self, ctx: ServerRequestContext, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
-        return self.view(ctx).list_tools
+        return self._page(self.disclosure.list_tools(self.view(ctx)), "tools", params)
 
     async def _list_resources(self, ctx: ServerRequestContext, params: Any) -> types.ListResourcesResult:
-        return self.view(ctx).list_resources
+        return self._page(self.disclosure.list_resources(self.view(ctx)), "resources", params)
 
     async def _list_templates(self, ctx: ServerRequestContext, params: Any) -> types.ListResourceTemplatesResult:
         return self.view(ctx).list_templates
 
     async def _list_prompts(self, ctx: ServerRequestContext, params: Any) -> types.ListPromptsResult:
-        return self.view(ctx).list_prompts
+        return self._page(self.disclosure.list_prompts(self.view(ctx)), "prompts", params)
+
+    def _page(self, result: Any, kind: str, params: types.PaginatedRequestParams | None) -> Any:
+        """The page of a list result the request's cursor asks for (all of it unless `--page-size`; atdf_mcp.paging)."""
+        cursor = params.cursor if params is not None else None
+        return page(result, kind, cursor=cursor, size=self.page_size, generation=self.generation)
 
     # -- tools/call ----------------------------------------------------------------------------
 
@@ -151,25 +175,35 @@ class CatalogServer:
         return secrets.result(result) if secrets.pattern is not None else result
 
     async def _call_tool(self, ctx: ServerRequestContext, params: types.CallToolRequestParams) -> types.CallToolResult:
-        view = self.view(ctx)  # the whole call runs on the snapshot it started with
-        runtime = view.runtimes.get(params.name)
-        if runtime is None:  # no structuredContent: the client may hold an outputSchema for that name from an older listing
-            return error_result(unknown_tool(params.name, list(view.runtimes)), structured=False)
-        arguments = params.arguments if params.arguments is not None else {}
+        view, disclosure = self.view(ctx), self.disclosure  # the whole call runs on the snapshot it started with
+        meta = disclosure.meta_runtime(view, params.name)
+        if meta is None:
+            return await self._run(ctx, view, params.name, params.arguments)
+        arguments, valid = _checked(meta, params.arguments)  # a meta-tool's input: the same validation as a tool's
+        if not valid:
+            return await self._refusal(meta, arguments)
         try:
-            valid = runtime.fast.is_valid(arguments)
-        except UnicodeError:  # a lone surrogate (only an in-process client can send one; the transports replace them)
-            arguments = json_safe(arguments, fallback=str)
-            valid = runtime.fast.is_valid(arguments)
-        if not valid:  # small ones at once, others off the event loop within a budget (budget.py)
-            return runtime.failed(await analyse(arguments, functools.partial(self._invalid_arguments, runtime, arguments),
-                                                         functools.partial(_unanalysed, runtime.tool)))
+            return await disclosure.call(meta, arguments, view, functools.partial(self._run, ctx, view))
+        except Exception as exc:
+            return meta.failed(self._failure(meta, exc, arguments))
+
+    async def _refusal(self, runtime: ToolRuntime, arguments: Any) -> types.CallToolResult:
+        """The VALIDATION_ERROR of arguments the tool cannot take: small ones at once, others off the event loop within a
+        budget (budget.py)."""
+        return runtime.failed(await analyse(arguments, functools.partial(self._invalid_arguments, runtime, arguments),
+                                            functools.partial(_unanalysed, runtime.tool)))
+
+    async def _run(self, ctx: ServerRequestContext, view: View, name: str, arguments: Any) -> types.CallToolResult:
+        """Call a tool of the view by name: what a direct tools/call does, and `call_tool` too."""
+        runtime = view.runtimes.get(name)
+        if runtime is None:  # no structuredContent: the client may hold an outputSchema for that name from an older listing
+            return error_result(unknown_tool(name, list(view.runtimes), find=self.disclosure.find_hint), structured=False)
+        arguments, valid = _checked(runtime, arguments)
+        if not valid:
+            return await self._refusal(runtime, arguments)
         dispatcher = runtime.bound.dispatcher
         if dispatcher is None:
             return runtime.failed(self._failure(runtime, Unavailable(runtime.bound.reason), arguments))
-        if runtime.refuses(arguments):  # valid on an open schema, but the handler would raise TypeError
-            return runtime.failed(await analyse(arguments, functools.partial(self._invalid_arguments, runtime, arguments),
-                                                         functools.partial(_unanalysed, runtime.tool)))
         if runtime.defaults and isinstance(arguments, dict):
             arguments = {**runtime.defaults, **arguments}
         drain = self.drain
@@ -230,6 +264,8 @@ class CatalogServer:
     async def _read_resource(self, ctx: ServerRequestContext, params: types.ReadResourceRequestParams) -> types.ReadResourceResult:
         uri = str(params.uri)
         view = self.view(ctx)
+        if uri == INDEX_URI:
+            return self.disclosure.read_index(view)
         if uri in view.static:
             mime, body = view.static[uri]
             text = body.decode("utf-8") if isinstance(body, bytes) else body
@@ -269,7 +305,7 @@ class CatalogServer:
         return len(sessions)
 
     def _known_resource(self, view: View, uri: str) -> None:
-        known = (uri in view.static or uri in view.documents or view.descriptor_for(uri) is not None
+        known = (uri == INDEX_URI or uri in view.static or uri in view.documents or view.descriptor_for(uri) is not None
                  or any(t.template.match(uri) is not None for t in view.templates))
         if not known:
             raise MCPError(RESOURCE_NOT_FOUND, f"Resource not found: {uri}", {"uri": uri})
@@ -289,6 +325,8 @@ class CatalogServer:
     async def _get_prompt(self, ctx: ServerRequestContext, params: types.GetPromptRequestParams) -> types.GetPromptResult:
         view = self.view(ctx)
         descriptor = view.prompts.get(params.name)
+        if descriptor is None and params.name == OVERVIEW_PROMPT:
+            return self.disclosure.overview(view)
         if descriptor is None:
             known = ", ".join(sorted(view.prompts)) or "none"
             raise MCPError(types.INVALID_PARAMS, f"Unknown prompt {params.name!r}; available prompts: {known}")
@@ -299,6 +337,17 @@ class CatalogServer:
                            {"argument": exc.args[0]}) from None
 
     # -- live reload -----------------------------------------------------------------------------
+
+
+def _checked(runtime: ToolRuntime, arguments: Any) -> tuple[Any, bool]:
+    """The arguments of a call (JSON-safe) and whether the tool can take them."""
+    arguments = arguments if arguments is not None else {}
+    try:
+        valid = runtime.fast.is_valid(arguments)
+    except UnicodeError:  # a lone surrogate (only an in-process client can send one; the transports replace them)
+        arguments = json_safe(arguments, fallback=str)
+        valid = runtime.fast.is_valid(arguments)
+    return arguments, valid and not runtime.refuses(arguments)  # refused: valid on an open schema, but the handler would raise TypeError
 
 
 def _unanalysed(tool: Descriptor) -> dict[str, Any]:
@@ -334,6 +383,7 @@ def connection_of(session: Any) -> Any:
     return getattr(session, "_connection", session)
 
 
-def build_server(catalog: Catalog, *, lang: str | None = None, timeout: float | None = None) -> Server:
+def build_server(catalog: Catalog, *, lang: str | None = None, timeout: float | None = None, toolset: str | None = None,
+                 disclosure: str | None = None, page_size: int | None = None) -> Server:
     """A low-level MCP Server publishing the catalogue (tools, resources, prompts)."""
-    return CatalogServer(catalog, lang=lang, timeout=timeout).server
+    return CatalogServer(catalog, lang=lang, timeout=timeout, toolset=toolset, disclosure=disclosure, page_size=page_size).server

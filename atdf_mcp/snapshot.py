@@ -15,6 +15,7 @@ from types import MappingProxyType
 from .bindings import bind_catalog, catalogue_modules, purge_catalogue_modules
 from .catalog import Catalog, Problem, file_signature
 from .codes import Code
+from .disclosure import disclosure_problems
 from .publish import Published
 from .runtime import DEFAULT_TIMEOUT, InputValidator, ToolRuntime, tool_timeout
 from .toolsets import empty_toolsets
@@ -48,7 +49,8 @@ def complete(catalog: Catalog, *, previous: Catalog | None = None) -> Catalog:
                 bound[name].dispatcher.shared_validator = validator
     return dataclasses.replace(
         catalog,
-        report=catalog.report.with_problems([*problems, *published.problems, *_toolset_problems(catalog)]),
+        report=catalog.report.with_problems([*problems, *published.problems, *_toolset_problems(catalog),
+                                             *disclosure_problems(config, published.tools)]),
         loaded=catalog.report,
         lang=lang,
         timeout=default_timeout,

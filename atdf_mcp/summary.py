@@ -19,6 +19,7 @@ from .catalog import Catalog, Problem
 from .model import Descriptor
 
 if TYPE_CHECKING:
+    from .disclosure import Listing
     from .publish import Published
 
 __all__ = ["Counts", "banner_details", "derived_tools", "language_copies", "listed"]
@@ -92,7 +93,7 @@ def derived_tools(catalog: Catalog) -> set[str]:
     return derived
 
 
-def listed(published: Published) -> str:
+def listed(published: Published | Listing) -> str:
     """What MCP clients list: '11 tools, 3 prompts, 24 resources' (workflows are prompts too)."""
     counts = (("tool", len(published.list_tools.tools)), ("prompt", len(published.list_prompts.prompts)),
               ("resource", len(published.list_resources.resources)))

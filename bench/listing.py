@@ -18,6 +18,9 @@ information. Probes alternate (atdf, bare, atdf, bare, ...), one of each per N a
 the result (`model_dump_json`).
 RSS is reported for the largest N: atdf-mcp after loading the descriptors and building the server, against the floor of
 the same N tools as bare `mcp.types.Tool` models (what any server must hold to answer the list).
+Progressive disclosure (issue #13): the bytes of tools/list in `progressive` mode (no pinned tool: the three meta-tools)
+against `full`, and of the Level-1 index `ardf://catalog/index`; tokens are counted as bytes / 4 (no tokenizer: none
+ships without downloading a vocabulary), a common rule of thumb for English JSON.
 """
 
 from __future__ import annotations
@@ -38,6 +41,8 @@ QUICK_SIZES = (50,)
 REPETITIONS = 5
 QUICK_REPETITIONS = 1
 MODES = ("legacy", "auto")
+TARGET_REDUCTION = 0.95  # issue #13: progressive tools/list at least 95% smaller than full at 1,000 tools
+BYTES_PER_TOKEN = 4  # the stated token estimate (bytes / 4)
 TARGET_RATIO = 1.15  # DESIGN: lists are served from results built once, so atdf-mcp should cost what a bare Server costs
 PROBE_TIMEOUT_S = 600
 
@@ -117,33 +122,42 @@ def _run_probe(kind: str, source: Path, n: int) -> dict[str, Any]:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def _publish(folder: Path, n: int, target: Path) -> int:
-    """Write atdf-mcp's tools/list result for the catalogue in `folder` to `target`; return its size in bytes."""
+def _publish(folder: Path, n: int, target: Path) -> dict[str, Any]:
+    """Write atdf-mcp's tools/list result for the catalogue in `folder` to `target`; its size in bytes, and the sizes of
+    the progressive tools/list and of the Level-1 index."""
     from atdf_mcp import load_catalog
+    from atdf_mcp.disclosure import Disclosure
     from atdf_mcp.server import CatalogServer
 
-    listed = CatalogServer(load_catalog(folder)).published.list_tools
+    app = CatalogServer(load_catalog(folder))
+    listed = app.published.list_tools
     if len(listed.tools) != n:
         raise RuntimeError(f"the generated catalogue of {n} tools published {len(listed.tools)}")
     body = listed.model_dump_json(by_alias=True, exclude_none=True).encode()
     target.write_bytes(body)
-    return len(body)
+    progressive = Disclosure(app.catalog, mode="progressive")
+    small = len(progressive.list_tools(app.view()).model_dump_json(by_alias=True, exclude_none=True).encode())
+    index = len(progressive.index_text(app.view()).encode())
+    return {"bytes": len(body), "bytes_per_tool": round(len(body) / n), "disclosure": {
+        "full_bytes": len(body), "progressive_bytes": small, "reduction": round(1 - small / len(body), 4),
+        "full_tokens": len(body) // BYTES_PER_TOKEN, "progressive_tokens": small // BYTES_PER_TOKEN,
+        "index_bytes": index, "index_tokens": index // BYTES_PER_TOKEN}}
 
 
 def run(quick: bool = False) -> dict[str, Any]:
     """tools/list ms and bytes per N (atdf-mcp vs bare, both eras) and RSS after loading the largest N."""
     sizes = QUICK_SIZES if quick else SIZES
     repetitions = QUICK_REPETITIONS if quick else REPETITIONS
-    results: dict[str, Any] = {"unit": "ms", "repetitions": repetitions, "target_ratio": TARGET_RATIO, "sizes": {}}
+    results: dict[str, Any] = {"unit": "ms", "repetitions": repetitions, "target_ratio": TARGET_RATIO,
+                               "target_reduction": TARGET_REDUCTION, "tokens": f"bytes / {BYTES_PER_TOKEN}", "sizes": {}}
     samples: dict[int, dict[str, list[dict[str, Any]]]] = {n: {"atdf": [], "bare": []} for n in sizes}
     with tempfile.TemporaryDirectory(prefix="atdf-bench-listing-") as tmp:
         root = Path(tmp)
         sources: dict[int, dict[str, Path]] = {}
         for n in sizes:
             folder = write_catalog(root / f"n{n}", n)
-            size = _publish(folder, n, root / f"list{n}.json")
             sources[n] = {"atdf": folder, "bare": root / f"list{n}.json"}
-            results["sizes"][str(n)] = {"bytes": size, "bytes_per_tool": round(size / n)}
+            results["sizes"][str(n)] = _publish(folder, n, root / f"list{n}.json")
         for repetition in range(repetitions):
             for n in sizes:
                 for kind, source in sources[n].items():
@@ -181,6 +195,11 @@ def print_table(results: dict[str, Any]) -> None:
             a, b = entry[key]["atdf"], entry[key]["bare"]
             print(f"tools/list N={n:>6} {key:17} atdf {a['median']:8.2f} ms (min {a['min']:.2f})  bare {b['median']:8.2f} ms "
                   f"(min {b['min']:.2f})  {entry[key]['ratio']:5.2f}x  {entry['bytes']:,} bytes")
+    for n, entry in results["sizes"].items():
+        d = entry["disclosure"]
+        print(f"tools/list N={n:>6} progressive {d['progressive_bytes']:,} bytes (~{d['progressive_tokens']:,} tokens) vs full "
+              f"{d['full_bytes']:,} bytes (~{d['full_tokens']:,} tokens): {d['reduction']:.2%} fewer; Level-1 index "
+              f"{d['index_bytes']:,} bytes (~{d['index_tokens']:,} tokens); tokens = bytes / {BYTES_PER_TOKEN}")
     rss = results["rss"]
     for name in ("atdf", "bare_tool_models"):
         r = rss[name]

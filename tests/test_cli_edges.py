@@ -166,7 +166,7 @@ async def test_the_serve_banner_counts_what_clients_list(counted_dir: Path, tmp_
                 resources = (await client.list_resources()).resources
         errlog.seek(0)
         banner = errlog.read()
-    assert len(prompts) == 2  # the prompt, and the workflow published as a prompt
+    assert len(prompts) == 3  # the prompt, the workflow published as a prompt, and catalog_overview
     assert f"serving {len(tools)} tools, {len(prompts)} prompts, {len(resources)} resources from" in banner
     assert "(0 error(s), 0 warning(s); 7 descriptor(s) by type: connector 1, prompt 1, tool 4, workflow 1; 1 language copy)" in banner
 

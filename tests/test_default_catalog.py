@@ -145,7 +145,7 @@ async def test_lists(server: Any, mode: str) -> None:
     assert "Declared failures: INVALID_DATES" in tools["hotel_reservation"].description
     assert "Warnings:" in tools["search_hotels"].description  # OpenAkita warnings reach the description
     assert "relax the filters." in tools["search_hotels"].description  # the detail fits, untruncated
-    assert set(prompts) == PROMPTS
+    assert set(prompts) == PROMPTS | {"catalog_overview"}  # and the Level-1 index (atdf_mcp.disclosure)
     assert {a.name: a.required for a in prompts["trip_summary"].arguments} == {
         "destination": True, "start_date": True, "end_date": True, "travelers": False}
     assert resources["ardf://document/travel_policy_guide/content"].mime_type == "text/markdown"

@@ -118,7 +118,7 @@ async def test_the_outline_prompt_lays_out_its_steps_and_their_resources(tmp_pat
     """The ARDF outline's composition is a prompt whose steps name the resources they use and their notes."""
     shutil.copy(AS_WRITTEN / "ardf_overview_outline.json", tmp_path / "outline.json")
     async with Client(build_server(load_catalog(tmp_path))) as client:
-        assert [p.name for p in (await client.list_prompts()).prompts] == ["appointment_coordinator"]
+        assert [p.name for p in (await client.list_prompts()).prompts] == ["appointment_coordinator", "catalog_overview"]
         text = (await client.get_prompt("appointment_coordinator", {})).messages[0].content.text
     assert "Steps (conditional)" in text
     assert "resource `patient_lookup`" in text and "Ensure consent." in text

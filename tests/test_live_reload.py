@@ -430,10 +430,10 @@ async def test_a_new_prompt_file_sends_prompts_list_changed(catalogue: Path) -> 
     """An ARDF prompt written into the directory: prompts/list_changed, and prompts/list holds it."""
     inbox = Inbox()
     async with connected("stdio", catalogue, inbox) as (client, _):
-        assert (await client.list_prompts()).prompts == []
+        assert [prompt.name for prompt in (await client.list_prompts()).prompts] == ["catalog_overview"]  # the Level-1 index
         (catalogue / "greet.json").write_text(json.dumps(ardf("prompt", "greet", *ARDF_CONTENT["prompt"])), encoding="utf-8")
         await inbox.wait_for("notifications/prompts/list_changed", 1)
-        assert [prompt.name for prompt in (await client.list_prompts()).prompts] == ["greet"]
+        assert [prompt.name for prompt in (await client.list_prompts()).prompts] == ["greet", "catalog_overview"]
         assert TOOLS_CHANGED not in inbox.methods
 
 

@@ -328,7 +328,7 @@ async def test_prompts_render_templates_and_workflows(server: Any, mode: str) ->
     """A template renders both placeholder styles; system role becomes a user instruction; workflows lay out steps."""
     async with Client(server, mode=mode) as client:
         names = {p.name for p in (await client.list_prompts()).prompts}
-        assert names == {"greet", "trip"}
+        assert names == {"greet", "trip", "catalog_overview"}  # catalog_overview: the Level-1 index (atdf_mcp.disclosure)
         greet = await client.get_prompt("greet", {"name": "Ana"})
         text = greet.messages[0].content.text
         assert greet.messages[0].role == "user" and "Say hello to Ana and Ana." in text and "instruction" in text.lower()

@@ -64,15 +64,15 @@ def http_url() -> Iterator[str]:
         yield url
 
 
-def ts_client(target: list[str]) -> dict[str, Any]:
-    """Run scripts/ts_client.mjs on `target` with every call of CALLS; its report, by call label."""
-    calls = [{"name": tool, "arguments": arguments, "retry": retry} for _, tool, arguments, retry in CALLS]
+def ts_client(target: list[str], labelled: list[tuple[str, str, dict[str, Any], bool]] = CALLS) -> dict[str, Any]:
+    """Run scripts/ts_client.mjs on `target` with every call of `labelled` (CALLS); its report, by call label."""
+    calls = [{"name": tool, "arguments": arguments, "retry": retry} for _, tool, arguments, retry in labelled]
     done = subprocess.run([NODE, str(SCRIPT), *target], input=json.dumps(calls), capture_output=True, text=True,
                           cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
-    assert [c["name"] for c in report["calls"]] == [tool for _, tool, _, _ in CALLS]
-    report["by_label"] = {label: outcome for (label, *_), outcome in zip(CALLS, report["calls"], strict=True)}
+    assert [c["name"] for c in report["calls"]] == [tool for _, tool, _, _ in labelled]
+    report["by_label"] = {label: outcome for (label, *_), outcome in zip(labelled, report["calls"], strict=True)}
     return report
 
 
@@ -174,3 +174,48 @@ def test_no_error_of_a_tool_with_an_output_schema_makes_the_client_throw(report:
     required = {tool["name"]: tool for tool in report["tools"]}[name]["required"]
     assert sorted(error["parameter_name"] for error in env["errors"]) == sorted(required)
     assert all(error["tool_name"] == name for error in env["errors"])
+
+
+# -- progressive disclosure: the meta-tools as a TS client drives them -------------------------------------------
+
+PROGRESSIVE_CALLS: list[tuple[str, str, dict[str, Any], bool]] = [
+    ("search", "search_tools", {"query": "book a hotel room"}, False),
+    ("search bad limit", "search_tools", {"query": "hotel", "limit": 99}, True),
+    ("info", "get_tool_info", {"name": "hotel_reservation"}, False),
+    ("info unknown", "get_tool_info", {"name": "hotel_reservations"}, False),
+    ("call valid", "call_tool", {"name": "hotel_reservation", "arguments": HOTEL}, False),
+    ("call wrong argument", "call_tool", {"name": "hotel_reservation", "arguments": {**HOTEL, "room_type": "Deluxe"}}, False),
+]
+
+
+@pytest.fixture(scope="module")
+def progressive_report() -> dict[str, Any]:
+    """The TS client's report from `atdf-mcp serve descriptors --disclosure progressive` over stdio."""
+    return ts_client(["--", sys.executable, "-m", "atdf_mcp", "serve", str(ROOT / "descriptors"), "--disclosure", "progressive",
+                      "--no-watch"], PROGRESSIVE_CALLS)
+
+
+def test_a_ts_client_sees_search_tools_structured_result(progressive_report: dict[str, Any]) -> None:
+    """tools/list is the three meta-tools; search_tools' structuredContent passes the client's check of its outputSchema."""
+    assert [tool["name"] for tool in progressive_report["tools"]] == ["search_tools", "get_tool_info", "call_tool"]
+    found = succeeded(progressive_report["by_label"]["search"])["tools"]
+    assert found[0]["name"] == "hotel_reservation" and set(found[0]) == {"name", "description", "score"}
+    assert succeeded(progressive_report["by_label"]["info"])["inputSchema"]["required"]
+
+
+def test_a_ts_client_gets_meta_tool_envelopes_without_throwing(progressive_report: dict[str, Any]) -> None:
+    """A bad limit and an unknown name: envelopes (no structuredContent that breaks the outputSchema); the fix works."""
+    by_label = progressive_report["by_label"]
+    bad = by_label["search bad limit"]
+    assert failed(bad)["code"] == "VALIDATION_ERROR" and bad["retry"]["arguments"] == {"query": "hotel", "limit": 50}
+    succeeded(bad["retry"])
+    unknown = failed(by_label["info unknown"])
+    assert (unknown["code"], unknown["suggested_value"]) == ("TOOL_NOT_FOUND", "hotel_reservation")
+
+
+def test_a_ts_client_calls_through_call_tool_and_gets_the_tools_envelope(progressive_report: dict[str, Any]) -> None:
+    """call_tool: the tool's own result, and for a wrong argument the tool's own envelope."""
+    by_label = progressive_report["by_label"]
+    assert succeeded(by_label["call valid"])["status"] == "confirmed"
+    wrong = failed(by_label["call wrong argument"])
+    assert (wrong["code"], wrong["tool_name"], wrong["parameter_name"]) == ("VALIDATION_ERROR", "hotel_reservation", "room_type")

@@ -1,0 +1,143 @@
+"""Cursor pages of tools/list, prompts/list and resources/list (`serve --page-size N`), as a client walks them."""
+
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+from pathlib import Path
+
+import anyio
+import mcp.types as types
+import pytest
+from local_server import serve_over_http
+from mcp import Client
+from mcp.shared.exceptions import MCPError
+
+from atdf_mcp import load_catalog
+from atdf_mcp.paging import encode_cursor
+from atdf_mcp.server import CatalogServer
+
+ROOT = Path(__file__).resolve().parent.parent
+MODES = ["legacy", "auto"]
+LISTS = {"tools": ("list_tools", "tools"), "prompts": ("list_prompts", "prompts"), "resources": ("list_resources", "resources")}
+
+
+async def walk(client: Client, kind: str) -> tuple[list[str], int]:
+    """Every name of a list, page by page, and how many pages it took."""
+    method, field = LISTS[kind]
+    seen: list[str] = []
+    cursor, pages = None, 0
+    while True:
+        result = await getattr(client, method)(cursor=cursor, cache_mode="bypass")
+        pages += 1
+        seen += [str(item.uri) if kind == "resources" else item.name for item in getattr(result, field)]
+        cursor = result.next_cursor
+        if cursor is None:
+            return seen, pages
+
+
+def everything(app: CatalogServer, kind: str) -> list[str]:
+    """The whole list a client sees without pages."""
+    listing = app.listing()
+    if kind == "tools":
+        return [t.name for t in listing.list_tools.tools]
+    if kind == "prompts":
+        return [p.name for p in listing.list_prompts.prompts]
+    return [str(r.uri) for r in listing.list_resources.resources]
+
+
+@pytest.fixture
+def app() -> CatalogServer:
+    """The bundled catalogue in pages of 3."""
+    return CatalogServer(load_catalog(ROOT / "descriptors"), page_size=3)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("kind", list(LISTS))
+async def test_pages_walk_the_whole_list(app: CatalogServer, mode: str, kind: str) -> None:
+    """Following next_cursor returns every item once, in order, in pages of the page size."""
+    whole = everything(app, kind)
+    async with Client(app.server, mode=mode) as client:
+        seen, pages = await walk(client, kind)
+    assert seen == whole
+    assert pages == -(-len(whole) // 3)
+
+
+@pytest.mark.anyio
+async def test_without_a_page_size_one_page_holds_everything() -> None:
+    """The default: unpaginated, no next_cursor (some hosts read only the first page)."""
+    app = CatalogServer(load_catalog(ROOT / "descriptors"))
+    async with Client(app.server) as client:
+        result = await client.list_tools()
+    assert result.next_cursor is None and [t.name for t in result.tools] == everything(app, "tools")
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("cursor", [
+    "garbage!", "bm90IGpzb24", base64.urlsafe_b64encode(b'{"k":"tools","g":0,"o":-1,"a":""}').decode(),
+    encode_cursor("prompts", 0, 3, "x"), encode_cursor("tools", 0, 10_000, "x"), "x" * 5000,
+])
+async def test_a_bad_cursor_is_invalid_params(app: CatalogServer, cursor: str) -> None:
+    """A cursor that is not ours, of another list, or past the end: JSON-RPC -32602."""
+    async with Client(app.server, mode="legacy") as client:
+        with pytest.raises(MCPError) as caught:
+            await client.list_tools(cursor=cursor, cache_mode="bypass")
+    assert caught.value.error.code == types.INVALID_PARAMS
+
+
+@pytest.mark.anyio
+async def test_a_cursor_made_before_a_reload_continues_after_its_last_item(app: CatalogServer) -> None:
+    """A reload between two pages: the next page starts after the last tool the client saw, in the new list."""
+    async with Client(app.server) as client:
+        first = await client.list_tools(cache_mode="bypass")
+        app.swap(load_catalog(ROOT / "descriptors", previous=app.catalog))
+        assert app.generation == 1
+        rest, cursor = [], first.next_cursor
+        while cursor is not None:
+            page = await client.list_tools(cursor=cursor, cache_mode="bypass")
+            rest += [t.name for t in page.tools]
+            cursor = page.next_cursor
+    assert [t.name for t in first.tools] + rest == everything(app, "tools")
+
+
+def test_a_cursor_after_a_tool_that_a_reload_removed_continues_at_its_offset(app: CatalogServer) -> None:
+    """The tool a stale cursor ended with is gone: the page starts at the cursor's offset, never an error."""
+    from atdf_mcp.paging import page
+
+    listed = app.listing().list_tools
+    result = page(listed, "tools", cursor=encode_cursor("tools", -7, 3, "gone_tool"), size=3, generation=0)
+    assert [t.name for t in result.tools] == [t.name for t in listed.tools[3:6]]
+
+
+def test_the_cursor_is_opaque_base64url() -> None:
+    """The cursor is one URL-safe token (no padding) that decodes to the page's position."""
+    cursor = encode_cursor("tools", 2, 40, "op_00039")
+    assert "=" not in cursor and "/" not in cursor and "+" not in cursor
+    assert json.loads(base64.urlsafe_b64decode(cursor + "==")) == {"k": "tools", "g": 2, "o": 40, "a": "op_00039"}
+
+
+@pytest.mark.anyio
+async def test_pages_over_streamable_http_with_serve_page_size(tmp_path: Path) -> None:
+    """`atdf-mcp serve --transport http --page-size 4 --disclosure progressive`: a client walks tools and resources."""
+    app = CatalogServer(load_catalog(ROOT / "descriptors"), disclosure="progressive")
+    folder = shutil.copytree(ROOT / "descriptors", tmp_path / "catalogue", ignore=shutil.ignore_patterns("__pycache__"))
+    with serve_over_http(folder, "--page-size", "4", "--disclosure", "progressive", "--no-watch") as (_, url, _log):
+        with anyio.fail_after(60):
+            async with Client(f"{url}/mcp", mode="legacy") as client:
+                tools, _ = await walk(client, "tools")
+                resources, pages = await walk(client, "resources")
+                with pytest.raises(MCPError) as caught:
+                    await client.list_prompts(cursor="not-a-cursor", cache_mode="bypass")
+    assert tools == everything(app, "tools") == ["search_tools", "get_tool_info", "call_tool"]
+    assert resources == everything(app, "resources") and pages == -(-len(resources) // 4)
+    assert caught.value.error.code == types.INVALID_PARAMS
+
+
+def test_serve_refuses_a_page_size_below_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """`serve --page-size 0` is a usage error (exit 2), before anything is loaded."""
+    from atdf_mcp.cli import main
+
+    assert main(["serve", str(ROOT / "descriptors"), "--page-size", "0"]) == 2
+    assert "--page-size must be a positive number" in capsys.readouterr().err
