@@ -195,7 +195,7 @@ async def test_a_server_for_one_set_hides_the_rest(catalog_dir: Path) -> None:
         assert outside["code"] == "TOOL_NOT_FOUND" and outside.get("suggested_value") in (None, *FINANCE_TOOLS)
         near = envelope_of(await client.call_tool("invoice_creat", {"text": "x"}))["errors"][0]
         assert near["suggested_value"] == "invoice_create"
-        assert {p.name for p in (await client.list_prompts()).prompts} == {"chase_invoice"}
+        assert {p.name for p in (await client.list_prompts()).prompts} == {"chase_invoice", "catalog_overview"}
         with pytest.raises(MCPError):
             await client.get_prompt("greet_customer", {"name": "Ada"})
         with pytest.raises(MCPError):
@@ -251,7 +251,7 @@ async def test_set_paths_over_streamable_http_and_sse(url: str) -> None:
             assert result.structured_content == {"tool": "crm_lookup", "text": "ada"}
             outside = envelope_of(await client.call_tool("refund_payment", {"text": "x"}))["errors"][0]
             assert outside["code"] == "TOOL_NOT_FOUND" and outside.get("suggested_value") in (None, *SUPPORT_TOOLS)
-            assert {p.name for p in (await client.list_prompts()).prompts} == {"greet_customer"}
+            assert {p.name for p in (await client.list_prompts()).prompts} == {"greet_customer", "catalog_overview"}
             with pytest.raises(MCPError):
                 await client.read_resource("ardf://tool/refund_payment")
         assert await names_over(sse_client(f"{url}/sse/finance", headers={"Authorization": f"Bearer {FINANCE}"})) == FINANCE_TOOLS
@@ -326,6 +326,26 @@ def test_rest_routes_by_query_and_by_token(url: str) -> None:
     unknown = get("/tools?toolset=nope")
     assert unknown.status_code == 404 and error_of(unknown)["code"] == "TOOLSET_NOT_FOUND"
     assert get("/tools?toolset=finance", SUPPORT).status_code == 403
+
+
+@pytest.mark.anyio
+async def test_progressive_disclosure_stays_inside_the_set(catalog_dir: Path) -> None:
+    server = CatalogServer(load_catalog(catalog_dir), toolset="finance", disclosure="progressive")
+    async with Client(server.server) as client:
+        assert {t.name for t in (await client.list_tools()).tools} == {"search_tools", "get_tool_info", "call_tool"}
+        found = await client.call_tool("search_tools", {"query": "send an email to a customer about an invoice", "limit": 50})
+        names = [hit["name"] for hit in found.structured_content["tools"]]
+        assert names and set(names) <= FINANCE_TOOLS  # send_email matches best, but lies outside the set
+        hidden = envelope_of(await client.call_tool("get_tool_info", {"name": "send_email"}))["errors"][0]
+        assert hidden["code"] == "TOOL_NOT_FOUND" and hidden.get("suggested_value") in (None, *FINANCE_TOOLS)
+        info = await client.call_tool("get_tool_info", {"name": "invoice_void"})
+        assert info.is_error is False and info.structured_content["name"] == "invoice_void"
+        outside = envelope_of(await client.call_tool("call_tool", {"name": "send_email", "arguments": {"text": "x"}}))["errors"][0]
+        assert outside["code"] == "TOOL_NOT_FOUND"
+        ok = await client.call_tool("call_tool", {"name": "invoice_void", "arguments": {"text": "v1"}})
+        assert ok.is_error is False and ok.structured_content == {"tool": "invoice_void", "text": "v1"}
+        index = (await client.read_resource("ardf://catalog/index")).contents[0].text
+        assert {line.split(":", 1)[0] for line in index.splitlines() if line} == FINANCE_TOOLS
 
 
 # ---------------------------------------------------------------- reload
