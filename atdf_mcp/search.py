@@ -268,27 +268,22 @@ def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, 
     """
     import numpy as np
 
-    groups = _texts(tools, langs)
-    weights = sorted({weight for _, weight in groups})
+    texts, words = _texts(tools, langs)
+    weights = sorted({weight for _, weight in (*texts, *words)})
     rows_, terms_, codes_ = [], [], []
-    for (lang, weight), (rows, texts, words) in groups.items():
-        code = weights.index(weight)
+    for (lang, weight), (values, rows) in texts.items():
         table = known.setdefault(lang, {_SEP: -1})
-        tokens = _tokens(texts)
-        ids = _ids(tokens, lang, table, vocab)
-        text_of = np.cumsum(ids == -1)
+        ids = _ids(_tokens(values), lang, table, vocab)
         keep = ids >= 0
-        where = np.asarray(rows, dtype=np.int64)[text_of[keep]] if len(rows) else np.zeros(0, np.int64)
-        rows_.append(where)
+        rows_.append(np.concatenate(rows)[np.cumsum(ids == -1)[keep]])  # a token's text: the separators before it
         terms_.append(ids[keep])
-        codes_.append(np.full(len(where), code, dtype=np.int64))
-        if words:  # identifiers split at their humps, one word list per tool
-            split_rows, split_words = words
-            ids = _ids(split_words, lang, table, vocab)
-            keep = ids >= 0
-            rows_.append(np.asarray(split_rows, dtype=np.int64)[keep])
-            terms_.append(ids[keep])
-            codes_.append(np.full(len(rows_[-1]), code, dtype=np.int64))
+        codes_.append(np.full(len(rows_[-1]), weights.index(weight), dtype=np.int64))
+    for (lang, weight), (split, rows) in words.items():  # identifiers split at their humps
+        ids = _ids(split, lang, known.setdefault(lang, {_SEP: -1}), vocab)
+        keep = ids >= 0
+        rows_.append(np.asarray(rows, dtype=np.int64)[keep])
+        terms_.append(ids[keep])
+        codes_.append(np.full(len(rows_[-1]), weights.index(weight), dtype=np.int64))
     n, n_vocab, n_weights = len(tools), max(len(vocab), 1), len(weights)
     if not rows_:
         return [(np.zeros(0, np.int32), np.zeros(0, np.float32)) for _ in tools]
@@ -337,85 +332,71 @@ def _ids(words: list[str], lang: str, table: dict[str, int], vocab: dict[str, in
     return np.fromiter(map(table.__getitem__, words), dtype=np.int64, count=len(words))
 
 
-def _texts(tools: Sequence[Descriptor], langs: set[str]) -> dict[tuple[str, float], tuple[list[int], list[str], Any]]:
-    """The tools' texts by (language, weight): for each, the texts' tool rows, the texts, and the identifiers with humps.
+def _texts(tools: Sequence[Descriptor], langs: set[str]) -> tuple[dict[tuple[str, float], tuple[list[str], list[Any]]],
+                                                              dict[tuple[str, float], tuple[list[str], list[int]]]]:
+    """The tools' texts by (language, weight), each with its tool's row; and the identifiers split at camelCase humps.
 
-    Identifiers (names, input names) with camelCase humps are split per tool (`_words(..., identifiers=True)`) and come
-    as (rows, words) — one row per word; the others are plain text.
+    Gathered field by field over all the tools (a tool's several values of a field joined by " \\n ", which no word
+    crosses). Identifiers (the name, input names) with humps are split per tool as `_words(..., identifiers=True)`
+    does, and come as words with one row each. `langs` gets the localizations' languages.
     """
-    groups: dict[tuple[str, float], tuple[list[int], list[str], Any]] = {}
+    import numpy as np
 
-    def group(lang: str, field: str) -> tuple[list[int], list[str], Any]:
-        key = (lang, WEIGHTS[field])
-        found = groups.get(key)
-        if found is None:
-            found = groups[key] = ([], [], None)
-        return found
+    n = len(tools)
+    every = np.arange(n, dtype=np.int64)
+    texts: dict[tuple[str, float], tuple[list[str], list[Any]]] = {}
+    words: dict[tuple[str, float], tuple[list[str], list[int]]] = {}
 
-    def split(lang: str, field: str) -> tuple[list[int], list[str]]:
-        rows, texts, words = group(lang, field)
-        if words is None:
-            words = ([], [])
-            groups[(lang, WEIGHTS[field])] = (rows, texts, words)
-        return words
+    def add(lang: str, field: str, values: list[str], rows: Any = every) -> None:
+        found = texts.setdefault((lang, WEIGHTS[field]), ([], []))
+        found[0].extend(values)
+        found[1].append(rows)
 
-    title = group("en", "title")
-    description = group("en", "description")
-    when = group("en", "when_to_use")
-    detail = group("en", "detail")
-    tags = group("en", "tags")
-    input_description = group("en", "input_description")
-    example = group("en", "example")
-    same_weight = WEIGHTS["name"] == WEIGHTS["input_name"]  # then one identifier text per tool, as one field
+    def text(value: Any) -> str:
+        return value if isinstance(value, str) else ""
+
+    def joined(values: Iterable[Any]) -> str:
+        return " \n ".join([v for v in values if v and isinstance(v, str)])
+
+    names = [v if isinstance(v := d.id, str) else "" for d in tools]
+    inputs = [joined([i.name for i in d.inputs]) if d.inputs else "" for d in tools]
+    if WEIGHTS["name"] == WEIGHTS["input_name"]:  # one field then: camelCase split when either has humps
+        identifiers = {"name": [f"{a} \n {b}" if a and b else a or b for a, b in zip(names, inputs, strict=True)]}
+    else:
+        identifiers = {"name": names, "input_name": inputs}
+    for field, values in identifiers.items():
+        for row in _humped(values):
+            split = _words(values[row], identifiers=True)
+            found = words.setdefault(("en", WEIGHTS[field]), ([], []))
+            found[0].extend(split)
+            found[1].extend([row] * len(split))
+            values[row] = ""
+        add("en", field, values)
+    add("en", "title", [v if isinstance(v := d.title, str) else "" for d in tools])
+    add("en", "description", [v if isinstance(v := d.description, str) else "" for d in tools])
+    add("en", "when_to_use", [v if isinstance(v := d.when_to_use, str) else "" for d in tools])
+    add("en", "input_description", [joined([i.description for i in d.inputs]) if d.inputs else "" for d in tools])
+    add("en", "example", [joined([t for e in d.examples for t in (e.name, e.narrative)]) if d.examples else ""
+                          for d in tools])
+    hinted = [row for row, d in enumerate(tools) if d.hints]
+    if hinted:
+        when, detail = [], []
+        for row in hinted:
+            d = tools[row]
+            triggers = d.hints.get("triggers")
+            when.append(joined(triggers) if isinstance(triggers, list) and "; ".join(map(str, triggers)) != d.when_to_use
+                        else "")
+            detail.append(text(d.hints.get("detail")))
+        add("en", "when_to_use", when, np.asarray(hinted, dtype=np.int64))
+        add("en", "detail", detail, np.asarray(hinted, dtype=np.int64))
+    tagged = [row for row, d in enumerate(tools) if d.metadata]
+    if tagged:
+        tags = []
+        for row in tagged:
+            metadata = tools[row].metadata
+            tags.append(joined(v for key in _TAG_KEYS for v in _listed(metadata.get(key))))
+        add("en", "tags", tags, np.asarray(tagged, dtype=np.int64))
     for row, d in enumerate(tools):
-        names = [i.name for i in d.inputs if i.name and isinstance(i.name, str)]
-        idents = (("name", [d.id, *names]),) if same_weight else (("name", [d.id]), ("input_name", names))
-        for field, values in idents:
-            if not values:
-                continue
-            joined = " \n ".join(values)
-            if _HUMP.search(joined) is None:  # as `_words` does: camelCase split only when the field's text has humps
-                rows, texts, _ = group("en", field)
-                rows.append(row)
-                texts.append(joined)
-            else:
-                words = _words(joined, identifiers=True)
-                split_rows, split_words = split("en", field)
-                split_rows.extend([row] * len(words))
-                split_words.extend(words)
-        for (rows, texts, _), value in ((title, d.title), (description, d.description), (when, d.when_to_use)):
-            if value and isinstance(value, str):
-                rows.append(row)
-                texts.append(value)
-        hints = d.hints
-        if hints:
-            triggers = hints.get("triggers")
-            if isinstance(triggers, list) and "; ".join(map(str, triggers)) != d.when_to_use:
-                for value in triggers:
-                    if value and isinstance(value, str):
-                        when[0].append(row)
-                        when[1].append(value)
-            value = hints.get("detail")
-            if value and isinstance(value, str):
-                detail[0].append(row)
-                detail[1].append(value)
-        metadata = d.metadata
-        if metadata:
-            for key in ("tags", "keywords", "category", "subcategory", "domain"):
-                value = metadata.get(key)
-                for v in value if isinstance(value, list) else (value,):
-                    if v and isinstance(v, str):
-                        tags[0].append(row)
-                        tags[1].append(v)
-        for i in d.inputs:
-            if i.description and isinstance(i.description, str):
-                input_description[0].append(row)
-                input_description[1].append(i.description)
-        for e in d.examples:
-            for value in (e.name, e.narrative):
-                if value and isinstance(value, str):
-                    example[0].append(row)
-                    example[1].append(value)
         if d.localization:
             langs.update(k.split("-")[0].lower() for k in d.localization)
             for key, localized in d.localization.items():
@@ -425,10 +406,28 @@ def _texts(tools: Sequence[Descriptor], langs: set[str]) -> dict[tuple[str, floa
                     for field in ("title", "description", "when_to_use"):
                         value = localized.get(field)
                         if value and isinstance(value, str):
-                            rows, texts, _ = group(lang, field)
-                            rows.append(row)
-                            texts.append(value)
-    return {key: found for key, found in groups.items() if found[1] or found[2]}
+                            add(lang, field, [value], np.asarray([row], dtype=np.int64))
+    return texts, words
+
+
+_TAG_KEYS = ("tags", "keywords", "category", "subcategory", "domain")  # metadata indexed as `tags`
+
+
+def _listed(value: Any) -> Any:
+    """A metadata value's items: the list's, or the value alone."""
+    return value if isinstance(value, list) else (value,)
+
+
+def _humped(texts: list[str]) -> list[int]:
+    """The indexes of the texts with a camelCase hump (one regex pass over them all)."""
+    import numpy as np
+
+    joined = _SEP.join(texts)
+    at = [m.start() for m in _HUMP.finditer(joined)]
+    if not at:
+        return []
+    ends = np.cumsum([len(t) + 1 for t in texts])  # a text and its separator
+    return sorted(set(np.searchsorted(ends, at, side="right").tolist()))
 
 
 def _words(text: str, identifiers: bool = False) -> list[str]:
