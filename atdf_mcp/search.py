@@ -58,6 +58,7 @@ _HUMP = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
 _IDENTIFIERS = frozenset(("name", "input_name"))  # fields also split at camelCase humps
 _SENTENCE = re.compile(r"(?<=[.!?])\s")
 _MASKS = 32  # `allowed` sets whose masks are kept
+_BATCH = 500  # tools tokenized together: enough to amortize each pass, few enough to bound the words held in memory
 _by_id = operator.attrgetter("id")
 
 
@@ -137,8 +138,9 @@ class SearchIndex:
                 fresh.append(d)
             entries.append(entry)
         langs = set(QUERY_LANGS)
-        if fresh:
-            for i, (ids, tf) in zip(at, _count(fresh, vocab, known, langs), strict=True):
+        for start in range(0, len(fresh), _BATCH):
+            counted = _count(fresh[start:start + _BATCH], vocab, known, langs)
+            for i, (ids, tf) in zip(at[start:start + _BATCH], counted, strict=True):
                 entries[i] = _Entry(ordered[i], ids, tf, vocab)
         done: list[_Entry] = entries  # type: ignore[assignment]  (every slot is filled now)
         if len(vocab) > 2 * sum(len(e.ids) for e in done) + 1024:

@@ -167,8 +167,10 @@ def test_the_batched_count_is_the_per_tool_count(same_weight: bool, monkeypatch:
     if same_weight:
         monkeypatch.setitem(search.WEIGHTS, "input_name", search.WEIGHTS["name"])
     tools = [*demo, *_awkward(demo)]
-    got = _indexed_terms(SearchIndex.build(tools))
     want = {d.id: _reference_terms(d) for d in tools}
+    assert _indexed_terms(SearchIndex.build(tools)) == want
+    monkeypatch.setattr(search, "_BATCH", 4)  # several batches sharing one vocabulary
+    got = _indexed_terms(SearchIndex.build(tools))
     assert got == want
     assert got["getHTTPInvoiceById"].keys() >= {"get", "http", "invoic", "id"}
     assert "eclair" in got["plain_snake_name"] and "gets" not in got["getHTTPInvoiceById"]
