@@ -17,6 +17,9 @@ delete/remove, email/mail...) also searches for the group's other words, scored 
 `EXPANSION_WEIGHT` (a group counts once, by its best word). Everything else a catalogue says about its tools
 (triggers, examples, when_to_use) is indexed text. Nothing is downloaded.
 
+Builds are batched: the new tools' texts are gathered field by field, split into words in one pass per (language,
+weight) over all of them (ASCII text through a byte table, the rest through the word regex), each distinct word
+is stemmed once, and the weighted counts come from one sort; the Level-1 line is worked out at a tool's first hit.
 Rebuilds are cheap: bm25s cannot add documents, so `build(previous=...)` reuses each unchanged tool's counted
 terms (keyed by its Descriptor object, which a reload keeps for unchanged files) and only assembles the sparse
 matrix again, with bm25s's own scoring functions, vectorized over the whole catalogue.
@@ -55,7 +58,6 @@ _SNOWBALL = {"en": "english", "es": "spanish", "pt": "portuguese", "fr": "french
 _WORD = re.compile(r"[^\W_]+")
 _CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+|[^\W\d_A-Za-z]+")
 _HUMP = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
-_IDENTIFIERS = frozenset(("name", "input_name"))  # fields also split at camelCase humps
 _SENTENCE = re.compile(r"(?<=[.!?])\s")
 _MASKS = 32  # `allowed` sets whose masks are kept
 _BATCH = 500  # tools tokenized together: enough to amortize each pass, few enough to bound the words held in memory

@@ -99,7 +99,7 @@ def _reference_terms(d: Descriptor) -> dict[str, float]:
     texts: dict[tuple[str, float, bool], list[str]] = {}
 
     def add(field: str, values: Iterable[Any], lang: str = "en") -> None:
-        key = (lang, search.WEIGHTS[field], field in search._IDENTIFIERS)
+        key = (lang, search.WEIGHTS[field], field in ("name", "input_name"))  # identifiers: split at camelCase humps
         texts.setdefault(key, []).extend(v for v in values if v and isinstance(v, str))
 
     add("name", (d.id,))
