@@ -17,6 +17,9 @@ delete/remove, email/mail...) also searches for the group's other words, scored 
 `EXPANSION_WEIGHT` (a group counts once, by its best word). Everything else a catalogue says about its tools
 (triggers, examples, when_to_use) is indexed text. Nothing is downloaded.
 
+Builds are batched: the new tools' texts are gathered field by field, split into words in one pass per (language,
+weight) over all of them (ASCII text through a byte table, the rest through the word regex), each distinct word
+is stemmed once, and the weighted counts come from one sort; the Level-1 line is worked out at a tool's first hit.
 Rebuilds are cheap: bm25s cannot add documents, so `build(previous=...)` reuses each unchanged tool's counted
 terms (keyed by its Descriptor object, which a reload keeps for unchanged files) and only assembles the sparse
 matrix again, with bm25s's own scoring functions, vectorized over the whole catalogue.
@@ -26,7 +29,6 @@ from __future__ import annotations
 
 import operator
 import re
-import sys
 import unicodedata
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
@@ -56,9 +58,9 @@ _SNOWBALL = {"en": "english", "es": "spanish", "pt": "portuguese", "fr": "french
 _WORD = re.compile(r"[^\W_]+")
 _CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+|[^\W\d_A-Za-z]+")
 _HUMP = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
-_IDENTIFIERS = frozenset(("name", "input_name"))  # fields also split at camelCase humps
 _SENTENCE = re.compile(r"(?<=[.!?])\s")
 _MASKS = 32  # `allowed` sets whose masks are kept
+_BATCH = 500  # tools tokenized together: enough to amortize each pass, few enough to bound the words held in memory
 _by_id = operator.attrgetter("id")
 
 
@@ -73,36 +75,44 @@ class Hit:
 
 @dataclass(slots=True)
 class _Entry:
-    """One tool's document: its terms (stems of any language, interned), their weighted counts and their ids."""
+    """One tool's document: its terms' ids in `vocab` and their weighted counts."""
 
     descriptor: Descriptor
-    terms: tuple[str, ...]
+    ids: Any  # numpy int32 array, the terms' ids in `vocab` (ascending)
     tf: Any  # numpy float32 array, the weighted count of each term
-    ids: Any = None  # numpy int32 array, the terms' ids in `vocab`
-    vocab: dict[str, int] | None = None
-    line: str = ""  # Level 1 in `lang`
-    lang: str | None = None
+    vocab: dict[str, int]
 
-    @classmethod
-    def of(cls, d: Descriptor, lang: str | None) -> _Entry:
-        """The descriptor's document, tokenized and stemmed."""
-        import numpy as np
 
-        terms = _terms(d)
-        return cls(d, tuple(map(sys.intern, terms)), np.fromiter(terms.values(), dtype=np.float32, count=len(terms)),
-                   line=_line(d, lang), lang=lang)
+class _Lines:
+    """The tools' Level-1 lines in `lang`, each worked out at its first hit (most tools are never shown)."""
+
+    __slots__ = ("_done", "_tools", "lang")
+
+    def __init__(self, tools: list[Descriptor], lang: str | None) -> None:
+        self._tools, self.lang = tools, lang
+        self._done: dict[int, str] = {}
+
+    def __len__(self) -> int:
+        return len(self._tools)
+
+    def __getitem__(self, i: int) -> str:
+        line = self._done.get(i)
+        if line is None:
+            line = self._done[i] = _line(self._tools[i], self.lang)
+        return line
 
 
 class SearchIndex:
     """A BM25 index of a snapshot's tools, searched with `search`; rebuilt with `build(previous=...)`."""
 
-    __slots__ = ("_bm25", "_entries", "_lines", "_masks", "_names", "_query_langs", "_vocab", "lang")
+    __slots__ = ("_bm25", "_entries", "_known", "_lines", "_masks", "_names", "_query_langs", "_vocab", "lang")
 
     def __init__(self) -> None:
         self._entries: dict[int, _Entry] = {}
         self._names: list[str] = []
-        self._lines: list[str] = []
+        self._lines: Sequence[str] = ()
         self._vocab: dict[str, int] = {}
+        self._known: dict[str, dict[str, int]] = {}  # language → word → its stem's id in `_vocab` (-2: no term)
         self._bm25: Any = None
         self._masks: dict[Any, Any] = {}
         self._query_langs: tuple[str, ...] = QUERY_LANGS
@@ -112,41 +122,41 @@ class SearchIndex:
     def build(cls, tools: Sequence[Descriptor], *, lang: str | None = None,
               previous: SearchIndex | None = None) -> SearchIndex:
         """The index of `tools` (Level-1 lines in `lang`), reusing `previous`'s work for unchanged descriptors."""
-        import numpy as np
-
         index = cls()
         index.lang = lang
         old = previous._entries if previous is not None else {}
         # One vocabulary for a line of rebuilds, only ever appended to: a term keeps its id, so an unchanged tool's ids
         # stay valid (an older index ignores the ids past its own matrix). Renumbered when stale terms pile up.
         vocab = previous._vocab if previous is not None else {}
-        live = 0
+        known = previous._known if previous is not None else {}
         ordered = sorted(tools, key=_by_id)
-        entries: list[_Entry] = []
-        langs = set(QUERY_LANGS)
+        entries: list[_Entry | None] = []
+        fresh: list[Descriptor] = []
+        at: list[int] = []
         for d in ordered:
             entry = old.get(id(d))
             if entry is None or entry.descriptor is not d:
-                entry = _Entry.of(d, lang)
-                langs.update(k.split("-")[0].lower() for k in d.localization)
-            elif entry.lang != lang:
-                entry.line, entry.lang = _line(d, lang), lang
+                at.append(len(entries))
+                fresh.append(d)
             entries.append(entry)
-            index._entries[id(d)] = entry
-            live += len(entry.terms)
-        if len(vocab) > 2 * live + 1024:
-            vocab = {}
-        for entry in entries:
-            if entry.vocab is not vocab:
-                entry.ids = np.array([vocab.setdefault(t, len(vocab)) for t in entry.terms], dtype=np.int32)
-                entry.vocab = vocab
+        langs = set(QUERY_LANGS)
+        for start in range(0, len(fresh), _BATCH):
+            counted = _count(fresh[start:start + _BATCH], vocab, known, langs)
+            for i, (ids, tf) in zip(at[start:start + _BATCH], counted, strict=True):
+                entries[i] = _Entry(ordered[i], ids, tf, vocab)
+        done: list[_Entry] = entries  # type: ignore[assignment]  (every slot is filled now)
+        if len(vocab) > 2 * sum(len(e.ids) for e in done) + 1024:
+            done, vocab = _renumbered(done, vocab)
+            known = {}
+        index._entries = {id(e.descriptor): e for e in done}
         index._vocab = vocab
-        index._names = [e.descriptor.id for e in entries]
-        index._lines = [e.line for e in entries]
+        index._known = known
+        index._names = [d.id for d in ordered]
+        index._lines = _Lines(ordered, lang)
         if previous is not None:
             langs.update(previous._query_langs)  # (a language no tool uses any more only costs a few stems per query)
         index._query_langs = tuple(sorted(x for x in langs if x in _SNOWBALL and _stemmer(x) is not None))
-        index._bm25 = _bm25(entries, len(vocab))
+        index._bm25 = _bm25(done, len(vocab))
         return index
 
     def __len__(self) -> int:
@@ -228,11 +238,10 @@ def _bm25(entries: list[_Entry], n_vocab: int) -> Any:
     else:
         ids, tf, sizes = np.zeros(0, np.int32), np.zeros(0, np.float32), np.zeros(0, np.int64)
     docs = np.repeat(np.arange(n, dtype=np.int32), sizes)
-    lengths = np.add.reduceat(tf, np.concatenate(([0], np.cumsum(sizes)[:-1]))) if n and len(tf) else np.zeros(n, np.float32)
-    lengths = np.where(sizes > 0, lengths, 0).astype(np.float32)  # reduceat repeats a value for empty documents
-    frequencies = np.bincount(ids, minlength=n_vocab)
-    idf = scoring._build_idf_array(doc_frequencies=dict(enumerate(frequencies.tolist())), n_docs=max(n, 1),
-                                   compute_idf_fn=scoring._select_idf_scorer("lucene"), dtype="float32")
+    lengths = np.bincount(docs, weights=tf, minlength=n).astype(np.float32)
+    frequencies = np.bincount(ids, minlength=n_vocab).astype(np.float64)
+    # bm25s's lucene idf (scoring._score_idf_lucene), for every term at once; 0 for a term no tool has any more
+    idf = np.where(frequencies > 0, np.log(1 + (max(n, 1) - frequencies + 0.5) / (frequencies + 0.5)), 0).astype(np.float32)
     average = float(lengths.mean()) if n else 1.0
     tfc = scoring._select_tfc_scorer("lucene")(tf_array=tf, l_d=lengths[docs], l_avg=average or 1.0, k1=K1, b=B)
     data, indices, indptr = bm25s.BM25._np_csc(data=(idf[ids] * tfc).astype(np.float32), rows=docs, cols=ids,
@@ -242,43 +251,187 @@ def _bm25(entries: list[_Entry], n_vocab: int) -> Any:
     return retriever
 
 
-def _terms(d: Descriptor) -> dict[str, float]:
-    """The descriptor's weighted stems, every field and every language."""
-    texts: dict[tuple[str, float, bool], list[str]] = {}  # (language, weight, identifiers) → texts: one pass each
+def _renumbered(entries: list[_Entry], vocab: dict[str, int]) -> tuple[list[_Entry], dict[str, int]]:
+    """The entries with their terms numbered again in a vocabulary of the terms they use (new entries, new dict)."""
+    import numpy as np
 
-    def add(field: str, values: Iterable[Any], lang: str = "en") -> None:
-        key = (lang, WEIGHTS[field], field in _IDENTIFIERS)
-        texts.setdefault(key, []).extend(v for v in values if v and isinstance(v, str))
+    terms = list(vocab)  # in id order: ids are handed out in insertion order
+    used = np.unique(np.concatenate([e.ids for e in entries])) if entries else np.zeros(0, np.int32)
+    new = np.full(len(terms), -1, dtype=np.int32)
+    new[used] = np.arange(len(used), dtype=np.int32)
+    fresh = {terms[i]: j for j, i in enumerate(used.tolist())}
+    return [_Entry(e.descriptor, new[e.ids], e.tf, fresh) for e in entries], fresh
 
-    add("name", (d.id,))
-    add("title", (d.title,))
-    add("description", (d.description,))
-    add("when_to_use", (d.when_to_use,))
-    hints = d.hints
-    triggers = hints.get("triggers")
-    if isinstance(triggers, list) and "; ".join(map(str, triggers)) != d.when_to_use:
-        add("when_to_use", triggers)
-    add("detail", (hints.get("detail"),))
-    metadata = d.metadata
-    for key in ("tags", "keywords", "category", "subcategory", "domain"):
-        value = metadata.get(key)
-        add("tags", value if isinstance(value, list) else (value,))
-    add("input_name", (i.name for i in d.inputs))
-    add("input_description", (i.description for i in d.inputs))
-    add("example", (text for e in d.examples for text in (e.name, e.narrative)))
-    for key, localized in d.localization.items():
-        if isinstance(localized, dict):
-            lang = key.split("-")[0].lower()
-            lang = lang if lang in _SNOWBALL and _stemmer(lang) is not None else "en"
-            for field in ("title", "description", "when_to_use"):
-                add(field, (localized.get(field),), lang)
-    terms: dict[str, float] = {}
-    get = terms.get
-    for (lang, weight, identifiers), values in texts.items():
-        if values:
-            for stem in _stem(lang, _words(" \n ".join(values), identifiers)):
-                terms[stem] = get(stem, 0.0) + weight
-    return terms
+
+def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, dict[str, int]],
+           langs: set[str]) -> list[tuple[Any, Any]]:
+    """Each tool's term ids in `vocab` (added to it) and their weighted counts; `langs` gets the localizations' languages.
+
+    Batched over the tools: each (language, weight)'s texts are split into words in one pass, each word is stemmed
+    once (`known` keeps word → term id, -2 for a stop word), and the counting is one sort of (tool, term, field) keys.
+    """
+    import numpy as np
+
+    texts, words = _texts(tools, langs)
+    weights = sorted({weight for _, weight in (*texts, *words)})
+    rows_, terms_, codes_ = [], [], []
+    for (lang, weight), (values, rows) in texts.items():
+        table = known.setdefault(lang, {_SEP: -1})
+        ids = _ids(_tokens(values), lang, table, vocab)
+        keep = ids >= 0
+        rows_.append(np.concatenate(rows)[np.cumsum(ids == -1)[keep]])  # a token's text: the separators before it
+        terms_.append(ids[keep])
+        codes_.append(np.full(len(rows_[-1]), weights.index(weight), dtype=np.int64))
+    for (lang, weight), (split, rows) in words.items():  # identifiers split at their humps
+        ids = _ids(split, lang, known.setdefault(lang, {_SEP: -1}), vocab)
+        keep = ids >= 0
+        rows_.append(np.asarray(rows, dtype=np.int64)[keep])
+        terms_.append(ids[keep])
+        codes_.append(np.full(len(rows_[-1]), weights.index(weight), dtype=np.int64))
+    n, n_vocab, n_weights = len(tools), max(len(vocab), 1), len(weights)
+    if not rows_:
+        return [(np.zeros(0, np.int32), np.zeros(0, np.float32)) for _ in tools]
+    keys = (np.concatenate(rows_) * n_vocab + np.concatenate(terms_)) * n_weights + np.concatenate(codes_)
+    keys.sort()
+    starts = np.flatnonzero(np.diff(keys, prepend=-1))  # one run per (tool, term, weight)
+    counts = np.diff(starts, append=len(keys))
+    runs = keys[starts]
+    tf = counts * np.asarray(weights, dtype=np.float64)[runs % n_weights]
+    pairs = runs // n_weights
+    firsts = np.flatnonzero(np.diff(pairs, prepend=-1))  # one per (tool, term): its weights summed
+    tf = np.add.reduceat(tf, firsts).astype(np.float32) if len(firsts) else np.zeros(0, np.float32)
+    pairs = pairs[firsts]
+    ids = (pairs % n_vocab).astype(np.int32)
+    bounds = np.searchsorted(pairs // n_vocab, np.arange(n + 1)).tolist()
+    return [(ids[bounds[i]:bounds[i + 1]], tf[bounds[i]:bounds[i + 1]]) for i in range(n)]
+
+
+_SEP = "\x00"  # between two texts of a batch: never part of a word
+_TOKEN = re.compile(r"[^\W_]+|\x00")
+# ASCII text: a letter lowered, a digit and the separator kept, anything else a space (as `_WORD` on lower-case text)
+_ASCII = bytes(c if chr(c).isdigit() or chr(c).islower() or c == 0 else c + 32 if chr(c).isupper() else 32
+               for c in range(128)) + bytes(range(128, 256))
+
+
+def _tokens(texts: list[str]) -> list[str]:
+    """The texts' lower-case words, `_SEP` between one text's and the next's (one pass over the joined texts)."""
+    joined = f" {_SEP} ".join(texts)
+    if joined.count(_SEP) != len(texts) - 1:  # a text with the separator in it: a space there, as for any non-word
+        joined = f" {_SEP} ".join(t.replace(_SEP, " ") for t in texts)
+    if joined.isascii():
+        return joined.encode("ascii").translate(_ASCII).decode("ascii").split()
+    return _TOKEN.findall(joined.lower())
+
+
+def _ids(words: list[str], lang: str, table: dict[str, int], vocab: dict[str, int]) -> Any:
+    """The words' term ids (-1 for `_SEP`, -2 for a stop word or a single character), stemming the words not yet in `table`."""
+    import numpy as np
+
+    new = set(words).difference(table)
+    if new:
+        stop = _stopwords()
+        kept = [w for w in new if len(w) > 1 and w not in stop]
+        table.update(dict.fromkeys(new, -2))
+        table.update(zip(kept, (vocab.setdefault(s, len(vocab)) for s in _stem(lang, kept)), strict=True))
+    return np.fromiter(map(table.__getitem__, words), dtype=np.int64, count=len(words))
+
+
+def _texts(tools: Sequence[Descriptor], langs: set[str]) -> tuple[dict[tuple[str, float], tuple[list[str], list[Any]]],
+                                                              dict[tuple[str, float], tuple[list[str], list[int]]]]:
+    """The tools' texts by (language, weight), each with its tool's row; and the identifiers split at camelCase humps.
+
+    Gathered field by field over all the tools (a tool's several values of a field joined by " \\n ", which no word
+    crosses). Identifiers (the name, input names) with humps are split per tool as `_words(..., identifiers=True)`
+    does, and come as words with one row each. `langs` gets the localizations' languages.
+    """
+    import numpy as np
+
+    n = len(tools)
+    every = np.arange(n, dtype=np.int64)
+    texts: dict[tuple[str, float], tuple[list[str], list[Any]]] = {}
+    words: dict[tuple[str, float], tuple[list[str], list[int]]] = {}
+
+    def add(lang: str, field: str, values: list[str], rows: Any = every) -> None:
+        found = texts.setdefault((lang, WEIGHTS[field]), ([], []))
+        found[0].extend(values)
+        found[1].append(rows)
+
+    def text(value: Any) -> str:
+        return value if isinstance(value, str) else ""
+
+    def joined(values: Iterable[Any]) -> str:
+        return " \n ".join([v for v in values if v and isinstance(v, str)])
+
+    names = [v if isinstance(v := d.id, str) else "" for d in tools]
+    inputs = [joined([i.name for i in d.inputs]) if d.inputs else "" for d in tools]
+    if WEIGHTS["name"] == WEIGHTS["input_name"]:  # one field then: camelCase split when either has humps
+        identifiers = {"name": [f"{a} \n {b}" if a and b else a or b for a, b in zip(names, inputs, strict=True)]}
+    else:
+        identifiers = {"name": names, "input_name": inputs}
+    for field, values in identifiers.items():
+        for row in _humped(values):
+            split = _words(values[row], identifiers=True)
+            found = words.setdefault(("en", WEIGHTS[field]), ([], []))
+            found[0].extend(split)
+            found[1].extend([row] * len(split))
+            values[row] = ""
+        add("en", field, values)
+    add("en", "title", [v if isinstance(v := d.title, str) else "" for d in tools])
+    add("en", "description", [v if isinstance(v := d.description, str) else "" for d in tools])
+    add("en", "when_to_use", [v if isinstance(v := d.when_to_use, str) else "" for d in tools])
+    add("en", "input_description", [joined([i.description for i in d.inputs]) if d.inputs else "" for d in tools])
+    add("en", "example", [joined([t for e in d.examples for t in (e.name, e.narrative)]) if d.examples else ""
+                          for d in tools])
+    hinted = [row for row, d in enumerate(tools) if d.hints]
+    if hinted:
+        when, detail = [], []
+        for row in hinted:
+            d = tools[row]
+            triggers = d.hints.get("triggers")
+            when.append(joined(triggers) if isinstance(triggers, list) and "; ".join(map(str, triggers)) != d.when_to_use
+                        else "")
+            detail.append(text(d.hints.get("detail")))
+        add("en", "when_to_use", when, np.asarray(hinted, dtype=np.int64))
+        add("en", "detail", detail, np.asarray(hinted, dtype=np.int64))
+    tagged = [row for row, d in enumerate(tools) if d.metadata]
+    if tagged:
+        tags = []
+        for row in tagged:
+            metadata = tools[row].metadata
+            tags.append(joined(v for key in _TAG_KEYS for v in _listed(metadata.get(key))))
+        add("en", "tags", tags, np.asarray(tagged, dtype=np.int64))
+    for row, d in enumerate(tools):
+        if d.localization:
+            langs.update(k.split("-")[0].lower() for k in d.localization)
+            for key, localized in d.localization.items():
+                if isinstance(localized, dict):
+                    lang = key.split("-")[0].lower()
+                    lang = lang if lang in _SNOWBALL and _stemmer(lang) is not None else "en"
+                    for field in ("title", "description", "when_to_use"):
+                        value = localized.get(field)
+                        if value and isinstance(value, str):
+                            add(lang, field, [value], np.asarray([row], dtype=np.int64))
+    return texts, words
+
+
+_TAG_KEYS = ("tags", "keywords", "category", "subcategory", "domain")  # metadata indexed as `tags`
+
+
+def _listed(value: Any) -> Any:
+    """A metadata value's items: the list's, or the value alone."""
+    return value if isinstance(value, list) else (value,)
+
+
+def _humped(texts: list[str]) -> list[int]:
+    """The indexes of the texts with a camelCase hump (one regex pass over them all)."""
+    import numpy as np
+
+    joined = _SEP.join(texts)
+    at = [m.start() for m in _HUMP.finditer(joined)]
+    if not at:
+        return []
+    ends = np.cumsum([len(t) + 1 for t in texts])  # a text and its separator
+    return sorted(set(np.searchsorted(ends, at, side="right").tolist()))
 
 
 def _words(text: str, identifiers: bool = False) -> list[str]:

@@ -135,8 +135,8 @@ def test_a_rebuild_tokenizes_only_the_changed_tools(demo: tuple[Descriptor, ...]
 
     first = SearchIndex.build(demo)
     seen: list[str] = []
-    terms = search._terms
-    monkeypatch.setattr(search, "_terms", lambda d: seen.append(d.id) or terms(d))
+    count = search._count
+    monkeypatch.setattr(search, "_count", lambda tools, *rest: seen.extend(d.id for d in tools) or count(tools, *rest))
     tools = list(demo)
     tools[0] = tools[0].model_copy(update={"description": "Edited."})
     SearchIndex.build(tools, previous=first)

@@ -1,0 +1,205 @@
+"""The index build gives the rankings frozen in tests/fixtures/search_rankings.json (top 10, scores within 1e-4).
+
+The fixture was written by the build it guards; after a deliberate ranking change, write it again with
+`python -m tests.test_search_build` (from the repository root) and review the diff.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from atdf_mcp import load_catalog, search
+from atdf_mcp.model import Descriptor
+from atdf_mcp.search import SearchIndex
+from bench.search_quality import load_corpus, load_queries
+
+FIXTURE = Path(__file__).parent / "fixtures" / "search_rankings.json"
+DEMO = Path(__file__).parent.parent / "descriptors"
+DEPTH = 10
+REPLICAS = 1_000  # the corpus copied and renamed up to this many tools: ties between copies, postings N/209-fold
+DEMO_QUERIES = ("weather forecast", "book a flight", "reservar un vuelo de ida y vuelta", "hotel flight city",
+                "convert temperature", "taxes included", "where could I stay, compare room types", "currency",
+                "previsión del tiempo", "trip summary", "add a note")
+
+
+def _replicate(tools: list[Any], n: int) -> list[Any]:
+    """N tools: the originals, then renamed copies (as bench/search.py makes them)."""
+    out = list(tools[:n])
+    k = 1
+    while len(out) < n:
+        out += [d.model_copy(update={"id": f"{d.id}__r{k}"}) for d in tools[: n - len(out)]]
+        k += 1
+    return out
+
+
+def _rankings(index: SearchIndex, queries: list[str]) -> dict[str, list[list[Any]]]:
+    """Each query's top DEPTH as [name, score] pairs."""
+    return {q: [[h.name, h.score] for h in index.search(q, DEPTH)] for q in queries}
+
+
+def _lines(index: SearchIndex, tools: list[Any]) -> dict[str, str]:
+    """Each tool's Level-1 line, as a hit shows it (a search restricted to the tool, on its own id)."""
+    out = {}
+    for d in tools:
+        hits = index.search(d.id.replace("_", " "), 1, allowed={d.id})
+        if hits:
+            out[d.id] = hits[0].description
+    return out
+
+
+def current() -> dict[str, Any]:
+    """What the index built now ranks: the corpus, the corpus replicated, the demo catalogue (lines in en and es)."""
+    corpus = load_corpus()
+    queries = [q.query for q in load_queries()]
+    demo = list(load_catalog(DEMO).tools)
+    demo_es = SearchIndex.build(demo, lang="es")
+    return {
+        "corpus": _rankings(SearchIndex.build(corpus), queries),
+        "replicated": _rankings(SearchIndex.build(_replicate(corpus, REPLICAS)), queries),
+        "demo": _rankings(SearchIndex.build(demo), list(DEMO_QUERIES)),
+        "demo_es": _rankings(demo_es, list(DEMO_QUERIES)),
+        "lines_corpus": _lines(SearchIndex.build(corpus), corpus),
+        "lines_demo_es": _lines(demo_es, demo),
+    }
+
+
+@pytest.fixture(scope="module")
+def now() -> dict[str, Any]:
+    return current()
+
+
+@pytest.fixture(scope="module")
+def frozen() -> dict[str, Any]:
+    return json.loads(FIXTURE.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", ["corpus", "replicated", "demo", "demo_es"])
+def test_top_ten_names_and_scores_are_the_frozen_ones(case: str, now: dict[str, Any], frozen: dict[str, Any]) -> None:
+    got, want = now[case], frozen[case]
+    assert list(got) == list(want)
+    for query, expected in want.items():
+        assert [n for n, _ in got[query]] == [n for n, _ in expected], query
+        assert [s for _, s in got[query]] == pytest.approx([s for _, s in expected], abs=1e-4), query
+
+
+@pytest.mark.parametrize("case", ["lines_corpus", "lines_demo_es"])
+def test_level_one_lines_are_the_frozen_ones(case: str, now: dict[str, Any], frozen: dict[str, Any]) -> None:
+    assert now[case] == frozen[case]
+
+
+
+def _reference_terms(d: Descriptor) -> dict[str, float]:
+    """The weighted stems of one tool as the per-tool build counted them (its code, kept here as the yardstick)."""
+    texts: dict[tuple[str, float, bool], list[str]] = {}
+
+    def add(field: str, values: Iterable[Any], lang: str = "en") -> None:
+        key = (lang, search.WEIGHTS[field], field in ("name", "input_name"))  # identifiers: split at camelCase humps
+        texts.setdefault(key, []).extend(v for v in values if v and isinstance(v, str))
+
+    add("name", (d.id,))
+    add("title", (d.title,))
+    add("description", (d.description,))
+    add("when_to_use", (d.when_to_use,))
+    triggers = d.hints.get("triggers")
+    if isinstance(triggers, list) and "; ".join(map(str, triggers)) != d.when_to_use:
+        add("when_to_use", triggers)
+    add("detail", (d.hints.get("detail"),))
+    for key in ("tags", "keywords", "category", "subcategory", "domain"):
+        value = d.metadata.get(key)
+        add("tags", value if isinstance(value, list) else (value,))
+    add("input_name", (i.name for i in d.inputs))
+    add("input_description", (i.description for i in d.inputs))
+    add("example", (text for e in d.examples for text in (e.name, e.narrative)))
+    for key, localized in d.localization.items():
+        if isinstance(localized, dict):
+            lang = key.split("-")[0].lower()
+            lang = lang if lang in search._SNOWBALL and search._stemmer(lang) is not None else "en"
+            for field in ("title", "description", "when_to_use"):
+                add(field, (localized.get(field),), lang)
+    terms: dict[str, float] = {}
+    for (lang, weight, identifiers), values in texts.items():
+        if values:
+            for stem in search._stem(lang, search._words(" \n ".join(values), identifiers)):
+                terms[stem] = terms.get(stem, 0.0) + weight
+    return terms
+
+
+def _indexed_terms(index: SearchIndex) -> dict[str, dict[str, float]]:
+    """Each tool's weighted stems as the index holds them."""
+    stems = list(index._vocab)
+    return {e.descriptor.id: {stems[i]: float(w) for i, w in zip(e.ids.tolist(), e.tf.tolist(), strict=True)}
+            for e in index._entries.values()}
+
+
+def _awkward(demo: list[Descriptor]) -> list[Descriptor]:
+    """Descriptors with what a batched tokenizer could get wrong: humps, separators, accents, odd values."""
+    base = demo[0]
+    inputs = base.inputs
+    return [
+        base.model_copy(update={"id": "getHTTPInvoiceById", "description": "Gets\x00one invoice — by id.\x00",
+                                "inputs": inputs}),
+        base.model_copy(update={"id": "plain_snake_name", "title": None, "when_to_use": "ΣΟΦΟΣ ΟΔΟΣ Σ. Éclair über",
+                                "inputs": tuple(i.model_copy(update={"name": "customerId"}) for i in inputs[:1])}),
+        base.model_copy(update={"id": "Éclair_tool", "description": "", "examples": (),  # "clair" when split at humps
+                                "inputs": tuple(i.model_copy(update={"name": "orderId"}) for i in inputs[:1]),
+                                "metadata": {"tags": ["Billing", 3, None, "", "refunds"], "category": "Finance",
+                                             "domain": ["x"], "keywords": "a"},
+                                "hints": {"triggers": ["undo a charge", 7, "give the money back"], "detail": "Taxes included."}}),
+        base.model_copy(update={"id": "same_when", "when_to_use": "a; b",
+                                "hints": {"triggers": ["a", "b"], "detail": ["not text"]}}),
+        base.model_copy(update={"id": "localized", "localization": {
+            "es": {"title": "Facturación", "description": "Devuelve la factura\x00 del pedido."},
+            "pt-BR": {"description": "Devolve a fatura do pedido.", "when_to_use": "Quando o cliente pede"},
+            "xx": {"description": "Unknown language text invoices"}, "fr": "not a dict"}}),
+        base.model_copy(update={"id": "x", "description": "a I éé 12 3 _ __init__ snake_case kebab-case dotted.name"}),
+    ]
+
+
+@pytest.mark.parametrize("same_weight", [False, True], ids=["weights as set", "name and input names weighed alike"])
+def test_the_batched_count_is_the_per_tool_count(same_weight: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    demo = list(load_catalog(DEMO).tools)
+    if same_weight:
+        monkeypatch.setitem(search.WEIGHTS, "input_name", search.WEIGHTS["name"])
+    tools = [*demo, *_awkward(demo)]
+    want = {d.id: _reference_terms(d) for d in tools}
+    assert _indexed_terms(SearchIndex.build(tools)) == want
+    monkeypatch.setattr(search, "_BATCH", 4)  # several batches sharing one vocabulary
+    got = _indexed_terms(SearchIndex.build(tools))
+    assert got == want
+    assert got["getHTTPInvoiceById"].keys() >= {"get", "http", "invoic", "id"}
+    assert "eclair" in got["plain_snake_name"] and "gets" not in got["getHTTPInvoiceById"]
+    assert ("clair" in got["Éclair_tool"]) is same_weight  # its name joins its input names (humped) when weighed alike
+
+
+def test_a_rebuild_counts_as_a_full_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    demo = list(load_catalog(DEMO).tools)
+    first = SearchIndex.build(demo)
+    changed = [*demo[1:], *_awkward(demo)]
+    changed[0] = changed[0].model_copy(update={"description": "Now about refunds."})
+    rebuilt = SearchIndex.build(changed, previous=first)
+    assert _indexed_terms(rebuilt) == {d.id: _reference_terms(d) for d in changed}
+    monkeypatch.setattr(search, "_count", None)  # nothing is tokenized again when nothing changed
+    again = SearchIndex.build(changed, previous=rebuilt)
+    assert _indexed_terms(again) == _indexed_terms(rebuilt)
+
+
+def test_the_vocabulary_is_renumbered_when_stale_terms_pile_up() -> None:
+    demo = list(load_catalog(DEMO).tools)
+    index = SearchIndex.build(demo)
+    for n in range(40):  # each round replaces every description with new words
+        tools = [d.model_copy(update={"description": " ".join(f"w{n}x{k}{d.id}" for k in range(8))}) for d in demo]
+        index = SearchIndex.build(tools, previous=index)
+    assert len(index._vocab) <= 2 * sum(len(e.ids) for e in index._entries.values()) + 1024
+    assert _indexed_terms(index) == {d.id: _reference_terms(d) for d in tools}
+    assert index.search(f"w39x3{demo[2].id}", 1)[0].name == demo[2].id
+
+
+if __name__ == "__main__":
+    FIXTURE.write_text(json.dumps(current(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {FIXTURE}", file=sys.stderr)
