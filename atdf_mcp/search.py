@@ -158,19 +158,10 @@ class SearchIndex:
 
         if not query.strip() or not self._names or limit < 1:
             return []
-        own, groups = self._query_ids(query)
-        if not own and not groups:
+        clauses = self._query_ids(query)
+        if not clauses:
             return []
-        bm25 = self._bm25
-        scores = bm25.get_scores_from_ids(own) if own else np.zeros(len(self._names), dtype=np.float32)
-        if groups:  # a group counts once, by its best word (bm25s's score of it): a long group weighs no more than a short one
-            matrix = bm25.scores
-            data, rows, starts = matrix["data"], matrix["indices"], matrix["indptr"]
-            for group in groups:
-                best = np.zeros_like(scores)
-                where = np.concatenate([rows[starts[i]:starts[i + 1]] for i in group])
-                np.maximum.at(best, where, np.concatenate([data[starts[i]:starts[i + 1]] for i in group]))
-                scores += EXPANSION_WEIGHT * best
+        scores = self._score(clauses)
         if allowed is not None:
             scores *= self._mask(allowed)
         found = np.flatnonzero(scores > 0)
@@ -180,22 +171,59 @@ class SearchIndex:
         found = found[np.lexsort((found, -scores[found]))][:limit]
         return [Hit(self._names[i], self._lines[i], round(float(scores[i]), 4)) for i in found]
 
-    def _query_ids(self, query: str) -> tuple[list[int], list[list[int]]]:
-        """The vocabulary ids of the query's stems (in every query language), and of each expansion group it touches."""
-        words = _query_words(query)
-        stems: set[str] = set()
-        for lang in _languages(query, self._query_langs):
-            stems.update(_stem(lang, words))
+    def _query_ids(self, query: str) -> list[tuple[float, list[int]]]:
+        """The query as weighted clauses, each a list of vocabulary ids scored by its best one.
+
+        A query word is one clause (weight 1) of its stems in every query language, so a word counts once however
+        many stemmers it went through; each expansion group it touches is another (EXPANSION_WEIGHT, or 1 when the
+        word itself is not in the catalogue: the group is then its only translation).
+        """
+        langs = _languages(query, self._query_langs)
+        foreign = _language(query) not in (None, "en")
         vocab = self._vocab
         limit = self._bm25.scores["indptr"].shape[0] - 1
 
         def ids(found: Iterable[str]) -> list[int]:
-            return sorted(i for i in (vocab.get(s) for s in found) if i is not None and i < limit)
+            return sorted({i for i in (vocab.get(s) for s in found) if i is not None and i < limit})
 
         expansions = _expansions()
-        touched = {group for stem in stems for group in expansions.get(stem, ())}
-        groups = [found for found in (ids(group - stems) for group in sorted(touched, key=sorted)) if found]
-        return ids(stems), groups
+        clauses: list[tuple[float, list[int]]] = []
+        seen: set[frozenset[str]] = set()
+        words = _query_words(query)
+        if not foreign:
+            words = [w for w in words if w not in _query_stopwords()] or words
+        stems_of = [set().union(*(_stem(lang, [w]) for lang in langs)) for w in words]
+        every = set().union(*stems_of) if stems_of else set()
+        for stems in stems_of:
+            own = ids(stems)
+            if own:
+                clauses.append((1.0, own))
+            weight = EXPANSION_WEIGHT if own and not foreign else 1.0
+            for group in sorted({g for stem in stems for g in expansions.get(stem, ())}, key=sorted):
+                if group not in seen:
+                    seen.add(group)
+                    found = ids(group - every)
+                    if found:
+                        clauses.append((weight, found))
+        return clauses
+
+    def _score(self, clauses: list[tuple[float, list[int]]]) -> Any:
+        """Each tool's score: the sum over the clauses of its weight times the best BM25 score of the clause's terms."""
+        import numpy as np
+
+        matrix = self._bm25.scores
+        data, rows, starts = matrix["data"], matrix["indices"], matrix["indptr"]
+        scores = np.zeros(len(self._names), dtype=np.float32)
+        for weight, found in clauses:
+            if len(found) == 1:
+                i = found[0]
+                scores[rows[starts[i]:starts[i + 1]]] += weight * data[starts[i]:starts[i + 1]]
+                continue
+            best = np.zeros_like(scores)
+            where = np.concatenate([rows[starts[i]:starts[i + 1]] for i in found])
+            np.maximum.at(best, where, np.concatenate([data[starts[i]:starts[i + 1]] for i in found]))
+            scores += weight * best
+        return scores
 
     def _mask(self, allowed: Container[str]) -> Any:
         """1 for the tools in `allowed`, else 0 (kept for the last few hashable sets)."""
@@ -334,6 +362,33 @@ def _languages(query: str, known: tuple[str, ...]) -> tuple[str, ...]:
     if words & own["en"] and not words & (own["es"] | own["pt"]):
         return ("en",)
     return known
+
+
+def _language(query: str) -> str | None:
+    """The query's language (en, es or pt) by the stop words only it uses; None when they do not tell."""
+    words = _WORD.findall(query.lower())
+    counts = {lang: sum(w in own for w in words) for lang, own in _own_stopwords().items()}
+    best = max(counts.values())
+    found = [lang for lang, n in counts.items() if n == best]
+    return found[0] if best and len(found) == 1 else None
+
+
+@cache
+def _query_stopwords() -> frozenset[str]:
+    """English function words dropped from an English query (bm25s's longer list), less the ones tools act on."""
+    from bm25s.stopwords import STOPWORDS_EN_PLUS
+
+    return frozenset(w.lower() for w in STOPWORDS_EN_PLUS) - _QUERY_CONTENT_WORDS
+
+
+# Prepositions, particles and quantifiers carry a request's meaning in phrasal verbs ("give up", "log out", "shows up
+# twice", "all of them"), and question words its subject ("who reports to", "where is"): only pronouns, auxiliaries and
+# determiners are dropped.
+_QUERY_CONTENT_WORDS = frozenset((
+    "about", "above", "after", "again", "against", "all", "any", "before", "below", "between", "both", "down", "during",
+    "each", "few", "from", "further", "more", "most", "no", "nor", "not", "off", "on", "once", "only", "other", "out",
+    "over", "own", "same", "some", "through", "too", "under", "until", "up", "very", "while", "in", "into",
+    "how", "what", "when", "where", "which", "who", "whom", "why"))
 
 
 @cache
