@@ -45,6 +45,7 @@ WEIGHTS: dict[str, float] = {
     "name": 3.0, "title": 2.0, "description": 2.0, "when_to_use": 2.0, "detail": 1.0, "tags": 2.0,
     "input_name": 1.5, "input_description": 1.0, "example": 1.0,
 }
+FEEDBACK_DOCS, FEEDBACK_TERMS, FEEDBACK_WEIGHT = 3, 20, 0.1
 EXPANSION_WEIGHT = 0.5  # a synonym from the expansion table scores this much of the query's own word
 LINE_CHARS = 160  # Level 1: the first sentence of the description, cut to this many characters
 K1, B = 2.0, 0.75  # BM25 parameters (bm25s's "lucene" variant)
@@ -96,7 +97,7 @@ class _Entry:
 class SearchIndex:
     """A BM25 index of a snapshot's tools, searched with `search`; rebuilt with `build(previous=...)`."""
 
-    __slots__ = ("_bm25", "_entries", "_lines", "_masks", "_names", "_query_langs", "_vocab", "lang")
+    __slots__ = ("_bm25", "_entries", "_lines", "_masks", "_names", "_ordered", "_query_langs", "_vocab", "lang")
 
     def __init__(self) -> None:
         self._entries: dict[int, _Entry] = {}
@@ -106,6 +107,7 @@ class SearchIndex:
         self._bm25: Any = None
         self._masks: dict[Any, Any] = {}
         self._query_langs: tuple[str, ...] = QUERY_LANGS
+        self._ordered: list[_Entry] | None = None  # the entries in `_names` order, listed at the first search
         self.lang: str | None = None
 
     @classmethod
@@ -162,6 +164,8 @@ class SearchIndex:
         if not clauses:
             return []
         scores = self._score(clauses)
+        if FEEDBACK_WEIGHT and FEEDBACK_DOCS:
+            scores = self._feedback(scores, clauses)
         if allowed is not None:
             scores *= self._mask(allowed)
         found = np.flatnonzero(scores > 0)
@@ -207,23 +211,76 @@ class SearchIndex:
                         clauses.append((weight, found))
         return clauses
 
+    def _feedback(self, scores: Any, clauses: list[tuple[float, list[int]]]) -> Any:
+        """Pseudo-relevance feedback (RM3-like): the first pass's best tools' heaviest terms, searched as well.
+
+        Each of the FEEDBACK_DOCS best tools lends its terms weighted by tf·idf (normalized per tool, then by the tool's
+        share of the scores); the FEEDBACK_TERMS heaviest that the query does not already have are searched with
+        FEEDBACK_WEIGHT times their weight relative to the heaviest one.
+        """
+        import numpy as np
+
+        found = np.flatnonzero(scores > 0)
+        docs = self._docs
+        if not len(found) or docs is None:
+            return scores
+        if len(found) > FEEDBACK_DOCS:
+            found = found[np.argpartition(-scores[found], FEEDBACK_DOCS - 1)[:FEEDBACK_DOCS]]
+        starts = self._bm25.scores["indptr"]
+        n, limit = len(self._names), starts.shape[0] - 1
+        total = float(scores[found].sum())
+        ids_, weights_ = [], []
+        for doc in found.tolist():
+            entry = docs[doc]
+            keep = entry.ids < limit
+            ids = entry.ids[keep]
+            df = starts[ids + 1] - starts[ids]
+            weight = entry.tf[keep] * np.log1p((n - df + 0.5) / (df + 0.5))
+            ids_.append(ids)
+            weights_.append(weight * (float(scores[doc]) / total / max(float(weight.sum()), 1e-9)))
+        terms, where = np.unique(np.concatenate(ids_), return_inverse=True)
+        weights = np.bincount(where, weights=np.concatenate(weights_))
+        asked = {i for _, ids in clauses for i in ids}
+        weights[[k for k, t in enumerate(terms.tolist()) if t in asked]] = 0
+        if len(terms) > FEEDBACK_TERMS:
+            keep = np.argpartition(-weights, FEEDBACK_TERMS - 1)[:FEEDBACK_TERMS]
+            terms, weights = terms[keep], weights[keep]
+        heaviest = float(weights.max()) if len(weights) else 0.0
+        if heaviest <= 0:
+            return scores
+        extra = [(FEEDBACK_WEIGHT * float(w) / heaviest, [int(t)]) for t, w in zip(terms, weights, strict=True) if w > 0]
+        return scores + self._score(extra)
+
     def _score(self, clauses: list[tuple[float, list[int]]]) -> Any:
         """Each tool's score: the sum over the clauses of its weight times the best BM25 score of the clause's terms."""
         import numpy as np
 
         matrix = self._bm25.scores
         data, rows, starts = matrix["data"], matrix["indices"], matrix["indptr"]
-        scores = np.zeros(len(self._names), dtype=np.float32)
+        n = len(self._names)
+        single = [(w, found[0]) for w, found in clauses if len(found) == 1]
+        if single:
+            where = np.concatenate([rows[starts[i]:starts[i + 1]] for _, i in single])
+            values = np.concatenate([w * data[starts[i]:starts[i + 1]] for w, i in single])
+            scores = np.bincount(where, weights=values, minlength=n).astype(np.float32)
+        else:
+            scores = np.zeros(n, dtype=np.float32)
         for weight, found in clauses:
-            if len(found) == 1:
-                i = found[0]
-                scores[rows[starts[i]:starts[i + 1]]] += weight * data[starts[i]:starts[i + 1]]
-                continue
-            best = np.zeros_like(scores)
-            where = np.concatenate([rows[starts[i]:starts[i + 1]] for i in found])
-            np.maximum.at(best, where, np.concatenate([data[starts[i]:starts[i + 1]] for i in found]))
-            scores += weight * best
+            if len(found) > 1:
+                best = np.zeros_like(scores)
+                where = np.concatenate([rows[starts[i]:starts[i + 1]] for i in found])
+                np.maximum.at(best, where, np.concatenate([data[starts[i]:starts[i + 1]] for i in found]))
+                scores += weight * best
         return scores
+
+    @property
+    def _docs(self) -> list[_Entry] | None:
+        """The entries in the order of `_names` (None if they cannot be lined up)."""
+        docs = self._ordered
+        if docs is None:
+            docs = list(self._entries.values())
+            self._ordered = docs = docs if len(docs) == len(self._names) else []
+        return docs or None
 
     def _mask(self, allowed: Container[str]) -> Any:
         """1 for the tools in `allowed`, else 0 (kept for the last few hashable sets)."""
