@@ -182,8 +182,9 @@ class SearchIndex:
         many stemmers it went through; each expansion group it touches is another (EXPANSION_WEIGHT, or 1 when the
         word itself is not in the catalogue: the group is then its only translation).
         """
-        langs = _languages(query, self._query_langs)
-        foreign = _language(query) not in (None, "en")
+        language = _language(query)
+        langs = _languages(query, self._query_langs, language)
+        foreign = language == "es/pt"
         vocab = self._vocab
         limit = self._bm25.scores["indptr"].shape[0] - 1
 
@@ -408,26 +409,34 @@ def _stemmer(lang: str) -> Any:
     return Stemmer.Stemmer(name, 100_000)
 
 
-def _languages(query: str, known: tuple[str, ...]) -> tuple[str, ...]:
-    """The languages to stem a query in: all the catalogue's, unless the query's stop words are English only.
+def _language(query: str) -> str | None:
+    """"en" or "es/pt" when the query has more words that only that side uses (stop words and the expansion table's
+    words), else None."""
+    english, iberian = _language_words()
+    words = [_plain(w) for w in _WORD.findall(query.lower())]
+    en, ib = sum(w in english for w in words), sum(w in iberian for w in words)
+    return "en" if en > ib else "es/pt" if ib > en else None
+
+
+def _languages(query: str, known: tuple[str, ...], language: str | None) -> tuple[str, ...]:
+    """The languages to stem a query in: all the catalogue's, unless the query is English.
 
     Stemming an English word as Spanish or Portuguese can land on another word's stem ("pager" → "pag", as in
-    "pagar"), so a query that shows English stop words and no Spanish or Portuguese ones is stemmed as English.
+    "pagar"), so an English query is stemmed as English only.
     """
-    words = set(_WORD.findall(query.lower()))
-    own = _own_stopwords()
-    if words & own["en"] and not words & (own["es"] | own["pt"]):
-        return ("en",)
-    return known
+    return ("en",) if language == "en" else known
 
 
-def _language(query: str) -> str | None:
-    """The query's language (en, es or pt) by the stop words only it uses; None when they do not tell."""
-    words = _WORD.findall(query.lower())
-    counts = {lang: sum(w in own for w in words) for lang, own in _own_stopwords().items()}
-    best = max(counts.values())
-    found = [lang for lang, n in counts.items() if n == best]
-    return found[0] if best and len(found) == 1 else None
+@cache
+def _language_words() -> tuple[frozenset[str], frozenset[str]]:
+    """Words only English uses, and words only Spanish or Portuguese use: bm25s's stop lists (the longer English one)
+    and the expansion table's words, without accents."""
+    from bm25s.stopwords import STOPWORDS_EN_PLUS, STOPWORDS_PORTUGUESE, STOPWORDS_SPANISH
+
+    english = {*STOPWORDS_EN_PLUS, *(w for en, _, _ in GROUPS for w in en.split())}
+    iberian = {*STOPWORDS_SPANISH, *STOPWORDS_PORTUGUESE, *(w for _, es, pt in GROUPS for w in f"{es} {pt}".split())}
+    english, iberian = {_plain(w.lower()) for w in english}, {_plain(w.lower()) for w in iberian}
+    return frozenset(english - iberian), frozenset(iberian - english)
 
 
 @cache
@@ -446,16 +455,6 @@ _QUERY_CONTENT_WORDS = frozenset((
     "each", "few", "from", "further", "more", "most", "no", "nor", "not", "off", "on", "once", "only", "other", "out",
     "over", "own", "same", "some", "through", "too", "under", "until", "up", "very", "while", "in", "into",
     "how", "what", "when", "where", "which", "who", "whom", "why"))
-
-
-@cache
-def _own_stopwords() -> dict[str, frozenset[str]]:
-    """Stop words of one language only (en, es, pt): the evidence of a query's language."""
-    from bm25s.stopwords import STOPWORDS_EN, STOPWORDS_PORTUGUESE, STOPWORDS_SPANISH
-
-    lists = {"en": set(STOPWORDS_EN), "es": set(STOPWORDS_SPANISH), "pt": set(STOPWORDS_PORTUGUESE)}
-    return {lang: frozenset(w for w in words if not any(w in other for o, other in lists.items() if o != lang))
-            for lang, words in lists.items()}
 
 
 @cache
