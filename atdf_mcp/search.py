@@ -6,16 +6,25 @@ split), title, description and when_to_use (OpenAkita `triggers` are its when_to
 category and domain, input names and descriptions, example goals/names/narratives, and every localization's
 texts. (Indexing the success text, failures, warnings and prerequisites too cost a quarter more build time for one
 query of the dev set.) English text is stemmed with the English stemmer, a localization with its own language's
-(es, pt, fr...); stems lose their accents, and en/es/pt stop words are dropped. A query is stemmed with the
-English, Spanish and Portuguese stemmers (and those of any other language the catalogue's localizations use), so a
-Spanish query finds a tool's `es` text, and an English stem still matches when the query's language has no text in
-the catalogue; a query whose stop words are English only is stemmed as English ("pager" is not "pag", as in "pagar").
+(es, pt, fr...); stems lose their accents, and en/es/pt stop words are dropped.
+
+A query is told English or Spanish/Portuguese by the words only one side uses (bm25s's stop lists, the longer
+English one, and the expansion table's words). An English query is stemmed as English ("pager" is not "pag", as in
+"pagar") and loses its pronouns, auxiliaries and determiners (bm25s's longer English list, less the prepositions,
+particles and question words that make a request: "log out", "give up", "who reports to"); any other query is
+stemmed with the English, Spanish and Portuguese stemmers (and those of any other language the catalogue's
+localizations use), so a Spanish query finds a tool's `es` text, and an English stem still matches when the query's
+language has no text in the catalogue. Each query word is one clause, scored by its best stem, so a word counts once
+however many stemmers it went through.
 
 Paraphrases: a query word that belongs to a group of `atdf_mcp.search_vocabulary.GROUPS` (a small, general table
 of tool-vocabulary verbs and nouns with their en/es/pt equivalents: undo/reverse/refund, find/search/look up,
 delete/remove, email/mail...) also searches for the group's other words, scored by the same BM25 and weighted
-`EXPANSION_WEIGHT` (a group counts once, by its best word). Everything else a catalogue says about its tools
-(triggers, examples, when_to_use) is indexed text. Nothing is downloaded.
+`EXPANSION_WEIGHT` (a group counts once, by its best word). In a Spanish or Portuguese query, or for a word the
+catalogue never uses, the group weighs as much as the word itself: it is then a translation, not a synonym.
+Then pseudo-relevance feedback (RM3-like) uses what the catalogue itself says: the `FEEDBACK_TERMS` heaviest terms
+(tf·idf) of the first pass's `FEEDBACK_DOCS` best tools are searched too, at `FEEDBACK_WEIGHT`, which lifts a tool
+whose triggers, examples and when_to_use speak like the best match's. Nothing is downloaded.
 
 Rebuilds are cheap: bm25s cannot add documents, so `build(previous=...)` reuses each unchanged tool's counted
 terms (keyed by its Descriptor object, which a reload keeps for unchanged files) and only assembles the sparse
@@ -38,14 +47,14 @@ import Stemmer
 from .model import Descriptor
 from .search_vocabulary import GROUPS
 
-__all__ = ["EXPANSION_WEIGHT", "WEIGHTS", "Hit", "SearchIndex"]
+__all__ = ["EXPANSION_WEIGHT", "FEEDBACK_DOCS", "FEEDBACK_TERMS", "FEEDBACK_WEIGHT", "WEIGHTS", "Hit", "SearchIndex"]
 
 # How many times a field's terms count (the same as repeating the field's text).
 WEIGHTS: dict[str, float] = {
     "name": 3.0, "title": 2.0, "description": 2.0, "when_to_use": 2.0, "detail": 1.0, "tags": 2.0,
     "input_name": 1.5, "input_description": 1.0, "example": 1.0,
 }
-FEEDBACK_DOCS, FEEDBACK_TERMS, FEEDBACK_WEIGHT = 3, 20, 0.1
+FEEDBACK_DOCS, FEEDBACK_TERMS, FEEDBACK_WEIGHT = 3, 20, 0.1  # pseudo-relevance feedback: tools, terms, weight
 EXPANSION_WEIGHT = 0.5  # a synonym from the expansion table scores this much of the query's own word
 LINE_CHARS = 160  # Level 1: the first sentence of the description, cut to this many characters
 K1, B = 2.0, 0.75  # BM25 parameters (bm25s's "lucene" variant)
@@ -179,8 +188,8 @@ class SearchIndex:
         """The query as weighted clauses, each a list of vocabulary ids scored by its best one.
 
         A query word is one clause (weight 1) of its stems in every query language, so a word counts once however
-        many stemmers it went through; each expansion group it touches is another (EXPANSION_WEIGHT, or 1 when the
-        word itself is not in the catalogue: the group is then its only translation).
+        many stemmers it went through; each expansion group it touches is another (EXPANSION_WEIGHT, or 1 in a Spanish
+        or Portuguese query or when the word itself is not in the catalogue: the group is then its translation).
         """
         language = _language(query)
         langs = _languages(query, self._query_langs, language)
