@@ -285,11 +285,14 @@ class SearchIndex:
 
     @property
     def _docs(self) -> list[_Entry] | None:
-        """The entries in the order of `_names` (None if they cannot be lined up)."""
+        """The entries in the order of `_names`, listed at the first search (None if a name has no entry)."""
         docs = self._ordered
         if docs is None:
             docs = list(self._entries.values())
-            self._ordered = docs = docs if len(docs) == len(self._names) else []
+            if [e.descriptor.id for e in docs] != self._names:
+                by_name = {e.descriptor.id: e for e in docs}
+                docs = [by_name[n] for n in self._names] if all(n in by_name for n in self._names) else []
+            self._ordered = docs
         return docs or None
 
     def _mask(self, allowed: Container[str]) -> Any:
