@@ -6,16 +6,25 @@ split), title, description and when_to_use (OpenAkita `triggers` are its when_to
 category and domain, input names and descriptions, example goals/names/narratives, and every localization's
 texts. (Indexing the success text, failures, warnings and prerequisites too cost a quarter more build time for one
 query of the dev set.) English text is stemmed with the English stemmer, a localization with its own language's
-(es, pt, fr...); stems lose their accents, and en/es/pt stop words are dropped. A query is stemmed with the
-English, Spanish and Portuguese stemmers (and those of any other language the catalogue's localizations use), so a
-Spanish query finds a tool's `es` text, and an English stem still matches when the query's language has no text in
-the catalogue; a query whose stop words are English only is stemmed as English ("pager" is not "pag", as in "pagar").
+(es, pt, fr...); stems lose their accents, and en/es/pt stop words are dropped.
+
+A query is told English or Spanish/Portuguese by the words only one side uses (bm25s's stop lists, the longer
+English one, and the expansion table's words). An English query is stemmed as English ("pager" is not "pag", as in
+"pagar") and loses its pronouns, auxiliaries and determiners (bm25s's longer English list, less the prepositions,
+particles and question words that make a request: "log out", "give up", "who reports to"); any other query is
+stemmed with the English, Spanish and Portuguese stemmers (and those of any other language the catalogue's
+localizations use), so a Spanish query finds a tool's `es` text, and an English stem still matches when the query's
+language has no text in the catalogue. Each query word is one clause, scored by its best stem, so a word counts once
+however many stemmers it went through.
 
 Paraphrases: a query word that belongs to a group of `atdf_mcp.search_vocabulary.GROUPS` (a small, general table
 of tool-vocabulary verbs and nouns with their en/es/pt equivalents: undo/reverse/refund, find/search/look up,
 delete/remove, email/mail...) also searches for the group's other words, scored by the same BM25 and weighted
-`EXPANSION_WEIGHT` (a group counts once, by its best word). Everything else a catalogue says about its tools
-(triggers, examples, when_to_use) is indexed text. Nothing is downloaded.
+`EXPANSION_WEIGHT` (a group counts once, by its best word). In a Spanish or Portuguese query, or for a word the
+catalogue never uses, the group weighs as much as the word itself: it is then a translation, not a synonym.
+Then pseudo-relevance feedback (RM3-like) uses what the catalogue itself says: the `FEEDBACK_TERMS` heaviest terms
+(tf·idf) of the first pass's `FEEDBACK_DOCS` best tools are searched too, at `FEEDBACK_WEIGHT`, which lifts a tool
+whose triggers, examples and when_to_use speak like the best match's. Nothing is downloaded.
 
 Builds are batched: the new tools' texts are gathered field by field, split into words in one pass per (language,
 weight) over all of them (ASCII text through a byte table, the rest through the word regex), each distinct word
@@ -40,13 +49,14 @@ import Stemmer
 from .model import Descriptor
 from .search_vocabulary import GROUPS
 
-__all__ = ["EXPANSION_WEIGHT", "WEIGHTS", "Hit", "SearchIndex"]
+__all__ = ["EXPANSION_WEIGHT", "FEEDBACK_DOCS", "FEEDBACK_TERMS", "FEEDBACK_WEIGHT", "WEIGHTS", "Hit", "SearchIndex"]
 
 # How many times a field's terms count (the same as repeating the field's text).
 WEIGHTS: dict[str, float] = {
     "name": 3.0, "title": 2.0, "description": 2.0, "when_to_use": 2.0, "detail": 1.0, "tags": 2.0,
     "input_name": 1.5, "input_description": 1.0, "example": 1.0,
 }
+FEEDBACK_DOCS, FEEDBACK_TERMS, FEEDBACK_WEIGHT = 3, 20, 0.1  # pseudo-relevance feedback: tools, terms, weight
 EXPANSION_WEIGHT = 0.5  # a synonym from the expansion table scores this much of the query's own word
 LINE_CHARS = 160  # Level 1: the first sentence of the description, cut to this many characters
 K1, B = 2.0, 0.75  # BM25 parameters (bm25s's "lucene" variant)
@@ -105,7 +115,7 @@ class _Lines:
 class SearchIndex:
     """A BM25 index of a snapshot's tools, searched with `search`; rebuilt with `build(previous=...)`."""
 
-    __slots__ = ("_bm25", "_entries", "_known", "_lines", "_masks", "_names", "_query_langs", "_vocab", "lang")
+    __slots__ = ("_bm25", "_entries", "_known", "_lines", "_masks", "_names", "_ordered", "_query_langs", "_vocab", "lang")
 
     def __init__(self) -> None:
         self._entries: dict[int, _Entry] = {}
@@ -116,6 +126,7 @@ class SearchIndex:
         self._bm25: Any = None
         self._masks: dict[Any, Any] = {}
         self._query_langs: tuple[str, ...] = QUERY_LANGS
+        self._ordered: list[_Entry] | None = None  # the entries in `_names` order, listed at the first search
         self.lang: str | None = None
 
     @classmethod
@@ -168,19 +179,12 @@ class SearchIndex:
 
         if not query.strip() or not self._names or limit < 1:
             return []
-        own, groups = self._query_ids(query)
-        if not own and not groups:
+        clauses = self._query_ids(query)
+        if not clauses:
             return []
-        bm25 = self._bm25
-        scores = bm25.get_scores_from_ids(own) if own else np.zeros(len(self._names), dtype=np.float32)
-        if groups:  # a group counts once, by its best word (bm25s's score of it): a long group weighs no more than a short one
-            matrix = bm25.scores
-            data, rows, starts = matrix["data"], matrix["indices"], matrix["indptr"]
-            for group in groups:
-                best = np.zeros_like(scores)
-                where = np.concatenate([rows[starts[i]:starts[i + 1]] for i in group])
-                np.maximum.at(best, where, np.concatenate([data[starts[i]:starts[i + 1]] for i in group]))
-                scores += EXPANSION_WEIGHT * best
+        scores = self._score(clauses)
+        if FEEDBACK_WEIGHT and FEEDBACK_DOCS:
+            scores = self._feedback(scores, clauses)
         if allowed is not None:
             scores *= self._mask(allowed)
         found = np.flatnonzero(scores > 0)
@@ -190,22 +194,116 @@ class SearchIndex:
         found = found[np.lexsort((found, -scores[found]))][:limit]
         return [Hit(self._names[i], self._lines[i], round(float(scores[i]), 4)) for i in found]
 
-    def _query_ids(self, query: str) -> tuple[list[int], list[list[int]]]:
-        """The vocabulary ids of the query's stems (in every query language), and of each expansion group it touches."""
-        words = _query_words(query)
-        stems: set[str] = set()
-        for lang in _languages(query, self._query_langs):
-            stems.update(_stem(lang, words))
+    def _query_ids(self, query: str) -> list[tuple[float, list[int]]]:
+        """The query as weighted clauses, each a list of vocabulary ids scored by its best one.
+
+        A query word is one clause (weight 1) of its stems in every query language, so a word counts once however
+        many stemmers it went through; each expansion group it touches is another (EXPANSION_WEIGHT, or 1 in a Spanish
+        or Portuguese query or when the word itself is not in the catalogue: the group is then its translation).
+        """
+        language = _language(query)
+        langs = _languages(query, self._query_langs, language)
+        foreign = language == "es/pt"
         vocab = self._vocab
         limit = self._bm25.scores["indptr"].shape[0] - 1
 
         def ids(found: Iterable[str]) -> list[int]:
-            return sorted(i for i in (vocab.get(s) for s in found) if i is not None and i < limit)
+            return sorted({i for i in (vocab.get(s) for s in found) if i is not None and i < limit})
 
         expansions = _expansions()
-        touched = {group for stem in stems for group in expansions.get(stem, ())}
-        groups = [found for found in (ids(group - stems) for group in sorted(touched, key=sorted)) if found]
-        return ids(stems), groups
+        clauses: list[tuple[float, list[int]]] = []
+        seen: set[frozenset[str]] = set()
+        words = _query_words(query)
+        if not foreign:
+            words = [w for w in words if w not in _query_stopwords()] or words
+        stems_of = [set().union(*(_stem(lang, [w]) for lang in langs)) for w in words]
+        every = set().union(*stems_of) if stems_of else set()
+        for stems in stems_of:
+            own = ids(stems)
+            if own:
+                clauses.append((1.0, own))
+            weight = EXPANSION_WEIGHT if own and not foreign else 1.0
+            for group in sorted({g for stem in stems for g in expansions.get(stem, ())}, key=sorted):
+                if group not in seen:
+                    seen.add(group)
+                    found = ids(group - every)
+                    if found:
+                        clauses.append((weight, found))
+        return clauses
+
+    def _feedback(self, scores: Any, clauses: list[tuple[float, list[int]]]) -> Any:
+        """Pseudo-relevance feedback (RM3-like): the first pass's best tools' heaviest terms, searched as well.
+
+        Each of the FEEDBACK_DOCS best tools lends its terms weighted by tf·idf (normalized per tool, then by the tool's
+        share of the scores); the FEEDBACK_TERMS heaviest that the query does not already have are searched with
+        FEEDBACK_WEIGHT times their weight relative to the heaviest one.
+        """
+        import numpy as np
+
+        found = np.flatnonzero(scores > 0)
+        docs = self._docs
+        if not len(found) or docs is None:
+            return scores
+        if len(found) > FEEDBACK_DOCS:
+            found = found[np.argpartition(-scores[found], FEEDBACK_DOCS - 1)[:FEEDBACK_DOCS]]
+        starts = self._bm25.scores["indptr"]
+        n, limit = len(self._names), starts.shape[0] - 1
+        total = float(scores[found].sum())
+        ids_, weights_ = [], []
+        for doc in found.tolist():
+            entry = docs[doc]
+            keep = entry.ids < limit
+            ids = entry.ids[keep]
+            df = starts[ids + 1] - starts[ids]
+            weight = entry.tf[keep] * np.log1p((n - df + 0.5) / (df + 0.5))
+            ids_.append(ids)
+            weights_.append(weight * (float(scores[doc]) / total / max(float(weight.sum()), 1e-9)))
+        terms, where = np.unique(np.concatenate(ids_), return_inverse=True)
+        weights = np.bincount(where, weights=np.concatenate(weights_))
+        asked = {i for _, ids in clauses for i in ids}
+        weights[[k for k, t in enumerate(terms.tolist()) if t in asked]] = 0
+        if len(terms) > FEEDBACK_TERMS:
+            keep = np.argpartition(-weights, FEEDBACK_TERMS - 1)[:FEEDBACK_TERMS]
+            terms, weights = terms[keep], weights[keep]
+        heaviest = float(weights.max()) if len(weights) else 0.0
+        if heaviest <= 0:
+            return scores
+        extra = [(FEEDBACK_WEIGHT * float(w) / heaviest, [int(t)]) for t, w in zip(terms, weights, strict=True) if w > 0]
+        return scores + self._score(extra)
+
+    def _score(self, clauses: list[tuple[float, list[int]]]) -> Any:
+        """Each tool's score: the sum over the clauses of its weight times the best BM25 score of the clause's terms."""
+        import numpy as np
+
+        matrix = self._bm25.scores
+        data, rows, starts = matrix["data"], matrix["indices"], matrix["indptr"]
+        n = len(self._names)
+        single = [(w, found[0]) for w, found in clauses if len(found) == 1]
+        if single:
+            where = np.concatenate([rows[starts[i]:starts[i + 1]] for _, i in single])
+            values = np.concatenate([w * data[starts[i]:starts[i + 1]] for w, i in single])
+            scores = np.bincount(where, weights=values, minlength=n).astype(np.float32)
+        else:
+            scores = np.zeros(n, dtype=np.float32)
+        for weight, found in clauses:
+            if len(found) > 1:
+                best = np.zeros_like(scores)
+                where = np.concatenate([rows[starts[i]:starts[i + 1]] for i in found])
+                np.maximum.at(best, where, np.concatenate([data[starts[i]:starts[i + 1]] for i in found]))
+                scores += weight * best
+        return scores
+
+    @property
+    def _docs(self) -> list[_Entry] | None:
+        """The entries in the order of `_names`, listed at the first search (None if a name has no entry)."""
+        docs = self._ordered
+        if docs is None:
+            docs = list(self._entries.values())
+            if [e.descriptor.id for e in docs] != self._names:
+                by_name = {e.descriptor.id: e for e in docs}
+                docs = [by_name[n] for n in self._names] if all(n in by_name for n in self._names) else []
+            self._ordered = docs
+        return docs or None
 
     def _mask(self, allowed: Container[str]) -> Any:
         """1 for the tools in `allowed`, else 0 (kept for the last few hashable sets)."""
@@ -476,27 +574,52 @@ def _stemmer(lang: str) -> Any:
     return Stemmer.Stemmer(name, 100_000)
 
 
-def _languages(query: str, known: tuple[str, ...]) -> tuple[str, ...]:
-    """The languages to stem a query in: all the catalogue's, unless the query's stop words are English only.
+def _language(query: str) -> str | None:
+    """"en" or "es/pt" when the query has more words that only that side uses (stop words and the expansion table's
+    words), else None."""
+    english, iberian = _language_words()
+    words = [_plain(w) for w in _WORD.findall(query.lower())]
+    en, ib = sum(w in english for w in words), sum(w in iberian for w in words)
+    return "en" if en > ib else "es/pt" if ib > en else None
+
+
+def _languages(query: str, known: tuple[str, ...], language: str | None) -> tuple[str, ...]:
+    """The languages to stem a query in: all the catalogue's, unless the query is English.
 
     Stemming an English word as Spanish or Portuguese can land on another word's stem ("pager" → "pag", as in
-    "pagar"), so a query that shows English stop words and no Spanish or Portuguese ones is stemmed as English.
+    "pagar"), so an English query is stemmed as English only.
     """
-    words = set(_WORD.findall(query.lower()))
-    own = _own_stopwords()
-    if words & own["en"] and not words & (own["es"] | own["pt"]):
-        return ("en",)
-    return known
+    return ("en",) if language == "en" else known
 
 
 @cache
-def _own_stopwords() -> dict[str, frozenset[str]]:
-    """Stop words of one language only (en, es, pt): the evidence of a query's language."""
-    from bm25s.stopwords import STOPWORDS_EN, STOPWORDS_PORTUGUESE, STOPWORDS_SPANISH
+def _language_words() -> tuple[frozenset[str], frozenset[str]]:
+    """Words only English uses, and words only Spanish or Portuguese use: bm25s's stop lists (the longer English one)
+    and the expansion table's words, without accents."""
+    from bm25s.stopwords import STOPWORDS_EN_PLUS, STOPWORDS_PORTUGUESE, STOPWORDS_SPANISH
 
-    lists = {"en": set(STOPWORDS_EN), "es": set(STOPWORDS_SPANISH), "pt": set(STOPWORDS_PORTUGUESE)}
-    return {lang: frozenset(w for w in words if not any(w in other for o, other in lists.items() if o != lang))
-            for lang, words in lists.items()}
+    english = {*STOPWORDS_EN_PLUS, *(w for en, _, _ in GROUPS for w in en.split())}
+    iberian = {*STOPWORDS_SPANISH, *STOPWORDS_PORTUGUESE, *(w for _, es, pt in GROUPS for w in f"{es} {pt}".split())}
+    english, iberian = {_plain(w.lower()) for w in english}, {_plain(w.lower()) for w in iberian}
+    return frozenset(english - iberian), frozenset(iberian - english)
+
+
+@cache
+def _query_stopwords() -> frozenset[str]:
+    """English function words dropped from an English query (bm25s's longer list), less the ones tools act on."""
+    from bm25s.stopwords import STOPWORDS_EN_PLUS
+
+    return frozenset(w.lower() for w in STOPWORDS_EN_PLUS) - _QUERY_CONTENT_WORDS
+
+
+# Prepositions, particles and quantifiers carry a request's meaning in phrasal verbs ("give up", "log out", "shows up
+# twice", "all of them"), and question words its subject ("who reports to", "where is"): only pronouns, auxiliaries and
+# determiners are dropped.
+_QUERY_CONTENT_WORDS = frozenset((
+    "about", "above", "after", "again", "against", "all", "any", "before", "below", "between", "both", "down", "during",
+    "each", "few", "from", "further", "more", "most", "no", "nor", "not", "off", "on", "once", "only", "other", "out",
+    "over", "own", "same", "some", "through", "too", "under", "until", "up", "very", "while", "in", "into",
+    "how", "what", "when", "where", "which", "who", "whom", "why"))
 
 
 @cache

@@ -7,6 +7,13 @@ file, payment...), with their Spanish and Portuguese equivalents so that a query
 described in another. It is never fitted to particular queries or tools; a word belongs in a group only when
 the group's words are interchangeable in a request for a tool. Words are written plainly (inflected forms are
 reached through the stemmers), and each language's words are stemmed with that language's stemmer.
+
+The rule for a new group or word: it is a verb or noun that tool catalogues of many domains use for an action or an
+object, listed in a general thesaurus as a synonym (or a translation) of the group's other words, and it would be
+written without looking at any query. Words are never added because a labelled query (bench/search_corpus) misses:
+the search's recall was raised by general means (query language, function words, feedback), with this table as is.
+The table's words also tell a query's language (`atdf_mcp.search`): a word only the es/pt columns use is evidence of
+Spanish or Portuguese, one only the en column uses of English.
 """
 
 from __future__ import annotations

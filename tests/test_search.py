@@ -163,3 +163,44 @@ def test_an_english_query_is_not_stemmed_as_spanish(write, tmp_path: Path) -> No
     index = SearchIndex.build(load_catalog(tmp_path).tools)
     assert names(index.search("silence the pager for this alert")) == ["acknowledge_alert"]
     assert names(index.search("pagar con la tarjeta", 1)) == ["charge_card"]
+
+
+def test_pronouns_and_auxiliaries_do_not_rank_a_tool_but_particles_do(write, tmp_path: Path) -> None:
+    schema = {"type": "object", "properties": {}}
+    write("acct.json", {"tools": [
+        {"name": "list_invoices", "description": "Lists the invoices of an account.", "inputSchema": schema},
+        {"name": "get_profile", "description": "Shows you what your profile says; you can edit it from here.",
+         "inputSchema": schema},
+        {"name": "sign_out", "description": "Signs the user out of every session.", "inputSchema": schema},
+        {"name": "sign_in", "description": "Signs the user in with a password.", "inputSchema": schema},
+    ]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    assert names(index.search("can you show me my invoices", 1)) == ["list_invoices"]
+    assert names(index.search("sign me out", 1)) == ["sign_out"]  # "out" is kept: it makes the request
+
+
+def test_a_portuguese_query_takes_its_table_words_in_full(write, tmp_path: Path) -> None:
+    # "pasta" (folder) stems like English "past": the table's translation, counted in full, outweighs the accident.
+    schema = {"type": "object", "properties": {"parent": {"type": "string", "description": "The folder to create it in."}}}
+    write("drive.json", {"tools": [
+        {"name": "create_folder", "description": "Creates a folder.", "inputSchema": schema},
+        {"name": "list_past_events", "description": "Lists past events.", "inputSchema": {"type": "object", "properties": {}}},
+    ]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    assert names(index.search("uma pasta", 1)) == ["create_folder"]
+    assert names(index.search("past events", 1)) == ["list_past_events"]
+
+
+def test_feedback_brings_the_best_tools_close_relatives(write, tmp_path: Path) -> None:
+    # retire_certificate says none of the query's words, but shares the best tool's own vocabulary.
+    schema = {"type": "object", "properties": {}}
+    write("certs.json", {"tools": [
+        {"name": "rotate_signing_cert", "description": "Rotates a signing cert: issues a fresh certificate and retires "
+         "the old certificate.", "inputSchema": schema},
+        {"name": "retire_certificate", "description": "Retires a certificate at once.", "inputSchema": schema},
+        {"name": "send_email", "description": "Sends an email to one recipient.", "inputSchema": schema},
+    ]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    hits = index.search("rotate signing cert", 5)
+    assert names(hits) == ["rotate_signing_cert", "retire_certificate"]
+    assert hits[0].score > 3 * hits[1].score  # a relative, well below the tool the query names
