@@ -428,7 +428,7 @@ def _ids(words: list[str], lang: str, table: dict[str, int], vocab: dict[str, in
     new = set(words).difference(table)
     if new:
         stop = _stopwords()
-        kept = [w for w in new if len(w) > 1 and w not in stop]
+        kept = sorted(w for w in new if len(w) > 1 and w not in stop)  # sorted: term ids (and ties) the same in every process
         table.update(dict.fromkeys(new, -2))
         table.update(zip(kept, (vocab.setdefault(s, len(vocab)) for s in _stem(lang, kept)), strict=True))
     return np.fromiter(map(table.__getitem__, words), dtype=np.int64, count=len(words))
