@@ -50,12 +50,12 @@ def _query_set() -> tuple[Path, list[Any] | None, Callable[..., dict[str, Any]] 
     return Path(search_quality.CORPUS_DIR), search_quality.load_queries(), search_quality.evaluate
 
 
-def _replicate(tools: Sequence[Any], n: int) -> list[Any]:
-    """N tools: the originals, then renamed copies (new Descriptor objects, as a fresh load makes)."""
-    out = list(tools[:n])
+def replicate(items: Sequence[Any], n: int, key: str = "id") -> list[Any]:
+    """N items: the originals, then copies renamed `{name}__r{k}` in field `key` (new objects, as a fresh load makes)."""
+    out = list(items[:n])
     k = 1
     while len(out) < n:
-        out += [d.model_copy(update={"id": f"{d.id}__r{k}"}) for d in tools[: n - len(out)]]
+        out += [item.model_copy(update={key: f"{getattr(item, key)}__r{k}"}) for item in items[: n - len(out)]]
         k += 1
     return out
 
@@ -138,15 +138,6 @@ def _fastmcp(listed: list[Any]) -> tuple[Any, Callable[[str, int], list[str]]]:
     return tools, search
 
 
-def _listed_copies(listed: list[Any], n: int) -> list[Any]:
-    out = list(listed[:n])
-    k = 1
-    while len(out) < n:
-        out += [t.model_copy(update={"name": f"{t.name}__r{k}"}) for t in listed[: n - len(out)]]
-        k += 1
-    return out
-
-
 def run(quick: bool = False) -> dict[str, Any]:
     """Quality, latency and build figures for atdf-mcp's index, and FastMCP's beside them when installed."""
     from atdf_mcp import load_catalog
@@ -175,7 +166,7 @@ def run(quick: bool = False) -> dict[str, Any]:
     rounds = QUICK_ROUNDS if quick else ROUNDS
     result["sizes"] = {}
     for n in sizes:
-        copies = _replicate(tools, n)
+        copies = replicate(tools, n)
         gc.collect()
         before = rss_kib()
         big = SearchIndex.build(copies)
@@ -186,7 +177,7 @@ def run(quick: bool = False) -> dict[str, Any]:
         if before is not None and after is not None:
             entry["index_kib_per_tool"] = round((after - before) / n, 2)  # RSS growth of building the index
         if with_fastmcp:
-            _, fast = _fastmcp(_listed_copies(listed, n))
+            _, fast = _fastmcp(replicate(listed, n, "name"))
             fast("warm", 5)  # builds its index once (it rebuilds only when the catalogue's text changes)
             entry["fastmcp"] = _time_searches(lambda q, fast=fast: fast(q, 5), texts[:FASTMCP_QUERIES], 1)
         result["sizes"][str(n)] = entry

@@ -17,6 +17,7 @@ import pytest
 from atdf_mcp import load_catalog, search
 from atdf_mcp.model import Descriptor
 from atdf_mcp.search import SearchIndex
+from bench.search import replicate
 from bench.search_quality import load_corpus, load_queries
 
 FIXTURE = Path(__file__).parent / "fixtures" / "search_rankings.json"
@@ -26,16 +27,6 @@ REPLICAS = 1_000  # the corpus copied and renamed up to this many tools: ties be
 DEMO_QUERIES = ("weather forecast", "book a flight", "reservar un vuelo de ida y vuelta", "hotel flight city",
                 "convert temperature", "taxes included", "where could I stay, compare room types", "currency",
                 "previsión del tiempo", "trip summary", "add a note")
-
-
-def _replicate(tools: list[Any], n: int) -> list[Any]:
-    """N tools: the originals, then renamed copies (as bench/search.py makes them)."""
-    out = list(tools[:n])
-    k = 1
-    while len(out) < n:
-        out += [d.model_copy(update={"id": f"{d.id}__r{k}"}) for d in tools[: n - len(out)]]
-        k += 1
-    return out
 
 
 def _rankings(index: SearchIndex, queries: list[str]) -> dict[str, list[list[Any]]]:
@@ -61,7 +52,7 @@ def current() -> dict[str, Any]:
     demo_es = SearchIndex.build(demo, lang="es")
     return {
         "corpus": _rankings(SearchIndex.build(corpus), queries),
-        "replicated": _rankings(SearchIndex.build(_replicate(corpus, REPLICAS)), queries),
+        "replicated": _rankings(SearchIndex.build(replicate(corpus, REPLICAS)), queries),
         "demo": _rankings(SearchIndex.build(demo), list(DEMO_QUERIES)),
         "demo_es": _rankings(demo_es, list(DEMO_QUERIES)),
         "lines_corpus": _lines(SearchIndex.build(corpus), corpus),
