@@ -57,8 +57,10 @@ def load_for_serving(directory: str | None, *, lang: str | None, timeout: float 
     if unknown:
         print(f"atdf-mcp: warning: {unknown}", file=sys.stderr)
     details = banner_details(Counts.of(catalog, problems))
+    mode = (f"; progressive disclosure: {len(app.published.tools)} tools behind search_tools, get_tool_info and call_tool"
+            if app.disclosure.progressive else "")
     print(f"atdf-mcp {__version__}: serving {listed(app.listing())} from {catalog.root} "
-          f"({details}{'; lang ' + app.lang if app.lang else ''})", file=sys.stderr)
+          f"({details}{'; lang ' + app.lang if app.lang else ''}{mode})", file=sys.stderr)
     return catalog, app
 
 

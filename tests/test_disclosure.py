@@ -300,6 +300,8 @@ async def test_a_progressive_stdio_server_searches_and_calls(tmp_path: Path) -> 
     assert listed == META
     assert called.is_error is False and called.structured_content["result"] == pytest.approx(6.21371)
     assert envelope_of(missing)["errors"][0]["suggested_value"] == "unit_converter"
+    banner = (tmp_path / "stderr.txt").read_text(encoding="utf-8")
+    assert "serving 3 tools," in banner and "progressive disclosure: " in banner and " tools behind search_tools" in banner
 
 
 # -- 10,000 tools: the "done when" ---------------------------------------------------------------------
