@@ -46,9 +46,15 @@ _KEY = 16  # bytes of a tool's key
 _log = logging.getLogger("atdf_mcp.cache")
 
 
-@cache
 def _format() -> str:
     """What the stored counts depend on besides the tools: a change of any of it invalidates every cache file."""
+    return json.dumps({"terms": TERMS_VERSION, "weights": sorted(WEIGHTS.items()), "k1": K1, "b": B, **_versions()},
+                      sort_keys=True)
+
+
+@cache
+def _versions() -> dict[str, str]:
+    """The versions of the code that reads descriptors (atdf-mcp), stems (PyStemmer) and lists stop words (bm25s)."""
     from importlib.metadata import PackageNotFoundError, version
 
     from . import __version__
@@ -59,8 +65,7 @@ def _format() -> str:
         except PackageNotFoundError:
             return "?"
 
-    return json.dumps({"terms": TERMS_VERSION, "weights": sorted(WEIGHTS.items()), "k1": K1, "b": B, "atdf_mcp": __version__,
-                       "pystemmer": of("PyStemmer"), "bm25s": of("bm25s")}, sort_keys=True)
+    return {"atdf_mcp": __version__, "pystemmer": of("PyStemmer"), "bm25s": of("bm25s")}
 
 
 def cache_path(snapshot: Catalog, lang: str | None) -> Path:
@@ -105,7 +110,7 @@ def load_terms(path: Path, tools: Sequence[Descriptor], keys: Sequence[bytes]) -
     import numpy as np
 
     try:
-        with np.load(path, allow_pickle=False) as data:
+        with path.open("rb") as file, np.load(file, allow_pickle=False) as data:  # (a file numpy opened could stay open)
             arrays = {name: data[name] for name in ("header", "terms", "langs", "keys", "offsets", "ids", "tf")}
         if _text(arrays["header"]) != _format():
             _log.info("search cache %s is of another version: every tool is tokenized again", path)
