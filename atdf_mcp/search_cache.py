@@ -42,7 +42,6 @@ if TYPE_CHECKING:
 __all__ = ["TERMS_VERSION", "build_cached", "cache_path", "load_terms", "save_terms", "tool_keys"]
 
 TERMS_VERSION = 1  # bump whenever tokenizing, stemming, stop words or the fields the index reads change
-_KEY = 16  # bytes of a tool's key
 _log = logging.getLogger("atdf_mcp.cache")
 
 
@@ -75,23 +74,25 @@ def cache_path(snapshot: Catalog, lang: str | None) -> Path:
     return snapshot_cache.cache_dir() / f"search-{base}-{tag}.npz"
 
 
-def tool_keys(snapshot: Catalog, tools: Sequence[Descriptor]) -> list[bytes]:
-    """Each tool's key: its file's signature, pointer and id when a file yielded it as it is; else its indexed fields'."""
+def tool_keys(snapshot: Catalog, tools: Sequence[Descriptor]) -> list[str]:
+    """Each tool's key (one line): its file's name and signature and its place among what the file yields, when a file
+    yielded it as it is; else a hash of its indexed fields."""
     origin: dict[int, str] = {}
     for result in snapshot.results:
-        if result.signature is None or result.last_good:
+        signature = result.signature
+        if signature is None or result.last_good or "\n" in result.file:  # (a line break would split the stored keys)
             continue
-        at = f"{result.file}\0{result.signature[0]}\0{result.signature[1]}\0{int(snapshot.options.atdf1_required)}"
-        for entry in result.entries:
-            origin[id(entry.descriptor)] = at
-            for tool in entry.derived:
-                origin[id(tool)] = f"{at}\0derived"
-    keys: list[bytes] = []
-    for d in tools:
-        at = origin.get(id(d))
-        text = f"file\0{at}\0{d.source.pointer}\0{d.id}" if at is not None else _content(d)
-        keys.append(hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=_KEY).digest())
-    return keys
+        at = f"f\0{result.file}\0{signature[0]}\0{signature[1]}\0"
+        for k, entry in enumerate(result.entries):
+            origin[id(entry.descriptor)] = f"{at}{k}"
+            for j, tool in enumerate(entry.derived):
+                origin[id(tool)] = f"{at}{k}.{j}"
+    keys = [origin.get(id(d)) for d in tools]
+    for i, key in enumerate(keys):
+        if key is None:
+            text = _content(tools[i]).encode("utf-8", "surrogatepass")
+            keys[i] = "h\0" + hashlib.blake2b(text, digest_size=16).hexdigest()
+    return keys  # type: ignore[return-value]  (every None replaced)
 
 
 def _content(d: Descriptor) -> str:
@@ -104,7 +105,7 @@ def _content(d: Descriptor) -> str:
         return "content\0" + repr(fields)
 
 
-def load_terms(path: Path, tools: Sequence[Descriptor], keys: Sequence[bytes]) -> tuple[SearchIndex | None, int, int]:
+def load_terms(path: Path, tools: Sequence[Descriptor], keys: Sequence[str]) -> tuple[SearchIndex | None, int, int]:
     """A seed for `SearchIndex.build(previous=...)` with the stored counts of the tools whose key matches, how many
     matched and how many the file held; (None, 0, 0) when the file is missing or not usable."""
     import numpy as np
@@ -125,7 +126,7 @@ def load_terms(path: Path, tools: Sequence[Descriptor], keys: Sequence[bytes]) -
     return SearchIndex.from_terms(terms, counted, langs), len(counted), stored
 
 
-def save_terms(path: Path, index: SearchIndex, tools: Sequence[Descriptor], keys: Sequence[bytes]) -> None:
+def save_terms(path: Path, index: SearchIndex, tools: Sequence[Descriptor], keys: Sequence[str]) -> None:
     """Write the index's counted terms for `tools` (atomically; a cache that cannot be written is only skipped)."""
     import numpy as np
 
@@ -137,7 +138,7 @@ def save_terms(path: Path, index: SearchIndex, tools: Sequence[Descriptor], keys
         "header": np.frombuffer(_format().encode("utf-8"), dtype=np.uint8),
         "terms": np.frombuffer("\n".join(terms).encode("utf-8", "surrogatepass"), dtype=np.uint8),
         "langs": np.frombuffer(" ".join(langs).encode("utf-8"), dtype=np.uint8),
-        "keys": np.frombuffer(b"".join(key for key, _, _ in kept), dtype=np.uint8).reshape(len(kept), _KEY),
+        "keys": np.frombuffer("\n".join(key for key, _, _ in kept).encode("utf-8", "surrogatepass"), dtype=np.uint8),
         "offsets": np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
         "ids": np.concatenate([ids for _, ids, _ in kept]).astype(np.int32) if kept else np.zeros(0, np.int32),
         "tf": np.concatenate([tf for _, _, tf in kept]).astype(np.float32) if kept else np.zeros(0, np.float32),
@@ -170,17 +171,18 @@ def build_cached(snapshot: Catalog, tools: Sequence[Descriptor], *, lang: str | 
 
 def _text(array: Any) -> str:
     """A UTF-8 text stored as bytes."""
-    return array.tobytes().decode("utf-8")
+    return array.tobytes().decode("utf-8", "surrogatepass")
 
 
-def _checked(arrays: dict[str, Any], tools: Sequence[Descriptor], keys: Sequence[bytes]) -> tuple[list[str], list[Any], int]:
+def _checked(arrays: dict[str, Any], tools: Sequence[Descriptor], keys: Sequence[str]) -> tuple[list[str], list[Any], int]:
     """The vocabulary and the matching tools' (descriptor, ids, tf), after checking the arrays' shapes; ValueError if wrong."""
     import numpy as np
 
     terms = _text(arrays["terms"]).split("\n") if arrays["terms"].size else []
-    key_bytes, offsets, ids, tf = arrays["keys"], arrays["offsets"], arrays["ids"], arrays["tf"]
+    offsets, ids, tf = arrays["offsets"], arrays["ids"], arrays["tf"]
     n = len(offsets) - 1
-    if (key_bytes.dtype != np.uint8 or key_bytes.shape != (n, _KEY) or offsets.dtype != np.int64 or ids.dtype != np.int32
+    stored = _text(arrays["keys"]).split("\n") if n > 0 else []
+    if (arrays["keys"].dtype != np.uint8 or len(stored) != n or offsets.dtype != np.int64 or ids.dtype != np.int32
             or tf.dtype != np.float32 or ids.shape != tf.shape or ids.ndim != 1 or n < 0):
         raise ValueError("arrays of another shape")
     if len(set(terms)) != len(terms) or offsets[0] != 0 or offsets[-1] != len(ids) or (np.diff(offsets) < 0).any():
@@ -192,8 +194,7 @@ def _checked(arrays: dict[str, Any], tools: Sequence[Descriptor], keys: Sequence
     rising[starts[(starts > 0) & (starts < len(ids))] - 1] = True
     if not rising.all():
         raise ValueError("term ids not ascending")
-    blob = key_bytes.tobytes()
-    rows = {blob[i * _KEY:(i + 1) * _KEY]: i for i in range(n)}
+    rows = dict(zip(stored, range(n), strict=True))
     bounds = offsets.tolist()
     counted = []
     for d, key in zip(tools, keys, strict=True):
