@@ -78,11 +78,12 @@ def tool_keys(snapshot: Catalog, tools: Sequence[Descriptor]) -> list[str]:
     """Each tool's key (one line): its file's name and signature and its place among what the file yields, when a file
     yielded it as it is; else a hash of its indexed fields."""
     origin: dict[int, str] = {}
+    atdf1 = int(snapshot.options.atdf1_required)  # (how the files were read, as the snapshot cache checks it)
     for result in snapshot.results:
         signature = result.signature
         if signature is None or result.last_good or "\n" in result.file:  # (a line break would split the stored keys)
             continue
-        at = f"f\0{result.file}\0{signature[0]}\0{signature[1]}\0"
+        at = f"f\0{atdf1}\0{result.file}\0{signature[0]}\0{signature[1]}\0"
         for k, entry in enumerate(result.entries):
             origin[id(entry.descriptor)] = f"{at}{k}"
             for j, tool in enumerate(entry.derived):
@@ -130,11 +131,30 @@ def save_terms(path: Path, index: SearchIndex, tools: Sequence[Descriptor], keys
     """Write the index's counted terms for `tools` (atomically; a cache that cannot be written is only skipped)."""
     import numpy as np
 
+    temporary = None
+    try:
+        arrays = _arrays(index, tools, keys)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("wb", dir=path.parent, prefix=".search-", suffix=".npz", delete=False) as out:
+            temporary = out.name
+            np.savez(out, **arrays)
+        os.replace(temporary, path)
+    except Exception as exc:  # (a full disk, a read-only folder...): the next start tokenizes again
+        _log.info("search cache not written to %s: %s: %s", path, type(exc).__name__, exc)
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
+def _arrays(index: SearchIndex, tools: Sequence[Descriptor], keys: Sequence[str]) -> dict[str, Any]:
+    """What the cache file holds, as named arrays."""
+    import numpy as np
+
     terms, counted, langs = index.counted_terms()
     key_of = {id(d): key for d, key in zip(tools, keys, strict=True)}
     kept = [(key_of[id(d)], ids, tf) for d, ids, tf in counted if id(d) in key_of]
     sizes = np.fromiter((len(ids) for _, ids, _ in kept), dtype=np.int64, count=len(kept))
-    arrays = {
+    return {
         "header": np.frombuffer(_format().encode("utf-8"), dtype=np.uint8),
         "terms": np.frombuffer("\n".join(terms).encode("utf-8", "surrogatepass"), dtype=np.uint8),
         "langs": np.frombuffer(" ".join(langs).encode("utf-8"), dtype=np.uint8),
@@ -143,25 +163,17 @@ def save_terms(path: Path, index: SearchIndex, tools: Sequence[Descriptor], keys
         "ids": np.concatenate([ids for _, ids, _ in kept]).astype(np.int32) if kept else np.zeros(0, np.int32),
         "tf": np.concatenate([tf for _, _, tf in kept]).astype(np.float32) if kept else np.zeros(0, np.float32),
     }
-    temporary = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("wb", dir=path.parent, prefix=".search-", suffix=".npz", delete=False) as out:
-            temporary = out.name
-            np.savez(out, **arrays)
-        os.replace(temporary, path)
-    except OSError as exc:
-        _log.info("search cache not written to %s: %s", path, exc)
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
 
 
 def build_cached(snapshot: Catalog, tools: Sequence[Descriptor], *, lang: str | None, read: bool = True) -> SearchIndex:
     """The index of `tools`, from the cache's counts for the unchanged ones (unless not `read`); the cache is written
     again when a tool had to be tokenized or was gone."""
-    path = cache_path(snapshot, lang)
-    keys = tool_keys(snapshot, tools)
+    try:
+        path = cache_path(snapshot, lang)
+        keys = tool_keys(snapshot, tools)
+    except Exception as exc:  # never fail a start over the cache
+        _log.info("search cache not used (%s: %s)", type(exc).__name__, exc)
+        return SearchIndex.build(tools, lang=lang)
     seed, reused, stored = load_terms(path, tools, keys) if read else (None, 0, 0)
     index = SearchIndex.build(tools, lang=lang, previous=seed)
     if reused < len(tools) or stored != reused:
@@ -183,7 +195,7 @@ def _checked(arrays: dict[str, Any], tools: Sequence[Descriptor], keys: Sequence
     n = len(offsets) - 1
     stored = _text(arrays["keys"]).split("\n") if n > 0 else []
     if (arrays["keys"].dtype != np.uint8 or len(stored) != n or offsets.dtype != np.int64 or ids.dtype != np.int32
-            or tf.dtype != np.float32 or ids.shape != tf.shape or ids.ndim != 1 or n < 0):
+            or tf.dtype != np.float32 or ids.shape != tf.shape or ids.ndim != 1 or offsets.ndim != 1 or n < 0):
         raise ValueError("arrays of another shape")
     if len(set(terms)) != len(terms) or offsets[0] != 0 or offsets[-1] != len(ids) or (np.diff(offsets) < 0).any():
         raise ValueError("inconsistent offsets or vocabulary")

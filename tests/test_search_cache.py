@@ -165,3 +165,22 @@ def test_no_cache_rebuilds_from_the_descriptors_and_writes_the_cache_again(write
     assert [h.name for h in app.disclosure.index().search("hotel room", 1)] == ["tool_0"]
     again = CatalogServer(catalog, disclosure="progressive", cache=True)  # and wrote them again
     assert [h.name for h in again.disclosure.index().search("hotel room", 1)] == ["tool_0"]
+
+
+def test_a_cache_that_cannot_be_written_only_costs_the_next_start_its_tokenizing(write: Writer, tmp_path: Path,
+                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    catalog, tools = _start(_catalogue(write))
+    blocked = tmp_path / "a-file-not-a-folder"
+    blocked.write_text("x", encoding="utf-8")
+    monkeypatch.setenv("ATDF_MCP_CACHE_DIR", str(blocked))
+    index = build_cached(catalog, tools, lang=None)
+    assert [h.name for h in index.search("hotel room", 1)] == ["tool_0"]
+    assert blocked.read_text(encoding="utf-8") == "x"
+
+
+def test_the_cache_folder_keeps_no_temporary_file(write: Writer, cache_dir: Path) -> None:
+    catalog, tools = _start(_catalogue(write))
+    build_cached(catalog, tools, lang=None, read=False)
+    build_cached(catalog, tools, lang=None, read=False)
+    assert sorted(p.name for p in cache_dir.iterdir() if p.name.startswith("search-") or p.name.startswith(".search-")) == [
+        cache_path(catalog, None).name]
