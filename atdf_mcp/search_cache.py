@@ -1,21 +1,23 @@
 """The search index's cache: each tool's counted terms kept on disk, so a start with unchanged tools skips tokenizing.
 
-A cold build tokenizes and stems every tool's text; with this cache, a server start only does so for the tools that
+A cold build tokenizes and stems every tool's text; with this cache, a server start does so only for the tools that
 changed since the cache was written, and assembles the BM25 matrix from the stored counts (as a rebuild in the same
 process does from the index before). One file per catalogue and language, beside the snapshot cache
 (`search-<catalogue>-<lang>.npz` in `snapshot_cache.cache_dir()`), written with numpy and read without pickle: a
-header (`FORMAT`), the vocabulary (terms in id order, one UTF-8 text), and per tool a 16-byte key, its term ids and
-weighted counts (concatenated, with offsets). A file that is missing, unreadable, truncated, of another shape or of
-another `FORMAT` is ignored and written again; the server never fails over it.
+header (the format: what the counts depend on besides the tools), the vocabulary (terms in id order, one UTF-8 text),
+the query languages, and per tool a key (one line of a UTF-8 text), its term ids and weighted counts (concatenated,
+with offsets). A file that is missing, unreadable, truncated, of another shape or of another format is ignored and
+written again; a cache folder that cannot be written only costs the next start its tokenizing.
 
 A tool's key says which descriptor it was counted from:
-- a tool exactly as a descriptor file yielded it (the file's descriptor, or a tool a connector or model derives from
-  it): the file's name and signature (size, modification time in ns), the tool's pointer and id. That is what the
-  snapshot cache trusts to serve a file's descriptors without reading it, and the descriptors are all the index reads
-  (`FORMAT` holds the package version and the ATDF 1 option, which decide how a file is read);
+- a tool exactly as a descriptor file yielded it (one of the file's descriptors, or a tool a connector or model
+  derives from one): whether the files were read as ATDF 1, the file's name and signature (size, modification time
+  in ns) and the tool's place among what the file yields. That is what the snapshot cache trusts to serve a file's
+  descriptors without reading it again (with the package version, which the format holds), and those descriptors are
+  all the index reads. No per-tool hashing: ≈ 1.5 µs per tool, where hashing the indexed text costs ≈ 9;
 - any other tool (built in code, or served from a file's last good version): a hash of the fields the index reads.
-`FORMAT` is derived from the field weights, K1/B, the stemmer and bm25s versions and `TERMS_VERSION`, which is bumped
-by hand whenever tokenizing or the indexed fields change.
+The format is derived from the field weights, K1/B, the package, PyStemmer and bm25s versions and `TERMS_VERSION`,
+which is bumped by hand whenever tokenizing or the indexed fields change: a change of weights invalidates by itself.
 """
 
 from __future__ import annotations
