@@ -65,7 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="serve only this tool set of the catalogue's atdf-mcp.yaml `toolsets:` (over HTTP: what /mcp and "
                             "/sse serve; /mcp/NAME serves each set)")
     serve.add_argument("--no-cache", action="store_true",
-                       help="read every descriptor file at start-up, ignoring the snapshot cache (which is still rewritten)")
+                       help="read every descriptor file and build the search index at start-up, ignoring the snapshot and search caches "
+                            "(which are still rewritten)")
     serve.add_argument("--shutdown-timeout", type=float, default=None, metavar="SECONDS",
                        help="on SIGTERM, how long calls in flight may still run before they are cancelled (default: 25; "
                             "at most 5 after Ctrl+C; a second Ctrl+C stops at once)")

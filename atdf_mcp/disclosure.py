@@ -117,7 +117,8 @@ class Listing(NamedTuple):
 class Disclosure:
     """One snapshot's disclosure: its mode, pinned tools, search index, and what each view lists of them."""
 
-    def __init__(self, snapshot: Catalog, *, mode: str | None = None, previous: Disclosure | None = None) -> None:
+    def __init__(self, snapshot: Catalog, *, mode: str | None = None, previous: Disclosure | None = None,
+                 cache: bool = False, fresh: bool = False) -> None:
         published = snapshot.published
         assert published is not None, "Disclosure needs a prepared snapshot (Catalog.prepared)"
         self.mode = mode or snapshot.config.disclosure or "full"
@@ -127,6 +128,7 @@ class Disclosure:
         self.snapshot = snapshot
         self._previous = None if previous is None else previous._index if previous._index is not None else previous._previous
         self._index: SearchIndex | None = None
+        self._cache = "fresh" if cache and fresh else "use" if cache else None  # the search cache, as load_catalog's
         self._derived: dict[tuple[int, str], tuple[View, Any]] = {}
         if self.progressive:  # search is how a progressive client finds anything: ready before the first request
             self.index()
@@ -137,11 +139,18 @@ class Disclosure:
         return self.mode == "progressive"
 
     def index(self) -> SearchIndex:
-        """The search index of the whole catalogue (built on first use; incrementally from the snapshot before)."""
+        """The search index of the whole catalogue (built on first use; incrementally from the snapshot before, else
+        from the search cache when it is on)."""
         if self._index is None:
             from .search import SearchIndex  # Snowball stemmers load with the first index, not with the server
 
-            self._index = SearchIndex.build(list(self._tools.values()), lang=self.lang, previous=self._previous)
+            tools = list(self._tools.values())
+            if self._previous is None and self._cache is not None:
+                from .search_cache import build_cached
+
+                self._index = build_cached(self.snapshot, tools, lang=self.lang, read=self._cache == "use")
+            else:
+                self._index = SearchIndex.build(tools, lang=self.lang, previous=self._previous)
             self._previous = None
         return self._index
 

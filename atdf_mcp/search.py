@@ -170,6 +170,22 @@ class SearchIndex:
         index._bm25 = _bm25(done, len(vocab))
         return index
 
+    @classmethod
+    def from_terms(cls, terms: Sequence[str], counted: Iterable[tuple[Descriptor, Any, Any]],
+                   query_langs: Iterable[str]) -> SearchIndex:
+        """A seed to pass as `build(previous=...)`: these tools' term ids in `terms` (the vocabulary in id order) and
+        weighted counts, as `counted_terms` gave them (not searchable itself)."""
+        index = cls()
+        vocab = dict(zip(terms, range(len(terms)), strict=True))
+        index._vocab = vocab
+        index._entries = {id(d): _Entry(d, ids, tf, vocab) for d, ids, tf in counted}
+        index._query_langs = tuple(query_langs)
+        return index
+
+    def counted_terms(self) -> tuple[list[str], list[tuple[Descriptor, Any, Any]], tuple[str, ...]]:
+        """The vocabulary in id order, each tool's (descriptor, term ids, weighted counts), and the query languages."""
+        return list(self._vocab), [(e.descriptor, e.ids, e.tf) for e in self._entries.values()], self._query_langs
+
     def __len__(self) -> int:
         return len(self._names)
 

@@ -46,7 +46,7 @@ def load_for_serving(directory: str | None, *, lang: str | None, timeout: float 
     gc.disable()  # building thousands of small objects: collections here cost ~0.35 s at 5,000 tools
     try:
         catalog = load_catalog(path, lang=lang, timeout=timeout, cache=True, fresh=not cache)
-        app = CatalogServer(catalog, disclosure=disclosure, page_size=page_size)
+        app = CatalogServer(catalog, disclosure=disclosure, page_size=page_size, cache=True, fresh=not cache)
     finally:
         gc.enable()
     gc.freeze()  # the snapshot lives as long as the process: keep it out of every later collection

@@ -56,12 +56,12 @@ class CatalogServer:
     """Answers MCP requests from one catalogue snapshot; `server` is the SDK object to run."""
 
     def __init__(self, catalog: Catalog, *, lang: str | None = None, timeout: float | None = None, toolset: str | None = None,
-                 disclosure: str | None = None, page_size: int | None = None) -> None:
+                 disclosure: str | None = None, page_size: int | None = None, cache: bool = False, fresh: bool = False) -> None:
         self.snapshot = catalog.prepared(lang=lang, timeout=timeout)
         self.toolset = toolset  # the set a request sees when neither its path nor its token names one (serve --toolset)
         self.views = Views(self.snapshot)
         self.disclosure_mode, self.page_size, self.generation = disclosure, page_size, 0  # `serve --disclosure`, `--page-size`
-        self.disclosure = Disclosure(self.snapshot, mode=disclosure)
+        self.disclosure = Disclosure(self.snapshot, mode=disclosure, cache=cache, fresh=fresh)  # the search cache: as load_catalog's
         self.secrets = catalogue_secrets(r.bound.dispatcher for r in self.snapshot.runtimes.values())
         self.drain = Drain()  # the tool calls in flight, for a shutdown that answers them all
         config = self.snapshot.config

@@ -10,6 +10,11 @@
   10,000 distinct tools).
 - Build: µs per tool of a full build, and of the rebuild after one tool changed (`build(previous=...)`), per size;
   the RSS growth of building the index (KiB per tool).
+- Start from the search cache (atdf_mcp.search_cache), per size, in µs per tool: over N descriptor files (the
+  synthetic tools of bench/_common.py, loaded as a start loads them), a full build, the build from the cache with the
+  catalogue unchanged, and after one file changed (the cache written again included), garbage collection paused as
+  `serve` pauses it; and over the replicated copies above, which no file yielded, so each is keyed by a hash of its
+  text (the slower key).
 - FastMCP: its `BM25SearchTransform` (when fastmcp is installed) on the same tools, as atdf-mcp lists them in full
   mode (name, description with when_to_use/detail, inputSchema): the same figures, its search timed through
   `_search`, which is what its `search_tools` runs per call (a hash of the catalogue's text, then the ranking).
@@ -21,12 +26,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -116,6 +122,83 @@ def _builds(tools: list[Any], repeats: int) -> dict[str, Any]:
             "incremental_ms": round(statistics.median(incremental) * len(tools) / 1000, 1), "n": repeats}
 
 
+@contextlib.contextmanager
+def _scratch_cache() -> Iterator[Path]:
+    """The caches written in a scratch folder (ATDF_MCP_CACHE_DIR), never the user's; the folder removed after."""
+    import os
+    import tempfile
+
+    before = os.environ.get("ATDF_MCP_CACHE_DIR")
+    with tempfile.TemporaryDirectory(prefix="atdf-search-cache-") as scratch:
+        os.environ["ATDF_MCP_CACHE_DIR"] = str(Path(scratch) / "cache")
+        try:
+            yield Path(scratch)
+        finally:
+            if before is None:
+                os.environ.pop("ATDF_MCP_CACHE_DIR", None)
+            else:
+                os.environ["ATDF_MCP_CACHE_DIR"] = before
+
+
+def _cached_start(n: int, repeats: int) -> dict[str, Any]:
+    """µs per tool (median of `repeats`) of a start's index over N descriptor files: full build, from the cache with
+    nothing changed, from the cache after one file changed."""
+    from atdf_mcp import load_catalog
+    from atdf_mcp.search import SearchIndex
+    from atdf_mcp.search_cache import build_cached
+
+    from ._common import ardf_tool, tool_name, write_catalog
+
+    full: list[float] = []
+    unchanged: list[float] = []
+    one_changed: list[float] = []
+    with _scratch_cache() as scratch:
+        folder = write_catalog(scratch / "tools", n)
+
+        def start() -> tuple[Any, list[Any]]:
+            catalog = load_catalog(folder, cache=True, bind=False)
+            return catalog, list(catalog.tools)
+
+        def timed(build: Callable[[], Any]) -> float:
+            gc.collect()
+            gc.disable()  # as `serve` builds it (atdf_mcp.serve.load_for_serving)
+            try:
+                started = time.perf_counter()
+                build()
+                return (time.perf_counter() - started) * 1e6 / n
+            finally:
+                gc.enable()
+
+        catalog, tools = start()
+        build_cached(catalog, tools, lang=None)  # the first start writes the cache
+        for r in range(repeats):
+            catalog, tools = start()
+            full.append(timed(lambda: SearchIndex.build(tools)))  # noqa: B023  (called at once)
+            unchanged.append(timed(lambda: build_cached(catalog, tools, lang=None)))  # noqa: B023
+            i = (r * 7919) % n
+            changed = ardf_tool(i) | {"description": f"Edited {r}: {ardf_tool(i)['description']}"}
+            (folder / f"{tool_name(i)}.json").write_text(json.dumps(changed, indent=1), encoding="utf-8")
+            catalog, tools = start()
+            one_changed.append(timed(lambda: build_cached(catalog, tools, lang=None)))  # noqa: B023
+    return {"files_full_us_per_tool": round(statistics.median(full), 2),
+            "files_cache_unchanged_us_per_tool": round(statistics.median(unchanged), 2),
+            "files_cache_one_changed_us_per_tool": round(statistics.median(one_changed), 2), "n": repeats}
+
+
+def _cached_copies(catalog: Any, copies: list[Any], repeats: int) -> float:
+    """µs per tool (median) of the build from the cache of tools no file yielded (keyed by their text), unchanged."""
+    from atdf_mcp.search_cache import build_cached
+
+    samples = []
+    with _scratch_cache():
+        build_cached(catalog, copies, lang=None)
+        for _ in range(repeats):
+            started = time.perf_counter()
+            build_cached(catalog, copies, lang=None)
+            samples.append((time.perf_counter() - started) * 1e6 / len(copies))
+    return round(statistics.median(samples), 2)
+
+
 def _fastmcp(listed: list[Any]) -> tuple[Any, Callable[[str, int], list[str]]]:
     """FastMCP's BM25SearchTransform over the tools as atdf-mcp lists them; `search(query, k) -> names`."""
     from fastmcp.server.transforms.search import BM25SearchTransform
@@ -174,6 +257,8 @@ def run(quick: bool = False) -> dict[str, Any]:
         after = rss_kib()
         entry: dict[str, Any] = {"atdf": _time_searches(lambda q, big=big: big.search(q, 5), texts, rounds),
                                  "build": _builds(copies, QUICK_BUILDS if quick else BUILDS)}
+        entry["cache"] = {**_cached_start(n, QUICK_BUILDS if quick else BUILDS),
+                          "copies_cache_unchanged_us_per_tool": _cached_copies(catalog, copies, QUICK_BUILDS if quick else BUILDS)}
         if before is not None and after is not None:
             entry["index_kib_per_tool"] = round((after - before) / n, 2)  # RSS growth of building the index
         if with_fastmcp:
@@ -197,6 +282,11 @@ def _print(result: dict[str, Any]) -> None:
         line = (f"search N={int(n):,}: p50 {a['p50']:.3f} ms, p99 {a['p99']:.3f} ms; build {b['full_us_per_tool']:.1f} µs/tool "
                 f"({b['full_ms']:,.0f} ms), after one change {b['incremental_us_per_tool']:.1f} µs/tool ({b['incremental_ms']:,.0f} ms); "
                 f"index {entry.get('index_kib_per_tool', 'n/a')} KiB/tool")
+        if "cache" in entry:
+            c = entry["cache"]
+            line += (f"; from the cache over files: full {c['files_full_us_per_tool']:.1f}, unchanged "
+                     f"{c['files_cache_unchanged_us_per_tool']:.1f}, one changed {c['files_cache_one_changed_us_per_tool']:.1f} µs/tool, "
+                     f"copies keyed by text {c['copies_cache_unchanged_us_per_tool']:.1f} µs/tool")
         if "fastmcp" in entry:
             line += f"; FastMCP p50 {entry['fastmcp']['p50']:.1f} ms, p99 {entry['fastmcp']['p99']:.1f} ms"
         print(line, file=sys.stderr)
