@@ -32,7 +32,7 @@ from .publish import ARDF_MIME, COLLECTION_PATHS, ardf_text
 from .schemas import SCHEMA_FILES, schema_bytes
 from .server import CatalogServer
 from .summary import Counts
-from .view import TOOLSET_SCOPE_KEY, View, Views
+from .view import View, Views
 
 if TYPE_CHECKING:
     from .live import LiveCatalog
@@ -129,14 +129,14 @@ class _Views:
 
     def view(self, request: Request) -> View:
         """What the request may see: its tool set's part (?toolset= or its token's, atdf_mcp.gate), else the server's default."""
-        return self.app.views.get(request.scope.get(TOOLSET_SCOPE_KEY, self.app.toolset))
+        return self.app.view_in(request.scope)
 
     def encoded(self, request: Request) -> _Encoded:
         """The response bodies of the request's view, rebuilt only when the snapshot was swapped."""
         views = self.app.views  # read once: its snapshot's listings and report belong together
         if self._encoded is None or self._encoded[0] is not views:  # a swap: drop every set's bodies of the snapshot before
             self._encoded = (views, {})
-        view = views.get(request.scope.get(TOOLSET_SCOPE_KEY, self.app.toolset))
+        view = self.app.view_in(request.scope, views)
         built = self._encoded[1]
         body = built.get(view.toolset)
         if body is None:

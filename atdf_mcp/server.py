@@ -135,13 +135,14 @@ class CatalogServer:
         return self.disclosure.listing(self.view(ctx))
 
     def view(self, ctx: ServerRequestContext | None = None) -> View:
-        """What the client of a request sees of the snapshot being served (atdf_mcp.view): the tool set its HTTP path or
-        token named (`TOOLSET_SCOPE_KEY` in the request's ASGI scope, set by atdf_mcp.gate), else the server's own."""
-        request = getattr(ctx, "request", None)
-        scope = getattr(request, "scope", None)
-        if scope is not None and TOOLSET_SCOPE_KEY in scope:
-            return self.views.get(scope[TOOLSET_SCOPE_KEY])
-        return self.views.get(self.toolset)
+        """What the client of a request sees of the snapshot being served (atdf_mcp.view)."""
+        return self.view_in(getattr(getattr(ctx, "request", None), "scope", None))
+
+    def view_in(self, scope: Mapping[str, Any] | None, views: Views | None = None) -> View:
+        """The view of an HTTP request's ASGI scope (None: stdio, in memory): the tool set its path or token named
+        (`TOOLSET_SCOPE_KEY`, set by atdf_mcp.gate), else the server's own; of `views` (default: those served now)."""
+        toolset = scope.get(TOOLSET_SCOPE_KEY, self.toolset) if scope is not None else self.toolset
+        return (views or self.views).get(toolset)
 
     def _input_schema(self, name: str) -> dict[str, Any] | None:
         """The input schema of a tool of the snapshot being served (the SDK checks `Mcp-Param-*` headers against it)."""
