@@ -634,6 +634,69 @@ def test_a_connection_closed_mid_response_is_a_retryable_upstream_error(tmp_path
     assert HITS["hangup"] - before == 4
 
 
+
+@contextlib.contextmanager
+def closing_upstream(answers_per_connection: int) -> Iterator[tuple[str, list[int]]]:
+    """A raw HTTP/1.1 upstream on 127.0.0.1 that answers `answers_per_connection` requests on each connection (keep-alive),
+    then closes it on the next request without a byte of answer: the race of a keep-alive timeout. Yields its URL and
+    the number of requests each connection read."""
+    import socket
+    import threading
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    seen: list[int] = []
+
+    def serve(conn: socket.socket) -> None:
+        with conn:
+            seen.append(0)
+            index, buffer = len(seen) - 1, b""
+            while True:
+                while b"\r\n\r\n" not in buffer:
+                    chunk = conn.recv(65536)
+                    if not chunk:
+                        return
+                    buffer += chunk
+                head, _, buffer = buffer.partition(b"\r\n\r\n")
+                length = int(next((line.split(b":")[1] for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:")), b"0"))
+                while len(buffer) < length:
+                    buffer += conn.recv(65536)
+                buffer = buffer[length:]
+                seen[index] += 1
+                if seen[index] > answers_per_connection:
+                    return  # closed, unanswered
+                conn.sendall(b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 12\r\n\r\n{\"ok\": true}")
+
+    def accept() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                conn, _ = listener.accept()
+                threading.Thread(target=serve, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=accept, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}", seen
+    finally:
+        listener.close()
+
+
+@pytest.mark.anyio
+async def test_a_kept_alive_connection_closed_unanswered_is_resent_once_on_a_new_one(tmp_path: Path) -> None:
+    """The upstream closes a kept-alive connection as the next request goes out: that request, even a POST, is sent once
+    more on a new connection and succeeds. A new connection closed unanswered is not resent (the POST may have run)."""
+    with closing_upstream(answers_per_connection=1) as (url, seen):
+        catalog = catalog_of(tmp_path, mcp_tool("post", f"{url}/things", method="POST"))
+        with anyio.fail_after(20):
+            async with connected(build_server(catalog)) as client:
+                for _ in range(3):
+                    result = await client.call_tool("post", {})
+                    assert not result.is_error and result.structured_content == {"ok": True}, result
+        assert seen == [2, 2, 1]  # each kept connection read one more request and closed; each resend opened a new one
+    with closing_upstream(answers_per_connection=0) as (url, seen):
+        catalog = catalog_of(tmp_path, mcp_tool("post", f"{url}/things", method="POST"))
+        error = error_of(await call(catalog, "post", {}))
+        assert (error["code"], error["context"]["attempts"], seen) == ("UPSTREAM_ERROR", 1, [1])
+        assert "closed the connection" in error["detail"]
+
 def test_oversized_responses_are_truncated_and_say_so(tmp_path: Path, upstream: str) -> None:
     """Over the cap (1 MiB by default, `max_response_bytes` per tool): the first bytes as text, plus a note."""
     catalog = catalog_of(tmp_path, mcp_tool("default_cap", f"{upstream}/big?size=1500000"),

@@ -11,7 +11,9 @@ port, base path) before anything is sent. No header of the MCP client's request 
 Transport: one pooled `httpx.AsyncClient` (keep-alive, HTTP/1.1, no cookie jar) per event loop, created
 on first use and closed by `aclose()`. Timeout per tool (30 s by default), retries with exponential
 backoff and jitter for idempotent methods on connection errors, 429, 502, 503 and 504 (honouring
-Retry-After), and a response size cap (1 MiB by default).
+Retry-After), and a response size cap (1 MiB by default). Idle connections are dropped after 4 s, before the
+5 s keep-alive of uvicorn, Node and Apache; a request sent on a kept-alive connection that the upstream closed
+unanswered as it went out is sent once more on a new connection, whatever its method (as browsers do).
 
 Failures: every status, connection error and timeout leaves as a `CallFailure` (atdf_mcp.errors) with its code,
 detail and context; an upstream that already answers with an ATDF envelope has its errors passed on
@@ -65,6 +67,7 @@ from .upstream import (
 __all__ = ["POOL", "HttpDispatcher", "HttpOptions", "HttpPool", "HttpSpec", "aclose", "compile_spec"]
 
 MAX_BACKOFF = 8.0
+KEEPALIVE_EXPIRY = 4.0  # seconds: under the 5 s idle limit of common servers, so a kept connection is rarely one they closed
 EXCERPT_BYTES = 2048
 MAX_URL_LENGTH = 8192
 RETRY_STATUSES = frozenset({429, 502, 503, 504})
@@ -90,7 +93,8 @@ class HttpPool:
     """One pooled httpx.AsyncClient per event loop (the server runs in one), created lazily inside it."""
 
     def __init__(self, *, max_connections: int = 100, max_keepalive: int = 20) -> None:
-        self.limits = httpx.Limits(max_connections=max_connections, max_keepalive_connections=max_keepalive, keepalive_expiry=30)
+        self.limits = httpx.Limits(max_connections=max_connections, max_keepalive_connections=max_keepalive,
+                                   keepalive_expiry=KEEPALIVE_EXPIRY)
         self._clients: weakref.WeakKeyDictionary[Any, dict[bool, httpx.AsyncClient]] = weakref.WeakKeyDictionary()
 
     def client(self, allow_private: bool = False) -> httpx.AsyncClient:
@@ -279,8 +283,10 @@ class HttpDispatcher:
         spec = self.spec
         client = self.client()
         attempts = 0
+        stale_retried = False
         while True:
             attempts += 1
+            fresh = _FreshConnection(request)
             try:
                 with anyio.fail_after(max(deadline - time.monotonic(), 0.001)):
                     response = await client.send(request, stream=True)
@@ -296,6 +302,9 @@ class HttpDispatcher:
                 raise self._egress_failure(f"{exc.host} resolves to {exc.address}, {exc.reason}") from None
             except httpx.TransportError as exc:
                 _log.debug("%s %s: %s (attempt %d)", spec.method, self._display_url(request.url), type(exc).__name__, attempts)
+                if not stale_retried and not fresh.opened and _closed_unanswered(exc):
+                    stale_retried = True  # a kept-alive connection the upstream closed as the request went out: once more, on a new one
+                    continue
                 if await self._backed_off(attempts, deadline, None):
                     continue
                 raise self._transport_failure(exc, request, attempts) from None
@@ -602,3 +611,20 @@ def _connect_reason(exc: Exception) -> str:
     return "connection failed"
 
 
+
+
+class _FreshConnection:
+    """Watches one attempt (httpcore's `trace` extension): `opened` is True when it opened a connection, not reused one."""
+
+    def __init__(self, request: httpx.Request) -> None:
+        self.opened = False
+        request.extensions["trace"] = self._trace
+
+    async def _trace(self, event: str, info: dict[str, Any]) -> None:
+        if event == "connection.connect_tcp.started":
+            self.opened = True
+
+
+def _closed_unanswered(exc: httpx.TransportError) -> bool:
+    """The upstream closed the connection before the first byte of an answer (h11's wording, through httpcore)."""
+    return isinstance(exc, httpx.RemoteProtocolError) and str(exc).startswith("Server disconnected without sending a response")
