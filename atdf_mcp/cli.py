@@ -70,6 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--shutdown-timeout", type=float, default=None, metavar="SECONDS",
                        help="on SIGTERM, how long calls in flight may still run before they are cancelled (default: 25; "
                             "at most 5 after Ctrl+C; a second Ctrl+C stops at once)")
+    serve.add_argument("--max-call-seconds", type=float, default=None, metavar="SECONDS",
+                       help="no tool call runs longer, however much progress it reports (default: 3600; a tool's own "
+                            "timeout limits how long it may go without reporting progress)")
     serve.add_argument("--no-watch", dest="watch", action="store_false",
                        help="do not reload when a file of the catalogue changes (default: watch; SIGHUP and POST /reset "
                             "still reload)")
@@ -98,6 +101,14 @@ def build_parser() -> argparse.ArgumentParser:
                       help="most sessions one client address may hold (default: a quarter of --max-sessions)")
     http.add_argument("--session-idle-timeout", type=float, default=None, metavar="SECONDS",
                       help="close a Streamable HTTP session after this long with no request (default: 600)")
+    tasks = serve.add_argument_group("tasks", "tool calls answered later: POST /call_tool/NAME, GET /callback/ID (HTTP only)")
+    tasks.add_argument("--task-store", default=None, metavar="URL",
+                       help="where tasks live: memory:// (default, this process) or redis://HOST:PORT/DB (shared by replicas)")
+    tasks.add_argument("--task-ttl", type=float, default=None, metavar="SECONDS", help="how long a finished task stays readable (default: 3600)")
+    tasks.add_argument("--max-tasks", type=int, default=None, metavar="N",
+                       help="most tasks running at once in this process; more answer 429 with Retry-After (default: 1000)")
+    tasks.add_argument("--task-heartbeat", type=float, default=None, metavar="SECONDS",
+                       help="with a Redis store: a replica silent this long has lost its tasks, which end WORKER_LOST (default: 15)")
 
     fix_command.add_parser(commands)
 
@@ -294,12 +305,16 @@ def _serve(args: argparse.Namespace) -> int:
     lang = check_language_tag(args.lang, "--lang (or $ATDF_MCP_LANG)") if args.lang else None
     if args.page_size is not None and args.page_size <= 0:
         raise UsageError("--page-size must be a positive number of items")
+    if args.max_call_seconds is not None and args.max_call_seconds <= 0:
+        raise UsageError("--max-call-seconds must be a positive number of seconds")
     options = _http_options(args)  # usage errors before any slow work
     listener = open_listener(options) if options is not None else None  # a port in use fails before loading
     configure_logging(args.log_level)
     with contextlib.redirect_stdout(sys.stderr):  # stdout is the protocol: handler modules' prints go to stderr
         catalog, app = load_for_serving(args.directory, lang=lang, timeout=args.timeout, cache=not args.no_cache,
                                         disclosure=args.disclosure, page_size=args.page_size)
+    if args.max_call_seconds is not None:
+        app.max_call_seconds = args.max_call_seconds
     app.toolset = _known_toolset(args.toolset, catalog)
     live = LiveCatalog(app, args.directory or catalog.root or ".", watch=args.watch)
     timeout = args.shutdown_timeout if args.shutdown_timeout is not None else DEFAULT_SHUTDOWN_TIMEOUT
@@ -319,7 +334,8 @@ def _known_toolset(name: str | None, catalog: Any) -> str | None:
 _HTTP_ONLY = {"host": "--host", "port": "--port", "stateless": "--stateless", "json_response": "--json-response",
               "allow_host": "--allow-host", "allow_origin": "--allow-origin", "cors_origin": "--cors-origin",
               "max_body_size": "--max-body-size", "max_sessions": "--max-sessions",
-              "max_sessions_per_client": "--max-sessions-per-client", "session_idle_timeout": "--session-idle-timeout"}
+              "max_sessions_per_client": "--max-sessions-per-client", "session_idle_timeout": "--session-idle-timeout",
+              "task_store": "--task-store", "task_ttl": "--task-ttl", "max_tasks": "--max-tasks", "task_heartbeat": "--task-heartbeat"}
 
 
 def _http_options(args: argparse.Namespace) -> Any:
@@ -342,7 +358,25 @@ def _http_options(args: argparse.Namespace) -> Any:
     return HttpOptions(host=args.host or "127.0.0.1", port=port, transport=args.transport, stateless=args.stateless,
                        json_response=args.json_response, auth_token=args.auth_token or None,
                        allowed_hosts=tuple(args.allow_host), allowed_origins=tuple(args.allow_origin),
-                       cors_origins=tuple(args.cors_origin), max_body_size=max_body, sessions=_session_limits(args))
+                       cors_origins=tuple(args.cors_origin), max_body_size=max_body, sessions=_session_limits(args),
+                       tasks=_task_options(args))
+
+
+def _task_options(args: argparse.Namespace) -> Any:
+    """The TaskOptions of --task-store, --task-ttl, --max-tasks and --task-heartbeat; UsageError when out of range."""
+    from .tasks import TaskOptions
+
+    defaults = TaskOptions()
+    store = args.task_store
+    if store is not None and not store.startswith(("memory://", "redis://", "rediss://", "unix://")):
+        raise UsageError(f"--task-store {store!r}: use memory:// or redis://HOST:PORT/DB")
+    for flag, value in (("--task-ttl", args.task_ttl), ("--task-heartbeat", args.task_heartbeat)):
+        if value is not None and value <= 0:
+            raise UsageError(f"{flag} must be a positive number of seconds")
+    if args.max_tasks is not None and args.max_tasks <= 0:
+        raise UsageError("--max-tasks must be a positive number of tasks")
+    return TaskOptions(store=store, ttl=args.task_ttl or defaults.ttl, max_tasks=args.max_tasks or defaults.max_tasks,
+                       heartbeat_timeout=args.task_heartbeat or defaults.heartbeat_timeout)
 
 
 def _session_limits(args: argparse.Namespace) -> Any:

@@ -82,6 +82,7 @@ class Code(enum.StrEnum):
     CONFIGURATION_ERROR = "CONFIGURATION_ERROR", Row("Tool misconfigured", 500, False, CALL | LOAD)
     SHUTTING_DOWN = "SHUTTING_DOWN", Row("Shutting down", 503, True, CALL)
     CANCELLED = "CANCELLED", Row("Cancelled", 503, True, CALL)
+    WORKER_LOST = "WORKER_LOST", Row("Worker lost", 503, True, CALL)  # a task's replica stopped beating (atdf_mcp.tasks)
     ERROR = "ERROR", Row("Error", 500, False, CALL)  # the enriched form's code of an entry that has none
     # -- tool calls: upstream HTTP services (dispatch/upstream.py maps statuses to these) ---------------------------
     NOT_FOUND = "NOT_FOUND", Row("Not found", 404, False, CALL | HTTP)
@@ -104,6 +105,9 @@ class Code(enum.StrEnum):
     RELOAD_FAILED = "RELOAD_FAILED", Row("Reload failed", 500, True, HTTP)
     INVALID_REQUEST = "INVALID_REQUEST", Row("Invalid request", 400, False, HTTP)
     TOOLSET_NOT_FOUND = "TOOLSET_NOT_FOUND", Row("Unknown tool set", 404, False, HTTP)
+    TASK_NOT_FOUND = "TASK_NOT_FOUND", Row("Unknown task", 404, False, HTTP)
+    TOO_MANY_TASKS = "TOO_MANY_TASKS", Row("Too many tasks", 429, True, HTTP)
+    TASK_STORE_UNAVAILABLE = "TASK_STORE_UNAVAILABLE", Row("Task store unavailable", 503, True, HTTP)
     # -- loading: files ----------------------------------------------------------------------------------------------
     PARSE_ERROR = "PARSE_ERROR", Row("Parse error", 400, False, LOAD | HTTP)
     READ_ERROR = "READ_ERROR", Row("Read error", 422, False, LOAD)

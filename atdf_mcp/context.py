@@ -11,8 +11,9 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import mcp.types as types
 from mcp.shared.exceptions import MCPError
@@ -21,7 +22,7 @@ from .codes import Code
 from .errors import ToolError
 from .model import Descriptor
 
-__all__ = ["LOG_LEVELS", "ElicitationResult", "ToolContext"]
+__all__ = ["LOG_LEVELS", "CallEvents", "ElicitationResult", "ToolContext"]
 
 LOG_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
 _PY_LEVELS = {"debug": 10, "info": 20, "notice": 25, "warning": 30, "error": 40, "critical": 50, "alert": 50, "emergency": 50}
@@ -41,14 +42,26 @@ class ElicitationResult:
         return self.action == "accept"
 
 
+class CallEvents(Protocol):
+    """Where the progress and logs of a call run as a task go (atdf_mcp.tasks), instead of an MCP request."""
+
+    async def progress(self, progress: float, total: float | None, message: str | None) -> None:
+        """Record one progress report."""
+
+    async def log(self, level: str, data: Any, logger: str) -> None:
+        """Record one log message."""
+
+
 @dataclass
 class ToolContext:
     """Passed as `ctx` to handlers that declare a `ctx` parameter."""
 
     tool: Descriptor
     lang: str | None = None
-    request: Any = None  # the SDK's ServerRequestContext; None outside MCP (direct calls in tests)
+    request: Any = None  # the SDK's ServerRequestContext; None outside MCP (direct calls in tests, tasks)
     log_levels: Any = None  # session → minimum level set by logging/setLevel (a WeakKeyDictionary)
+    events: CallEvents | None = None  # a task's event log (atdf_mcp.tasks): progress and logs go there
+    alive: Callable[[], None] | None = None  # told of each progress report: the call's silence limit starts again
 
     @property
     def descriptor(self) -> Descriptor:
@@ -61,14 +74,21 @@ class ToolContext:
         return getattr(self.request, "request_id", None)
 
     async def report_progress(self, progress: float, total: float | None = None, message: str | None = None) -> None:
-        """Send a progress notification to the caller (a no-op when the caller asked for none)."""
-        if self.request is not None:
+        """Send a progress notification to the caller (a no-op when the caller asked for none); the call's time limit,
+        a limit on silence, starts again."""
+        if self.alive is not None:
+            self.alive()
+        if self.events is not None:
+            await self.events.progress(progress, total, message)
+        elif self.request is not None:
             await self.request.session.report_progress(progress, total=total, message=message)
 
     async def log(self, level: str, data: Any, *, logger: str | None = None) -> None:
         """Log to stderr and send `notifications/message` to the client if its level (logging/setLevel) allows."""
         level = level.lower() if level.lower() in LOG_LEVELS else "info"
         _log.log(_PY_LEVELS[level], "%s: %s", self.tool.id, data)
+        if self.events is not None:
+            await self.events.log(level, data, logger or self.tool.id)
         if self.request is None:
             return
         connection = getattr(self.request.session, "_connection", self.request.session)

@@ -95,10 +95,15 @@ class CallFailure(AtdfError):
 class CallTimeout(CallFailure):
     """The call did not finish within its time limit and was stopped."""
 
-    def __init__(self, seconds: float) -> None:
-        super().__init__(Code.TIMEOUT, f"The tool did not finish within {seconds:g} s and was stopped.",
-                         context={"timeout_seconds": seconds, "retryable": True,
-                                  "solution": "Retry later, or with arguments that ask for less work."})
+    def __init__(self, seconds: float, *, silent: bool = False, cap: bool = False) -> None:
+        if cap:  # --max-call-seconds: however much progress it reported
+            detail = f"The tool was still running after {seconds:g} s, the server's limit on any call, and was stopped."
+        elif silent:  # it reported progress, then nothing for its time limit
+            detail = f"The tool reported no progress for {seconds:g} s, its time limit, and was stopped."
+        else:
+            detail = f"The tool did not finish within {seconds:g} s and was stopped."
+        super().__init__(Code.TIMEOUT, detail, context={"timeout_seconds": seconds, "retryable": True,
+                                                        "solution": "Retry later, or with arguments that ask for less work."})
         self.seconds = seconds
 
 

@@ -29,7 +29,7 @@ from .arguments import argument_errors
 from .budget import analyse
 from .catalog import Catalog
 from .codes import Code
-from .context import ToolContext
+from .context import CallEvents, ToolContext
 from .disclosure import INDEX_URI, OVERVIEW_PROMPT, Disclosure, Listing
 from .envelope import build_entry, envelope, unknown_tool
 from .errors import CallTimeout, OutputInvalid, Unavailable
@@ -46,9 +46,10 @@ from .runtime import DEFAULT_TIMEOUT, ToolRuntime
 from .shutdown import Drain, cancelled_envelope, refused_envelope
 from .view import TOOLSET_SCOPE_KEY, View, Views
 
-__all__ = ["DEFAULT_TIMEOUT", "RESOURCE_NOT_FOUND", "CatalogServer", "build_server"]
+__all__ = ["DEFAULT_MAX_CALL_SECONDS", "DEFAULT_TIMEOUT", "RESOURCE_NOT_FOUND", "CatalogServer", "build_server"]
 
 RESOURCE_NOT_FOUND = -32002
+DEFAULT_MAX_CALL_SECONDS = 3600.0  # `serve --max-call-seconds`: no call runs longer, however much progress it reports
 _log = logging.getLogger("atdf_mcp.server")
 
 
@@ -56,8 +57,10 @@ class CatalogServer:
     """Answers MCP requests from one catalogue snapshot; `server` is the SDK object to run."""
 
     def __init__(self, catalog: Catalog, *, lang: str | None = None, timeout: float | None = None, toolset: str | None = None,
-                 disclosure: str | None = None, page_size: int | None = None, cache: bool = False, fresh: bool = False) -> None:
+                 disclosure: str | None = None, page_size: int | None = None, cache: bool = False, fresh: bool = False,
+                 max_call_seconds: float = DEFAULT_MAX_CALL_SECONDS) -> None:
         self.snapshot = catalog.prepared(lang=lang, timeout=timeout)
+        self.max_call_seconds = max_call_seconds  # a tool's own timeout limits its silence; this limits its whole run
         self.toolset = toolset  # the set a request sees when neither its path nor its token names one (serve --toolset)
         self.views = Views(self.snapshot)
         self.disclosure_mode, self.page_size, self.generation = disclosure, page_size, 0  # `serve --disclosure`, `--page-size`
@@ -171,20 +174,40 @@ class CatalogServer:
     # -- tools/call ----------------------------------------------------------------------------
 
     async def _call_tool_redacted(self, ctx: ServerRequestContext, params: types.CallToolRequestParams) -> types.CallToolResult:
+        return await self.call(self.view(ctx), params.name, params.arguments, ctx=ctx)
+
+    async def call(self, view: View, name: str, arguments: Any, *, ctx: ServerRequestContext | None = None,
+                   events: CallEvents | None = None) -> types.CallToolResult:
+        """One tools/call in `view` (a catalogue tool or a meta-tool), secrets redacted: what MCP clients and tasks get."""
         secrets = self.secrets
-        result = await self._call_tool(ctx, params)
+        result = await self._call_tool(ctx, view, name, arguments, events)
         return secrets.result(result) if secrets.pattern is not None else result
 
-    async def _call_tool(self, ctx: ServerRequestContext, params: types.CallToolRequestParams) -> types.CallToolResult:
-        view, disclosure = self.view(ctx), self.disclosure  # the whole call runs on the snapshot it started with
-        meta = disclosure.meta_runtime(view, params.name)
+    async def refusal(self, view: View, name: str, arguments: Any) -> types.CallToolResult | None:
+        """The answer a call gets before any handler runs — an unknown tool (TOOL_NOT_FOUND) or arguments the tool cannot
+        take (VALIDATION_ERROR) — or None when it would run (a task checks this before it is created)."""
+        runtime = self.disclosure.meta_runtime(view, name) or view.runtimes.get(name)
+        if runtime is None:
+            result = error_result(unknown_tool(name, list(view.runtimes), find=self.disclosure.find_hint), structured=False)
+        else:
+            arguments, valid = _checked(runtime, arguments)
+            if valid:
+                return None
+            result = await self._refusal(runtime, arguments)
+        secrets = self.secrets
+        return secrets.result(result) if secrets.pattern is not None else result
+
+    async def _call_tool(self, ctx: ServerRequestContext | None, view: View, name: str, arguments: Any,
+                         events: CallEvents | None) -> types.CallToolResult:
+        disclosure = self.disclosure  # the whole call runs on the snapshot it started with
+        meta = disclosure.meta_runtime(view, name)
         if meta is None:
-            return await self._run(ctx, view, params.name, params.arguments)
-        arguments, valid = _checked(meta, params.arguments)  # a meta-tool's input: the same validation as a tool's
+            return await self._run(ctx, view, name, arguments, events)
+        arguments, valid = _checked(meta, arguments)  # a meta-tool's input: the same validation as a tool's
         if not valid:
             return await self._refusal(meta, arguments)
         try:
-            return await disclosure.call(meta, arguments, view, functools.partial(self._run, ctx, view))
+            return await disclosure.call(meta, arguments, view, functools.partial(self._run, ctx, view, events=events))
         except Exception as exc:
             return meta.failed(self._failure(meta, exc, arguments))
 
@@ -194,8 +217,10 @@ class CatalogServer:
         return runtime.failed(await analyse(arguments, functools.partial(self._invalid_arguments, runtime, arguments),
                                             functools.partial(_unanalysed, runtime.tool)))
 
-    async def _run(self, ctx: ServerRequestContext, view: View, name: str, arguments: Any) -> types.CallToolResult:
-        """Call a tool of the view by name: what a direct tools/call does, and `call_tool` too."""
+    async def _run(self, ctx: ServerRequestContext | None, view: View, name: str, arguments: Any,
+                   events: CallEvents | None = None) -> types.CallToolResult:
+        """Call a tool of the view by name: what a direct tools/call does, `call_tool` and a task too (whose `events`
+        receive the handler's progress and logs)."""
         runtime = view.runtimes.get(name)
         if runtime is None:  # no structuredContent: the client may hold an outputSchema for that name from an older listing
             return error_result(unknown_tool(name, list(view.runtimes), find=self.disclosure.find_hint), structured=False)
@@ -212,10 +237,17 @@ class CatalogServer:
             return runtime.failed(refused_envelope(runtime.tool))
         try:
             # A bare CancelScope with a deadline costs a third of anyio.fail_after on this hot path.
-            with anyio.CancelScope(deadline=anyio.current_time() + runtime.timeout) as scope:
+            now = anyio.current_time()
+            cap = now + self.max_call_seconds
+            with anyio.CancelScope(deadline=min(now + runtime.timeout, cap)) as scope:
                 drain.active.add(scope)
+                silence = None
                 try:
-                    tool_ctx = ToolContext(runtime.tool, view.published.lang, ctx, self.log_levels) if dispatcher.wants_ctx else None
+                    if dispatcher.wants_ctx:
+                        silence = _Silence(scope, runtime.timeout, cap)
+                        tool_ctx = ToolContext(runtime.tool, view.published.lang, ctx, self.log_levels, events, silence.heard)
+                    else:
+                        tool_ctx = None
                     value = await dispatcher.call(arguments, tool_ctx)
                 except anyio.get_cancelled_exc_class():  # (evaluated only on this path)
                     drain.abandoned = True  # a sync handler may still run in its thread: the process must not wait for it
@@ -225,7 +257,9 @@ class CatalogServer:
             if scope.cancelled_caught:
                 if drain.cancelled:
                     return runtime.failed(cancelled_envelope(runtime.tool, drain.since))
-                raise CallTimeout(runtime.timeout)
+                if scope.deadline >= cap:
+                    raise CallTimeout(self.max_call_seconds, cap=True)
+                raise CallTimeout(runtime.timeout, silent=silence is not None and silence.reports > 0)
             success = runtime.tool.success or labels_for(view.published.lang).success
             result = to_result(value, success_text=success, blob_uri=f"{runtime.tool.uri}/result")
             if result.is_error:
@@ -349,6 +383,20 @@ def _checked(runtime: ToolRuntime, arguments: Any) -> tuple[Any, bool]:
         arguments = json_safe(arguments, fallback=str)
         valid = runtime.fast.is_valid(arguments)
     return arguments, valid and not runtime.refuses(arguments)  # refused: valid on an open schema, but the handler would raise TypeError
+
+
+class _Silence:
+    """A call's time limit as a limit on silence: each progress report moves its deadline `timeout` seconds on, never past `cap`."""
+
+    __slots__ = ("cap", "reports", "scope", "timeout")
+
+    def __init__(self, scope: anyio.CancelScope, timeout: float, cap: float) -> None:
+        self.scope, self.timeout, self.cap, self.reports = scope, timeout, cap, 0
+
+    def heard(self) -> None:
+        """The handler reported progress: it may stay silent `timeout` seconds from now."""
+        self.reports += 1
+        self.scope.deadline = min(anyio.current_time() + self.timeout, self.cap)
 
 
 def _unanalysed(tool: Descriptor) -> dict[str, Any]:

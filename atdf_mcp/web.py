@@ -54,6 +54,7 @@ from .server import CatalogServer
 from .sessions import SdkSessions, SessionLimiter, SessionLimits
 from .shutdown import Drain, grace_for, stopping_line
 from .surrogates import SurrogateEscapes
+from .tasks import TaskOptions
 from .wire import JsonRpcGuard
 
 if TYPE_CHECKING:
@@ -91,6 +92,7 @@ class HttpOptions:
     cors_origins: tuple[str, ...] = ()
     max_body_size: int = DEFAULT_MAX_BODY_SIZE
     sessions: SessionLimits = field(default_factory=SessionLimits)
+    tasks: TaskOptions = field(default_factory=TaskOptions)  # the Agent Tool Service's tasks (atdf_mcp.tasks)
 
     @property
     def transports(self) -> tuple[str, ...]:

@@ -1,0 +1,168 @@
+"""The task runner: a tool call started now and answered later, its progress, logs and answer kept in a task store.
+
+    runner = TaskRunner(server, MemoryTaskStore(), max_tasks=1000)
+    async with runner.serving():                              # the app's lifespan: tasks run in its task group
+        refused = await server.refusal(view, "build_report", arguments)   # unknown tool, bad arguments: no task
+        task = await runner.start(view, "build_report", arguments)        # at once; TooManyTasks past max_tasks
+        async for event in runner.store.follow(task.task_id): ...
+        await runner.cancel(task.task_id)                                 # from any replica sharing the store
+
+A task runs the same path as an MCP tools/call (atdf_mcp.server.CatalogServer.call): validation, envelopes, the
+silence limit and `--max-call-seconds`, redaction. Its handler's `ctx.report_progress` and `ctx.log` become `progress`
+and `log` events; then exactly one `result` (content blocks and structuredContent) or `error` (the ATDF envelope).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any
+
+import anyio
+import anyio.abc
+import mcp.types as types
+
+from ..codes import Code
+from ..envelope import build_entry, envelope
+from ..jsonsafe import json_safe
+from .store import TaskInfo, TaskStore
+
+if TYPE_CHECKING:
+    from ..server import CatalogServer
+    from ..view import View
+
+__all__ = ["DEFAULT_MAX_TASKS", "TaskRunner", "TooManyTasks", "event_of_result"]
+
+DEFAULT_MAX_TASKS = 1000  # `serve --max-tasks`: tasks running at once in one process
+_log = logging.getLogger("atdf_mcp.tasks")
+
+
+class TooManyTasks(Exception):
+    """This process already runs `--max-tasks` tasks; `retry_after` is a fair wait in seconds."""
+
+    def __init__(self, limit: int, retry_after: int) -> None:
+        super().__init__(f"{limit} tasks are running on this server, its limit")
+        self.limit, self.retry_after = limit, retry_after
+
+
+class TaskRunner:
+    """Starts tasks in the server's task group, feeds their events to the store, and cancels them when asked."""
+
+    def __init__(self, server: CatalogServer, store: TaskStore, *, max_tasks: int = DEFAULT_MAX_TASKS) -> None:
+        self.server, self.store, self.max_tasks = server, store, max_tasks
+        self.active: dict[str, anyio.CancelScope] = {}  # the tasks this process runs now
+        self._group: anyio.abc.TaskGroup | None = None
+        self._durations: list[float] = []  # of recent tasks, for Retry-After
+
+    @asynccontextmanager
+    async def serving(self) -> AsyncIterator[TaskRunner]:
+        """Run tasks until the block exits (then the tasks still running are cancelled, and say so)."""
+        async with self.store.running(), anyio.create_task_group() as group:
+            self._group = group
+            try:
+                yield self
+            finally:
+                self._group = None
+                group.cancel_scope.cancel()
+
+    async def start(self, view: View, name: str, arguments: Any) -> TaskInfo:
+        """Create a task for a call the caller checked (`CatalogServer.refusal`) and start it; return at once."""
+        if self._group is None:
+            raise RuntimeError("TaskRunner.start outside TaskRunner.serving()")
+        if len(self.active) >= self.max_tasks:
+            raise TooManyTasks(self.max_tasks, self._retry_after())
+        task = await self.store.create(name, toolset=view.toolset)
+        scope = anyio.CancelScope()
+        self.active[task.task_id] = scope
+        self._group.start_soon(self._execute, task, view, name, arguments, scope)
+        return task
+
+    async def cancel(self, task_id: str) -> TaskInfo | None:
+        """Ask for a task to be cancelled, wherever it runs; the task as it is now (None when unknown)."""
+        return await self.store.cancel(task_id)
+
+    async def _execute(self, task: TaskInfo, view: View, name: str, arguments: Any, scope: anyio.CancelScope) -> None:
+        started = time.monotonic()
+        store, task_id = self.store, task.task_id
+        try:
+            async with anyio.create_task_group() as watch:
+                watch.start_soon(_cancel_on_request, store, task_id, scope)
+                with scope:
+                    result = await self.server.call(view, name, arguments, events=_TaskEvents(store, task_id))
+                watch.cancel_scope.cancel()
+            if scope.cancelled_caught:
+                await store.append(task_id, "error", _cancelled(name, started))
+            else:
+                kind, data = event_of_result(result)
+                await store.append(task_id, kind, data)
+        except anyio.get_cancelled_exc_class():  # the server stops: the task must still end, with its answer
+            with anyio.CancelScope(shield=True):
+                await store.append(task_id, "error", _cancelled(name, started, shutdown=True))
+            raise
+        finally:
+            self.active.pop(task_id, None)
+            self._durations = [*self._durations[-99:], time.monotonic() - started]
+
+    def _retry_after(self) -> int:
+        """Seconds until a slot is likely free: the median duration of recent tasks, 1 to 60."""
+        if not self._durations:
+            return 1
+        median = sorted(self._durations)[len(self._durations) // 2]
+        return max(1, min(60, math.ceil(median)))
+
+
+async def _cancel_on_request(store: TaskStore, task_id: str, scope: anyio.CancelScope) -> None:
+    await store.cancelled(task_id)
+    scope.cancel()
+
+
+class _TaskEvents:
+    """A task's progress and log events, as the handler's ToolContext reports them (atdf_mcp.context.CallEvents)."""
+
+    __slots__ = ("store", "task_id")
+
+    def __init__(self, store: TaskStore, task_id: str) -> None:
+        self.store, self.task_id = store, task_id
+
+    async def progress(self, progress: float, total: float | None, message: str | None) -> None:
+        """A `progress` event."""
+        data: dict[str, Any] = {"progress": progress}
+        if total is not None:
+            data["total"] = total
+        if message is not None:
+            data["message"] = message
+        await self.store.append(self.task_id, "progress", json_safe(data, fallback=str))
+
+    async def log(self, level: str, data: Any, logger: str) -> None:
+        """A `log` event."""
+        await self.store.append(self.task_id, "log", {"level": level, "logger": logger, "data": json_safe(data, fallback=str)})
+
+
+def event_of_result(result: types.CallToolResult) -> tuple[str, dict[str, Any]]:
+    """The final event of a call's result: `result` with its content blocks and structuredContent, or `error` with the
+    ATDF envelope (the first text block of every isError result)."""
+    if result.is_error:
+        block = result.content[0] if result.content else None
+        try:
+            return "error", json.loads(block.text) if isinstance(block, types.TextContent) else {}
+        except ValueError:
+            pass
+        return "error", envelope([build_entry(Code.INTERNAL_ERROR, "The tool failed without an envelope.", "server")])
+    data: dict[str, Any] = {"content": [b.model_dump(mode="json", by_alias=True, exclude_none=True) for b in result.content]}
+    if result.structured_content is not None:
+        data["structuredContent"] = result.structured_content
+    return "result", data
+
+
+def _cancelled(name: str, started: float, *, shutdown: bool = False) -> dict[str, Any]:
+    """The envelope of a task cancelled on request (or by the server's stop)."""
+    ran = f"{time.monotonic() - started:.1f}"
+    why = "the server stopped" if shutdown else "it was cancelled on request"
+    return envelope([build_entry(Code.CANCELLED, f"The task of {name!r} stopped after {ran} s because {why}; it returned no result.",
+                                 name, title="Cancelled",
+                                 context={"retryable": True, "solution": "The action may or may not have taken effect: check "
+                                          "before calling the tool again."})])
