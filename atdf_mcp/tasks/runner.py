@@ -18,8 +18,8 @@ import json
 import logging
 import math
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -100,9 +100,11 @@ class TaskRunner:
                 kind, data = event_of_result(result)
                 await store.append(task_id, kind, data)
         except anyio.get_cancelled_exc_class():  # the server stops: the task must still end, with its answer
-            with anyio.CancelScope(shield=True):
+            with anyio.CancelScope(shield=True), _logged(task_id):
                 await store.append(task_id, "error", _cancelled(name, started, shutdown=True))
             raise
+        except Exception:  # the store failed (Redis down): the task cannot be told; the runner and its other tasks go on
+            _log.exception("task %s of %s: its store failed", task_id, name)
         finally:
             self.active.pop(task_id, None)
             self._durations = [*self._durations[-99:], time.monotonic() - started]
@@ -116,8 +118,19 @@ class TaskRunner:
 
 
 async def _cancel_on_request(store: TaskStore, task_id: str, scope: anyio.CancelScope) -> None:
-    await store.cancelled(task_id)
-    scope.cancel()
+    """Cancel the task's scope when someone asks (a store that fails leaves the task to run to its end)."""
+    with _logged(task_id):
+        await store.cancelled(task_id)
+        scope.cancel()
+
+
+@contextmanager
+def _logged(task_id: str) -> Iterator[None]:
+    """Log a store failure instead of raising it: a task's events are lost, never its runner or the other tasks."""
+    try:
+        yield
+    except Exception:
+        _log.exception("task %s: the task store failed", task_id)
 
 
 class _TaskEvents:
@@ -135,11 +148,13 @@ class _TaskEvents:
             data["total"] = total
         if message is not None:
             data["message"] = message
-        await self.store.append(self.task_id, "progress", json_safe(data, fallback=str))
+        with _logged(self.task_id):  # the handler goes on when the store fails
+            await self.store.append(self.task_id, "progress", json_safe(data, fallback=str))
 
     async def log(self, level: str, data: Any, logger: str) -> None:
         """A `log` event."""
-        await self.store.append(self.task_id, "log", {"level": level, "logger": logger, "data": json_safe(data, fallback=str)})
+        with _logged(self.task_id):
+            await self.store.append(self.task_id, "log", {"level": level, "logger": logger, "data": json_safe(data, fallback=str)})
 
 
 def event_of_result(result: types.CallToolResult) -> tuple[str, dict[str, Any]]:
