@@ -11,7 +11,7 @@ import contextlib
 import json
 import textwrap
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
@@ -300,22 +300,9 @@ async def test_tasks_methods_answer_the_specified_errors(catalog_dir: Path) -> N
     assert removed == [-32601, -32601]
 
 
-def _wire(base: str, request_id: int, method: str, params: dict[str, Any], *, declare: bool = True, name: str | None = None) -> dict[str, Any]:
-    """One raw 2026-07-28 JSON-RPC request over Streamable HTTP (JSON answers, stateless); its `result` or `error`."""
-    capabilities = {"extensions": {EXT: {}}} if declare else {}
-    meta = {"io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": capabilities}
-    headers = {"accept": "application/json, text/event-stream", "mcp-protocol-version": MODERN, "mcp-method": method}
-    if name is not None:
-        headers["mcp-name"] = name
-    answer = httpx.post(f"{base}/mcp", headers=headers, timeout=10,
-                        json={"jsonrpc": "2.0", "id": request_id, "method": method, "params": {**params, "_meta": meta}})
-    return answer.json()
-
-
-def test_the_wire_over_streamable_http(catalog_dir: Path) -> None:
-    """Raw JSON-RPC against a real uvicorn: the handle, tasks/get while working and once completed, tasks/cancel's ack,
-    all shaped as the extension's text shows them; the same runner is the app's."""
-    app = CatalogServer(load_catalog(catalog_dir))
+@contextlib.contextmanager
+def over_http(app: CatalogServer) -> Iterator[str]:
+    """The app served by uvicorn (stateless Streamable HTTP, JSON answers), a memory-store runner set while it runs."""
     runner = TaskRunner(app, MemoryTaskStore(ttl=60))
     starlette = build_app(app, HttpOptions(stateless=True, json_response=True))
     inner = starlette.router.lifespan_context
@@ -328,6 +315,27 @@ def test_the_wire_over_streamable_http(catalog_dir: Path) -> None:
 
     starlette.router.lifespan_context = lifespan
     with running(starlette) as base:
+        yield base
+
+
+def _wire(base: str, request_id: int, method: str, params: dict[str, Any], *, declare: bool = True, name: str | None = None,
+          path: str = "/mcp") -> dict[str, Any]:
+    """One raw 2026-07-28 JSON-RPC request over Streamable HTTP (JSON answers, stateless); its `result` or `error`."""
+    capabilities = {"extensions": {EXT: {}}} if declare else {}
+    meta = {"io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": capabilities}
+    headers = {"accept": "application/json, text/event-stream", "mcp-protocol-version": MODERN, "mcp-method": method}
+    if name is not None:
+        headers["mcp-name"] = name
+    answer = httpx.post(f"{base}{path}", headers=headers, timeout=10,
+                        json={"jsonrpc": "2.0", "id": request_id, "method": method, "params": {**params, "_meta": meta}})
+    return answer.json()
+
+
+def test_the_wire_over_streamable_http(catalog_dir: Path) -> None:
+    """Raw JSON-RPC against a real uvicorn: the handle, tasks/get while working and once completed, tasks/cancel's ack,
+    all shaped as the extension's text shows them; the same runner is the app's."""
+    app = CatalogServer(load_catalog(catalog_dir))
+    with over_http(app) as base:
         discover = _wire(base, 1, "server/discover", {})["result"]
         assert discover["capabilities"]["extensions"] == {EXT: {}}
         handle = _wire(base, 2, "tools/call", {"name": "build_report", "arguments": {"pages": 10}}, name="build_report")["result"]
@@ -350,3 +358,18 @@ def test_the_wire_over_streamable_http(catalog_dir: Path) -> None:
         assert refused["code"] == -32021
         plain = _wire(base, 7, "tools/call", {"name": "build_report", "arguments": {"pages": 1}}, declare=False, name="build_report")
         assert plain["result"]["structuredContent"] == {"pages": 1}
+
+
+def test_a_task_is_seen_only_in_its_tool_set(catalog_dir: Path) -> None:
+    """A task started through /mcp/reports is unknown (-32602) to tasks/get and tasks/cancel through /mcp/other."""
+    (catalog_dir / "atdf-mcp.yaml").write_text("toolsets:\n  reports: {ids: [build_report]}\n  other: {ids: [build_report, quick]}\n",
+                                                encoding="utf-8")
+    app = CatalogServer(load_catalog(catalog_dir))
+    with over_http(app) as base:
+        handle = _wire(base, 1, "tools/call", {"name": "build_report", "arguments": {"pages": 20}}, name="build_report",
+                       path="/mcp/reports")["result"]
+        task_id = handle["taskId"]
+        for method in ("tasks/get", "tasks/cancel"):
+            assert _wire(base, 2, method, {"taskId": task_id}, name=task_id, path="/mcp/other")["error"]["code"] == -32602
+        assert _wire(base, 3, "tasks/get", {"taskId": task_id}, name=task_id, path="/mcp/reports")["result"]["taskId"] == task_id
+        assert app.tasks.active  # the cancel through the other set did not stop it
