@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import sys
+import tempfile
 import textwrap
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -21,8 +24,9 @@ import mcp.types as types
 import pytest
 from envelopes import envelope_of
 from local_server import running
-from mcp import Client
+from mcp import Client, StdioServerParameters
 from mcp.client.extension import ClaimContext, ClientExtension, ResultClaim
+from mcp.client.stdio import stdio_client
 from mcp.shared.exceptions import MCPError
 from pydantic import Field
 
@@ -373,3 +377,17 @@ def test_a_task_is_seen_only_in_its_tool_set(catalog_dir: Path) -> None:
             assert _wire(base, 2, method, {"taskId": task_id}, name=task_id, path="/mcp/other")["error"]["code"] == -32602
         assert _wire(base, 3, "tasks/get", {"taskId": task_id}, name=task_id, path="/mcp/reports")["result"]["taskId"] == task_id
         assert app.tasks.active  # the cancel through the other set did not stop it
+
+
+@pytest.mark.anyio
+async def test_over_stdio(catalog_dir: Path) -> None:
+    """`atdf-mcp serve DIR` over stdio runs its own task runner: a 2026-07-28 client gets a handle and polls the result."""
+    tasks = Tasks()
+    params = StdioServerParameters(command=sys.executable, args=["-m", "atdf_mcp", "serve", str(catalog_dir)],
+                                   env={"PYTHONPATH": os.getcwd()})
+    with tempfile.TemporaryFile("w+") as errlog, anyio.fail_after(60):
+        async with Client(stdio_client(params, errlog=errlog), mode="auto", extensions=[tasks]) as client:
+            assert client.protocol_version == MODERN and EXT in (client.session.server_capabilities.extensions or {})
+            result = await client.call_tool("build_report", {"pages": 3})
+    assert (result.is_error, result.structured_content) == (False, {"pages": 3})
+    assert len(tasks.created) == 1 and tasks.seen[-1].status == "completed"
