@@ -31,6 +31,7 @@ from mcp.shared.exceptions import MCPError
 from pydantic import Field
 
 from atdf_mcp import load_catalog
+from atdf_mcp.dialects import ardf, atdf
 from atdf_mcp.server import CatalogServer
 from atdf_mcp.tasks import MemoryTaskStore, TaskRunner
 from atdf_mcp.web import HttpOptions, build_app
@@ -180,6 +181,9 @@ def test_the_dialects_read_the_task_flag(catalog_dir: Path) -> None:
     catalog = load_catalog(catalog_dir)
     assert catalog.report.problems == []
     assert {t.id: t.task for t in catalog.tools} == {"build_report": True, "refuse_report": True, "quick": False}
+    written = catalog.get("build_report")
+    assert ardf.write(written)["content"]["data"]["task"] is True and atdf.write(written)["task"] is True
+    assert "task" not in atdf.write(catalog.get("quick"))
 
 
 @pytest.mark.anyio

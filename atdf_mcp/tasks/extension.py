@@ -82,7 +82,8 @@ class McpTasks:
         if self.app.tasks is None or ctx.protocol_version not in MODERN_PROTOCOL_VERSIONS:
             return False
         runtime = view.runtimes.get(name)
-        return runtime is not None and runtime.tool.task and _declares(ctx)
+        return (runtime is not None and runtime.tool.task and self.app.disclosure.meta_runtime(view, name) is None
+                and _declares(ctx))  # a meta-tool (call_tool, ...) runs plainly, whatever it calls
 
     async def start(self, view: View, name: str, arguments: Any) -> types.CallToolResult | CreateTaskResult:
         """The task handle of a call, or the plain result of one refused before it runs (no task is created)."""
