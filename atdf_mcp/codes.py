@@ -106,7 +106,7 @@ class Code(enum.StrEnum):
     INVALID_REQUEST = "INVALID_REQUEST", Row("Invalid request", 400, False, HTTP)
     TOOLSET_NOT_FOUND = "TOOLSET_NOT_FOUND", Row("Unknown tool set", 404, False, HTTP)
     TASK_NOT_FOUND = "TASK_NOT_FOUND", Row("Unknown task", 404, False, HTTP)
-    TOO_MANY_TASKS = "TOO_MANY_TASKS", Row("Too many tasks", 429, True, HTTP)
+    TOO_MANY_TASKS = "TOO_MANY_TASKS", Row("Too many tasks", 429, True, HTTP | CALL)  # CALL: an MCP task tool's call
     TASK_STORE_UNAVAILABLE = "TASK_STORE_UNAVAILABLE", Row("Task store unavailable", 503, True, HTTP)
     # -- loading: files ----------------------------------------------------------------------------------------------
     PARSE_ERROR = "PARSE_ERROR", Row("Parse error", 400, False, LOAD | HTTP)

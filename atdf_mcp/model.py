@@ -175,6 +175,7 @@ class Descriptor(_Frozen):
     failures: tuple[Failure, ...] = ()
     binding: dict[str, Any] = Field(default_factory=dict)
     hints: dict[str, Any] = Field(default_factory=dict)
+    task: bool = False  # `"task": true`: a call may run as a task (MCP tasks extension; ARDF content.data, ATDF 2.x root)
     raw: dict[str, Any] = Field(default_factory=dict)
     source: Source
 

@@ -44,6 +44,9 @@ from .redact import catalogue_secrets
 from .results import error_result, to_result
 from .runtime import DEFAULT_TIMEOUT, ToolRuntime
 from .shutdown import Drain, cancelled_envelope, refused_envelope
+from .tasks import TaskRunner
+from .tasks.extension import EXTENSION as TASKS_EXTENSION
+from .tasks.extension import CreateTaskResult, McpTasks
 from .view import TOOLSET_SCOPE_KEY, View, Views
 
 __all__ = ["DEFAULT_MAX_CALL_SECONDS", "DEFAULT_TIMEOUT", "RESOURCE_NOT_FOUND", "CatalogServer", "build_server"]
@@ -90,6 +93,23 @@ class CatalogServer:
         # Keyed by connection (a session object lives for one request); values keep a session to notify through.
         self.subscriptions: weakref.WeakKeyDictionary[Any, tuple[Any, set[str]]] = weakref.WeakKeyDictionary()
         self.notifier = ChangeNotifier(self.server, self.log_levels)  # connected clients, told when a reload changes the lists
+        self.mcp_tasks = McpTasks(self)  # the MCP tasks extension: tasks/get, tasks/update, tasks/cancel
+        self.mcp_tasks.install(self.server)
+        self._tasks: TaskRunner | None = None
+
+    @property
+    def tasks(self) -> TaskRunner | None:
+        """The task runner calls of tools marked `"task": true` run in (the HTTP app's, shared with /callback), or None."""
+        return self._tasks
+
+    @tasks.setter
+    def tasks(self, runner: TaskRunner | None) -> None:
+        """Run task tools' calls in `runner` (set while it serves) and advertise the MCP tasks extension; None: neither."""
+        self._tasks = runner
+        if runner is None:
+            self.server.extensions.pop(TASKS_EXTENSION, None)
+        else:
+            self.server.extensions[TASKS_EXTENSION] = {}
 
     # -- the snapshot served: swapped as a whole by a reload ----------------------------------------
 
@@ -173,8 +193,12 @@ class CatalogServer:
 
     # -- tools/call ----------------------------------------------------------------------------
 
-    async def _call_tool_redacted(self, ctx: ServerRequestContext, params: types.CallToolRequestParams) -> types.CallToolResult:
-        return await self.call(self.view(ctx), params.name, params.arguments, ctx=ctx)
+    async def _call_tool_redacted(self, ctx: ServerRequestContext,
+                                  params: types.CallToolRequestParams) -> types.CallToolResult | CreateTaskResult:
+        view = self.view(ctx)
+        if self._tasks is not None and self.mcp_tasks.wanted(ctx, view, params.name):
+            return await self.mcp_tasks.start(view, params.name, params.arguments)
+        return await self.call(view, params.name, params.arguments, ctx=ctx)
 
     async def call(self, view: View, name: str, arguments: Any, *, ctx: ServerRequestContext | None = None,
                    events: CallEvents | None = None) -> types.CallToolResult:

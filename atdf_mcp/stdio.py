@@ -29,6 +29,7 @@ from .dispatch.python import handler_threads_running
 from .jsonsafe import clean_json_line
 from .server import CatalogServer
 from .shutdown import exit_code, grace_for, hard_exit, stopping_line
+from .tasks import MemoryTaskStore, TaskRunner
 from .wire import Refusal, refusal_of
 
 if TYPE_CHECKING:
@@ -45,8 +46,10 @@ def run_stdio(app: CatalogServer, *, shutdown_timeout: float, live: LiveCatalog 
 
     async def run() -> None:
         with _claimed_stdin() as stdin:
-            async with stdio_server(stdin=stdin) as (read, write), anyio.create_task_group() as tasks, \
-                    live.running() if live is not None else contextlib.nullcontext():  # type: ignore[arg-type]
+            async with (stdio_server(stdin=stdin) as (read, write), anyio.create_task_group() as tasks,
+                        live.running() if live is not None else contextlib.nullcontext(),  # type: ignore[arg-type]
+                        TaskRunner(app, MemoryTaskStore()).serving() as runner):
+                app.tasks = runner  # a 2026-07-28 client declaring the MCP tasks extension gets task handles for task tools
                 tasks.start_soon(_stop_on_signals, app, stdin, shutdown_timeout, stopped)
                 tasks.start_soon(_answer_refusals, stdin, write)
                 # fd 1 is diverted by the SDK; also divert Python's buffered sys.stdout, which would

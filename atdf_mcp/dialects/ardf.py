@@ -70,6 +70,7 @@ def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descripto
             "output_schema": data.get("output_schema") if isinstance(data.get("output_schema"), dict) else None,
             "success": outputs.get("success", ""),
             "failures": failures_of(outputs),
+            "task": data.get("task") is True,
         }
     return Descriptor.build(
         id=raw["resource_id"],
@@ -88,7 +89,7 @@ def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descripto
         hints={"annotations": annotations_of(metadata, data)},
         raw=raw,
         source=source,
-        **{"inputs": (), "input_schema": None, "output_schema": None, "success": "", "failures": (), **fields},
+        **{"inputs": (), "input_schema": None, "output_schema": None, "success": "", "failures": (), "task": False, **fields},
     )
 
 
@@ -181,6 +182,8 @@ def _tool_io(d: Descriptor) -> dict[str, Any]:
     }
     if d.output_schema:
         data["output_schema"] = d.output_schema
+    if d.task:
+        data["task"] = True
     data.update(d.binding)
     return data
 

@@ -34,7 +34,7 @@ def version_of(raw: dict[str, Any]) -> str:
     version = raw.get("schema_version")
     if isinstance(version, str) and version.startswith("2."):
         return "atdf2"
-    if any(key in raw for key in ENHANCED_KEYS):
+    if any(key in raw for key in ENHANCED_KEYS) or "task" in raw:  # `task`: a 2.x root field (MCP tasks)
         return "atdf2"
     how = raw.get("how_to_use")
     inputs = how.get("inputs") if isinstance(how, dict) else None
@@ -77,6 +77,7 @@ def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descripto
         failures=failures_of(how["outputs"]),
         binding=binding_of(raw),
         hints={"annotations": annotations_of(metadata, raw)},
+        task=raw.get("task") is True,
         raw=raw,
         source=source,
     )
@@ -101,6 +102,8 @@ def write(d: Descriptor) -> dict[str, Any]:
     }
     if d.output_schema:
         doc["output_schema"] = d.output_schema
+    if d.task:
+        doc["task"] = True
     for key, value in (("metadata", d.metadata), ("prerequisites", d.prerequisites), ("feedback", d.feedback)):
         if value:
             doc[key] = value
