@@ -412,6 +412,28 @@ async def test_the_keys_of_a_finished_task_expire_and_a_working_task_has_none_th
             raw.close()
 
 
+async def test_a_final_event_redis_refused_is_written_once_redis_accepts_writes_again(redis_url: str) -> None:
+    """Redis refuses writes (out of memory) when the runner appends its result: append raises TaskStoreUnavailable, and
+    the store writes the result itself once Redis accepts writes again, so the follower still gets it."""
+    with anyio.fail_after(15):
+        store = RedisTaskStore(redis_url, ttl=60, heartbeat_timeout=0.6)
+        raw = redis.Redis.from_url(redis_url, decode_responses=True)
+        try:
+            async with store.running():
+                task = await store.create("report")
+                raw.config_set("maxmemory-policy", "noeviction")
+                raw.config_set("maxmemory", "1")
+                try:
+                    with pytest.raises(TaskStoreUnavailable, match="OutOfMemoryError"):
+                        await store.append(task.task_id, "result", RESULT)
+                finally:
+                    raw.config_set("maxmemory", "0")
+                events = await events_of(store, task.task_id)
+                assert [(e.id, e.kind, e.data) for e in events] == [(1, "result", RESULT)]
+        finally:
+            raw.close()
+
+
 async def test_an_unreachable_redis_raises_task_store_unavailable_without_the_password() -> None:
     """Nothing listens: every call raises TaskStoreUnavailable naming the URL without its password; running() still runs."""
     url = f"redis://admin:hunter2@127.0.0.1:{free_port()}/3"

@@ -44,7 +44,7 @@ from redis.exceptions import RedisError
 
 from ..codes import Code
 from ..envelope import build_entry, envelope
-from .store import TaskEvent, TaskInfo, TaskStatus, TaskStoreUnavailable, final_status, new_task_id
+from .store import FINAL_KINDS, TaskEvent, TaskInfo, TaskStatus, TaskStoreUnavailable, final_status, new_task_id
 
 __all__ = ["RedisTaskStore", "public_url"]
 
@@ -126,6 +126,7 @@ class RedisTaskStore:
         self._cancel_script: Any = None
         self._waiters: dict[str, set[anyio.Event]] = {}  # task id → the cancelled() calls waiting here
         self._changes: dict[str, tuple[anyio.Event, int]] = {}  # task id → (set on its next event, how many follow here)
+        self._pending: dict[str, tuple[str, dict[str, Any]]] = {}  # task id → its final event Redis refused, written at the next beat
         self._listening = False  # the channels are subscribed: followers and cancel waiters need not poll
         self._beating = 0  # how many running() blocks are open
 
@@ -155,9 +156,17 @@ class RedisTaskStore:
         return info
 
     async def append(self, task_id: str, kind: str, data: dict[str, Any]) -> int | None:
-        """Add an event; its number, or None when the task is unknown or already finished (the event is dropped)."""
-        with self._unavailable():
-            number = await self._write(task_id, kind, data, only_if_lost=False)
+        """Add an event; its number, or None when the task is unknown or already finished (the event is dropped).
+
+        A final event Redis refuses raises TaskStoreUnavailable and is kept: the heartbeat writes it once Redis answers
+        again, so the task still ends (and its followers with it) though its runner has moved on."""
+        try:
+            with self._unavailable():
+                number = await self._write(task_id, kind, data, only_if_lost=False)
+        except TaskStoreUnavailable:
+            if kind in FINAL_KINDS:
+                self._pending[task_id] = (kind, data)
+            raise
         return number or None
 
     async def follow(self, task_id: str, after: int = 0) -> AsyncIterator[TaskEvent]:
@@ -283,7 +292,7 @@ class RedisTaskStore:
                         fields.get("replica", ""), fields.get("toolset"), int(fields.get("events", 0)))
 
     async def _write(self, task_id: str, kind: str, data: dict[str, Any], *, only_if_lost: bool) -> int:
-        final = kind in ("result", "error")
+        final = kind in FINAL_KINDS
         status = final_status(kind, data) if final else "working"
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str)
         self._redis()
@@ -313,6 +322,9 @@ class RedisTaskStore:
         while True:
             try:
                 await self._redis().set(_HEARTBEAT + self.replica, repr(time.time()), px=max(1, round(self.heartbeat_timeout * 1000)))
+                for task_id, (kind, data) in list(self._pending.items()):
+                    await self._write(task_id, kind, data, only_if_lost=False)
+                    del self._pending[task_id]
                 await self._sweep()
                 if failing:
                     _log.warning("task store %s is reachable again", self.where)
