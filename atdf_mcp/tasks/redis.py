@@ -37,6 +37,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import anyio
+import anyio.abc
 import redis.asyncio as aioredis
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
@@ -150,7 +151,7 @@ class RedisTaskStore:
         """The task, or None; a working task whose replica stopped beating is ended WORKER_LOST first."""
         with self._unavailable():
             info = await self._read(task_id)
-            if info is not None and not info.finished and not await self._redis().exists(_HEARTBEAT + info.replica):
+            if info is not None and not info.finished and not self._alive(info.replica) and not await self._redis().exists(_HEARTBEAT + info.replica):
                 await self._lose(task_id, info.tool)
                 info = await self._read(task_id)
         return info
@@ -242,7 +243,7 @@ class RedisTaskStore:
         self._beating += 1
         try:
             async with anyio.create_task_group() as group:
-                group.start_soon(self._beat)
+                await group.start(self._beat)  # the first beat before any task is created here
                 group.start_soon(self._listen)
                 try:
                     yield
@@ -316,9 +317,13 @@ class RedisTaskStore:
         status, flag = await self._redis().hmget(_task_key(task_id), ["status", "cancel"])
         return status is None or flag == "1"
 
-    async def _beat(self) -> None:
+    def _alive(self, replica: str) -> bool:
+        """Whether `replica` is this one, beating (no need to ask Redis)."""
+        return replica == self.replica and self._beating > 0
+
+    async def _beat(self, *, task_status: anyio.abc.TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
         """Refresh this replica's heartbeat and sweep the dead replicas' tasks, every heartbeat_timeout/3, until cancelled."""
-        failing = False
+        failing = started = False
         while True:
             try:
                 await self._redis().set(_HEARTBEAT + self.replica, repr(time.time()), px=max(1, round(self.heartbeat_timeout * 1000)))
@@ -333,6 +338,9 @@ class RedisTaskStore:
                 if not failing:
                     _log.warning("task store %s: cannot beat the heartbeat (%s); retrying", self.where, exc)
                 failing = True
+            if not started:  # after the first attempt, even a failed one (the routes answer 503 until Redis answers)
+                started = True
+                task_status.started()
             await anyio.sleep(self._beat_every)
 
     async def _sweep(self) -> None:
