@@ -255,3 +255,23 @@ def sample_dir(tmp_path: Path) -> Path:
     for name, content in all_samples().items():
         write_file(folder, name, content)
     return folder
+
+
+@pytest.fixture(scope="session")
+def redis_server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One real `redis-server` for the run (tests/redis_server.py); skipped with the reason when it is not installed."""
+    from redis_server import MISSING, REDIS_SERVER, redis_server
+
+    if REDIS_SERVER is None:
+        pytest.skip(MISSING)
+    with redis_server(tmp_path_factory.mktemp("redis")) as url:
+        yield url
+
+
+@pytest.fixture
+def redis_url(redis_server_url: str) -> str:
+    """The URL of the run's Redis, emptied for this test."""
+    from redis_server import flush
+
+    flush(redis_server_url)
+    return redis_server_url

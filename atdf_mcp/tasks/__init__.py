@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .runner import DEFAULT_MAX_TASKS, TaskRunner, TooManyTasks, event_of_result
-from .store import DEFAULT_TASK_TTL, MemoryTaskStore, TaskEvent, TaskInfo, TaskStore
+from .store import DEFAULT_TASK_TTL, MemoryTaskStore, TaskEvent, TaskInfo, TaskStore, TaskStoreUnavailable
 
 __all__ = ["DEFAULT_HEARTBEAT_TIMEOUT", "DEFAULT_MAX_TASKS", "DEFAULT_TASK_TTL", "MemoryTaskStore", "TaskEvent", "TaskInfo",
-           "TaskOptions", "TaskRunner", "TaskStore", "TooManyTasks", "event_of_result"]
+           "TaskOptions", "TaskRunner", "TaskStore", "TaskStoreUnavailable", "TooManyTasks", "event_of_result"]
 
 DEFAULT_HEARTBEAT_TIMEOUT = 15.0  # `serve --task-heartbeat`: a replica silent this long has lost its tasks (WORKER_LOST)
 

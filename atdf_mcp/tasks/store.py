@@ -25,7 +25,8 @@ import anyio
 
 from ..codes import Code
 
-__all__ = ["DEFAULT_TASK_TTL", "FINAL_KINDS", "MemoryTaskStore", "TaskEvent", "TaskInfo", "TaskStatus", "TaskStore", "final_status"]
+__all__ = ["DEFAULT_TASK_TTL", "FINAL_KINDS", "MemoryTaskStore", "TaskEvent", "TaskInfo", "TaskStatus", "TaskStore", "TaskStoreUnavailable",
+           "final_status"]
 
 DEFAULT_TASK_TTL = 3600.0  # `serve --task-ttl`: seconds a finished task stays readable
 FINAL_KINDS = frozenset({"result", "error"})
@@ -64,6 +65,17 @@ class TaskInfo:
     def finished(self) -> bool:
         """Whether the task has its final event."""
         return self.status != "working"
+
+
+class TaskStoreUnavailable(Exception):
+    """The task store cannot be reached (Redis down, refused, timed out): the HTTP routes answer 503 TASK_STORE_UNAVAILABLE.
+
+    `where` names the store without its password; the message says what failed and that the call may be retried.
+    """
+
+    def __init__(self, where: str, reason: str) -> None:
+        super().__init__(f"The task store {where} is unavailable ({reason}); try again shortly.")
+        self.where, self.reason = where, reason
 
 
 def final_status(kind: str, data: dict[str, Any]) -> TaskStatus:
