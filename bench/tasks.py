@@ -26,7 +26,7 @@ import anyio
 import httpx
 
 from bench._common import stats
-from bench.http_throughput import free_port, started
+from bench.http_throughput import cpu_seconds, free_port, started
 
 CALLS, QUICK_CALLS = 500, 30
 EVENTS, QUICK_EVENTS = 20_000, 500
@@ -79,8 +79,15 @@ async def start(http: httpx.AsyncClient, tool: str, arguments: dict[str, Any]) -
     return response.json()["task_id"]
 
 
-async def measure(base: str, calls: int, events: int, repeats: int) -> dict[str, Any]:
-    """The three measurements against a running server."""
+def _cpu_us(pid: int, since: float | None, count: int) -> float | None:
+    """The server's CPU µs per unit of work since `since` (None where /proc is not available)."""
+    now = cpu_seconds(pid)
+    return round((now - since) * 1e6 / count, 1) if now is not None and since is not None and count else None
+
+
+async def measure(base: str, pid: int, calls: int, events: int, repeats: int) -> dict[str, Any]:
+    """The three measurements against a running server (and the server's CPU time per unit, which load moves less)."""
+    cpu: dict[str, list[float]] = {"post_us": [], "task_us": [], "event_us": []}
     post_ms: list[float] = []
     round_trip_ms: list[float] = []
     single: list[float] = []
@@ -89,17 +96,23 @@ async def measure(base: str, calls: int, events: int, repeats: int) -> dict[str,
         for _ in range(5):  # warm-up: connections, the handler module, the first task
             await follow(http, await start(http, "ping", {}))
         for _ in range(repeats):
+            since = cpu_seconds(pid)
             for _ in range(calls):
                 began = time.perf_counter()
                 await start(http, "ping", {})
                 post_ms.append((time.perf_counter() - began) * 1000)
+            cpu["post_us"].append(_cpu_us(pid, since, calls) or 0)
+            since = cpu_seconds(pid)
             for _ in range(calls):
                 began = time.perf_counter()
                 await follow(http, await start(http, "ping", {}))
                 round_trip_ms.append((time.perf_counter() - began) * 1000)
+            cpu["task_us"].append(_cpu_us(pid, since, calls) or 0)
+            since = cpu_seconds(pid)
             began = time.perf_counter()
             got = await follow(http, await start(http, "chatty", {"n": events}))
             single.append(got / (time.perf_counter() - began))
+            cpu["event_us"].append(_cpu_us(pid, since, got) or 0)
             counts: list[int] = []
 
             async def one(counts: list[int]) -> None:
@@ -116,6 +129,7 @@ async def measure(base: str, calls: int, events: int, repeats: int) -> dict[str,
                           "n": len(round_trip_ms)},
         "events_per_s_one_stream": stats(single, 0),
         f"events_per_s_{STREAMS}_streams": stats(parallel, 0),
+        "server_cpu": {name: stats(values) for name, values in cpu.items() if any(values)},
     }
 
 
@@ -130,16 +144,20 @@ def run(quick: bool = False) -> dict[str, Any]:
         (folder / "handlers.py").write_text(HANDLERS, encoding="utf-8")
         port = free_port()
         command = [sys.executable, "-m", "atdf_mcp", "serve", str(folder), "--transport", "http", "--port", str(port), "--no-watch"]
-        with started(command, port, scratch / "serve.log"):
-            result = anyio.run(measure, f"http://127.0.0.1:{port}", calls, events, repeats)
+        with started(command, port, scratch / "serve.log") as server:
+            result = anyio.run(measure, f"http://127.0.0.1:{port}", server.pid, calls, events, repeats)
     post, trip = result["post_ms"], result["round_trip_ms"]
     one, many = result["events_per_s_one_stream"], result[f"events_per_s_{STREAMS}_streams"]
+    cpu = result["server_cpu"]
     result["ratios"] = [
         {"measurement": "POST /call_tool/ping → {task_id}, sequential: p50 (p99)", "atdf": f"{post['p50']:.2f} ms ({post['p99']:.2f})"},
         {"measurement": "task round trip: POST /call_tool + GET /callback to the result: p50 (p99)",
          "atdf": f"{trip['p50']:.2f} ms ({trip['p99']:.2f})"},
         {"measurement": f"progress events/s through /callback, one chatty task ({events:,} events)", "atdf": f"{one['median']:,.0f}/s"},
         {"measurement": f"progress events/s through /callback, {STREAMS} chatty tasks at once", "atdf": f"{many['median']:,.0f}/s"},
+        *({"measurement": f"server CPU per {what}", "atdf": f"{cpu[key]['median']:,.0f} µs"}
+          for key, what in (("post_us", "POST /call_tool"), ("task_us", "task round trip (POST + /callback)"),
+                            ("event_us", "progress event (report_progress → store → SSE)")) if key in cpu),
     ]
     result.update({"calls": calls, "events": events, "repeats": repeats})
     return result

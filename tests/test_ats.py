@@ -391,6 +391,27 @@ async def test_health_says_ok_and_reports_the_tasks(url: str) -> None:
     assert body["tasks"]["store"] == "memory" and body["tasks"]["available"] is True and body["tasks"]["max_tasks"] == 1000
 
 
+async def test_tasks_that_are_not_running_answer_503_and_health_says_unready(app: CatalogServer) -> None:
+    """Without its lifespan (here: a server that does not run it), the app runs no tasks: the task routes answer 503
+    TASK_STORE_UNAVAILABLE envelopes with Retry-After, never a traceback, and /health says "unready"."""
+    starlette = build_app(app, HttpOptions())
+
+    async def without_lifespan(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "lifespan":
+            raise RuntimeError("no lifespan here")  # uvicorn's lifespan "auto" then serves without one
+        await starlette(scope, receive, send)
+
+    with running(without_lifespan) as base:
+        async with client(base) as http:
+            for response in (await http.post("/call_tool/ping"), await http.get("/callback/abc"), await http.post("/cancel/abc")):
+                assert response.status_code == 503 and response.headers["Retry-After"] == "5"
+                assert envelope_entry(response)["code"] == "TASK_STORE_UNAVAILABLE"
+            refused = await http.post("/call_tool/nope")  # refusals need no task store
+            assert refused.status_code == 404
+            health = (await http.get("/health")).json()
+            assert health["status"] == "unready" and health["tasks"]["available"] is False
+
+
 def test_the_app_exposes_its_task_runner(app: CatalogServer) -> None:
     """build_app puts its TaskRunner on the app's state, with the options' limit."""
     runner = build_app(app, HttpOptions(tasks=TaskOptions(max_tasks=7))).state.tasks
