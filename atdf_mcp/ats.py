@@ -95,12 +95,9 @@ class AgentToolService:
                 self.serving = False
 
     def health(self) -> dict[str, Any]:
-        """The `tasks` part of /health."""
-        body: dict[str, Any] = {"store": self.store_kind, "available": self.serving, "running": len(self.runner.active),
-                                "started": self.started, "max_tasks": self.runner.max_tasks}
-        if self.failure is not None:
-            body["failure"] = self.failure
-        return body
+        """The `tasks` part of /health (an open route: why the store failed is only logged)."""
+        return {"store": self.store_kind, "available": self.serving, "running": len(self.runner.active), "started": self.started,
+                "max_tasks": self.runner.max_tasks}
 
     # -- routes ------------------------------------------------------------------------------------
 
