@@ -20,6 +20,7 @@ import json
 import logging
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit, urlunsplit
 
 import anyio
 import mcp.types as types
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
     from .live import LiveCatalog
     from .server import CatalogServer
 
-__all__ = ["ATS_PATHS", "AgentToolService", "task_json"]
+__all__ = ["ATS_PATHS", "AgentToolService", "store_label", "task_json"]
 
 ATS_PATHS = ("/get_tool", "/call_tool/", "/callback/", "/cancel/", "/task/")
 """The Agent Tool Service's paths (prefixes end with /): they need the bearer token when one is set."""
@@ -227,6 +228,17 @@ class AgentToolService:
                               instance=instance, headers={"Retry-After": "5"},
                               context={"retryable": True, "solution": "Retry in a few seconds; if it lasts, the operator should "
                                                                       "check the --task-store the server was started with."})
+
+
+def store_label(url: str | None) -> str:
+    """A task store URL fit for a banner or a log: its password (`redis://:secret@host`) left out."""
+    if not url:
+        return "memory://"
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rsplit("@", 1)[1]
+    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
 
 
 def task_json(info: TaskInfo) -> dict[str, Any]:

@@ -48,7 +48,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .ats import ATS_PATHS, AgentToolService
+from .ats import ATS_PATHS, AgentToolService, store_label
 from .codes import Code
 from .envelope import new_instance
 from .gate import SET_PREFIXES, ToolsetGate
@@ -509,7 +509,7 @@ def endpoints_text(options: HttpOptions, port: int, toolsets: Iterable[str] = ()
     tasks = options.tasks
     lines.append(f"  Agent Tool Service   GET {base}/get_tool  POST {base}/call_tool/{{name}}  GET {base}/callback/{{task_id}} (SSE)  "
                  f"POST {base}/cancel/{{task_id}}")
-    lines.append(f"  tasks                store {tasks.store or 'memory://'}, at most {tasks.max_tasks} running, kept {tasks.ttl:g} s "
+    lines.append(f"  tasks                store {store_label(tasks.store)}, at most {tasks.max_tasks} running, kept {tasks.ttl:g} s "
                  "after they end (--task-store, --max-tasks, --task-ttl)")
     auth = "bearer token required on /mcp, /sse, /messages/ (and each set's), the Agent Tool Service, POST /validate and /reset" \
         if options.auth_token or tokens else "none (set --auth-token or ATDF_MCP_AUTH_TOKEN to require a bearer token)"

@@ -21,7 +21,7 @@ from atdf_mcp import load_catalog
 from atdf_mcp.schemas import SCHEMAS
 from atdf_mcp.server import CatalogServer
 from atdf_mcp.tasks import TaskOptions, TaskRunner
-from atdf_mcp.web import HttpOptions, build_app
+from atdf_mcp.web import HttpOptions, build_app, endpoints_text
 
 pytestmark = pytest.mark.anyio
 
@@ -410,6 +410,13 @@ async def test_tasks_that_are_not_running_answer_503_and_health_says_unready(app
             assert refused.status_code == 404
             health = (await http.get("/health")).json()
             assert health["status"] == "unready" and health["tasks"]["available"] is False
+
+
+def test_the_banner_names_the_task_routes_and_hides_a_store_password() -> None:
+    """The start-up banner lists the ATS routes and the task options, without the password of a Redis URL."""
+    text = endpoints_text(HttpOptions(tasks=TaskOptions(store="redis://:hunter2@cache.internal:6379/0", max_tasks=5, ttl=60)), 8000)
+    assert "http://127.0.0.1:8000/get_tool" in text and "http://127.0.0.1:8000/callback/{task_id}" in text
+    assert "store redis://:***@cache.internal:6379/0, at most 5 running, kept 60 s" in text and "hunter2" not in text
 
 
 def test_the_app_exposes_its_task_runner(app: CatalogServer) -> None:
