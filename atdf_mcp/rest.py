@@ -61,6 +61,14 @@ class ServiceState:
     draining: bool = False
     http: RequestCounter = field(default_factory=RequestCounter)  # non-streaming HTTP requests of this app
     mcp: RequestCounter = field(default_factory=RequestCounter)  # MCP requests of its Server, on every transport
+    tasks: Any = None  # the Agent Tool Service (atdf_mcp.ats): its `health()` and whether its task store runs (`serving`)
+
+    @property
+    def status(self) -> str:
+        """/health's `status`: "ok", "unready" (starting, stopped, or the task store could not start) or "draining"."""
+        if self.draining:
+            return "draining"
+        return "ok" if self.ready and (self.tasks is None or self.tasks.serving) else "unready"
 
     @property
     def idle(self) -> bool:
@@ -146,12 +154,13 @@ class _Views:
     async def health(self, request: Request) -> Response:
         catalog = self.app.catalog
         return JSONResponse({
-            "status": "draining" if self.state.draining else "ok",
+            "status": self.state.status,
             "version": __version__,
             "uptime_seconds": round(time.monotonic() - self.state.started, 3),
             "catalog": {"name": self.app.server.name, "version": self.app.server.version},
             "transports": list(self.state.transports),
             "counts": dict(sorted(catalog.counts().items())),
+            **({"tasks": self.state.tasks.health()} if self.state.tasks is not None else {}),
         })
 
     async def ready(self, request: Request) -> Response:

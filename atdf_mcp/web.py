@@ -1,4 +1,6 @@
-"""The Starlette app of the HTTP transports: /mcp, /sse + /messages/, and the REST routes, behind ASGI checks.
+"""The Starlette app of the HTTP transports: /mcp, /sse + /messages/, the REST routes and the Agent Tool Service API
+(/get_tool, /call_tool/{name}, /callback/{task_id}, /cancel/{task_id}, /task/{task_id}, GET /reset: atdf_mcp.ats),
+behind ASGI checks.
 
     >>> starlette_app = build_app(CatalogServer(load_catalog("descriptors")), HttpOptions(port=8000))
     >>> uvicorn.run(starlette_app, host="127.0.0.1", port=8000)      # serve.serve_http does this, with signals
@@ -8,8 +10,9 @@ The security posture is the middleware list, outermost first:
     ErrorBoundary     any exception → 500 with an ATDF envelope and an incident id; the traceback only on stderr
     CORSMiddleware    only with --cors-origin
     HostOriginGuard   DNS-rebinding protection: Host (421) and Origin (403) checked on every route but /health, /ready
-    ToolsetGate       with --auth-token or `tokens:`: the MCP endpoints, POST /validate and POST /reset need `Authorization:
-                      Bearer` (401); the tool set a request sees, from its path, ?toolset= or token (404, 403): atdf_mcp.gate
+    ToolsetGate       with --auth-token or `tokens:`: the MCP endpoints, the ATS routes, POST /validate and /reset need
+                      `Authorization: Bearer` (401); the tool set a request sees, from its path, ?toolset= or token (404, 403):
+                      atdf_mcp.gate
     BodyLimit         request bodies above --max-body-size → 413
     JsonRpcGuard      MCP POSTs the SDK would drop (invalid id, nested too deep) → 400 with the JSON-RPC error
 
@@ -45,6 +48,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .ats import ATS_PATHS, AgentToolService, store_label
 from .codes import Code
 from .envelope import new_instance
 from .gate import SET_PREFIXES, ToolsetGate
@@ -111,7 +115,7 @@ class HttpOptions:
 
     def is_protected(self, method: str, path: str) -> bool:
         """Whether a request needs the bearer token (when one is set)."""
-        return is_mcp_path(path) or (path in ("/validate", "/reset") and method == "POST")
+        return is_mcp_path(path) or path == "/reset" or (path == "/validate" and method == "POST") or path.startswith(ATS_PATHS)
 
 
 def is_mcp_path(path: str) -> bool:
@@ -142,6 +146,9 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
                Route("/messages/{toolset}/", endpoint=_SetMessages(sse), methods=["POST"]),
                Mount("/messages/", app=sse.transport_for(None).handle_post_message)]
     routes += rest_routes(app, state, live)
+    ats = AgentToolService(app, options.tasks, live)  # its task runner: starlette.state.tasks
+    state.tasks = ats
+    routes += ats.routes()
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
@@ -150,6 +157,7 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
                 await stack.enter_async_context(manager.run())
             if live is not None:
                 await stack.enter_async_context(live.running())
+            await stack.enter_async_context(ats.running())
             state.ready = True
             try:
                 yield
@@ -173,6 +181,7 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
     starlette = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
                           exception_handlers={HTTPException: _http_error})  # type: ignore[dict-item]
     starlette.state.service = state
+    starlette.state.tasks = ats.runner
     return starlette
 
 
@@ -293,7 +302,7 @@ class ErrorBoundary:
 
 def _is_stream(scope: Scope) -> bool:
     """Long-lived requests a draining shutdown must not wait for: SSE GET streams and 2026 listen streams."""
-    if scope["method"] == "GET" and (scope["path"] in ("/mcp", "/sse") or scope["path"].startswith(("/mcp/", "/sse/"))):
+    if scope["method"] == "GET" and (scope["path"] in ("/mcp", "/sse") or scope["path"].startswith(("/mcp/", "/sse/", "/callback/"))):
         return True
     return scope["method"] == "POST" and Headers(scope=scope).get("mcp-method") == "subscriptions/listen"
 
@@ -495,9 +504,14 @@ def endpoints_text(options: HttpOptions, port: int, toolsets: Iterable[str] = ()
     lines.append(f"  schemas              {base}/schema/ardf.schema.json  (and the other bundled schemas)")
     lines.append(f"  validation           {base}/validate  (GET: this catalogue's report; POST: check a descriptor)")
     collections = " ".join(p for p in COLLECTION_PATHS.values() if not p.startswith("/resources/"))
-    lines.append(f"  reload               POST {base}/reset  (or SIGHUP; files are watched unless --no-watch)")
+    lines.append(f"  reload               POST {base}/reset  (or GET, or SIGHUP; files are watched unless --no-watch)")
     lines.append(f"  ARDF resources       {base}/resources  {base}/resources/{{type}}  {collections}")
-    auth = "bearer token required on /mcp, /sse, /messages/ (and each set's), POST /validate and POST /reset" \
+    tasks = options.tasks
+    lines.append(f"  Agent Tool Service   GET {base}/get_tool  POST {base}/call_tool/{{name}}  GET {base}/callback/{{task_id}} (SSE)  "
+                 f"POST {base}/cancel/{{task_id}}")
+    lines.append(f"  tasks                store {store_label(tasks.store)}, at most {tasks.max_tasks} running, kept {tasks.ttl:g} s "
+                 "after they end (--task-store, --max-tasks, --task-ttl)")
+    auth = "bearer token required on /mcp, /sse, /messages/ (and each set's), the Agent Tool Service, POST /validate and /reset" \
         if options.auth_token or tokens else "none (set --auth-token or ATDF_MCP_AUTH_TOKEN to require a bearer token)"
     lines.append(f"  auth                 {auth}")
     lines.append(f"  allowed Host         {', '.join(options.hosts)}  (others get 421: add names with --allow-host)")

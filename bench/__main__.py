@@ -28,7 +28,8 @@ from typing import Any
 
 from ._report import machine_info, render, render_markdown, rows_for, summary_line
 
-SCENARIOS = ("cold_start", "latency", "http_throughput", "http_dispatch", "error_path", "load", "listing", "self_correction", "reload", "search")
+SCENARIOS = ("cold_start", "latency", "http_throughput", "http_dispatch", "error_path", "load", "listing", "self_correction", "reload", "search",
+             "tasks")
 RESULTS_DIR = Path(__file__).resolve().parent / "results"
 TIMEOUT_S = {"quick": 600, "full": 3600}
 

@@ -351,7 +351,8 @@ _BUILDERS: dict[str, Callable[[dict[str, Any]], Iterator[Row]]] = {
 }
 _TITLES = {"cold_start": "1 cold start", "latency": "2 per-call latency", "http_throughput": "3 HTTP throughput",
            "http_dispatch": "4 HTTP dispatch", "error_path": "5 error path", "load": "6 catalogue scale", "listing": "6 catalogue scale",
-           "self_correction": "7 self-correction", "reload": "8 live reload", "search": "9 search"}
+           "self_correction": "7 self-correction", "reload": "8 live reload", "search": "9 search",
+           "tasks": "10 tasks (ATS)"}
 
 
 def rows_for(name: str, outcome: dict[str, Any]) -> list[Row]:

@@ -9,9 +9,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = {"cold_start", "latency", "http_throughput", "http_dispatch", "error_path", "load", "listing", "self_correction",
-             "reload", "search"}
+             "reload", "search", "tasks"}
 # The others may be "not available" while being written.
-OURS = ("cold_start", "latency", "error_path", "load", "listing", "self_correction", "reload", "search")
+OURS = ("cold_start", "latency", "error_path", "load", "listing", "self_correction", "reload", "search", "tasks")
 
 
 def test_quick_bench_completes_and_reports_every_scenario() -> None:
