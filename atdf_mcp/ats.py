@@ -20,7 +20,6 @@ import json
 import logging
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit, urlunsplit
 
 import anyio
 import mcp.types as types
@@ -32,7 +31,8 @@ from starlette.routing import Route
 from .codes import Code, row_of
 from .envelope import new_instance
 from .rest import error_response
-from .tasks import TaskInfo, TaskOptions, TaskRunner, TooManyTasks
+from .tasks import TaskInfo, TaskOptions, TaskRunner, TaskStoreUnavailable, TooManyTasks
+from .tasks.store import public_url
 from .view import Views
 
 if TYPE_CHECKING:
@@ -90,10 +90,13 @@ class AgentToolService:
                 _log.error("the task store (%s) cannot be reached: %s; the task routes answer 503", self.store_kind, self.failure)
             else:
                 self.serving = True
+                self.app.tasks = self.runner  # tools marked "task": the MCP tasks extension runs them here (shared with /callback)
             try:
                 yield
             finally:
                 self.serving = False
+                if self.app.tasks is self.runner:
+                    self.app.tasks = None
 
     def health(self) -> dict[str, Any]:
         """The `tasks` part of /health (an open route: why the store failed is only logged)."""
@@ -133,8 +136,8 @@ class AgentToolService:
             return error_response(Code.TOO_MANY_TASKS, f"{exc}; no task was started.", headers={"Retry-After": str(exc.retry_after)},
                                   context={"retryable": True, "retry_after": exc.retry_after, "max_tasks": exc.limit,
                                            "solution": f"Wait {exc.retry_after} s (Retry-After), then POST the call again."})
-        except Exception:
-            return self._unavailable(logged=True)
+        except TaskStoreUnavailable as exc:
+            return self._unavailable(exc)
         self.started += 1
         return JSONResponse({"task_id": task.task_id})
 
@@ -168,8 +171,8 @@ class AgentToolService:
                     if event.final:
                         break
             info = await store.get(info.task_id) or info
-        except Exception:
-            return self._unavailable(logged=True)
+        except TaskStoreUnavailable as exc:
+            return self._unavailable(exc)
         if not info.finished:
             return JSONResponse({**task_json(info), "outcome": "cancelling",
                                  "detail": f"Cancellation was asked; the task had not ended {CANCEL_WAIT:g} s later. Its "
@@ -202,8 +205,8 @@ class AgentToolService:
             return self._unavailable()
         try:
             info = await self.runner.store.get(task_id)
-        except Exception:
-            return self._unavailable(logged=True)
+        except TaskStoreUnavailable as exc:
+            return self._unavailable(exc)
         if info is None or info.toolset != self.app.view_in(request.scope).toolset:  # another set's task: not told apart
             return error_response(Code.TASK_NOT_FOUND, f"No task {task_id!r} is known here.", parameter="task_id",
                                   context={"solution": "Use the task_id POST /call_tool answered; a finished task is kept "
@@ -215,15 +218,15 @@ class AgentToolService:
         try:
             async for event in self.runner.store.follow(task_id, after):
                 yield ServerSentEvent(data=json.dumps(event.data, ensure_ascii=False), event=event.kind, id=str(event.id))
-        except Exception:
-            _log.exception("the task store failed while streaming task %s; the stream ends early", task_id)
+        except TaskStoreUnavailable as exc:
+            _log.error("the task store failed while streaming task %s (%s); the stream ends early", task_id, exc)
 
-    def _unavailable(self, *, logged: bool = False) -> Response:
-        """503 TASK_STORE_UNAVAILABLE (after logging the exception being handled, with `logged`)."""
+    def _unavailable(self, failure: TaskStoreUnavailable | None = None) -> Response:
+        """503 TASK_STORE_UNAVAILABLE: the store failed (`failure`, logged under the envelope's instance id) or never started."""
         instance = new_instance()
-        if logged:
-            _log.exception("the task store (%s) failed [%s]", self.store_kind, instance)
-        why = "it failed" if logged else self.failure or "the server is not running its tasks"
+        if failure is not None:
+            _log.error("the task store (%s) failed [%s]: %s", self.store_kind, instance, failure)
+        why = failure.reason if failure is not None else self.failure or "the server is not running its tasks"
         return error_response(Code.TASK_STORE_UNAVAILABLE, f"The task store ({self.store_kind}) cannot be used right now: {why}.",
                               instance=instance, headers={"Retry-After": "5"},
                               context={"retryable": True, "solution": "Retry in a few seconds; if it lasts, the operator should "
@@ -231,14 +234,8 @@ class AgentToolService:
 
 
 def store_label(url: str | None) -> str:
-    """A task store URL fit for a banner or a log: its password (`redis://:secret@host`) left out."""
-    if not url:
-        return "memory://"
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.netloc.rsplit("@", 1)[1]
-    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
+    """A task store URL fit for a banner or a log: without its password."""
+    return public_url(url) if url else "memory://"
 
 
 def task_json(info: TaskInfo) -> dict[str, Any]:

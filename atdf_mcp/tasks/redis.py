@@ -34,7 +34,6 @@ import uuid
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager, suppress
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import anyio
 import anyio.abc
@@ -45,7 +44,7 @@ from redis.exceptions import RedisError
 
 from ..codes import Code
 from ..envelope import build_entry, envelope
-from .store import FINAL_KINDS, TaskEvent, TaskInfo, TaskStatus, TaskStoreUnavailable, final_status, new_task_id
+from .store import FINAL_KINDS, TaskEvent, TaskInfo, TaskStatus, TaskStoreUnavailable, final_status, new_task_id, public_url
 
 __all__ = ["RedisTaskStore", "public_url"]
 
@@ -92,16 +91,6 @@ redis.call('HSET', KEYS[1], 'cancel', '1')
 redis.call('PUBLISH', ARGV[1], ARGV[2])
 return 1
 """
-
-
-def public_url(url: str) -> str:
-    """The store's URL without its password (nor a query, which may carry one): what messages and logs may show."""
-    parts = urlsplit(url)
-    host = parts.hostname or ""
-    if ":" in host:
-        host = f"[{host}]"
-    netloc = (f"{parts.username}@" if parts.username else "") + host + (f":{parts.port}" if parts.port else "")
-    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
 
 
 def _task_key(task_id: str) -> str:

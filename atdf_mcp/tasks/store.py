@@ -20,13 +20,14 @@ from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 import anyio
 
 from ..codes import Code
 
-__all__ = ["DEFAULT_TASK_TTL", "FINAL_KINDS", "MemoryTaskStore", "TaskEvent", "TaskInfo", "TaskStatus", "TaskStore", "TaskStoreUnavailable",
-           "final_status"]
+__all__ = ["DEFAULT_TASK_TTL", "FINAL_KINDS", "MemoryTaskStore", "TaskEvent", "TaskInfo", "TaskStatus", "TaskStore",
+           "TaskStoreUnavailable", "final_status", "public_url"]
 
 DEFAULT_TASK_TTL = 3600.0  # `serve --task-ttl`: seconds a finished task stays readable
 FINAL_KINDS = frozenset({"result", "error"})
@@ -90,6 +91,16 @@ def final_status(kind: str, data: dict[str, Any]) -> TaskStatus:
 def new_task_id() -> str:
     """A task id no one can guess (it is the only key to a task's events)."""
     return uuid.uuid4().hex
+
+
+def public_url(url: str) -> str:
+    """The store's URL without its password (nor a query, which may carry one): what messages and logs may show."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    netloc = (f"{parts.username}@" if parts.username else "") + host + (f":{parts.port}" if parts.port else "")
+    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
 
 
 class TaskStore(Protocol):
