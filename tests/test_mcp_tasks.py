@@ -310,20 +310,24 @@ async def test_tasks_methods_answer_the_specified_errors(catalog_dir: Path) -> N
 
 @contextlib.contextmanager
 def over_http(app: CatalogServer) -> Iterator[str]:
-    """The app served by uvicorn (stateless Streamable HTTP, JSON answers), a memory-store runner set while it runs."""
-    runner = TaskRunner(app, MemoryTaskStore(ttl=60))
-    starlette = build_app(app, HttpOptions(stateless=True, json_response=True))
-    inner = starlette.router.lifespan_context
-
-    @contextlib.asynccontextmanager
-    async def lifespan(asgi: Any) -> AsyncIterator[None]:
-        async with runner.serving(), inner(asgi):
-            app.tasks = runner
-            yield
-
-    starlette.router.lifespan_context = lifespan
-    with running(starlette) as base:
+    """The app served by uvicorn (stateless Streamable HTTP, JSON answers); its Agent Tool Service runner is the app's."""
+    with running(build_app(app, HttpOptions(stateless=True, json_response=True))) as base:
+        assert app.tasks is not None  # set while the app serves
         yield base
+
+
+def callback_events(base: str, task_id: str) -> list[tuple[str, dict[str, Any]]]:
+    """The (event, data) pairs GET /callback/{task_id} streams, up to its final event."""
+    events, kind = [], None
+    with httpx.stream("GET", f"{base}/callback/{task_id}", timeout=30) as answer:
+        assert answer.status_code == 200, answer.read()
+        for line in answer.iter_lines():
+            if line.startswith("event:"):
+                kind = line.split(":", 1)[1].strip()
+            elif line.startswith("data:") and kind is not None:
+                events.append((kind, json.loads(line.split(":", 1)[1])))
+                kind = None
+    return events
 
 
 def _wire(base: str, request_id: int, method: str, params: dict[str, Any], *, declare: bool = True, name: str | None = None,
@@ -351,6 +355,10 @@ def test_the_wire_over_streamable_http(catalog_dir: Path) -> None:
         assert (handle["resultType"], handle["status"]) == ("task", "working") and len(handle["taskId"]) == 32
         task_id = handle["taskId"]
         working = _wire(base, 3, "tasks/get", {"taskId": task_id}, name=task_id)["result"]
+        watched = callback_events(base, task_id)  # the task started over MCP, watched through the Agent Tool Service
+        assert [kind for kind, _ in watched] == ["progress"] * 10 + ["result"]
+        assert [data["progress"] for _, data in watched[:-1]] == list(range(1, 11))
+        assert watched[-1][1]["structuredContent"] == {"pages": 10}
         assert (working["resultType"], working["status"], working["taskId"]) == ("complete", "working", task_id)
         assert "result" not in working and working["createdAt"] == handle["createdAt"]
         for _ in range(100):
