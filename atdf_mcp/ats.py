@@ -30,7 +30,7 @@ from starlette.routing import Route
 
 from .codes import Code, row_of
 from .envelope import new_instance
-from .rest import error_response
+from .rest import error_response, reset_view
 from .tasks import TaskInfo, TaskOptions, TaskRunner, TaskStoreUnavailable, TooManyTasks
 from .tasks.store import public_url
 from .view import Views
@@ -48,10 +48,6 @@ ATS_PATHS = ("/get_tool", "/call_tool/", "/callback/", "/cancel/", "/task/")
 PING_SECONDS = 15  # an SSE comment this often on a silent stream, so that proxies do not close it
 CANCEL_WAIT = 2.0  # POST /cancel waits this long for the task to end, to answer its final status
 _log = logging.getLogger("atdf_mcp.ats")
-
-
-class _StoreDown(Exception):
-    """The task store failed (unreachable, or broken): the route answers 503 TASK_STORE_UNAVAILABLE."""
 
 
 class AgentToolService:
@@ -76,7 +72,7 @@ class AgentToolService:
             Route("/task/{task_id}", self.task, methods=["GET"]),
         ]
         if self.live is not None:
-            routes.append(Route("/reset", self.reset, methods=["GET"]))
+            routes.append(Route("/reset", reset_view(self.live, "GET", status="ok"), methods=["GET"]))
         return routes
 
     @contextlib.asynccontextmanager
@@ -184,17 +180,6 @@ class AgentToolService:
         """GET /task/{task_id}: the task's state."""
         found = await self._task_of(request)
         return found if isinstance(found, Response) else JSONResponse(task_json(found))
-
-    async def reset(self, request: Request) -> Response:
-        """GET /reset: the ATS's reload, `"status": "ok"` with what changed (a failure is the RELOAD_FAILED envelope,
-        whose `status` is "error")."""
-        assert self.live is not None
-        outcome = await self.live.reload("GET /reset")
-        if not outcome.ok:
-            return error_response(Code.RELOAD_FAILED, "The catalogue could not be reloaded; the catalogue served before is "
-                                  "still served.", title="Reload failed",
-                                  context={"retryable": True, "solution": "Fix what the server's log names, then GET /reset again."})
-        return JSONResponse({**outcome.as_json(), "status": "ok"})
 
     # -- helpers -----------------------------------------------------------------------------------
 

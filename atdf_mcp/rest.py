@@ -37,7 +37,7 @@ from .view import View, Views
 if TYPE_CHECKING:
     from .live import LiveCatalog
 
-__all__ = ["RequestCounter", "ServiceState", "error_response", "rest_routes", "validate_document"]
+__all__ = ["RequestCounter", "ServiceState", "error_response", "reset_view", "rest_routes", "validate_document"]
 
 SCHEMA_MIME = "application/schema+json"
 INVALID_REQUEST = -32600  # JSON-RPC; the SDK's own transport errors (unknown session, ...) use it too
@@ -111,20 +111,22 @@ def rest_routes(app: CatalogServer, state: ServiceState, live: LiveCatalog | Non
     routes += [Route(path, views.collection(kind), methods=["GET"]) for kind, path in COLLECTION_PATHS.items()
                if not path.startswith("/resources/")]
     if live is not None:
-        routes.append(Route("/reset", _reset_view(live), methods=["POST"]))
+        routes.append(Route("/reset", reset_view(live), methods=["POST"]))
     return routes
 
 
-def _reset_view(live: LiveCatalog) -> Any:
-    """POST /reset (the Agent Tool Service's name): reload the catalogue now and say what changed."""
+def reset_view(live: LiveCatalog, method: str = "POST", status: str | None = None) -> Any:
+    """`{method} /reset` (the Agent Tool Service's name): reload the catalogue now and say what changed (`status`, when
+    given, replaces the answer's own "reloaded": the ATS's GET /reset answers "ok")."""
 
     async def reset(request: Request) -> Response:
-        outcome = await live.reload("POST /reset")
+        outcome = await live.reload(f"{method} /reset")
         if not outcome.ok:
             return error_response(Code.RELOAD_FAILED, "The catalogue could not be reloaded; the catalogue served before is "
                                   "still served.", title="Reload failed",
-                                  context={"retryable": True, "solution": "Fix what the server's log names, then POST /reset again."})
-        return JSONResponse(outcome.as_json())
+                                  context={"retryable": True, "solution": f"Fix what the server's log names, then {method} /reset again."})
+        body = outcome.as_json()
+        return JSONResponse(body if status is None else {**body, "status": status})
 
     return reset
 
