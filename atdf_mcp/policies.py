@@ -66,6 +66,7 @@ class Rule:
     pointer: str
     program: Any = field(repr=False, default=None)
     functions: Mapping[str, Callable[..., Any]] = field(repr=False, default_factory=dict)
+    reads: tuple[str, ...] = ()  # the call variables the expression names: only these are converted to CEL values
 
     @property
     def key(self) -> tuple[Any, ...]:
@@ -87,7 +88,8 @@ class Rule:
 
     def violated(self, variables: dict[str, Any]) -> bool:
         """Whether these variables break the rule; raises what the evaluation raises."""
-        context: Any = cel.Context(variables=variables, functions=dict(self.functions)) if self.functions else variables
+        given = {name: variables[name] for name in self.reads if name in variables}
+        context: Any = cel.Context(variables=given, functions=dict(self.functions)) if self.functions else given
         value = self.program.execute(context)
         if not isinstance(value, bool):
             raise TypeError(f"the expression gave {type(value).__name__} {value!r}, not a boolean")
@@ -232,8 +234,10 @@ def _rule(policy: Descriptor, raw: dict[str, Any], default: str | None, function
     unknown = _unknown_names(program, expression, functions, output)
     if unknown:
         return None, (f"{where}/expression", f"rule {rule_id!r}: the CEL expression names {unknown}")
+    reads = tuple(sorted(set(program.references().get("variables", ())) & (_VARIABLES | {"result"})))
     return Rule(policy.id, rule_id, str(raw.get("statement") or ""), expression, effect, enforcement, output,
-                tuple(applies_to), rule_arguments(expression, raw.get("arguments")), file, where, program, dict(functions)), ("", "")
+                tuple(applies_to), rule_arguments(expression, raw.get("arguments")), file, where, program, dict(functions),
+                reads), ("", "")
 
 
 def _unknown_names(program: Any, expression: str, functions: Mapping[str, Any], output: bool) -> str:
