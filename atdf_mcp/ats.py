@@ -29,6 +29,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from .codes import Code, row_of
+from .enforce import SCOPES_SCOPE_KEY
 from .envelope import new_instance
 from .rest import error_response, reset_view
 from .tasks import TaskInfo, TaskOptions, TaskRunner, TaskStoreUnavailable, TooManyTasks
@@ -120,14 +121,14 @@ class AgentToolService:
         arguments = _arguments(await request.body())
         if isinstance(arguments, Response):
             return arguments
-        view = self.app.view_in(request.scope)
-        refused = await self.app.refusal(view, name, arguments)
+        view, scopes = self.app.view_in(request.scope), request.scope.get(SCOPES_SCOPE_KEY)  # scopes: an agent token's
+        refused = await self.app.refusal(view, name, arguments, scopes)
         if refused is not None:
             return _refused(refused)
         if not self.serving:
             return self._unavailable()
         try:
-            task = await self.runner.start(view, name, arguments)
+            task = await self.runner.start(view, name, arguments, scopes=scopes)
         except TooManyTasks as exc:
             return error_response(Code.TOO_MANY_TASKS, f"{exc}; no task was started.", headers={"Retry-After": str(exc.retry_after)},
                                   context={"retryable": True, "retry_after": exc.retry_after, "max_tasks": exc.limit,
@@ -256,7 +257,8 @@ def _arguments(body: bytes) -> Any:
 
 
 def _refused(result: types.CallToolResult) -> Response:
-    """The HTTP answer of a call refused before any task: its envelope, 404 for an unknown tool, else 400."""
+    """The HTTP answer of a call refused before any task: its envelope, with its code's 4xx status (404 an unknown tool,
+    403 a policy or a missing permission, 400 bad arguments)."""
     block = result.content[0] if result.content else None
     try:
         body = json.loads(block.text) if isinstance(block, types.TextContent) else None
@@ -265,5 +267,5 @@ def _refused(result: types.CallToolResult) -> Response:
     if not isinstance(body, dict) or not body.get("errors"):
         return error_response(Code.VALIDATION_ERROR, "The call was refused before it ran.")
     row = row_of(str(body["errors"][0].get("code", "")))
-    status = 404 if row is not None and row.status == 404 else 400
+    status = row.status if row is not None and 400 <= row.status < 500 else 400
     return JSONResponse(body, status_code=status)

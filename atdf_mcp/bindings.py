@@ -30,7 +30,7 @@ from .model import Descriptor
 from .redact import register as register_secrets
 from .redirect import stdout_to_stderr
 
-__all__ = ["Bound", "bind_catalog"]
+__all__ = ["Bound", "bind_catalog", "function_loader"]
 
 CONVENTION_MODULE = "handlers"
 
@@ -91,6 +91,11 @@ def _bind_one(tool: Descriptor, catalog: Catalog, loader: _ModuleLoader, http: _
         problems.append(Problem(where, pointer, result.reason or "no handler", "warning", Code.NO_HANDLER))
     problems += [Problem(where, pointer, message, "warning", Code.CONFIGURATION_ERROR) for message in result.warnings]
     return result, tuple(problems)
+
+
+def function_loader(root: Path | None) -> Callable[[str], tuple[Callable[..., Any] | None, str]]:
+    """Resolves `module:function` references as handlers are (the catalogue's modules first): (function, "") or (None, why)."""
+    return _ModuleLoader(root).load
 
 
 def purge_catalogue_modules(root: Path | None, changed: Iterable[str] = ()) -> None:

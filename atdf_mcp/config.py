@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from .files import CONFIG_FILE_NAMES, DecodeFailure, decode, exclude_problems
-from .toolsets import Toolset, parse_tokens, parse_toolsets
+from .toolsets import Toolset, parse_token_scopes, parse_tokens, parse_toolsets
 
 __all__ = ["DISCLOSURE_MODES", "CatalogConfig", "ConfigProblem", "read_config"]
 
@@ -31,6 +31,7 @@ class CatalogConfig:
     allow_private_networks: bool = False  # HTTP tools may reach loopback and private addresses (atdf_mcp.egress)
     toolsets: dict[str, Toolset] = field(default_factory=dict)  # named parts of the catalogue (atdf_mcp.toolsets)
     tokens: dict[str, str] = field(default_factory=dict, repr=False)  # a token's SHA-256 hex → the set it sees
+    token_scopes: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)  # a token's SHA-256 hex → its scopes
     disclosure: str | None = None  # "full" or "progressive" (atdf_mcp.disclosure); None: full, unless `serve --disclosure`
     pinned: tuple[str, ...] = ()  # tool ids or globs listed in progressive mode beside the meta-tools
     file: str | None = None
@@ -117,8 +118,9 @@ def _toolsets(raw: dict[str, Any], problems: list[ConfigProblem]) -> dict[str, A
     toolsets, found = parse_toolsets(raw.get("toolsets"))
     written = raw.get("toolsets") if isinstance(raw.get("toolsets"), dict) else {}
     tokens, more = parse_tokens(raw.get("tokens"), toolsets, (name for name in written if name not in toolsets))
-    problems += [ConfigProblem(pointer, message, severity) for pointer, message, severity in (*found, *more)]
-    return {"toolsets": toolsets, "tokens": tokens}
+    scopes, bad = parse_token_scopes(raw.get("tokens"), tokens)
+    problems += [ConfigProblem(pointer, message, severity) for pointer, message, severity in (*found, *more, *bad)]
+    return {"toolsets": toolsets, "tokens": tokens, "token_scopes": scopes}
 
 
 DISCLOSURE_MODES = ("full", "progressive")

@@ -157,7 +157,10 @@ def _object_inputs(node: Any, where: str) -> tuple[list[Input], Problems]:
     if not isinstance(node, dict):
         return [], [(where, "expected an object JSON Schema or a mapping of parameter name → schema")]
     if isinstance(node.get("properties"), dict):
-        required = set(node.get("required") or ())
+        listed = node.get("required") or []
+        if not isinstance(listed, list) or not all(isinstance(r, str) for r in listed):
+            return [], [(f"{where}/required", f"an object schema's required is a list of property names, got {listed!r}")]
+        required = set(listed)
         props = node["properties"]
         return [_input(n, _schema_of(p) or {}, n in required) for n, p in props.items()], []
     out: list[Input] = []

@@ -8,7 +8,8 @@ An agent's token never opens POST /reset (403). Answers, in this order:
 401 (a protected route without a valid token), 404 TOOLSET_NOT_FOUND (a set the served config does not define), 403
 AUTHORIZATION_ERROR (a path or query naming another set than the token's). Otherwise the request goes on with its set in
 the ASGI scope (`TOOLSET_SCOPE_KEY`), which `CatalogServer.view` and the REST routes read. Tokens and sets are read from
-the snapshot being served at each request: a reload changes them at once.
+the snapshot being served at each request: a reload changes them at once. An agent's token also puts its `scopes` in the
+ASGI scope (`SCOPES_SCOPE_KEY`), checked against the tools' prerequisite permissions (atdf_mcp.enforce).
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .codes import Code
+from .enforce import SCOPES_SCOPE_KEY
 from .rest import error_response
-from .toolsets import token_toolset
+from .toolsets import token_digest, token_toolset
 from .view import TOOLSET_SCOPE_KEY
 
 if TYPE_CHECKING:
@@ -90,6 +92,8 @@ class ToolsetGate:
         chosen = named or granted
         if chosen is not None:
             scope[TOOLSET_SCOPE_KEY] = chosen
+        if granted is not None:  # an agent: the scopes of its token (none listed: none); the operator's token holds them all
+            scope[SCOPES_SCOPE_KEY] = self.server.snapshot.config.token_scopes.get(token_digest(presented), frozenset())
         await self.app(scope, receive, send)
 
 

@@ -52,6 +52,9 @@ class Labels:
     manifest: str
     schema: str
     template: str
+    prerequisites: str = "Prerequisites:"
+    # the kinds of prerequisite, in this order: permissions, tools, resources, policies, credentials, conditions
+    requires: tuple[str, ...] = ("permissions", "tools", "resources", "policies", "credentials", "conditions")
 
 
 _EN = Labels(
@@ -72,6 +75,7 @@ LABELS: dict[str, Labels] = {
         step="paso {n}", tool_ref="herramienta", prompt_ref="prompt", policy_ref="política", resource_ref="recurso", on_error="si falla:",
         success="La herramienta terminó correctamente.", manifest="mcp_manifest.json de este catálogo",
         schema="JSON Schema incluido", template="Cualquier descriptor del catálogo como documento ARDF 1.0",
+        prerequisites='Requisitos previos:', requires=('permisos', 'herramientas', 'recursos', 'políticas', 'credenciales', 'condiciones'),
     ),
     "fr": Labels(
         when_to_use="Quand l'utiliser :", warnings="Avertissements :", failures="Échecs déclarés :", argument="Valeur de ${{{name}}}",
@@ -80,6 +84,7 @@ LABELS: dict[str, Labels] = {
         step="étape {n}", tool_ref="outil", prompt_ref="prompt", policy_ref="politique", resource_ref="ressource", on_error="en cas d'erreur :",
         success="L'outil s'est terminé avec succès.", manifest="mcp_manifest.json de ce catalogue",
         schema="JSON Schema fourni", template="N'importe quel descripteur du catalogue, en document ARDF 1.0",
+        prerequisites='Prérequis :', requires=('permissions', 'outils', 'ressources', 'politiques', 'identifiants', 'conditions'),
     ),
     "de": Labels(
         when_to_use="Wann verwenden:", warnings="Warnhinweise:", failures="Deklarierte Fehler:", argument="Wert für ${{{name}}}",
@@ -88,6 +93,7 @@ LABELS: dict[str, Labels] = {
         step="Schritt {n}", tool_ref="Werkzeug", prompt_ref="Prompt", policy_ref="Richtlinie", resource_ref="Ressource", on_error="bei Fehler:",
         success="Das Werkzeug wurde erfolgreich ausgeführt.", manifest="mcp_manifest.json dieses Katalogs",
         schema="Mitgeliefertes JSON-Schema", template="Jeder Deskriptor des Katalogs als ARDF-1.0-Dokument",
+        prerequisites='Voraussetzungen:', requires=('Berechtigungen', 'Werkzeuge', 'Ressourcen', 'Richtlinien', 'Zugangsdaten', 'Bedingungen'),
     ),
     "pt": Labels(
         when_to_use="Quando usar:", warnings="Avisos:", failures="Falhas declaradas:", argument="Valor de ${{{name}}}",
@@ -96,6 +102,7 @@ LABELS: dict[str, Labels] = {
         step="passo {n}", tool_ref="ferramenta", prompt_ref="prompt", policy_ref="política", resource_ref="recurso", on_error="em caso de erro:",
         success="A ferramenta foi concluída com sucesso.", manifest="mcp_manifest.json deste catálogo",
         schema="JSON Schema incluído", template="Qualquer descritor do catálogo como documento ARDF 1.0",
+        prerequisites='Pré-requisitos:', requires=('permissões', 'ferramentas', 'recursos', 'políticas', 'credenciais', 'condições'),
     ),
     "it": Labels(
         when_to_use="Quando usare:", warnings="Avvertenze:", failures="Errori dichiarati:", argument="Valore di ${{{name}}}",
@@ -104,6 +111,7 @@ LABELS: dict[str, Labels] = {
         step="passaggio {n}", tool_ref="strumento", prompt_ref="prompt", policy_ref="regola", resource_ref="risorsa", on_error="in caso di errore:",
         success="Lo strumento è stato completato correttamente.", manifest="mcp_manifest.json di questo catalogo",
         schema="JSON Schema incluso", template="Qualsiasi descrittore del catalogo come documento ARDF 1.0",
+        prerequisites='Prerequisiti:', requires=('permessi', 'strumenti', 'risorse', 'regole', 'credenziali', 'condizioni'),
     ),
     "zh": Labels(
         when_to_use="何时使用：", warnings="警告：", failures="声明的失败代码：", argument="${{{name}}} 的值",
@@ -112,6 +120,7 @@ LABELS: dict[str, Labels] = {
         step="第 {n} 步", tool_ref="工具", prompt_ref="提示词", policy_ref="策略", resource_ref="资源", on_error="出错时：",
         success="工具已成功完成。", manifest="本目录的 mcp_manifest.json",
         schema="内置的 JSON Schema", template="目录中的任意描述符，以 ARDF 1.0 文档形式提供",
+        prerequisites='前提条件：', requires=('权限', '工具', '资源', '策略', '凭据', '条件'),
     ),
     "ja": Labels(
         when_to_use="使用する場面：", warnings="警告：", failures="宣言された失敗コード：", argument="${{{name}}} の値",
@@ -120,6 +129,7 @@ LABELS: dict[str, Labels] = {
         step="ステップ {n}", tool_ref="ツール", prompt_ref="プロンプト", policy_ref="ポリシー", resource_ref="リソース", on_error="エラー時：",
         success="ツールは正常に完了しました。", manifest="このカタログの mcp_manifest.json",
         schema="同梱の JSON Schema", template="カタログの任意の記述子（ARDF 1.0 ドキュメント）",
+        prerequisites='前提条件：', requires=('権限', 'ツール', 'リソース', 'ポリシー', '認証情報', '条件'),
     ),
 }
 

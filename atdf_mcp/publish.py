@@ -225,6 +225,9 @@ def _tool(d: Descriptor, lang: str | None, labels: Labels) -> types.Tool:
         parts.append(f"{labels.warnings} " + " ".join(w if w.rstrip().endswith(_SENTENCE_ENDS) else w.rstrip() + "." for w in warnings))
     if d.failures:
         parts.append(f"{labels.failures} " + ", ".join(f.code for f in d.failures))
+    needs = prerequisites_text(d, labels)
+    if needs:
+        parts.append(needs)
     meta: dict[str, Any] = {"ardf.io/uri": d.uri}
     if d.failures:
         meta["ardf.io/failures"] = [{"code": f.code, "description": f.description} for f in d.failures]
@@ -242,6 +245,21 @@ def _tool(d: Descriptor, lang: str | None, labels: Labels) -> types.Tool:
     if annotations:
         fields["annotations"] = annotations
     return types.Tool.model_validate(fields)
+
+
+_PREREQUISITE_KEYS = ("permissions", "tools", "resources", "policies", "credentials", "conditions")
+
+
+def prerequisites_text(d: Descriptor, labels: Labels) -> str:
+    """The tool's prerequisites in one line ("Prerequisites: permissions: book_travel; tools: ..."), "" without any."""
+    found = d.prerequisites if isinstance(d.prerequisites, dict) else {}
+    parts = []
+    for key, word in zip(_PREREQUISITE_KEYS, labels.requires, strict=True):
+        values = found.get(key)
+        items = [v.strip().rstrip(".") for v in values if isinstance(v, str) and v.strip()] if isinstance(values, list) else []
+        if items:
+            parts.append(f"{word}: {', '.join(items) if key != 'conditions' else '; '.join(items)}")
+    return f"{labels.prerequisites} {'; '.join(parts)}." if parts else ""
 
 
 # ---------------------------------------------------------------------------------------------

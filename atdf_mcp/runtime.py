@@ -13,9 +13,10 @@ from .accepted import callable_names, closed_schema
 from .bindings import Bound
 from .envelope import compile_detailed, compile_fast
 from .model import Descriptor
+from .policies import Rules
 from .results import error_result, output_check
 
-__all__ = ["DEFAULT_TIMEOUT", "InputValidator", "ToolRuntime", "tool_timeout"]
+__all__ = ["DEFAULT_TIMEOUT", "InputValidator", "ToolRuntime", "tool_permissions", "tool_timeout"]
 
 DEFAULT_TIMEOUT = 60.0
 
@@ -45,6 +46,8 @@ class ToolRuntime:
     timeout: float
     validator: InputValidator
     _detailed: Any = None
+    rules: Rules | None = None  # the policy rules enforced on its calls (atdf_mcp.policies); None: no check at all
+    permissions: tuple[str, ...] = ()  # the scopes its prerequisites require of an agent (`prerequisites.permissions`)
 
     @property
     def fast(self) -> Any:
@@ -106,3 +109,9 @@ def tool_timeout(tool: Descriptor, default: float) -> float:
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0 and math.isfinite(value):
         return float(value)
     return default
+
+
+def tool_permissions(tool: Descriptor) -> tuple[str, ...]:
+    """The permissions (scopes) a tool's prerequisites require (ATDF 2.x `prerequisites.permissions`)."""
+    value = tool.prerequisites.get("permissions") if isinstance(tool.prerequisites, dict) else None
+    return tuple(dict.fromkeys(p for p in value if isinstance(p, str) and p)) if isinstance(value, list) else ()

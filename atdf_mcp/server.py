@@ -31,6 +31,7 @@ from .catalog import Catalog
 from .codes import Code
 from .context import CallEvents, ToolContext
 from .disclosure import INDEX_URI, OVERVIEW_PROMPT, Disclosure, Listing
+from .enforce import advice_text, after_call, before_call, scopes_of, with_advice
 from .envelope import build_entry, envelope, unknown_tool
 from .errors import CallTimeout, OutputInvalid, Unavailable
 from .failures import HandlerReported, envelope_for
@@ -195,43 +196,55 @@ class CatalogServer:
 
     async def _call_tool_redacted(self, ctx: ServerRequestContext,
                                   params: types.CallToolRequestParams) -> types.CallToolResult | CreateTaskResult:
-        view = self.view(ctx)
+        view, scopes = self.view(ctx), scopes_of(ctx)
         if self._tasks is not None and self.mcp_tasks.wanted(ctx, view, params.name):
-            return await self.mcp_tasks.start(view, params.name, params.arguments)
-        return await self.call(view, params.name, params.arguments, ctx=ctx)
+            return await self.mcp_tasks.start(view, params.name, params.arguments, scopes)
+        return await self.call(view, params.name, params.arguments, ctx=ctx, scopes=scopes)
 
     async def call(self, view: View, name: str, arguments: Any, *, ctx: ServerRequestContext | None = None,
-                   events: CallEvents | None = None) -> types.CallToolResult:
-        """One tools/call in `view` (a catalogue tool or a meta-tool), secrets redacted: what MCP clients and tasks get."""
+                   events: CallEvents | None = None, scopes: frozenset[str] | None = None) -> types.CallToolResult:
+        """One tools/call in `view` (a catalogue tool or a meta-tool), secrets redacted: what MCP clients and tasks get.
+
+        `scopes` are those of the agent's token (atdf_mcp.enforce); None: the operator, who holds them all."""
         secrets = self.secrets
-        result = await self._call_tool(ctx, view, name, arguments, events)
+        result = await self._call_tool(ctx, view, name, arguments, events, scopes)
         return secrets.result(result) if secrets.pattern is not None else result
 
-    async def refusal(self, view: View, name: str, arguments: Any) -> types.CallToolResult | None:
-        """The answer a call gets before any handler runs — an unknown tool (TOOL_NOT_FOUND) or arguments the tool cannot
-        take (VALIDATION_ERROR) — or None when it would run (a task checks this before it is created)."""
-        runtime = self.disclosure.meta_runtime(view, name) or view.runtimes.get(name)
+    async def refusal(self, view: View, name: str, arguments: Any, scopes: frozenset[str] | None = None) -> types.CallToolResult | None:
+        """The answer a call gets before any handler runs — an unknown tool (TOOL_NOT_FOUND), arguments the tool cannot
+        take (VALIDATION_ERROR), a missing permission or a blocking policy rule (atdf_mcp.enforce) — or None when it would
+        run (a task checks this before it is created)."""
+        meta = self.disclosure.meta_runtime(view, name)
+        runtime = meta or view.runtimes.get(name)
         if runtime is None:
             result = error_result(unknown_tool(name, list(view.runtimes), find=self.disclosure.find_hint), structured=False)
         else:
             arguments, valid = _checked(runtime, arguments)
-            if valid:
+            if not valid:
+                result = await self._refusal(runtime, arguments)
+            elif meta is None and (runtime.rules is not None or runtime.permissions):
+                if runtime.defaults and isinstance(arguments, dict):
+                    arguments = {**runtime.defaults, **arguments}
+                refused, _ = before_call(runtime, arguments, agent=view.toolset, lang=view.published.lang, scopes=scopes)
+                if refused is None:
+                    return None
+                result = refused
+            else:
                 return None
-            result = await self._refusal(runtime, arguments)
         secrets = self.secrets
         return secrets.result(result) if secrets.pattern is not None else result
 
     async def _call_tool(self, ctx: ServerRequestContext | None, view: View, name: str, arguments: Any,
-                         events: CallEvents | None) -> types.CallToolResult:
+                         events: CallEvents | None, scopes: frozenset[str] | None = None) -> types.CallToolResult:
         disclosure = self.disclosure  # the whole call runs on the snapshot it started with
         meta = disclosure.meta_runtime(view, name)
         if meta is None:
-            return await self._run(ctx, view, name, arguments, events)
+            return await self._run(ctx, view, name, arguments, events, scopes)
         arguments, valid = _checked(meta, arguments)  # a meta-tool's input: the same validation as a tool's
         if not valid:
             return await self._refusal(meta, arguments)
         try:
-            return await disclosure.call(meta, arguments, view, functools.partial(self._run, ctx, view, events=events))
+            return await disclosure.call(meta, arguments, view, functools.partial(self._run, ctx, view, events=events, scopes=scopes))
         except Exception as exc:
             return meta.failed(self._failure(meta, exc, arguments))
 
@@ -242,7 +255,7 @@ class CatalogServer:
                                             functools.partial(_unanalysed, runtime.tool)))
 
     async def _run(self, ctx: ServerRequestContext | None, view: View, name: str, arguments: Any,
-                   events: CallEvents | None = None) -> types.CallToolResult:
+                   events: CallEvents | None = None, scopes: frozenset[str] | None = None) -> types.CallToolResult:
         """Call a tool of the view by name: what a direct tools/call does, `call_tool` and a task too (whose `events`
         receive the handler's progress and logs)."""
         runtime = view.runtimes.get(name)
@@ -256,6 +269,11 @@ class CatalogServer:
             return runtime.failed(self._failure(runtime, Unavailable(runtime.bound.reason), arguments))
         if runtime.defaults and isinstance(arguments, dict):
             arguments = {**runtime.defaults, **arguments}
+        advised: tuple[Any, ...] = ()
+        if runtime.rules is not None or runtime.permissions:  # a tool without rules or permissions pays this one check
+            refused, advised = before_call(runtime, arguments, agent=view.toolset, lang=view.published.lang, scopes=scopes)
+            if refused is not None:
+                return refused
         drain = self.drain
         if drain.closing:
             return runtime.failed(refused_envelope(runtime.tool))
@@ -291,6 +309,15 @@ class CatalogServer:
             check = runtime.output_check
             if check is not None and (result.structured_content is None or not check(result.structured_content)):
                 return self._output_mismatch(runtime, result, arguments)
+            if runtime.rules is not None:
+                withheld, more = after_call(runtime, result, arguments, agent=view.toolset, lang=view.published.lang)
+                if withheld is not None:
+                    return withheld
+                advised += more
+            if advised:
+                await ToolContext(runtime.tool, view.published.lang, ctx, self.log_levels, events).log(
+                    "warning", advice_text(advised), logger="atdf.policy")
+                return with_advice(result, advised)
             return result
         except Exception as exc:
             return runtime.failed(self._failure(runtime, exc, arguments))

@@ -11,13 +11,15 @@ import dataclasses
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
-from .bindings import bind_catalog, catalogue_modules, purge_catalogue_modules
+from .bindings import bind_catalog, catalogue_modules, function_loader, purge_catalogue_modules
 from .catalog import Catalog, Problem, file_signature
 from .codes import Code
 from .disclosure import disclosure_problems
+from .policies import compile_policies
 from .publish import Published
-from .runtime import DEFAULT_TIMEOUT, InputValidator, ToolRuntime, tool_timeout
+from .runtime import DEFAULT_TIMEOUT, InputValidator, ToolRuntime, tool_permissions, tool_timeout
 from .toolsets import empty_toolsets
 
 __all__ = ["complete"]
@@ -36,20 +38,23 @@ def complete(catalog: Catalog, *, previous: Catalog | None = None) -> Catalog:
     bound, problems, memo = bind_catalog(catalog, default_timeout=default_timeout,
                                          previous=previous.bindings if reusable else None)
     published = Published.build(catalog, lang=lang, previous=previous.published if previous is not None else None)
+    rules, policy_problems = compile_policies(catalog, function_loader(catalog.root))  # every rule compiled once, here
     before = previous.runtimes if previous is not None else {}
     runtimes: dict[str, ToolRuntime] = {}
     for name, tool in published.tools.items():
         kept = before.get(name)
-        if kept is not None and kept.tool is tool and kept.bound is bound[name]:
+        mine = rules.get(name)
+        if kept is not None and kept.tool is tool and kept.bound is bound[name] and _same_rules(kept.rules, mine):
             runtimes[name] = kept  # with its compiled validators and everything it prepared
         else:
             validator = InputValidator(tool.input_schema)  # compiled on the first call, shared with an HTTP dispatcher
-            runtimes[name] = ToolRuntime(tool, bound[name], tool_timeout(tool, default_timeout), validator)
+            runtimes[name] = ToolRuntime(tool, bound[name], tool_timeout(tool, default_timeout), validator, rules=mine,
+                                         permissions=tool_permissions(tool))
             if hasattr(bound[name].dispatcher, "shared_validator"):  # an HTTP tool: one input validator for both
                 bound[name].dispatcher.shared_validator = validator
     return dataclasses.replace(
         catalog,
-        report=catalog.report.with_problems([*problems, *published.problems, *_toolset_problems(catalog),
+        report=catalog.report.with_problems([*problems, *published.problems, *policy_problems, *_toolset_problems(catalog),
                                              *disclosure_problems(config, published.tools)]),
         loaded=catalog.report,
         lang=lang,
@@ -59,6 +64,11 @@ def complete(catalog: Catalog, *, previous: Catalog | None = None) -> Catalog:
         bindings=MappingProxyType(memo),
         modules=MappingProxyType(_module_signatures(catalog.root)),
     )
+
+
+def _same_rules(kept: Any, fresh: Any) -> bool:
+    """Whether a runtime's rules and a new compilation are the same rules (a reload reuses the runtime then)."""
+    return (kept is None and fresh is None) or (kept is not None and fresh is not None and kept.key == fresh.key)
 
 
 def _toolset_problems(catalog: Catalog) -> list[Problem]:

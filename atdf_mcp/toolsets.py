@@ -5,11 +5,14 @@
       finance: {ids: ["invoice_*", refund_payment], category: billing}
     tokens:
       <sha-256 hex of the agent's token>: support
+      <sha-256 hex of another token>: {toolset: finance, scopes: [book_travel]}
 
 A descriptor belongs to a set when ANY of the set's selectors matches it (a union): one of its tags is listed under
 `tags`, its category under `category`/`categories`, its domain under `domain`/`domains` (compared without case), or
 its id matches one of `ids` (exact ids and shell globs, case-sensitive). Every descriptor type is selected the same
 way (tools, prompts, documents, ...); the catalogue-wide resources (manifest, schemas) stay visible in every set.
+A token's `scopes` are the permissions its agent holds: a tool whose prerequisites list a permission the token lacks
+answers PERMISSION_DENIED (atdf_mcp.enforce).
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from typing import Any
 
 from .model import Descriptor
 
-__all__ = ["NAME_PATTERN", "Toolset", "descriptor_labels", "empty_toolsets", "parse_tokens", "parse_toolsets", "token_digest", "token_toolset"]
+__all__ = ["NAME_PATTERN", "Toolset", "descriptor_labels", "empty_toolsets", "parse_token_scopes", "parse_tokens", "parse_toolsets", "token_digest",
+           "token_toolset"]
 
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 """A tool-set name: one URL path segment (letters, digits, '_', '.', '-'; at most 64 characters)."""
@@ -133,6 +137,8 @@ def parse_tokens(raw: Any, toolsets: Mapping[str, Toolset], toolsets_given: Iter
     for digest, name in raw.items():
         where = f"/tokens/{_escape(str(digest))}"
         key = str(digest).strip().lower()
+        if isinstance(name, dict):  # {toolset: NAME, scopes: [...]}
+            name = name.get("toolset")
         if not _DIGEST.fullmatch(key):
             problems.append((where, "a token is listed by its SHA-256 as 64 hex digits (printf %s \"$TOKEN\" | sha256sum), "
                                     "never in clear", "error"))
@@ -143,6 +149,29 @@ def parse_tokens(raw: Any, toolsets: Mapping[str, Toolset], toolsets_given: Iter
         else:
             tokens[key] = name
     return tokens, problems
+
+
+def parse_token_scopes(raw: Any, tokens: Mapping[str, str]) -> tuple[dict[str, frozenset[str]], list[Problem]]:
+    """The `scopes` of the token entries written as mappings (digest → scopes), for the tokens `parse_tokens` kept."""
+    if not isinstance(raw, dict):
+        return {}, []
+    scopes: dict[str, frozenset[str]] = {}
+    problems: list[Problem] = []
+    for digest, entry in raw.items():
+        key = str(digest).strip().lower()
+        if not isinstance(entry, dict) or key not in tokens:
+            continue
+        where = f"/tokens/{_escape(str(digest))}"
+        unknown = sorted(str(k) for k in entry if k not in ("toolset", "scopes"))
+        if unknown:
+            problems.append((f"{where}/{_escape(unknown[0])}", f"unknown key {unknown[0]!r} in a token entry; it holds toolset and scopes",
+                             "error"))
+        value = entry.get("scopes", [])
+        if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+            problems.append((f"{where}/scopes", "a token's scopes are a list of permission names, e.g. [book_travel]", "error"))
+            continue
+        scopes[key] = frozenset(value)
+    return scopes, problems
 
 
 def token_digest(token: str) -> str:

@@ -24,7 +24,7 @@ HOTELS: dict[str, dict[str, Any]] = {
     "MAD-PRADO": {"name": "Hotel Prado Gardens", "city": "Madrid", "stars": 4,
                   "rates": {"standard": 120, "deluxe": 185, "suite": 340}, "free": {"standard": 12, "deluxe": 4, "suite": 0}},
     "MAD-SOL": {"name": "Sol Central", "city": "Madrid", "stars": 3,
-                "rates": {"standard": 95, "deluxe": 140, "suite": 260}, "free": {"standard": 7, "deluxe": 0, "suite": 2}},
+                "rates": {"standard": 95, "deluxe": 140, "suite": 240}, "free": {"standard": 7, "deluxe": 0, "suite": 2}},
     "LIS-ALFAMA": {"name": "Alfama Riverside", "city": "Lisbon", "stars": 4,
                    "rates": {"standard": 110, "deluxe": 160, "suite": 290}, "free": {"standard": 9, "deluxe": 3, "suite": 1}},
     "PAR-MARAIS": {"name": "Le Marais Boutique", "city": "Paris", "stars": 5,

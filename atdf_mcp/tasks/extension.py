@@ -85,15 +85,17 @@ class McpTasks:
         return (runtime is not None and runtime.tool.task and self.app.disclosure.meta_runtime(view, name) is None
                 and _declares(ctx))  # a meta-tool (call_tool, ...) runs plainly, whatever it calls
 
-    async def start(self, view: View, name: str, arguments: Any) -> types.CallToolResult | CreateTaskResult:
-        """The task handle of a call, or the plain result of one refused before it runs (no task is created)."""
+    async def start(self, view: View, name: str, arguments: Any,
+                    scopes: frozenset[str] | None = None) -> types.CallToolResult | CreateTaskResult:
+        """The task handle of a call, or the plain result of one refused before it runs (no task is created); `scopes`:
+        the caller's token's (None: the operator)."""
         runner = self.app.tasks
         assert runner is not None  # wanted() said so
-        refused = await self.app.refusal(view, name, arguments)
+        refused = await self.app.refusal(view, name, arguments, scopes)
         if refused is not None:
             return refused
         try:
-            info = await runner.start(view, name, arguments if arguments is not None else {})
+            info = await runner.start(view, name, arguments if arguments is not None else {}, scopes=scopes)
         except TooManyTasks as exc:
             return view.runtimes[name].failed(envelope([build_entry(
                 Code.TOO_MANY_TASKS, f"The server already runs {exc.limit} tasks, its limit; this call was not run.", name,

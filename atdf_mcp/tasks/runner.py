@@ -69,8 +69,9 @@ class TaskRunner:
                 self._group = None
                 group.cancel_scope.cancel()
 
-    async def start(self, view: View, name: str, arguments: Any) -> TaskInfo:
-        """Create a task for a call the caller checked (`CatalogServer.refusal`) and start it; return at once."""
+    async def start(self, view: View, name: str, arguments: Any, *, scopes: frozenset[str] | None = None) -> TaskInfo:
+        """Create a task for a call the caller checked (`CatalogServer.refusal`) and start it; return at once. `scopes`:
+        the caller's token's, checked against the tool's permissions when it runs (None: the operator's, all of them)."""
         if self._group is None:
             raise RuntimeError("TaskRunner.start outside TaskRunner.serving()")
         if len(self.active) >= self.max_tasks:
@@ -78,21 +79,22 @@ class TaskRunner:
         task = await self.store.create(name, toolset=view.toolset)
         scope = anyio.CancelScope()
         self.active[task.task_id] = scope
-        self._group.start_soon(self._execute, task, view, name, arguments, scope)
+        self._group.start_soon(self._execute, task, view, name, arguments, scope, scopes)
         return task
 
     async def cancel(self, task_id: str) -> TaskInfo | None:
         """Ask for a task to be cancelled, wherever it runs; the task as it is now (None when unknown)."""
         return await self.store.cancel(task_id)
 
-    async def _execute(self, task: TaskInfo, view: View, name: str, arguments: Any, scope: anyio.CancelScope) -> None:
+    async def _execute(self, task: TaskInfo, view: View, name: str, arguments: Any, scope: anyio.CancelScope,
+                       scopes: frozenset[str] | None) -> None:
         started = time.monotonic()
         store, task_id = self.store, task.task_id
         try:
             async with anyio.create_task_group() as watch:
                 watch.start_soon(_cancel_on_request, store, task_id, scope)
                 with scope:
-                    result = await self.server.call(view, name, arguments, events=_TaskEvents(store, task_id))
+                    result = await self.server.call(view, name, arguments, events=_TaskEvents(store, task_id), scopes=scopes)
                 watch.cancel_scope.cancel()
             if scope.cancelled_caught:
                 await store.append(task_id, "error", _cancelled(name, started))

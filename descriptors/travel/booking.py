@@ -197,10 +197,37 @@ def _segment(origin: str, destination: str, day: dt.date, cabin: str) -> dict[st
         "destination": destination,
         "date": day.isoformat(),
         "departure_time": f"{6 + seed % 16:02d}:{(seed // 16) % 4 * 15:02d}",
-        "duration_minutes": round(distance / 800 * 60) + 30,
+        "duration_minutes": _minutes(distance),
         "distance_km": round(distance),
         "fare": round((40 + distance * 0.11) * CABIN_FACTOR[cabin], 2),
     }
+
+
+def _minutes(distance_km: float) -> int:
+    """The scheduled duration of a flight over this distance: 800 km/h plus half an hour on the ground."""
+    return round(distance_km / 800 * 60) + 30
+
+
+# ---------------------------------------------------------------------------------------------
+# policy functions: what corporate_travel_policy's CEL rules ask of this inventory before a booking runs
+
+
+def flight_minutes(origin: str, destination: str) -> int:
+    """The scheduled minutes of the flight between two airports (-1 for an airport the booking system does not serve)."""
+    if origin not in AIRPORTS or destination not in AIRPORTS:
+        return -1  # not a short flight the policy could judge: the booking itself answers unknown_airport
+    start, end = AIRPORTS[origin], AIRPORTS[destination]
+    return _minutes(_distance_km(start["lat"], start["lon"], end["lat"], end["lon"]))
+
+
+def nightly_rate(arguments: dict[str, Any]) -> float:
+    """The nightly rate in EUR of the room a hotel_reservation call would book (0 when it would book none)."""
+    room_type = arguments.get("room_type", "standard")
+    try:
+        key = _hotel_for(arguments.get("hotel_id"), arguments.get("city"), room_type, int(arguments.get("guests", 2)))
+    except (ToolError, TypeError, ValueError):
+        return 0  # no room would be booked: the booking itself answers why
+    return HOTELS[key]["rates"].get(room_type, 0)
 
 
 def _distance_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
