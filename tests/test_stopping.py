@@ -32,8 +32,10 @@ SLOW_TOOLS = {"tools": [
     {"name": f"{name}", "description": f"Sleeps for a while ({kind}), then answers.",
      "inputSchema": {"type": "object", "properties": {"seconds": {"type": "number"}}, "required": ["seconds"]}}
     for name, kind in (("nap", "async"), ("doze", "sync, in a thread"))
-]}
+] + [{"name": "hold", "description": "Waits until the file `gate` exists, then answers.",
+      "inputSchema": {"type": "object", "properties": {"gate": {"type": "string"}}, "required": ["gate"]}}]}
 HANDLERS = '''
+import os
 import time
 
 import anyio
@@ -49,6 +51,13 @@ def doze(seconds):
     """Sleep in a worker thread (cannot be interrupted)."""
     time.sleep(seconds)
     return {"slept": seconds}
+
+
+async def hold(gate):
+    """Wait until the file `gate` exists (the test opens it), however slow the machine."""
+    while not os.path.exists(gate):
+        await anyio.sleep(0.02)
+    return {"held": True}
 '''
 
 
@@ -280,8 +289,9 @@ async def test_sigterm_over_http_cancels_a_call_that_outlasts_the_timeout_with_a
 
 
 @pytest.mark.anyio
-async def test_ready_answers_503_while_draining_and_the_listener_closes_after(slow_catalog: Path) -> None:
+async def test_ready_answers_503_while_draining_and_the_listener_closes_after(slow_catalog: Path, tmp_path: Path) -> None:
     """After SIGTERM a probe gets 503 from /ready (health: draining) for as long as a call runs, never a refused connection."""
+    gate = tmp_path / "gate"  # the call runs until the probes are done, however loaded the machine
     with http_server(slow_catalog) as (process, url, log), anyio.fail_after(30):
         async with Client(f"{url}/mcp", mode="legacy") as client, httpx.AsyncClient(base_url=url, timeout=5) as probe:
             await client.list_tools()
@@ -294,11 +304,12 @@ async def test_ready_answers_503_while_draining_and_the_listener_closes_after(sl
                     await anyio.sleep(0.2)
                     ready, health = await probe.get("/ready"), await probe.get("/health")
                     seen.append((ready.status_code, ready.json()["status"], health.status_code, health.json()["status"]))
+                gate.touch()
 
             async with anyio.create_task_group() as group:
                 group.start_soon(watch)
-                result = await client.call_tool("nap", {"seconds": 1.8})
-            assert result.is_error is False and result.structured_content == {"slept": 1.8}
+                result = await client.call_tool("hold", {"gate": str(gate)})
+            assert result.is_error is False and result.structured_content == {"held": True}
             assert seen == [(503, "draining", 200, "draining")] * 5
             assert await anyio.to_thread.run_sync(process.wait, 10) == 0
             with pytest.raises(httpx.ConnectError):
