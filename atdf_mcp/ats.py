@@ -266,6 +266,9 @@ def _refused(result: types.CallToolResult) -> Response:
         body = None
     if not isinstance(body, dict) or not body.get("errors"):
         return error_response(Code.VALIDATION_ERROR, "The call was refused before it ran.")
-    row = row_of(str(body["errors"][0].get("code", "")))
+    entry = body["errors"][0]
+    row = row_of(str(entry.get("code", "")))
     status = row.status if row is not None and 400 <= row.status < 500 else 400
-    return JSONResponse(body, status_code=status)
+    missing = (entry.get("context") or {}).get("missing_scopes") if entry.get("code") == Code.PERMISSION_DENIED else None
+    headers = {"WWW-Authenticate": f'Bearer error="insufficient_scope", scope="{" ".join(missing)}"'} if missing else None
+    return JSONResponse(body, status_code=status, headers=headers)

@@ -88,6 +88,16 @@ def build_parser() -> argparse.ArgumentParser:
     http.add_argument("--auth-token", default=os.environ.get("ATDF_MCP_AUTH_TOKEN") or None,
                       help="require `Authorization: Bearer TOKEN` on /mcp, /sse, /messages/, POST /validate and POST /reset "
                            "(default: $ATDF_MCP_AUTH_TOKEN)")
+    http.add_argument("--oauth-issuer", default=None, metavar="URL",
+                      help="accept JWT access tokens of this OAuth 2.1 issuer (checked against its JWKS) on the protected routes")
+    http.add_argument("--oauth-audience", default=None, metavar="AUD",
+                      help="with --oauth-issuer: the audience tokens must name (usually this server's public /mcp URL)")
+    http.add_argument("--oauth-scope", action="append", default=[], metavar="SCOPE",
+                      help="with --oauth-issuer: a scope every token needs (else 403 insufficient_scope); repeatable")
+    http.add_argument("--oauth-toolset-claim", default=None, metavar="CLAIM",
+                      help="with --oauth-issuer: the token claim naming the caller's tool set (default: none, the whole catalogue)")
+    http.add_argument("--oauth-leeway", type=float, default=None, metavar="SECONDS",
+                      help="with --oauth-issuer: clock skew allowed on exp and nbf (default: 30)")
     http.add_argument("--allow-host", action="append", default=[], metavar="HOST",
                       help="also accept this Host header (name, name:port, or * for any), e.g. behind a reverse proxy; repeatable")
     http.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
@@ -335,7 +345,9 @@ _HTTP_ONLY = {"host": "--host", "port": "--port", "stateless": "--stateless", "j
               "allow_host": "--allow-host", "allow_origin": "--allow-origin", "cors_origin": "--cors-origin",
               "max_body_size": "--max-body-size", "max_sessions": "--max-sessions",
               "max_sessions_per_client": "--max-sessions-per-client", "session_idle_timeout": "--session-idle-timeout",
-              "task_store": "--task-store", "task_ttl": "--task-ttl", "max_tasks": "--max-tasks", "task_heartbeat": "--task-heartbeat"}
+              "task_store": "--task-store", "task_ttl": "--task-ttl", "max_tasks": "--max-tasks", "task_heartbeat": "--task-heartbeat",
+              "oauth_issuer": "--oauth-issuer", "oauth_audience": "--oauth-audience", "oauth_scope": "--oauth-scope",
+              "oauth_toolset_claim": "--oauth-toolset-claim", "oauth_leeway": "--oauth-leeway"}
 
 
 def _http_options(args: argparse.Namespace) -> Any:
@@ -359,7 +371,30 @@ def _http_options(args: argparse.Namespace) -> Any:
                        json_response=args.json_response, auth_token=args.auth_token or None,
                        allowed_hosts=tuple(args.allow_host), allowed_origins=tuple(args.allow_origin),
                        cors_origins=tuple(args.cors_origin), max_body_size=max_body, sessions=_session_limits(args),
-                       tasks=_task_options(args))
+                       tasks=_task_options(args), oauth=_oauth_options(args))
+
+
+def _oauth_options(args: argparse.Namespace) -> Any:
+    """The OAuthOptions of --oauth-issuer and its companions (None without it); UsageError when they do not fit."""
+    from .oauth import OAuthOptions
+
+    companions = [flag for flag, value in (("--oauth-audience", args.oauth_audience), ("--oauth-scope", args.oauth_scope),
+                                           ("--oauth-toolset-claim", args.oauth_toolset_claim),
+                                           ("--oauth-leeway", args.oauth_leeway)) if value]
+    if args.oauth_issuer is None:
+        if companions:
+            raise UsageError(f"{', '.join(companions)} need --oauth-issuer URL")
+        return None
+    issuer = args.oauth_issuer
+    if not issuer.startswith(("https://", "http://")):
+        raise UsageError(f"--oauth-issuer {issuer!r}: use the issuer's URL, e.g. https://auth.example.com")
+    if not args.oauth_audience:
+        raise UsageError("--oauth-issuer needs --oauth-audience AUD (the audience its tokens name for this server)")
+    leeway = 30.0 if args.oauth_leeway is None else args.oauth_leeway
+    if not 0 <= leeway <= 600:
+        raise UsageError("--oauth-leeway must be between 0 and 600 seconds")
+    return OAuthOptions(issuer=issuer, audience=args.oauth_audience, leeway=leeway, toolset_claim=args.oauth_toolset_claim,
+                        required_scopes=tuple(args.oauth_scope))
 
 
 def _task_options(args: argparse.Namespace) -> Any:

@@ -84,7 +84,7 @@ class Code(enum.StrEnum):
     CANCELLED = "CANCELLED", Row("Cancelled", 503, True, CALL)
     WORKER_LOST = "WORKER_LOST", Row("Worker lost", 503, True, CALL)  # a task's replica stopped beating (atdf_mcp.tasks)
     POLICY_DENIED = "POLICY_DENIED", Row("Policy denied", 403, False, CALL)  # a blocking policy rule (atdf_mcp.policies)
-    PERMISSION_DENIED = "PERMISSION_DENIED", Row("Permission denied", 403, False, CALL)  # a prerequisite permission the caller lacks
+    PERMISSION_DENIED = "PERMISSION_DENIED", Row("Permission denied", 403, False, CALL | HTTP)  # a scope the caller's token lacks
     ERROR = "ERROR", Row("Error", 500, False, CALL)  # the enriched form's code of an entry that has none
     # -- tool calls: upstream HTTP services (dispatch/upstream.py maps statuses to these) ---------------------------
     NOT_FOUND = "NOT_FOUND", Row("Not found", 404, False, CALL | HTTP)
@@ -110,6 +110,7 @@ class Code(enum.StrEnum):
     TASK_NOT_FOUND = "TASK_NOT_FOUND", Row("Unknown task", 404, False, HTTP)
     TOO_MANY_TASKS = "TOO_MANY_TASKS", Row("Too many tasks", 429, True, HTTP | CALL)  # CALL: an MCP task tool's call
     TASK_STORE_UNAVAILABLE = "TASK_STORE_UNAVAILABLE", Row("Task store unavailable", 503, True, HTTP)
+    AUTH_SERVER_UNAVAILABLE = "AUTH_SERVER_UNAVAILABLE", Row("Authorization server unavailable", 503, True, HTTP)  # atdf_mcp.oauth
     # -- loading: files ----------------------------------------------------------------------------------------------
     PARSE_ERROR = "PARSE_ERROR", Row("Parse error", 400, False, LOAD | HTTP)
     READ_ERROR = "READ_ERROR", Row("Read error", 422, False, LOAD)

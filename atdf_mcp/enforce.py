@@ -120,4 +120,5 @@ def _permission_denied(runtime: ToolRuntime, missing: list[str], scopes: frozens
         Code.PERMISSION_DENIED, f"{tool.id} requires the permission {names}, which this token does not grant.", tool.id,
         parameter=None, context={"missing_scopes": missing, "required_scopes": list(runtime.permissions),
                                  "granted_scopes": sorted(scopes), "retryable": False,
-                                 "solution": f"Ask the operator for a token whose entry under `tokens:` grants {names}."})])
+                                 "solution": f"Use a token that grants {names}: an entry under `tokens:` listing it in "
+                                                     "`scopes`, or an OAuth access token with that scope."})])

@@ -2,7 +2,8 @@
 
     /mcp/{set}  /sse/{set}  /messages/{set}/     the set named by the path (MCP endpoints)
     /resources?toolset={set}  (any REST route)   the set named by the query
-    Authorization: Bearer <token>                --auth-token: the whole catalogue; a token of `tokens:`: its set
+    Authorization: Bearer <token>                --auth-token: the whole catalogue; a token of `tokens:`: its set;
+                                                 with --oauth-issuer, a JWT access token: its scopes (and set, by claim)
 
 An agent's token never opens POST /reset (403). Answers, in this order:
 401 (a protected route without a valid token), 404 TOOLSET_NOT_FOUND (a set the served config does not define), 403
@@ -15,6 +16,7 @@ ASGI scope (`SCOPES_SCOPE_KEY`), checked against the tools' prerequisite permiss
 from __future__ import annotations
 
 import hmac
+import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
@@ -25,6 +27,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .codes import Code
 from .enforce import SCOPES_SCOPE_KEY
+from .oauth import WELL_KNOWN, Grant, IssuerUnavailable, JwtVerifier, TokenRejected, request_origin
 from .rest import error_response
 from .toolsets import token_digest, token_toolset
 from .view import TOOLSET_SCOPE_KEY
@@ -32,7 +35,9 @@ from .view import TOOLSET_SCOPE_KEY
 if TYPE_CHECKING:
     from .server import CatalogServer
 
-__all__ = ["SET_PREFIXES", "ToolsetGate", "path_toolset"]
+__all__ = ["SET_PREFIXES", "ToolsetGate", "insufficient_scope", "path_toolset", "resource_metadata_url"]
+
+_log = logging.getLogger("atdf_mcp.gate")
 
 SET_PREFIXES = ("/mcp/", "/sse/", "/messages/")
 """The MCP endpoints whose next path segment names a tool set."""
@@ -51,12 +56,13 @@ class ToolsetGate:
     """ASGI middleware: bearer tokens (--auth-token and `tokens:`) on the protected routes, and the set of each request."""
 
     def __init__(self, app: ASGIApp, server: CatalogServer, token: str | None, protects: Callable[[str, str], bool],
-                 is_mcp: Callable[[str], bool]) -> None:
+                 is_mcp: Callable[[str], bool], oauth: JwtVerifier | None = None) -> None:
         self.app = app
         self.server = server
         self.token = token.encode("utf-8") if token else None
         self.protects = protects
         self.is_mcp = is_mcp
+        self.oauth = oauth
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -69,10 +75,16 @@ class ToolsetGate:
         presented = presented.strip() if scheme.lower() == "bearer" else ""
         whole = bool(presented) and self.token is not None and hmac.compare_digest(presented.encode("utf-8"), self.token)
         granted = token_toolset(presented, tokens) if presented and not whole and tokens else None
-        if (self.token is not None or tokens) and self.protects(method, path) and not whole and granted is None:
-            await _unauthenticated(bool(presented), jsonrpc)(scope, receive, send)
-            return
-        if granted is not None and path == "/reset":
+        agent = granted is not None  # limited to a set and its scopes (an OAuth token: to its scopes, maybe its set)
+        scopes = self.server.snapshot.config.token_scopes.get(token_digest(presented), frozenset()) if agent else None
+        guarded = self.token is not None or bool(tokens) or self.oauth is not None
+        if guarded and self.protects(method, path) and not whole and not agent:
+            caller = await self._oauth_caller(scope, presented, jsonrpc)
+            if isinstance(caller, JSONResponse):
+                await caller(scope, receive, send)
+                return
+            agent, granted, scopes = True, caller.toolset, caller.scopes
+        if agent and path == "/reset":
             response = error_response(Code.AUTHORIZATION_ERROR, "An agent's token cannot reload the catalogue.", title="Forbidden",
                                       parameter="Authorization", context={"solution": "Reload with the server's --auth-token, "
                                                                           "SIGHUP, or by editing the files (they are watched)."})
@@ -80,7 +92,7 @@ class ToolsetGate:
             return
         named = path_toolset(path) if jsonrpc else _query_toolset(scope)
         if named is not None and not self.server.views.has(named):
-            known = sorted(self.server.snapshot.config.toolsets) if granted is None else None  # a limited agent learns no names
+            known = sorted(self.server.snapshot.config.toolsets) if not agent else None  # a limited agent learns no names
             await _unknown_set(named, known, jsonrpc)(scope, receive, send)
             return
         if named is not None and granted is not None and named != granted:
@@ -92,9 +104,58 @@ class ToolsetGate:
         chosen = named or granted
         if chosen is not None:
             scope[TOOLSET_SCOPE_KEY] = chosen
-        if granted is not None:  # an agent: the scopes of its token (none listed: none); the operator's token holds them all
-            scope[SCOPES_SCOPE_KEY] = self.server.snapshot.config.token_scopes.get(token_digest(presented), frozenset())
+        if agent:  # an agent: the scopes of its token (none listed: none); the operator's token holds them all
+            scope[SCOPES_SCOPE_KEY] = scopes
         await self.app(scope, receive, send)
+
+    async def _oauth_caller(self, scope: Scope, presented: str, jsonrpc: bool) -> Grant | JSONResponse:
+        """The grant of an OAuth access token, or the answer refusing the request (401, 403 or 503)."""
+        metadata = resource_metadata_url(scope, jsonrpc) if self.oauth is not None else None
+        if self.oauth is None or not presented:
+            return _unauthenticated(bool(presented), jsonrpc, metadata)
+        try:
+            grant = await self.oauth.verify(presented)
+        except TokenRejected as exc:
+            return _unauthenticated(True, jsonrpc, metadata, str(exc))
+        except IssuerUnavailable as exc:
+            _log.warning("OAuth: the issuer's keys cannot be fetched: %s", exc)
+            return error_response(Code.AUTH_SERVER_UNAVAILABLE, "The authorization server's keys cannot be fetched, so the token "
+                                  "cannot be checked now.", parameter="Authorization", jsonrpc=jsonrpc,
+                                  headers={"Retry-After": "5"}, context={"retryable": True, "solution": "Retry in a few seconds."})
+        options = self.oauth.options
+        missing = [name for name in options.required_scopes if name not in grant.scopes]
+        if missing:
+            return insufficient_scope(missing, jsonrpc, metadata, f"This server needs the scope {', '.join(map(repr, missing))}, "
+                                                                  "which the token does not grant.")
+        if options.toolset_claim and grant.toolset is None:
+            return error_response(Code.AUTHORIZATION_ERROR, f"The token has no {options.toolset_claim!r} claim naming its tool set.",
+                                  title="Forbidden", parameter="Authorization", jsonrpc=jsonrpc,
+                                  context={"solution": f"Ask the authorization server for a token with a {options.toolset_claim!r} "
+                                                       "claim naming one of the catalogue's tool sets."})
+        if grant.toolset is not None and not self.server.views.has(grant.toolset):
+            return error_response(Code.AUTHORIZATION_ERROR, f"The token's {options.toolset_claim!r} claim names the tool set "
+                                  f"{grant.toolset!r}, which this catalogue does not define.", title="Forbidden",
+                                  parameter="Authorization", jsonrpc=jsonrpc,
+                                  context={"solution": "Ask the operator to define that set under `toolsets:` in atdf-mcp.yaml, "
+                                                       "or use a token naming a set it defines."})
+        return grant
+
+
+def resource_metadata_url(scope: Scope, jsonrpc: bool) -> str:
+    """This server's RFC 9728 metadata URL for the requested resource (an MCP endpoint's own, else the server's)."""
+    path = scope["path"] if jsonrpc and not scope["path"].startswith("/messages/") else ""
+    return f"{request_origin(scope)}{WELL_KNOWN}{path}"
+
+
+def insufficient_scope(missing: list[str], jsonrpc: bool, metadata: str | None, detail: str) -> JSONResponse:
+    """403 `insufficient_scope` naming the scopes to ask for (RFC 6750 §3.1), as MCP clients expect for a step-up."""
+    challenge = f'Bearer error="insufficient_scope", scope="{" ".join(missing)}"'
+    if metadata:
+        challenge += f', resource_metadata="{metadata}"'
+    return error_response(Code.PERMISSION_DENIED, detail, parameter="Authorization", jsonrpc=jsonrpc,
+                          headers={"WWW-Authenticate": challenge},
+                          context={"missing_scopes": missing, "solution": "Ask the authorization server for a token with "
+                                                                          f"the scope {' '.join(missing)}."})
 
 
 def _query_toolset(scope: Scope) -> str | None:
@@ -106,13 +167,18 @@ def _query_toolset(scope: Scope) -> str | None:
     return values[0] if values else None
 
 
-def _unauthenticated(presented: bool, jsonrpc: bool) -> JSONResponse:
-    challenge = 'Bearer realm="atdf-mcp"' + (', error="invalid_token"' if presented else "")
-    detail = "The bearer token is not valid." if presented else "This endpoint needs an Authorization: Bearer token."
+def _unauthenticated(presented: bool, jsonrpc: bool, metadata: str | None = None, reason: str | None = None) -> JSONResponse:
+    challenge = 'Bearer realm="atdf-mcp"'
+    if presented:
+        challenge += ', error="invalid_token"' + (f', error_description="{reason}"' if reason and '"' not in reason else "")
+    if metadata:  # RFC 9728 §5.1: where MCP clients find the authorization server
+        challenge += f', resource_metadata="{metadata}"'
+    detail = reason or ("The bearer token is not valid." if presented else "This endpoint needs an Authorization: Bearer token.")
+    solution = ("Get an access token from the authorization server named in the resource metadata "
+                f"({metadata}) and send it as `Authorization: Bearer <token>`." if metadata else
+                "Send the header `Authorization: Bearer <token>` with the server's token or your agent's token.")
     return error_response(Code.AUTHENTICATION_ERROR, detail, title="Authentication required", parameter="Authorization",
-                          headers={"WWW-Authenticate": challenge}, jsonrpc=jsonrpc,
-                          context={"solution": "Send the header `Authorization: Bearer <token>` with the server's token "
-                                               "or your agent's token."})
+                          headers={"WWW-Authenticate": challenge}, jsonrpc=jsonrpc, context={"solution": solution})
 
 
 def _unknown_set(name: str, known: list[str] | None, jsonrpc: bool) -> JSONResponse:

@@ -52,6 +52,7 @@ from .ats import ATS_PATHS, AgentToolService, store_label
 from .codes import Code
 from .envelope import new_instance
 from .gate import SET_PREFIXES, ToolsetGate
+from .oauth import JwtVerifier, OAuthOptions, protected_resource_routes
 from .publish import COLLECTION_PATHS
 from .rest import RequestCounter, ServiceState, error_response, rest_routes
 from .server import CatalogServer
@@ -97,6 +98,7 @@ class HttpOptions:
     max_body_size: int = DEFAULT_MAX_BODY_SIZE
     sessions: SessionLimits = field(default_factory=SessionLimits)
     tasks: TaskOptions = field(default_factory=TaskOptions)  # the Agent Tool Service's tasks (atdf_mcp.tasks)
+    oauth: OAuthOptions | None = None  # JWT access tokens of an OAuth 2.1 issuer (atdf_mcp.oauth)
 
     @property
     def transports(self) -> tuple[str, ...]:
@@ -149,6 +151,9 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
     ats = AgentToolService(app, options.tasks, live)  # its task runner: starlette.state.tasks
     state.tasks = ats
     routes += ats.routes()
+    verifier = JwtVerifier(options.oauth) if options.oauth is not None else None
+    if options.oauth is not None:
+        routes += protected_resource_routes(options.oauth)  # RFC 9728, where MCP clients find the issuer
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
@@ -174,7 +179,8 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
                                      max_age=600))
     middleware.append(Middleware(HostOriginGuard, hosts=options.hosts, origins=options.origins))
     # --auth-token and the tokens of `tokens:` (read from the served snapshot), and the tool set of each request
-    middleware.append(Middleware(ToolsetGate, server=app, token=options.auth_token, protects=options.is_protected, is_mcp=is_mcp_path))
+    middleware.append(Middleware(ToolsetGate, server=app, token=options.auth_token, protects=options.is_protected, is_mcp=is_mcp_path,
+                                 oauth=verifier))
     middleware.append(Middleware(BodyLimit, max_size=options.max_body_size))
     middleware.append(Middleware(SurrogateEscapes, is_target=is_mcp_path))  # before the guard, which must parse the body
     middleware.append(Middleware(JsonRpcGuard))  # answers what the SDK would drop: bad ids, too deep to parse
@@ -512,8 +518,13 @@ def endpoints_text(options: HttpOptions, port: int, toolsets: Iterable[str] = ()
     lines.append(f"  tasks                store {store_label(tasks.store)}, at most {tasks.max_tasks} running, kept {tasks.ttl:g} s "
                  "after they end (--task-store, --max-tasks, --task-ttl)")
     auth = "bearer token required on /mcp, /sse, /messages/ (and each set's), the Agent Tool Service, POST /validate and /reset" \
-        if options.auth_token or tokens else "none (set --auth-token or ATDF_MCP_AUTH_TOKEN to require a bearer token)"
+        if options.auth_token or tokens or options.oauth else "none (set --auth-token or ATDF_MCP_AUTH_TOKEN to require a bearer token)"
     lines.append(f"  auth                 {auth}")
+    if options.oauth is not None:
+        oauth = options.oauth
+        scopes = f", scopes needed: {' '.join(oauth.required_scopes)}" if oauth.required_scopes else ""
+        lines.append(f"  OAuth                JWT access tokens of {oauth.issuer} for audience {oauth.audience}{scopes}; "
+                     f"metadata at {base}/.well-known/oauth-protected-resource/mcp")
     lines.append(f"  allowed Host         {', '.join(options.hosts)}  (others get 421: add names with --allow-host)")
     if options.origins:
         lines.append(f"  allowed Origin       {', '.join(options.origins)}  (and the allowed hosts' own pages)")

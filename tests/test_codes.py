@@ -39,7 +39,7 @@ UPPER_SNAKE = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{4,}")
 # variables, os attributes, digit words of the enriched form, a sentinel's repr, dialect names in messages.
 NOT_CODES = {
     "DELETE", "HEAD", "OPTIONS", "PATCH", "POST",
-    "BYTES", "HOST", "NAME", "ORIGIN", "PATH", "SECONDS",
+    "BYTES", "CLAIM", "HOST", "NAME", "ORIGIN", "PATH", "SCOPE", "SECONDS",
     "ATDF_MCP_AUTH_TOKEN", "ATDF_MCP_LANG", "ATDF_MCP_LOG_LEVEL", "AUTH_HEADER", "NO_COLOR",
     "ATDF_MCP_CACHE_DIR", "XDG_CACHE_HOME", "LOCALAPPDATA", "SIGHUP",
     "O_BINARY", "O_NONBLOCK",
