@@ -60,6 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--lang", default=os.environ.get("ATDF_MCP_LANG"), help="language of descriptions (default: $ATDF_MCP_LANG)")
     serve.add_argument("--log-level", default=os.environ.get("ATDF_MCP_LOG_LEVEL", "info"),
                        choices=("debug", "info", "warning", "error"), help="stderr log level (default: info)")
+    serve.add_argument("--log-format", default=os.environ.get("ATDF_MCP_LOG_FORMAT", "text"), choices=("text", "json"),
+                       help="stderr log lines as text, or one JSON object each, banner included (default: text)")
     serve.add_argument("--timeout", type=float, default=None, help="default tool timeout in seconds (default: 60)")
     serve.add_argument("--toolset", default=None, metavar="NAME",
                        help="serve only this tool set of the catalogue's atdf-mcp.yaml `toolsets:` (over HTTP: what /mcp and "
@@ -98,6 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="with --oauth-issuer: the token claim naming the caller's tool set (default: none, the whole catalogue)")
     http.add_argument("--oauth-leeway", type=float, default=None, metavar="SECONDS",
                       help="with --oauth-issuer: clock skew allowed on exp and nbf (default: 30)")
+    http.add_argument("--metrics-public", action="store_true",
+                      help="serve GET /metrics without the bearer token (e.g. to a Prometheus on a private network)")
     http.add_argument("--allow-host", action="append", default=[], metavar="HOST",
                       help="also accept this Host header (name, name:port, or * for any), e.g. behind a reverse proxy; repeatable")
     http.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
@@ -309,6 +313,7 @@ def _serve(args: argparse.Namespace) -> int:
     from .live import LiveCatalog
     from .logs import configure_logging
     from .serve import DEFAULT_SHUTDOWN_TIMEOUT, load_for_serving, open_listener, serve_http, serve_stdio
+    from .tracing import configure_tracing, shutdown_tracing
 
     if args.shutdown_timeout is not None and args.shutdown_timeout < 0:
         raise UsageError("--shutdown-timeout must be zero or more seconds")
@@ -319,18 +324,23 @@ def _serve(args: argparse.Namespace) -> int:
         raise UsageError("--max-call-seconds must be a positive number of seconds")
     options = _http_options(args)  # usage errors before any slow work
     listener = open_listener(options) if options is not None else None  # a port in use fails before loading
-    configure_logging(args.log_level)
+    configure_logging(args.log_level, fmt=args.log_format)
+    traced = configure_tracing()  # OTEL_* variables: spans exported, or a no-op
     with contextlib.redirect_stdout(sys.stderr):  # stdout is the protocol: handler modules' prints go to stderr
         catalog, app = load_for_serving(args.directory, lang=lang, timeout=args.timeout, cache=not args.no_cache,
                                         disclosure=args.disclosure, page_size=args.page_size)
     if args.max_call_seconds is not None:
         app.max_call_seconds = args.max_call_seconds
+    app.traced = traced
     app.toolset = _known_toolset(args.toolset, catalog)
     live = LiveCatalog(app, args.directory or catalog.root or ".", watch=args.watch)
     timeout = args.shutdown_timeout if args.shutdown_timeout is not None else DEFAULT_SHUTDOWN_TIMEOUT
-    if options is None:
-        return serve_stdio(app, shutdown_timeout=timeout, live=live)
-    return serve_http(app, options, shutdown_timeout=timeout, listener=listener, live=live)
+    try:
+        if options is None:
+            return serve_stdio(app, shutdown_timeout=timeout, live=live)
+        return serve_http(app, options, shutdown_timeout=timeout, listener=listener, live=live)
+    finally:
+        shutdown_tracing()  # the spans not yet exported
 
 
 def _known_toolset(name: str | None, catalog: Any) -> str | None:
@@ -346,6 +356,7 @@ _HTTP_ONLY = {"host": "--host", "port": "--port", "stateless": "--stateless", "j
               "max_body_size": "--max-body-size", "max_sessions": "--max-sessions",
               "max_sessions_per_client": "--max-sessions-per-client", "session_idle_timeout": "--session-idle-timeout",
               "task_store": "--task-store", "task_ttl": "--task-ttl", "max_tasks": "--max-tasks", "task_heartbeat": "--task-heartbeat",
+              "metrics_public": "--metrics-public",
               "oauth_issuer": "--oauth-issuer", "oauth_audience": "--oauth-audience", "oauth_scope": "--oauth-scope",
               "oauth_toolset_claim": "--oauth-toolset-claim", "oauth_leeway": "--oauth-leeway"}
 
@@ -371,7 +382,8 @@ def _http_options(args: argparse.Namespace) -> Any:
                        json_response=args.json_response, auth_token=args.auth_token or None,
                        allowed_hosts=tuple(args.allow_host), allowed_origins=tuple(args.allow_origin),
                        cors_origins=tuple(args.cors_origin), max_body_size=max_body, sessions=_session_limits(args),
-                       tasks=_task_options(args), oauth=_oauth_options(args))
+                       tasks=_task_options(args), oauth=_oauth_options(args),
+                       metrics_public=args.metrics_public)
 
 
 def _oauth_options(args: argparse.Namespace) -> Any:

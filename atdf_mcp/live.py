@@ -92,6 +92,7 @@ class LiveCatalog:
         self.last: Reload | None = None
         self._lock = anyio.Lock()
         self._asked = 0  # triggers received
+        self.reloads = self.reload_failures = 0  # done, and failed (the snapshot before stayed): /metrics
         self._covered = 0  # triggers a started reload already covers
         self._pending: set[str] | None = set()  # files named by the triggers not yet served; None: look at every file
         self._tasks: anyio.abc.TaskGroup | None = None
@@ -146,6 +147,8 @@ class LiveCatalog:
                 _log.exception("reload (%s) failed; the catalogue served before stays", reason)
                 outcome = Reload(reason, ok=False, failure=f"{type(exc).__name__}: {exc}")
             self.last = outcome
+            self.reloads += 1
+            self.reload_failures += not outcome.ok
             return outcome
 
     # -- one reload ------------------------------------------------------------------------------

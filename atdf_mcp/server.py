@@ -15,7 +15,7 @@ import functools
 import logging
 import weakref
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import jsonschema_rs
@@ -48,7 +48,11 @@ from .shutdown import Drain, cancelled_envelope, refused_envelope
 from .tasks import TaskRunner
 from .tasks.extension import EXTENSION as TASKS_EXTENSION
 from .tasks.extension import CreateTaskResult, McpTasks
+from .tracing import annotate_call
 from .view import TOOLSET_SCOPE_KEY, View, Views
+
+if TYPE_CHECKING:
+    from .metrics import Metrics
 
 __all__ = ["DEFAULT_MAX_CALL_SECONDS", "DEFAULT_TIMEOUT", "RESOURCE_NOT_FOUND", "CatalogServer", "build_server"]
 
@@ -71,6 +75,8 @@ class CatalogServer:
         self.disclosure = Disclosure(self.snapshot, mode=disclosure, cache=cache, fresh=fresh)  # the search cache: as load_catalog's
         self.secrets = catalogue_secrets(r.bound.dispatcher for r in self.snapshot.runtimes.values())
         self.drain = Drain()  # the tool calls in flight, for a shutdown that answers them all
+        self.metrics: Metrics | None = None  # GET /metrics (atdf_mcp.metrics), set by the HTTP app; None: nothing counted
+        self.traced = False  # an OpenTelemetry exporter is configured: calls annotate their span (atdf_mcp.tracing)
         config = self.snapshot.config
         self.server = _LiveServer(
             config.name or "atdf-mcp",
@@ -206,8 +212,16 @@ class CatalogServer:
         """One tools/call in `view` (a catalogue tool or a meta-tool), secrets redacted: what MCP clients and tasks get.
 
         `scopes` are those of the agent's token (atdf_mcp.enforce); None: the operator, who holds them all."""
-        secrets = self.secrets
-        result = await self._call_tool(ctx, view, name, arguments, events, scopes)
+        secrets, metrics = self.secrets, self.metrics
+        if metrics is None:
+            result = await self._call_tool(ctx, view, name, arguments, events, scopes)
+        else:
+            known = name in view.runtimes or self.disclosure.meta_runtime(view, name) is not None
+            with metrics.observed(name, known) as seen:
+                result = await self._call_tool(ctx, view, name, arguments, events, scopes)
+                seen.done(result)
+        if self.traced:
+            annotate_call(result)
         return secrets.result(result) if secrets.pattern is not None else result
 
     async def refusal(self, view: View, name: str, arguments: Any, scopes: frozenset[str] | None = None) -> types.CallToolResult | None:

@@ -48,10 +48,13 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from . import tracing
 from .ats import ATS_PATHS, AgentToolService, store_label
 from .codes import Code
 from .envelope import new_instance
 from .gate import SET_PREFIXES, ToolsetGate
+from .metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
+from .metrics import Metrics
 from .oauth import JwtVerifier, OAuthOptions, protected_resource_routes
 from .publish import COLLECTION_PATHS
 from .rest import RequestCounter, ServiceState, error_response, rest_routes
@@ -98,6 +101,7 @@ class HttpOptions:
     max_body_size: int = DEFAULT_MAX_BODY_SIZE
     sessions: SessionLimits = field(default_factory=SessionLimits)
     tasks: TaskOptions = field(default_factory=TaskOptions)  # the Agent Tool Service's tasks (atdf_mcp.tasks)
+    metrics_public: bool = False  # GET /metrics without the token (--metrics-public)
     oauth: OAuthOptions | None = None  # JWT access tokens of an OAuth 2.1 issuer (atdf_mcp.oauth)
 
     @property
@@ -117,7 +121,8 @@ class HttpOptions:
 
     def is_protected(self, method: str, path: str) -> bool:
         """Whether a request needs the bearer token (when one is set)."""
-        return is_mcp_path(path) or path == "/reset" or (path == "/validate" and method == "POST") or path.startswith(ATS_PATHS)
+        return (is_mcp_path(path) or path == "/reset" or (path == "/validate" and method == "POST") or path.startswith(ATS_PATHS)
+                or (path == "/metrics" and not self.metrics_public))
 
 
 def is_mcp_path(path: str) -> bool:
@@ -151,6 +156,8 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
     ats = AgentToolService(app, options.tasks, live)  # its task runner: starlette.state.tasks
     state.tasks = ats
     routes += ats.routes()
+    app.metrics = metrics = Metrics(app, live, lambda: ats.runner)
+    routes.append(Route("/metrics", lambda _: Response(metrics.render(), media_type=METRICS_CONTENT_TYPE), methods=["GET"]))
     verifier = JwtVerifier(options.oauth) if options.oauth is not None else None
     if options.oauth is not None:
         routes += protected_resource_routes(options.oauth)  # RFC 9728, where MCP clients find the issuer
@@ -173,6 +180,8 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
                     await http.aclose()
 
     middleware = [Middleware(ErrorBoundary, state=state)]
+    if tracing.enabled():  # a request's traceparent header parents the spans of its MCP messages and tasks
+        middleware.append(Middleware(tracing.TraceHeaders))
     if options.cors_origins:
         middleware.append(Middleware(CORSMiddleware, allow_origins=list(options.cors_origins), allow_methods=["GET", "POST", "DELETE"],
                                      allow_headers=["*"], expose_headers=["Mcp-Session-Id", "MCP-Protocol-Version", "WWW-Authenticate"],
@@ -511,6 +520,10 @@ def endpoints_text(options: HttpOptions, port: int, toolsets: Iterable[str] = ()
     lines.append(f"  validation           {base}/validate  (GET: this catalogue's report; POST: check a descriptor)")
     collections = " ".join(p for p in COLLECTION_PATHS.values() if not p.startswith("/resources/"))
     lines.append(f"  reload               POST {base}/reset  (or GET, or SIGHUP; files are watched unless --no-watch)")
+    lines.append(f"  metrics              GET {base}/metrics  (Prometheus; " + ("open to all: --metrics-public)" if options.metrics_public
+                                                                            else "needs the token when one is set)"))
+    if tracing.enabled():
+        lines.append("  traces               OpenTelemetry spans exported as the OTEL_* variables say")
     lines.append(f"  ARDF resources       {base}/resources  {base}/resources/{{type}}  {collections}")
     tasks = options.tasks
     lines.append(f"  Agent Tool Service   GET {base}/get_tool  POST {base}/call_tool/{{name}}  GET {base}/callback/{{task_id}} (SSE)  "

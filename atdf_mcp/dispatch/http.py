@@ -41,7 +41,7 @@ from urllib.parse import quote, urlencode
 import anyio
 import httpx
 
-from .. import __version__
+from .. import __version__, tracing
 from ..codes import Code
 from ..egress import SOLUTION as EGRESS_SOLUTION
 from ..egress import EgressRefused, guarded_transport
@@ -49,6 +49,7 @@ from ..envelope import compile_fast, tool_error_envelope
 from ..errors import CallFailure, UpstreamRejected
 from ..jsonsafe import json_safe
 from ..model import Descriptor
+from ..observe import upstream_status
 from ..suggest import MISSING
 from .http_spec import DEFAULT_TIMEOUT, HeaderTemplate, HttpOptions, HttpSpec, compile_spec
 from .upstream import (
@@ -289,7 +290,13 @@ class HttpDispatcher:
             fresh = _FreshConnection(request)
             try:
                 with anyio.fail_after(max(deadline - time.monotonic(), 0.001)):
-                    response = await client.send(request, stream=True)
+                    if tracing.enabled():  # a CLIENT span, its traceparent sent upstream
+                        with tracing.upstream_span(request.method, str(request.url), request.headers) as span:
+                            response = await client.send(request, stream=True)
+                            span.set_attribute("http.response.status_code", response.status_code)
+                    else:
+                        response = await client.send(request, stream=True)
+                    upstream_status(response.status_code)
                     try:
                         body, truncated = await _read_capped(response, spec.max_response_bytes)
                     finally:

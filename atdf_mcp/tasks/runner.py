@@ -14,6 +14,7 @@ and `log` events; then exactly one `result` (content blocks and structuredConten
 
 from __future__ import annotations
 
+import collections
 import json
 import logging
 import math
@@ -25,7 +26,9 @@ from typing import TYPE_CHECKING, Any
 import anyio
 import anyio.abc
 import mcp.types as types
+from opentelemetry import context as otel_context
 
+from .. import tracing
 from ..codes import Code
 from ..envelope import build_entry, envelope
 from ..jsonsafe import json_safe
@@ -57,6 +60,7 @@ class TaskRunner:
         self.active: dict[str, anyio.CancelScope] = {}  # the tasks this process runs now
         self._group: anyio.abc.TaskGroup | None = None
         self._durations: list[float] = []  # of recent tasks, for Retry-After
+        self.ended: collections.Counter[str] = collections.Counter()  # tasks this process ran, by final state (/metrics)
 
     @asynccontextmanager
     async def serving(self) -> AsyncIterator[TaskRunner]:
@@ -79,7 +83,8 @@ class TaskRunner:
         task = await self.store.create(name, toolset=view.toolset)
         scope = anyio.CancelScope()
         self.active[task.task_id] = scope
-        self._group.start_soon(self._execute, task, view, name, arguments, scope, scopes)
+        parent = otel_context.get_current() if tracing.enabled() else None  # the span of the request that started it
+        self._group.start_soon(self._execute, task, view, name, arguments, scope, scopes, parent)
         return task
 
     async def cancel(self, task_id: str) -> TaskInfo | None:
@@ -87,21 +92,24 @@ class TaskRunner:
         return await self.store.cancel(task_id)
 
     async def _execute(self, task: TaskInfo, view: View, name: str, arguments: Any, scope: anyio.CancelScope,
-                       scopes: frozenset[str] | None) -> None:
+                       scopes: frozenset[str] | None, parent: otel_context.Context | None = None) -> None:
         started = time.monotonic()
         store, task_id = self.store, task.task_id
         try:
             async with anyio.create_task_group() as watch:
                 watch.start_soon(_cancel_on_request, store, task_id, scope)
-                with scope:
+                with scope, tracing.task_span(name, parent):
                     result = await self.server.call(view, name, arguments, events=_TaskEvents(store, task_id), scopes=scopes)
                 watch.cancel_scope.cancel()
             if scope.cancelled_caught:
+                self.ended["cancelled"] += 1
                 await store.append(task_id, "error", _cancelled(name, started))
             else:
                 kind, data = event_of_result(result)
+                self.ended["completed" if kind == "result" else "failed"] += 1
                 await store.append(task_id, kind, data)
         except anyio.get_cancelled_exc_class():  # the server stops: the task must still end, with its answer
+            self.ended["cancelled"] += 1
             with anyio.CancelScope(shield=True), _logged(task_id):
                 await store.append(task_id, "error", _cancelled(name, started, shutdown=True))
             raise
