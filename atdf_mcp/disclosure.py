@@ -33,7 +33,7 @@ from .runtime import InputValidator, ToolRuntime
 
 if TYPE_CHECKING:
     from .catalog import Catalog
-    from .search import SearchIndex
+    from .search import Hit, SearchIndex
     from .view import View
 
 __all__ = ["DEFAULT_LIMIT", "INDEX_URI", "MAX_LIMIT", "META_TOOLS", "OVERVIEW_PROMPT", "Disclosure", "Listing", "disclosure_problems",
@@ -247,6 +247,10 @@ class Disclosure:
             return None
         return self._derive(view, "allowed", lambda: frozenset(view.tools))
 
+    def search(self, view: View, query: str, limit: int) -> list[Hit]:
+        """The view's best `limit` tools for `query`: what search_tools answers (GET /search too)."""
+        return self.index().search(query, limit, allowed=self._allowed(view))
+
     async def call(self, meta: ToolRuntime, arguments: dict[str, Any], view: View, run: Run) -> types.CallToolResult:
         """Run a meta-tool on validated arguments; `run(name, arguments)` calls a catalogue tool as a direct call would."""
         name = meta.tool.id
@@ -254,7 +258,7 @@ class Disclosure:
             return await run(arguments["name"], arguments["arguments"])
         if name == "search_tools":
             limit = arguments.get("limit", DEFAULT_LIMIT)
-            hits = self.index().search(arguments["query"], limit, allowed=self._allowed(view))
+            hits = self.search(view, arguments["query"], limit)
             found = {"tools": [{"name": h.name, "description": h.description, "score": h.score} for h in hits]}
             return _structured(found)
         descriptor = view.tools.get(arguments["name"])

@@ -220,6 +220,10 @@ class _Views:
 
     def collection(self, kind: str) -> Any:
         async def view(request: Request) -> Response:
+            if kind == "tool" and request.query_params.get("format") == "atdf":  # the ATDF Server Profile's shape
+                from .profile import atdf_tools
+
+                return JSONResponse(atdf_tools(self.view(request)))
             return _ardf(self.encoded(request).by_type[kind])
 
         return view

@@ -44,7 +44,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -56,6 +56,8 @@ from .gate import SET_PREFIXES, ToolsetGate
 from .metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from .metrics import Metrics
 from .oauth import JwtVerifier, OAuthOptions, protected_resource_routes
+from .openapi import openapi_document
+from .profile import profile_routes
 from .publish import COLLECTION_PATHS
 from .rest import RequestCounter, ServiceState, error_response, rest_routes
 from .server import CatalogServer
@@ -153,11 +155,15 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
                Route("/messages/{toolset}/", endpoint=_SetMessages(sse), methods=["POST"]),
                Mount("/messages/", app=sse.transport_for(None).handle_post_message)]
     routes += rest_routes(app, state, live)
+    routes += profile_routes(app)  # the ATDF Server Profile: /tools/{id}, /tools/validate, /convert/mcp, /search
     ats = AgentToolService(app, options.tasks, live)  # its task runner: starlette.state.tasks
     state.tasks = ats
     routes += ats.routes()
     app.metrics = metrics = Metrics(app, live, lambda: ats.runner)
     routes.append(Route("/metrics", lambda _: Response(metrics.render(), media_type=METRICS_CONTENT_TYPE), methods=["GET"]))
+    secured = bool(options.auth_token or options.oauth or app.snapshot.config.tokens)
+    routes.append(Route("/openapi.json", lambda request: JSONResponse(openapi_document(request.app.routes, secured=secured)),
+                        methods=["GET"]))
     verifier = JwtVerifier(options.oauth) if options.oauth is not None else None
     if options.oauth is not None:
         routes += protected_resource_routes(options.oauth)  # RFC 9728, where MCP clients find the issuer
