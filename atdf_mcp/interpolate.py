@@ -33,7 +33,7 @@ class _Nothing:
     """What a reference to an absent value resolves to."""
 
     def __repr__(self) -> str:
-        return "NOTHING"
+        return "<nothing>"
 
 
 NOTHING: Any = _Nothing()

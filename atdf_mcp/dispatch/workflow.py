@@ -133,7 +133,7 @@ def _failed(workflow: Workflow, step: Step, n: int, total: int, arguments: dict[
         context["solution"] = (f"Read context.step_error (from {step.tool}): "
                                + str(step_context.get("solution") or "correct what it names, then run the workflow again."))
     detail = (f"Workflow {workflow.id!r} stopped at step {n} of {total}, {step.id!r} ({step.tool}): "
-              f"{entry.get('code', 'ERROR')}: {entry.get('detail', '')}")
+              f"{entry.get('code', Code.ERROR)}: {entry.get('detail', '')}")
     return CallFailure(Code.WORKFLOW_STEP_FAILED, detail, parameter=parameter, suggested_value=value, context=context)
 
 
