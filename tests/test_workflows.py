@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -219,6 +220,19 @@ async def test_an_on_error_step_runs_once_before_the_failure_is_returned(tmp_pat
 
 
 @pytest.mark.anyio
+async def test_a_condition_that_cannot_be_evaluated_stops_the_workflow_and_says_why(tmp_path: Path) -> None:
+    """A `when` reading a field the earlier result lacks: WORKFLOW_STEP_FAILED with context.when_error; nothing more runs."""
+    unsure = workflow(step("first", "count", {"n": "${inputs.n}"}), step("second", "record", {"text": "x"}, when="steps.first.missing > 1"))
+    folder = write_catalog(tmp_path / "c", [*TOOLS, unsure])
+    async with Client(CatalogServer(load_catalog(folder)).server, mode="legacy") as client:
+        result = await client.call_tool("pipeline", {"n": 1})
+    [entry] = envelope_of(result)["errors"]
+    assert (entry["code"], entry["context"]["step"], entry["context"]["when"]) == ("WORKFLOW_STEP_FAILED", "second", "steps.first.missing > 1")
+    assert "could not be evaluated" in entry["detail"] and entry["context"]["when_error"]
+    assert ran(folder) == ["count"]
+
+
+@pytest.mark.anyio
 async def test_the_workflow_arguments_are_validated_like_any_tool(tmp_path: Path) -> None:
     """A call that breaks the workflow's input schema is a VALIDATION_ERROR before any step runs."""
     folder = write_catalog(tmp_path / "c", [*TOOLS, THREE_STEPS])
@@ -314,6 +328,9 @@ def test_a_workflow_that_cannot_run_is_a_load_error_at_its_pointer_and_keeps_its
     assert "unknown variable(s) nobody" in problems["unknown_variable", "/content/data/steps/0/when"].message
     assert set(catalog.published.tools) == {"count", "check", "record", "pipeline"}  # only the sound workflow is a tool
     assert {"unknown_tool", "bad_cel", "pipeline"} <= set(catalog.published.prompts)  # every workflow keeps its prompt
+    validate = subprocess.run([sys.executable, "-m", "atdf_mcp", "validate", str(folder)], capture_output=True, text=True, timeout=120)
+    assert validate.returncode == 1
+    assert "/content/data/steps/1/tool_id" in validate.stdout and "[INVALID_WORKFLOW]" in validate.stdout
 
 
 def test_a_prose_workflow_stays_a_prompt_without_problems(tmp_path: Path) -> None:
