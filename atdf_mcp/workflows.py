@@ -138,15 +138,14 @@ class _Compiler:
             if step_id in seen:
                 self.problem(f"/content/data/steps/{i}", f"two steps are called {step_id!r}")
             seen.add(step_id)
-        steps: list[Step] = []
+        compiled: list[tuple[int, Step]] = []
         for i, raw in enumerate(raw_steps):
             if not isinstance(raw, dict):
                 self.problem(f"/content/data/steps/{i}", "a step of a runnable workflow is an object with an id and a tool")
                 continue
-            steps.append(self.step(raw, f"/content/data/steps/{i}", ids[i], inputs, set(ids[:i])))
-        by_id = {s.id: s for s in steps}
-        for i, (raw, step) in enumerate(zip(raw_steps, steps, strict=False)):
-            steps[i] = self.recovery(raw, step, f"/content/data/steps/{i}", inputs, set(ids[:i]), by_id)
+            compiled.append((i, self.step(raw, f"/content/data/steps/{i}", ids[i], inputs, set(ids[:i]))))
+        by_id = {s.id: s for _, s in compiled}
+        steps = [self.recovery(raw_steps[i], s, f"/content/data/steps/{i}", inputs, set(ids[:i]), by_id) for i, s in compiled]
         output = self.data.get("output")
         if output is not None:
             self.references(output, "/content/data/output", inputs, set(ids), output=True)

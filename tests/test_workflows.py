@@ -302,7 +302,8 @@ async def test_the_bundled_policy_blocks_the_flight_step_and_suggests_workflow_a
 
 
 def test_a_workflow_that_cannot_run_is_a_load_error_at_its_pointer_and_keeps_its_prompt(tmp_path: Path) -> None:
-    """Unknown tool, duplicate id, a reference to a later or unknown step, a bad input, a `when` that does not compile."""
+    """Unknown tool, duplicate id, a reference to a later or unknown step or an unknown input, a `when` that does not
+    compile or names an unknown variable (an input_schema that is no JSON Schema is the loader's INVALID_INPUT_SCHEMA)."""
     broken = [
         workflow(step("a", "count", {"n": "${inputs.n}"}), step("b", "nope", {"n": 1}), name="unknown_tool"),
         workflow(step("a", "count", {"n": "${steps.b.total}"}), step("b", "count", {"n": 1}), name="later_step"),
