@@ -85,6 +85,7 @@ class Code(enum.StrEnum):
     WORKER_LOST = "WORKER_LOST", Row("Worker lost", 503, True, CALL)  # a task's replica stopped beating (atdf_mcp.tasks)
     POLICY_DENIED = "POLICY_DENIED", Row("Policy denied", 403, False, CALL)  # a blocking policy rule (atdf_mcp.policies)
     PERMISSION_DENIED = "PERMISSION_DENIED", Row("Permission denied", 403, False, CALL | HTTP)  # a scope the caller's token lacks
+    WORKFLOW_STEP_FAILED = "WORKFLOW_STEP_FAILED", Row("Workflow step failed", 422, False, CALL)  # its step's envelope inside
     ERROR = "ERROR", Row("Error", 500, False, CALL)  # the enriched form's code of an entry that has none
     # -- tool calls: upstream HTTP services (dispatch/upstream.py maps statuses to these) ---------------------------
     NOT_FOUND = "NOT_FOUND", Row("Not found", 404, False, CALL | HTTP)
@@ -142,6 +143,7 @@ class Code(enum.StrEnum):
     INVALID_RESOURCE = "INVALID_RESOURCE", Row("Invalid resource", 422, False, LOAD)
     DOCUMENT_PATH = "DOCUMENT_PATH", Row("Document path", 422, False, LOAD)
     INVALID_POLICY = "INVALID_POLICY", Row("Invalid policy", 422, False, LOAD)  # a rule whose CEL expression cannot be enforced
+    INVALID_WORKFLOW = "INVALID_WORKFLOW", Row("Invalid workflow", 422, False, LOAD)  # a runnable workflow that cannot run
     NO_HANDLER = "NO_HANDLER", Row("No handler", 422, False, LOAD)
     LAST_GOOD_SERVED = "LAST_GOOD_SERVED", Row("Last good version served", 422, False, LOAD)
 

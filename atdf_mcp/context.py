@@ -5,13 +5,14 @@
         await ctx.log("info", f"planning {city}")
         answer = await ctx.elicit("Which dates?", {"type": "object", "properties": {"start": {"type": "string"}}})
         summary = await ctx.sample(f"Summarize a trip to {city}", max_tokens=200)
+        dates = await ctx.call_tool("date_range_validator", {"start_date": "2030-05-04", "end_date": "2030-05-08"})
         return summary
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -62,6 +63,7 @@ class ToolContext:
     log_levels: Any = None  # session → minimum level set by logging/setLevel (a WeakKeyDictionary)
     events: CallEvents | None = None  # a task's event log (atdf_mcp.tasks): progress and logs go there
     alive: Callable[[], None] | None = None  # told of each progress report: the call's silence limit starts again
+    caller: Callable[[str, Any, CallEvents], Awaitable[types.CallToolResult]] | None = None  # the server's call path
 
     @property
     def descriptor(self) -> Descriptor:
@@ -82,6 +84,13 @@ class ToolContext:
             await self.events.progress(progress, total, message)
         elif self.request is not None:
             await self.request.session.report_progress(progress, total=total, message=message)
+
+    async def call_tool(self, name: str, arguments: dict[str, Any] | None = None) -> types.CallToolResult:
+        """Call another tool of the caller's view the way a direct tools/call does (validation, policies, permissions,
+        time limit, envelope); a failure is an isError result, never an exception. Its progress keeps this call alive."""
+        if self.caller is None:
+            raise ToolError(Code.CLIENT_CAPABILITY_MISSING, "Calling another tool needs the server's call path (an MCP call).")
+        return await self.caller(name, arguments or {}, _Nested(self))
 
     async def log(self, level: str, data: Any, *, logger: str | None = None) -> None:
         """Log to stderr and send `notifications/message` to the client if its level (logging/setLevel) allows."""
@@ -136,6 +145,24 @@ class ToolContext:
     def _need_request(self, feature: str) -> None:
         if self.request is None:
             raise ToolError(Code.CLIENT_CAPABILITY_MISSING, f"This tool needs {feature}, which needs an MCP client connection.")
+
+
+class _Nested:
+    """The events of a tool called from a handler: its progress keeps the outer call alive (and is not sent: the outer
+    call reports its own); its logs reach the outer call's task log (the client gets them from the request itself)."""
+
+    def __init__(self, outer: ToolContext) -> None:
+        self.outer = outer
+
+    async def progress(self, progress: float, total: float | None, message: str | None) -> None:
+        """Keep the outer call alive."""
+        if self.outer.alive is not None:
+            self.outer.alive()
+
+    async def log(self, level: str, data: Any, logger: str) -> None:
+        """Pass a log to the outer call's task, if it runs as one."""
+        if self.outer.events is not None:
+            await self.outer.events.log(level, data, logger)
 
 
 def _missing_capability(feature: str, exc: MCPError) -> ToolError:

@@ -75,8 +75,10 @@ class CallFailure(AtdfError):
         parameter: str | None = None,
         context: dict[str, Any] | None = None,
         warning: str | None = None,
+        suggested_value: Any = None,
     ) -> None:
         super().__init__(detail)
+        self.suggested_value = suggested_value  # of `parameter`, when the failure knows a value that would pass
         self.code = code
         self.detail = detail
         self.title = title

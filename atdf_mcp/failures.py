@@ -25,6 +25,7 @@ from .errors import CallFailure, CallTimeout, ToolError, UpstreamRejected
 from .jsonsafe import NotSerialisable
 from .model import Descriptor
 from .schemas import SCHEMAS
+from .suggest import MISSING
 
 __all__ = ["HandlerReported", "envelope_for"]
 
@@ -48,8 +49,9 @@ def envelope_for(exc: BaseException, tool: Descriptor, arguments: Any, *, timeou
     if isinstance(exc, CallFailure):
         if exc.warning:
             _log.warning("tool %s %s", tool.id, exc.warning)
+        value = exc.suggested_value if exc.suggested_value is not None else MISSING
         return envelope([build_entry(exc.code, exc.describe(tool.id, timeout), tool.id, title=exc.title, parameter=exc.parameter,
-                                     context=exc.context, descriptor=tool)])
+                                     suggested_value=value, context=exc.context, descriptor=tool)])
     if isinstance(exc, HandlerReported):
         return _reported(tool, exc.result)
     if isinstance(exc, TimeoutError):

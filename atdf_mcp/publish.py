@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
 import mimetypes
 import re
@@ -166,6 +167,14 @@ class Published:
             problems=tuple(problems),
             by_uri={d.uri: d for d in descriptors},
         )
+
+    def with_tools(self, extra: dict[str, Descriptor]) -> Published:
+        """These listings with more tools (a runnable workflow's composite tool: atdf_mcp.workflows)."""
+        if not extra:
+            return self
+        labels = labels_for(self.lang)
+        listed = types.ListToolsResult(tools=[*self.list_tools.tools, *(_tool(d, self.lang, labels) for d in extra.values())])
+        return dataclasses.replace(self, tools={**self.tools, **extra}, list_tools=listed)
 
     def tool_entries(self) -> dict[str, tuple[Descriptor, types.Tool]]:
         """Each listed tool's descriptor and listing entry, by name."""

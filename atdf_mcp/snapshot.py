@@ -13,14 +13,17 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .bindings import bind_catalog, catalogue_modules, function_loader, purge_catalogue_modules
+from .bindings import Bound, bind_catalog, catalogue_modules, function_loader, purge_catalogue_modules
 from .catalog import Catalog, Problem, file_signature
 from .codes import Code
 from .disclosure import disclosure_problems
+from .dispatch.workflow import WorkflowDispatcher
+from .model import Descriptor
 from .policies import compile_policies
 from .publish import Published
 from .runtime import DEFAULT_TIMEOUT, InputValidator, ToolRuntime, tool_permissions, tool_timeout
 from .toolsets import empty_toolsets
+from .workflows import Workflow, compile_workflows
 
 __all__ = ["complete"]
 
@@ -52,9 +55,17 @@ def complete(catalog: Catalog, *, previous: Catalog | None = None) -> Catalog:
                                          permissions=tool_permissions(tool))
             if hasattr(bound[name].dispatcher, "shared_validator"):  # an HTTP tool: one input validator for both
                 bound[name].dispatcher.shared_validator = validator
+    workflows, workflow_problems = compile_workflows(catalog, published.tools)  # runnable workflows: composite tools
+    if workflows:
+        composite = _workflow_tools(published.descriptors, workflows, runtimes)
+        published = published.with_tools(composite)
+        for name, tool in composite.items():
+            runtimes[name] = ToolRuntime(tool, Bound(WorkflowDispatcher(workflows[name])), tool_timeout(tool, default_timeout),
+                                         InputValidator(tool.input_schema))
     return dataclasses.replace(
         catalog,
-        report=catalog.report.with_problems([*problems, *published.problems, *policy_problems, *_toolset_problems(catalog),
+        report=catalog.report.with_problems([*problems, *published.problems, *policy_problems, *workflow_problems,
+                                             *_toolset_problems(catalog),
                                              *disclosure_problems(config, published.tools)]),
         loaded=catalog.report,
         lang=lang,
@@ -64,6 +75,23 @@ def complete(catalog: Catalog, *, previous: Catalog | None = None) -> Catalog:
         bindings=MappingProxyType(memo),
         modules=MappingProxyType(_module_signatures(catalog.root)),
     )
+
+
+def _workflow_tools(descriptors: tuple[Descriptor, ...], workflows: dict[str, Workflow],
+                    runtimes: Mapping[str, ToolRuntime]) -> dict[str, Descriptor]:
+    """The composite tool of each runnable workflow: the (localized) workflow with its inputs as input schema, its steps
+    in its description, and as time limit on silence its slowest step's (each step reports progress)."""
+    tools = {}
+    for d in descriptors:
+        workflow = workflows.get(d.id) if d.type == "workflow" else None
+        if workflow is None:
+            continue
+        steps = " → ".join(f"{s.id} ({s.tool})" for s in workflow.steps)
+        slowest = max((runtimes[s.tool].timeout for s in workflow.steps if s.tool in runtimes), default=None)
+        binding = {"timeout": slowest + 5.0} if slowest is not None else {}
+        tools[d.id] = d.model_copy(update={"input_schema": workflow.input_schema, "output_schema": None, "binding": binding,
+                                           "hints": {**d.hints, "detail": f"Runs {len(workflow.steps)} steps in order: {steps}."}})
+    return tools
 
 
 def _same_rules(kept: Any, fresh: Any) -> bool:

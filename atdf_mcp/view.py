@@ -76,7 +76,8 @@ class View:
         matches = toolset.matches if toolset is not None else (lambda d: False)
         descriptors = tuple(d for d in published.descriptors if matches(d))
         chosen = {id(d) for d in descriptors}
-        tools = {n: d for n, d in published.tools.items() if id(d) in chosen}
+        uris = {d.uri for d in descriptors}  # a workflow's composite tool goes with its workflow
+        tools = {n: d for n, d in published.tools.items() if id(d) in chosen or (d.type == "workflow" and d.uri in uris)}
         prompts = {n: d for n, d in published.prompts.items() if id(d) in chosen}
         documents = {uri: doc for uri, doc in published.documents.items() if id(doc.descriptor) in chosen}
         templates = tuple(t for t in published.templates if id(t.descriptor) in chosen)

@@ -33,7 +33,8 @@ TOOLS = {"hotel_reservation", "flight_booking", "search_hotels", "date_range_val
 # HTTP-backed tools of descriptors/http (their backend is examples/demo_api; covered in test_http_dispatch.py).
 HTTP_TOOLS = {"weather_forecast", "travel_api__list_currencies", "travel_api__convert_currency", "travel_api__add_trip_note",
               "travel_api__get_trip_note", "review_sentiment__invoke"}
-PROMPTS = {"travel_agent", "trip_summary", "trip_booking"}  # the workflow is published as a prompt too
+WORKFLOW_TOOLS = {"trip_booking"}  # a runnable workflow is a composite tool (atdf_mcp.workflows) ...
+PROMPTS = {"travel_agent", "trip_summary", "trip_booking"}  # ... and a prompt too
 TODAY = dt.date.today()
 
 
@@ -136,7 +137,9 @@ async def test_lists(server: Any, mode: str) -> None:
         tools = {t.name: t for t in (await client.list_tools()).tools}
         prompts = {p.name: p for p in (await client.list_prompts()).prompts}
         resources = {r.uri: r for r in (await client.list_resources()).resources}
-    assert set(tools) == TOOLS | HTTP_TOOLS
+    assert set(tools) == TOOLS | HTTP_TOOLS | WORKFLOW_TOOLS
+    assert tools["trip_booking"].input_schema["required"] == ["origin", "destination", "city", "start_date", "end_date"]
+    assert "Runs 4 steps in order: validate_dates (date_range_validator) → book_flight" in tools["trip_booking"].description
     for name in ("search_hotels", "date_range_validator"):
         assert tools[name].annotations is not None and tools[name].annotations.read_only_hint is True
     assert tools["hotel_reservation"].annotations.read_only_hint is False
@@ -164,7 +167,7 @@ async def test_serve_without_argument_serves_this_catalogue(mode: str, tmp_path:
             result = await client.call_tool("unit_converter", {"value": 26.2, "from_unit": "mi", "to_unit": "km"})
         errlog.seek(0)
         log = errlog.read()
-    assert tools == TOOLS | HTTP_TOOLS
+    assert tools == TOOLS | HTTP_TOOLS | WORKFLOW_TOOLS
     assert result.structured_content["result"] == pytest.approx(42.1648)
     assert "(0 error(s), 0 warning(s)" in log, log
 
@@ -397,12 +400,12 @@ async def test_prompt_defaults_and_missing_argument(server: Any, mode: str) -> N
 @MODES
 async def test_workflow_prompt_names_its_steps(server: Any, mode: str) -> None:
     async with mcp.Client(server, mode=mode) as client:
-        result = await client.get_prompt("trip_booking", {"origin": "MAD", "destination": "Lisbon", "start_date": "2030-07-10",
-                                                          "end_date": "2030-07-17"})
+        result = await client.get_prompt("trip_booking", {"origin": "MAD", "destination": "LIS", "city": "Lisbon",
+                                                          "start_date": "2030-07-10", "end_date": "2030-07-17"})
     text = result.messages[0].content.text
-    for name in ("corporate_travel_policy", "date_range_validator", "flight_booking", "search_hotels", "hotel_reservation", "trip_summary"):
+    for name in ("date_range_validator", "flight_booking", "search_hotels", "hotel_reservation"):
         assert f"`{name}`" in text
-    assert "Validate 2030-07-10 to 2030-07-17" in text and "${" not in text
+    assert "Validate 2030-07-10 to 2030-07-17" in text and "the corporate_travel_policy allows" in text and "${" not in text
 
 
 # ---------------------------------------------------------------------------------------------

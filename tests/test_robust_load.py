@@ -36,7 +36,7 @@ Call = tuple[str, dict[str, Any]]
 
 def calls_of(catalog: Any, published: list[types.Tool]) -> list[Call]:
     """Every example of every published tool, and up to three wrong calls of each; then a call of a tool that does not exist."""
-    examples = {tool.id: [dict(e.input) for e in tool.examples] for tool in catalog.tools}
+    examples = {name: [dict(e.input) for e in tool.examples] for name, tool in catalog.published.tools.items()}  # workflows too
     calls: list[Call] = []
     for tool in sorted(published, key=lambda t: t.name):
         properties = sorted(tool.input_schema.get("properties", {}))
