@@ -112,6 +112,10 @@ def tool_timeout(tool: Descriptor, default: float) -> float:
 
 
 def tool_permissions(tool: Descriptor) -> tuple[str, ...]:
-    """The permissions (scopes) a tool's prerequisites require (ATDF 2.x `prerequisites.permissions`)."""
-    value = tool.prerequisites.get("permissions") if isinstance(tool.prerequisites, dict) else None
+    """The permissions (scopes) a tool's prerequisites require: ATDF 2.x `prerequisites.permissions`, or ARDF's
+    `prerequisites.credentials` (ARDF has no `permissions`; the ATDF → ARDF mapping writes them there)."""
+    prerequisites = tool.prerequisites if isinstance(tool.prerequisites, dict) else {}
+    value = prerequisites.get("permissions")
+    if value is None and tool.dialect == "ardf":
+        value = prerequisites.get("credentials")
     return tuple(dict.fromkeys(p for p in value if isinstance(p, str) and p)) if isinstance(value, list) else ()

@@ -150,3 +150,26 @@ async def test_the_agent_tool_service_checks_permissions_before_any_task(url: st
             lines = [line async for line in events.aiter_lines() if line.startswith(("event:", "data:"))]
     assert lines == ["event: result", 'data: {"content": [{"type": "text", "text": "{\\"booked\\": \\"Lima\\"}"}], '
                      '"structuredContent": {"booked": "Lima"}}']
+
+
+@pytest.mark.anyio
+async def test_ardf_credentials_are_the_permissions_checked(tmp_path: Path) -> None:
+    """ARDF has no `permissions` (ATDF's are written as `credentials`): an ARDF tool's credentials are checked as scopes."""
+    from atdf_mcp.dialects import writer
+
+    ardf = writer("ardf")(load_catalog(_single(tmp_path / "atdf", BOOK)).descriptors[0])
+    assert ardf["prerequisites"]["credentials"] == ["book_travel"]
+    server = CatalogServer(load_catalog(_single(tmp_path / "ardf", ardf)))
+    view = server.views.get()
+    refused = await server.call(view, "book_trip", {"city": "Lima"}, scopes=frozenset({"read_trips"}))
+    assert envelope_of(refused)["errors"][0]["context"]["missing_scopes"] == ["book_travel"]
+    booked = await server.call(view, "book_trip", {"city": "Lima"}, scopes=frozenset({"book_travel"}))
+    assert not booked.is_error
+
+
+def _single(folder: Path, document: dict[str, Any]) -> Path:
+    """A catalogue folder with one descriptor and the booking handlers."""
+    folder.mkdir(parents=True)
+    (folder / "book_trip.json").write_text(json.dumps(document), encoding="utf-8")
+    (folder / "handlers.py").write_text(HANDLERS, encoding="utf-8")
+    return folder
