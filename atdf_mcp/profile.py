@@ -26,6 +26,7 @@ from . import load_catalog
 from .codes import Code
 from .dialects import atdf
 from .envelope import build_entry, envelope, unknown_tool
+from .inputs import inputs_from_schema
 from .rest import error_response, validate_document
 from .toolsets import descriptor_labels
 
@@ -34,14 +35,21 @@ if TYPE_CHECKING:
     from .server import CatalogServer
     from .view import View
 
-__all__ = ["atdf_tools", "profile_routes"]
+__all__ = ["as_atdf", "atdf_tools", "profile_routes"]
 
 MAX_LIMIT = 50
 
 
 def atdf_tools(view: View) -> dict[str, Any]:
-    """`GET /tools?format=atdf`: the view's tools as ATDF 2.x descriptors."""
-    return {"tools": [atdf.write(d) for d in view.tools.values()]}
+    """`GET /tools?format=atdf`: the view's tools as ATDF 2.x descriptors (a runnable workflow too: it is a tool)."""
+    return {"tools": [as_atdf(d) for d in view.tools.values()]}
+
+
+def as_atdf(d: Descriptor) -> dict[str, Any]:
+    """A published tool as ATDF 2.x; a workflow published as a composite tool is written with its declared inputs."""
+    if d.type == "tool":
+        return atdf.write(d)
+    return atdf.write(d.model_copy(update={"type": "tool", "inputs": inputs_from_schema(d.input_schema or {})}))
 
 
 def profile_routes(app: CatalogServer) -> list[Route]:
@@ -69,7 +77,7 @@ class _Profile:
             from .publish import ARDF_MIME, ardf_text
 
             return Response(ardf_text(descriptor).encode(), media_type=ARDF_MIME)
-        return JSONResponse(atdf.write(descriptor))
+        return JSONResponse(as_atdf(descriptor))
 
     async def validate(self, request: Request) -> Response:
         """POST /tools/validate: 200 with each descriptor's id and version, or 400 with an envelope entry per problem."""
