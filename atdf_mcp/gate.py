@@ -16,9 +16,10 @@ ASGI scope (`SCOPES_SCOPE_KEY`), checked against the tools' prerequisite permiss
 from __future__ import annotations
 
 import hmac
+import json
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
 from starlette.datastructures import Headers
@@ -31,13 +32,16 @@ from .oauth import WELL_KNOWN, Grant, IssuerUnavailable, JwtVerifier, TokenRejec
 from .rest import error_response
 from .toolsets import token_digest, token_toolset
 from .view import TOOLSET_SCOPE_KEY
+from .wire import read_body
 
 if TYPE_CHECKING:
     from .server import CatalogServer
 
-__all__ = ["SET_PREFIXES", "ToolsetGate", "insufficient_scope", "path_toolset", "resource_metadata_url"]
+__all__ = ["OAUTH_SCOPE_KEY", "SET_PREFIXES", "ScopeChallenge", "ToolsetGate", "insufficient_scope", "path_toolset", "resource_metadata_url"]
 
 _log = logging.getLogger("atdf_mcp.gate")
+OAUTH_SCOPE_KEY = "atdf_mcp.oauth_metadata"
+"""The ASGI scope key marking a request authenticated by an OAuth access token (its value: the resource metadata URL)."""
 
 SET_PREFIXES = ("/mcp/", "/sse/", "/messages/")
 """The MCP endpoints whose next path segment names a tool set."""
@@ -84,6 +88,7 @@ class ToolsetGate:
                 await caller(scope, receive, send)
                 return
             agent, granted, scopes = True, caller.toolset, caller.scopes
+            scope[OAUTH_SCOPE_KEY] = resource_metadata_url(scope, jsonrpc)  # ScopeChallenge: tools/call beyond its scopes
         if agent and path == "/reset":
             response = error_response(Code.AUTHORIZATION_ERROR, "An agent's token cannot reload the catalogue.", title="Forbidden",
                                       parameter="Authorization", context={"solution": "Reload with the server's --auth-token, "
@@ -187,3 +192,44 @@ def _unknown_set(name: str, known: list[str] | None, jsonrpc: bool) -> JSONRespo
         context["available_toolsets"] = known
     return error_response(Code.TOOLSET_NOT_FOUND, f"The catalogue defines no tool set named {name!r}.", parameter="toolset",
                           jsonrpc=jsonrpc, context=context)
+
+
+class ScopeChallenge:
+    """ASGI middleware: an OAuth caller's `tools/call` (POST /mcp) of a tool whose prerequisite permissions its token
+    lacks is answered `403` with `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"`, as the MCP authorization
+    specification asks, so the client can ask the authorization server for those scopes (a step-up). Other callers, and
+    calls within the token's scopes, go on; the static tokens' callers still get PERMISSION_DENIED in the tool result."""
+
+    def __init__(self, app: ASGIApp, server: CatalogServer) -> None:
+        self.app = app
+        self.server = server
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        metadata = scope.get(OAUTH_SCOPE_KEY) if scope["type"] == "http" and scope["method"] == "POST" else None
+        if metadata is None or not (scope["path"] == "/mcp" or scope["path"].startswith("/mcp/")):
+            await self.app(scope, receive, send)
+            return
+        body, receive = await read_body(receive)
+        missing, request_id = self._missing(scope, body) if body else ([], None)
+        if missing:
+            response = insufficient_scope(missing, True, metadata, "This token does not grant the scope "
+                                          f"{', '.join(map(repr, missing))} the tool requires.")
+            payload = json.loads(response.body)
+            payload["id"] = request_id
+            await JSONResponse(payload, status_code=403, headers={"WWW-Authenticate": response.headers["www-authenticate"]})(
+                scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+    def _missing(self, scope: Scope, body: bytes) -> tuple[list[str], Any]:
+        """The scopes a tools/call in `body` needs that the caller's token lacks, and the request's id."""
+        try:
+            message = json.loads(body)
+        except ValueError:
+            return [], None  # JsonRpcGuard answers it
+        if not isinstance(message, dict) or message.get("method") != "tools/call" or not isinstance(message.get("params"), dict):
+            return [], None
+        runtime = self.server.view_in(scope).runtimes.get(message["params"].get("name"))
+        granted = scope.get(SCOPES_SCOPE_KEY) or frozenset()
+        missing = [name for name in runtime.permissions if name not in granted] if runtime is not None else []
+        return missing, message.get("id")

@@ -52,7 +52,7 @@ from . import tracing
 from .ats import ATS_PATHS, AgentToolService, store_label
 from .codes import Code
 from .envelope import new_instance
-from .gate import SET_PREFIXES, ToolsetGate
+from .gate import SET_PREFIXES, ScopeChallenge, ToolsetGate
 from .metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from .metrics import Metrics
 from .oauth import JwtVerifier, OAuthOptions, protected_resource_routes
@@ -197,6 +197,8 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
     middleware.append(Middleware(ToolsetGate, server=app, token=options.auth_token, protects=options.is_protected, is_mcp=is_mcp_path,
                                  oauth=verifier))
     middleware.append(Middleware(BodyLimit, max_size=options.max_body_size))
+    if options.oauth is not None:  # an OAuth caller's tools/call beyond its token's scopes: 403 insufficient_scope
+        middleware.append(Middleware(ScopeChallenge, server=app))
     middleware.append(Middleware(SurrogateEscapes, is_target=is_mcp_path))  # before the guard, which must parse the body
     middleware.append(Middleware(JsonRpcGuard))  # answers what the SDK would drop: bad ids, too deep to parse
     starlette = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,

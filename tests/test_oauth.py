@@ -20,7 +20,6 @@ import httpx2
 import jwt
 import pytest
 from cryptography.hazmat.primitives.asymmetric import rsa
-from envelopes import envelope_of
 from local_server import running, serve_over_http
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
@@ -237,13 +236,25 @@ async def test_key_rotation_fetches_the_new_keys_once_and_made_up_key_ids_do_not
         assert issuer.jwks_hits <= hits + 1
 
 
-async def test_too_narrow_a_scope_is_permission_denied_and_403_insufficient_scope(url: str, issuer: Issuer) -> None:
-    """Scopes feed the prerequisite permissions: over MCP the call answers PERMISSION_DENIED naming book_travel; the Agent
-    Tool Service answers 403 with `WWW-Authenticate: Bearer error="insufficient_scope", scope="book_travel"`."""
+async def test_too_narrow_a_scope_is_403_insufficient_scope(url: str, issuer: Issuer) -> None:
+    """Scopes feed the prerequisite permissions. A tools/call over /mcp of a tool needing book_travel answers 403 with
+    `WWW-Authenticate: Bearer error="insufficient_scope", scope="book_travel", resource_metadata=…` (the MCP step-up
+    challenge) and a JSON-RPC error carrying PERMISSION_DENIED; the SDK client raises it; the Agent Tool Service answers
+    403 with the challenge too; a token with the scope books."""
     narrow, broad = issuer.token(scope="read_trips"), issuer.token(scope="read_trips book_travel")
-    refused = await mcp_call(url, narrow, "book_trip", {"city": "Lima"})
-    entry = envelope_of(refused)["errors"][0]
-    assert refused.is_error and entry["code"] == "PERMISSION_DENIED" and entry["context"]["missing_scopes"] == ["book_travel"]
+    call = {"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "book_trip", "arguments": {"city": "Lima"}}}
+    headers = {"Accept": "application/json, text/event-stream", "Authorization": f"Bearer {narrow}"}
+    async with httpx.AsyncClient(timeout=30) as raw:
+        challenged = await raw.post(f"{url}/mcp", json=call, headers=headers)
+        listed = await raw.post(f"{url}/mcp", json={**call, "params": {"name": "find_trip", "arguments": {"city": "Lima"}}},
+                                headers=headers)
+    entry = refused_entry(challenged, 403)
+    assert challenged.json()["id"] == 7 and entry["code"] == "PERMISSION_DENIED" and entry["context"]["missing_scopes"] == ["book_travel"]
+    assert challenged.headers["www-authenticate"] == ('Bearer error="insufficient_scope", scope="book_travel", '
+                                                      f'resource_metadata="{url}/.well-known/oauth-protected-resource/mcp"')
+    assert listed.status_code != 403  # a tool within the token's scopes goes on to the SDK
+    with pytest.raises(Exception):  # noqa: B017 - the SDK client without an OAuth provider raises the HTTP 403 (in a group)
+        await mcp_call(url, narrow, "book_trip", {"city": "Lima"})
     booked = await mcp_call(url, broad, "book_trip", {"city": "Lima"})
     assert not booked.is_error and booked.structured_content == {"booked": "Lima"}
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
