@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .codes import Code
 from .enforce import SCOPES_SCOPE_KEY
+from .l10n import gettext as _
 from .rest import error_response
 from .toolsets import token_digest, token_toolset
 from .view import TOOLSET_SCOPE_KEY
@@ -65,7 +66,7 @@ class ToolsetGate:
         path, method = scope["path"], scope["method"]
         jsonrpc = self.is_mcp(path)
         tokens = self.server.snapshot.config.tokens  # the served snapshot's, at each request
-        scheme, _, presented = Headers(scope=scope).get("authorization", "").partition(" ")
+        scheme, _space, presented = Headers(scope=scope).get("authorization", "").partition(" ")
         presented = presented.strip() if scheme.lower() == "bearer" else ""
         whole = bool(presented) and self.token is not None and hmac.compare_digest(presented.encode("utf-8"), self.token)
         granted = token_toolset(presented, tokens) if presented and not whole and tokens else None
@@ -73,9 +74,9 @@ class ToolsetGate:
             await _unauthenticated(bool(presented), jsonrpc)(scope, receive, send)
             return
         if granted is not None and path == "/reset":
-            response = error_response(Code.AUTHORIZATION_ERROR, "An agent's token cannot reload the catalogue.", title="Forbidden",
-                                      parameter="Authorization", context={"solution": "Reload with the server's --auth-token, "
-                                                                          "SIGHUP, or by editing the files (they are watched)."})
+            response = error_response(Code.AUTHORIZATION_ERROR, _("An agent's token cannot reload the catalogue."), title=_("Forbidden"),
+                                      parameter="Authorization", context={"solution": _("Reload with the server's --auth-token, "
+                                                                          "SIGHUP, or by editing the files (they are watched).")})
             await response(scope, receive, send)
             return
         named = path_toolset(path) if jsonrpc else _query_toolset(scope)
@@ -84,9 +85,11 @@ class ToolsetGate:
             await _unknown_set(named, known, jsonrpc)(scope, receive, send)
             return
         if named is not None and granted is not None and named != granted:
-            response = error_response(Code.AUTHORIZATION_ERROR, f"This token gives access to the tool set {granted!r}, not {named!r}.",
-                                      title="Forbidden tool set", parameter="toolset", jsonrpc=jsonrpc,
-                                      context={"solution": f"Use the URL of the set {granted!r}, or a token for {named!r}."})
+            response = error_response(Code.AUTHORIZATION_ERROR, _("This token gives access to the tool set {granted}, not {named}.").format(
+                                          granted=repr(granted), named=repr(named)),
+                                      title=_("Forbidden tool set"), parameter="toolset", jsonrpc=jsonrpc,
+                                      context={"solution": _("Use the URL of the set {granted}, or a token for {named}.").format(
+                                          granted=repr(granted), named=repr(named))})
             await response(scope, receive, send)
             return
         chosen = named or granted
@@ -108,16 +111,16 @@ def _query_toolset(scope: Scope) -> str | None:
 
 def _unauthenticated(presented: bool, jsonrpc: bool) -> JSONResponse:
     challenge = 'Bearer realm="atdf-mcp"' + (', error="invalid_token"' if presented else "")
-    detail = "The bearer token is not valid." if presented else "This endpoint needs an Authorization: Bearer token."
-    return error_response(Code.AUTHENTICATION_ERROR, detail, title="Authentication required", parameter="Authorization",
+    detail = _("The bearer token is not valid.") if presented else _("This endpoint needs an Authorization: Bearer token.")
+    return error_response(Code.AUTHENTICATION_ERROR, detail, title=_("Authentication required"), parameter="Authorization",
                           headers={"WWW-Authenticate": challenge}, jsonrpc=jsonrpc,
-                          context={"solution": "Send the header `Authorization: Bearer <token>` with the server's token "
-                                               "or your agent's token."})
+                          context={"solution": _("Send the header `Authorization: Bearer <token>` with the server's token "
+                                                 "or your agent's token.")})
 
 
 def _unknown_set(name: str, known: list[str] | None, jsonrpc: bool) -> JSONResponse:
-    context: dict[str, object] = {"solution": "Use the name of a tool set under `toolsets:` in the catalogue's atdf-mcp.yaml."}
+    context: dict[str, object] = {"solution": _("Use the name of a tool set under `toolsets:` in the catalogue's atdf-mcp.yaml.")}
     if known is not None:
         context["available_toolsets"] = known
-    return error_response(Code.TOOLSET_NOT_FOUND, f"The catalogue defines no tool set named {name!r}.", parameter="toolset",
+    return error_response(Code.TOOLSET_NOT_FOUND, _("The catalogue defines no tool set named {name}.").format(name=repr(name)), parameter="toolset",
                           jsonrpc=jsonrpc, context=context)

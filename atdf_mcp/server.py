@@ -36,6 +36,8 @@ from .envelope import build_entry, envelope, unknown_tool
 from .errors import CallTimeout, OutputInvalid, Unavailable
 from .failures import HandlerReported, envelope_for
 from .jsonsafe import json_safe
+from .l10n import LANG, accepted_language, choose, lang_of_meta
+from .l10n import gettext as _
 from .labels import labels_for
 from .model import Descriptor
 from .notify import ChangeNotifier
@@ -159,14 +161,27 @@ class CatalogServer:
         return self.disclosure.listing(self.view(ctx))
 
     def view(self, ctx: ServerRequestContext | None = None) -> View:
-        """What the client of a request sees of the snapshot being served (atdf_mcp.view)."""
-        return self.view_in(getattr(getattr(ctx, "request", None), "scope", None))
+        """What the client of a request sees of the snapshot being served (atdf_mcp.view), in the request's language: the
+        call's `_meta.lang`, else its HTTP `Accept-Language`, else the session's (`_meta.lang` of its initialize)."""
+        session = getattr(ctx, "session", None)
+        client = getattr(session, "client_params", None) if session is not None else None
+        return self.view_in(getattr(getattr(ctx, "request", None), "scope", None), call=lang_of_meta(getattr(ctx, "meta", None)),
+                            session=lang_of_meta(getattr(client, "meta", None)))
 
-    def view_in(self, scope: Mapping[str, Any] | None, views: Views | None = None) -> View:
+    def view_in(self, scope: Mapping[str, Any] | None, views: Views | None = None, *, call: str | None = None,
+                session: str | None = None) -> View:
         """The view of an HTTP request's ASGI scope (None: stdio, in memory): the tool set its path or token named
-        (`TOOLSET_SCOPE_KEY`, set by atdf_mcp.gate), else the server's own; of `views` (default: those served now)."""
+        (`TOOLSET_SCOPE_KEY`, set by atdf_mcp.gate), else the server's own; of `views` (default: those served now).
+
+        The request's language (atdf_mcp.l10n.choose: `call`, the scope's `Accept-Language`, `session`, `--lang`) is
+        set for the envelopes built while answering it, and chooses the listings the view answers from."""
+        views = views or self.views
         toolset = scope.get(TOOLSET_SCOPE_KEY, self.toolset) if scope is not None else self.toolset
-        return (views or self.views).get(toolset)
+        snapshot = views.snapshot
+        lang = choose(call=snapshot.speaks(call), header=accepted_language(scope, snapshot.languages),
+                      session=snapshot.speaks(session), process=snapshot.lang)
+        LANG.set(lang)
+        return views.get(toolset, lang)
 
     def _input_schema(self, name: str) -> dict[str, Any] | None:
         """The input schema of a tool of the snapshot being served (the SDK checks `Mcp-Param-*` headers against it)."""
@@ -225,7 +240,7 @@ class CatalogServer:
             elif meta is None and (runtime.rules is not None or runtime.permissions):
                 if runtime.defaults and isinstance(arguments, dict):
                     arguments = {**runtime.defaults, **arguments}
-                refused, _ = before_call(runtime, arguments, agent=view.toolset, lang=view.published.lang, scopes=scopes)
+                refused, _advised = before_call(runtime, arguments, agent=view.toolset, lang=view.published.lang, scopes=scopes)
                 if refused is None:
                     return None
                 result = refused
@@ -374,12 +389,12 @@ class CatalogServer:
 
     async def _subscribe(self, ctx: ServerRequestContext, params: types.SubscribeRequestParams) -> types.EmptyResult:
         self._known_resource(self.view(ctx), str(params.uri))
-        _, uris = self.subscriptions.setdefault(connection_of(ctx.session), (ctx.session, set()))
+        _session, uris = self.subscriptions.setdefault(connection_of(ctx.session), (ctx.session, set()))
         uris.add(str(params.uri))
         return types.EmptyResult()
 
     async def _unsubscribe(self, ctx: ServerRequestContext, params: types.UnsubscribeRequestParams) -> types.EmptyResult:
-        _, uris = self.subscriptions.get(connection_of(ctx.session), (None, set()))
+        _session, uris = self.subscriptions.get(connection_of(ctx.session), (None, set()))
         uris.discard(str(params.uri))
         return types.EmptyResult()
 
@@ -452,9 +467,9 @@ class _Silence:
 
 def _unanalysed(tool: Descriptor) -> dict[str, Any]:
     """The VALIDATION_ERROR of arguments whose analysis failed or ran out of time: the schema to check them against."""
-    return envelope([build_entry(Code.VALIDATION_ERROR, "The arguments do not match the tool's input schema.", tool.id,
+    return envelope([build_entry(Code.VALIDATION_ERROR, _("The arguments do not match the tool's input schema."), tool.id,
                                  context={"expected": {"conditions": [], "schema": tool.input_schema},
-                                          "solution": "Check each argument against the tool's input schema."})])
+                                          "solution": _("Check each argument against the tool's input schema.")})])
 
 
 def _first_mismatch(schema: Any, value: Any) -> str:
