@@ -60,6 +60,7 @@ _TITLES = {  # translated where used (atdf_mcp.l10n)
     "pattern": N_("Value does not match the expected pattern"), "format": N_("Wrong format"), "minItems": N_("Too few items"),
     "maxItems": N_("Too many items"), "uniqueItems": N_("Duplicate items"),
 }
+_INVALID = N_("Invalid argument")
 _NUMBER_CHECKS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"})
 _FORMS = {"date": "YYYY-MM-DD", "date-time": "YYYY-MM-DDThh:mm:ss with a UTC offset (Z or +hh:mm)", "time": "hh:mm:ss with a UTC offset"}
 
@@ -354,7 +355,7 @@ def _entry(tool: Descriptor, schema: dict[str, Any], finding: _Finding, fixed: d
     }
     if fixed is not None:
         context["suggested_arguments"] = fixed
-    code, title = (failure.code, None) if failure is not None else (Code.VALIDATION_ERROR, _(_TITLES.get(finding.keyword, N_("Invalid argument"))))
+    code, title = (failure.code, None) if failure is not None else (Code.VALIDATION_ERROR, _(_TITLES.get(finding.keyword, _INVALID)))
     suggestion = None if finding.value is MISSING else finding.value
     return build_entry(code, _detail(finding, parameter), tool.id, title=title, parameter=parameter, suggested_value=suggestion,
                        context=context, descriptor=tool)
