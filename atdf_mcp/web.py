@@ -52,6 +52,7 @@ from .ats import ATS_PATHS, AgentToolService, store_label
 from .codes import Code
 from .envelope import new_instance
 from .gate import SET_PREFIXES, ToolsetGate
+from .l10n import LANG, accepted_language
 from .publish import COLLECTION_PATHS
 from .rest import RequestCounter, ServiceState, error_response, rest_routes
 from .server import CatalogServer
@@ -167,7 +168,7 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
                 if http is not None:
                     await http.aclose()
 
-    middleware = [Middleware(ErrorBoundary, state=state)]
+    middleware = [Middleware(RequestLanguage, server=app), Middleware(ErrorBoundary, state=state)]
     if options.cors_origins:
         middleware.append(Middleware(CORSMiddleware, allow_origins=list(options.cors_origins), allow_methods=["GET", "POST", "DELETE"],
                                      allow_headers=["*"], expose_headers=["Mcp-Session-Id", "MCP-Protocol-Version", "WWW-Authenticate"],
@@ -255,6 +256,21 @@ class _InFlight:
 
 # ---------------------------------------------------------------------------------------------
 # ASGI middleware, outermost first
+
+
+class RequestLanguage:
+    """Every HTTP answer in the language of the request's `Accept-Language` (else `--lang`): the guards' envelopes too.
+
+    MCP requests choose again per message (`CatalogServer.view`), where a call's `_meta.lang` and the session's come first."""
+
+    def __init__(self, app: ASGIApp, server: CatalogServer) -> None:
+        self.app, self.server = app, server
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            snapshot = self.server.snapshot
+            LANG.set(accepted_language(scope, snapshot.languages) or snapshot.lang)
+        await self.app(scope, receive, send)
 
 
 class ErrorBoundary:
