@@ -384,7 +384,7 @@ class CatalogServer:
         descriptor = view.descriptor_for(uri)
         if descriptor is not None:
             return types.ReadResourceResult(contents=[types.TextResourceContents(
-                uri=uri, mime_type="application/vnd.ardf+json", text=ardf_text(descriptor, indent=2))])
+                uri=uri, mime_type="application/vnd.ardf+json", text=ardf_text(descriptor, indent=2, catalog=view.published.catalog))])
         raise MCPError(RESOURCE_NOT_FOUND, f"Resource not found: {uri}", {"uri": uri})
 
     async def _subscribe(self, ctx: ServerRequestContext, params: types.SubscribeRequestParams) -> types.EmptyResult:
