@@ -62,7 +62,11 @@ _TITLES = {  # translated where used (atdf_mcp.l10n)
 }
 _INVALID = N_("Invalid argument")
 _NUMBER_CHECKS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"})
-_FORMS = {"date": "YYYY-MM-DD", "date-time": "YYYY-MM-DDThh:mm:ss with a UTC offset (Z or +hh:mm)", "time": "hh:mm:ss with a UTC offset"}
+_FORMS = {"date": "YYYY-MM-DD", "date-time": N_("YYYY-MM-DDThh:mm:ss with a UTC offset (Z or +hh:mm)"),
+          "time": N_("hh:mm:ss with a UTC offset")}
+_BOUNDS = (("minimum", N_(">= {bound}")), ("exclusiveMinimum", N_("> {bound}")), ("maximum", N_("<= {bound}")),
+           ("exclusiveMaximum", N_("< {bound}")), ("minLength", N_("length >= {bound}")), ("maxLength", N_("length <= {bound}")),
+           ("minItems", N_("items >= {bound}")), ("maxItems", N_("items <= {bound}")), ("multipleOf", N_("multiple of {bound}")))
 
 
 @dataclass
@@ -92,7 +96,7 @@ def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, 
     if not isinstance(arguments, dict):
         entry = build_entry(Code.VALIDATION_ERROR, _("Arguments must be a JSON object of named inputs."), tool.id,
                             title=_("Arguments are not an object"),
-                            context={"received": arguments, "expected": {"conditions": ["type: object"]},
+                            context={"received": arguments, "expected": {"conditions": [_("type: {type}").format(type="object")]},
                                      "solution": _("Send the arguments as a JSON object, one key per input.")})
         return envelope([entry])
     fixed = copy.deepcopy(arguments)
@@ -389,31 +393,29 @@ def _dotted(path: list[Any]) -> str:
 def _conditions(finding: _Finding, schema: dict[str, Any]) -> list[str]:
     if finding.keyword == "additionalProperties":
         node = schema_at(schema, finding.path[:-1]) if finding.path[:-1] else schema
-        return ["allowed arguments: " + ", ".join((node or {}).get("properties", {}) or {})]
+        return [_("allowed arguments: {names}").format(names=", ".join((node or {}).get("properties", {}) or {}))]
     prop = schema_at(schema, finding.path) if finding.path else None
     described = _describe(prop if prop is not None else (finding.error.schema if isinstance(finding.error.schema, dict) else {}))
-    return ["required", *described] if finding.keyword == "required" else described
+    return [_("required"), *described] if finding.keyword == "required" else described
 
 
 def _describe(prop: dict[str, Any]) -> list[str]:
     out = []
     if "type" in prop:
-        out.append(f"type: {prop['type'] if isinstance(prop['type'], str) else ' or '.join(prop['type'])}")
+        out.append(_("type: {type}").format(type=prop["type"] if isinstance(prop["type"], str) else _(" or ").join(prop["type"])))
     if "enum" in prop:
-        out.append("one of: " + ", ".join(json.dumps(v, ensure_ascii=False) for v in prop["enum"]))
-    for key, label in (("minimum", ">="), ("exclusiveMinimum", ">"), ("maximum", "<="), ("exclusiveMaximum", "<"),
-                       ("minLength", "length >="), ("maxLength", "length <="), ("minItems", "items >="),
-                       ("maxItems", "items <="), ("multipleOf", "multiple of")):
+        out.append(_("one of: {values}").format(values=", ".join(json.dumps(v, ensure_ascii=False) for v in prop["enum"])))
+    for key, label in _BOUNDS:
         if key in prop:
-            out.append(f"{label} {prop[key]}")
+            out.append(_(label).format(bound=prop[key]))
     if prop.get("uniqueItems"):
-        out.append("items unique")
+        out.append(_("items unique"))
     if "format" in prop:
-        out.append(f"format: {prop['format']}" + (f" ({_FORMS[prop['format']]})" if prop["format"] in _FORMS else ""))
+        out.append(f"format: {prop['format']}" + (f" ({_(_FORMS[prop['format']])})" if prop["format"] in _FORMS else ""))
     if "pattern" in prop:
-        out.append(f"matches pattern: {prop['pattern']}")
+        out.append(_("matches pattern: {pattern}").format(pattern=prop["pattern"]))
     if "const" in prop:
-        out.append(f"equals: {json.dumps(prop['const'], ensure_ascii=False)}")
+        out.append(_("equals: {value}").format(value=json.dumps(prop["const"], ensure_ascii=False)))
     return out
 
 
@@ -467,7 +469,8 @@ def _solution(finding: _Finding, conditions: list[str], schema: dict[str, Any]) 
         if finding.keyword == "required":
             return _("Add {parameter} = {value}.").format(parameter=repr(parameter), value=value)
         return _("Set {parameter} = {value}.").format(parameter=repr(parameter), value=value)
-    expected = "; ".join(c for c in conditions if c != "required") or _("see the input schema")
+    required = _("required")
+    expected = "; ".join(c for c in conditions if c != required) or _("see the input schema")
     hint = _format_hint(finding)
     if hint:
         return hint

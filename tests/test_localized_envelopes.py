@@ -17,6 +17,7 @@ import pytest
 from envelopes import envelope_of, upstream_violations
 from local_server import running, stop_process
 from mcp import Client, StdioServerParameters
+from mcp.client.sse import sse_client
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from test_languages import catalogue, spanish_copy
@@ -180,11 +181,14 @@ async def test_descriptions_follow_the_call_language_with_todays_fallback(tmp_pa
             spanish = {t.name: t for t in (await client.list_tools(meta={"lang": "es"})).tools}
             portuguese = {t.name: t for t in (await client.list_tools(meta={"lang": "pt"})).tools}
             prompts = {p.name: p for p in (await client.list_prompts(meta={"lang": "es"})).prompts}
+            projected = json.loads((await client.read_resource("ardf://tool/drill")).contents[0].text)
     assert "When to use:" in default["drill"].description and "Drills a hole." in default["drill"].description
     assert "Perfora un agujero." in spanish["drill"].description and "Cuándo usar:" in spanish["drill"].description
     assert "Drills a hole." in portuguese["drill"].description and "Quando usar:" in portuguese["drill"].description
     assert spanish["drill"].input_schema["properties"]["depth"]["description"] == "Profundidad en mm"
     assert "greet" in prompts
+    assert projected["localization"]["es"] == {"description": "Perfora un agujero.", "when_to_use": "Cuando hace falta un agujero."}
+    assert SCHEMAS["ardf"].violations(projected) == []
 
 
 # ---------------------------------------------------------------------------------------------
@@ -213,9 +217,19 @@ async def test_accept_language_over_streamable_http_and_the_call_beats_it(bundle
 
 
 @pytest.mark.anyio
+async def test_accept_language_over_sse(bundled: CatalogServer) -> None:
+    """The legacy SSE transport: the header of the client's requests chooses the envelopes' language."""
+    with running(build_app(bundled, HttpOptions())) as base:
+        async with Client(sse_client(f"{base}/sse", headers={"Accept-Language": "es-ES,es;q=0.9"}), mode="legacy") as client:
+            spanish = first(await client.call_tool(*CALLS["policy"]))
+            portuguese = first(await client.call_tool(*CALLS["policy"], meta={"lang": "pt"}))
+    assert spanish["title"] == "Denegado por una política" and portuguese["title"] == "Negado por uma política"
+
+
+@pytest.mark.anyio
 async def test_accept_language_on_the_rest_and_ats_routes(bundled: CatalogServer) -> None:
-    """POST /call_tool (ATS) and its refusals, and a body that is not JSON, answer in the header's language; the envelopes
-    validate against the bundled and upstream schemas."""
+    """POST /call_tool (ATS) and its refusals, a body that is not JSON and a path nothing serves answer in the header's
+    language; the envelopes validate against the bundled and upstream schemas."""
     with running(build_app(bundled, HttpOptions())) as base:
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             answers = {}
@@ -223,7 +237,8 @@ async def test_accept_language_on_the_rest_and_ats_routes(bundled: CatalogServer
                 headers = {"Accept-Language": lang}
                 answers[lang[:2]] = [await http.post("/call_tool/flight_booking", json=FIRST_CLASS_HOP, headers=headers),
                                      await http.post("/call_tool/fligt_booking", json={}, headers=headers),
-                                     await http.post("/call_tool/flight_booking", content=b"{cabin", headers=headers)]
+                                     await http.post("/call_tool/flight_booking", content=b"{cabin", headers=headers),
+                                     await http.get("/nothing/here", headers=headers)]
     for lang in ("es", "pt"):
         for response, english in zip(answers[lang], answers["en"], strict=True):
             assert response.status_code == english.status_code
@@ -231,7 +246,8 @@ async def test_accept_language_on_the_rest_and_ats_routes(bundled: CatalogServer
             assert SCHEMAS["error"].violations(env) == [] and upstream_violations(env, enriched(env)) == []
             assert env["errors"][0]["code"] == en["errors"][0]["code"]
             assert env["errors"][0]["title"] == translated(en["errors"][0]["title"], lang) != en["errors"][0]["title"]
-    assert [r.json()["errors"][0]["code"] for r in answers["es"]] == ["POLICY_DENIED", "TOOL_NOT_FOUND", "INVALID_JSON"]
+    assert [r.json()["errors"][0]["code"] for r in answers["es"]] == ["POLICY_DENIED", "TOOL_NOT_FOUND", "INVALID_JSON", "NOT_FOUND"]
+    assert answers["es"][3].json()["errors"][0]["detail"] == "No se sirve nada en /nothing/here."
 
 
 def test_tools_list_in_another_language_is_built_once_and_cached(tmp_path: Path) -> None:
