@@ -37,6 +37,8 @@ from .dialects.foreign import named_else, what_else
 from .errors import UsageError
 from .files import DecodeFailure, decode_bytes, find_files, printable, read_file
 from .inputs import SchemaShapeError
+from .l10n import LANGUAGES
+from .labels import LABELS, catalog_languages
 from .model import Descriptor, Source
 from .patterns import PATTERN_OPTIONS, bounded_validator
 from .schema_check import mcp_shape_problem, metaschema_problem, written_schema_problems
@@ -196,9 +198,6 @@ class Catalog:
     def languages(self) -> frozenset[str]:
         """The base languages a request may choose here: those of its descriptors' texts and of atdf-mcp's own
         (envelopes, labels); a language outside them changes nothing, so it falls through to the next choice."""
-        from .l10n import LANGUAGES
-        from .labels import LABELS, catalog_languages
-
         return frozenset(tag.lower().split("-")[0] for tag in (*catalog_languages(self), *LABELS, *LANGUAGES))
 
     def speaks(self, lang: str | None) -> str | None:
@@ -207,17 +206,18 @@ class Catalog:
 
     @functools.cached_property
     def _text_languages(self) -> frozenset[str]:
-        from .labels import catalog_languages
-
         return frozenset(tag.lower() for tag in catalog_languages(self))
+
+    @functools.cached_property
+    def own_listing_language(self) -> str:
+        """`listing_language` of the snapshot's own language (`--lang`): requests that resolve to it use `published`."""
+        return self.listing_language(self.lang)
 
     def listing_language(self, lang: str | None) -> str:
         """The language whose listings answer a request in `lang`: the tag when some descriptor has texts in it, else its
         base language when descriptors or atdf-mcp's labels have one, else `en` (default texts, English labels)."""
         if not lang:
             return "en"
-        from .labels import LABELS
-
         tag = lang.lower().replace("_", "-")
         base = tag.split("-")[0]
         if tag in self._text_languages:
@@ -234,7 +234,7 @@ class Catalog:
         """The listings in `lang`: the snapshot's own when they read the same; another language's built on first use and
         kept with the snapshot (one per language asked, among the few `listing_language` can answer)."""
         key = self.listing_language(lang)
-        if self.published is None or lang is None or key == self.listing_language(self.lang):
+        if self.published is None or lang is None or key == self.own_listing_language:
             return self.published
         found = self._listings.get(key)
         if found is None:

@@ -114,6 +114,11 @@ def negotiate(header: str | None, known: Iterable[str]) -> str | None:
     always is); None for no header, `*`, or only unknown languages. Equal qualities keep the header's order."""
     if not header:
         return None
+    return _negotiate(header, known if isinstance(known, frozenset) else frozenset(known))
+
+
+@functools.lru_cache(maxsize=512)  # clients send the same few headers again and again: ~20 µs of parsing once each
+def _negotiate(header: str, known: frozenset[str]) -> str | None:
     bases = {k.lower() for k in known} | {"en"}
     best: tuple[float, int, str] | None = None
     for position, part in enumerate(header.split(",")):

@@ -129,7 +129,7 @@ class Views:
         snapshot = self.snapshot
         if lang is not None:
             lang = snapshot.listing_language(lang)
-            if lang == snapshot.listing_language(snapshot.lang):
+            if lang == snapshot.own_listing_language:
                 lang = None
         key = toolset if lang is None else (toolset, lang)
         view = self._built.get(key)
