@@ -281,7 +281,7 @@ class CatalogServer:
             return await self._refusal(runtime, arguments)
         dispatcher = runtime.bound.dispatcher
         if dispatcher is None:
-            return runtime.failed(self._failure(runtime, Unavailable(runtime.bound.reason), arguments))
+            return runtime.failed(self._failure(runtime, Unavailable(runtime.bound.reason), arguments, view))
         if runtime.defaults and isinstance(arguments, dict):
             arguments = {**runtime.defaults, **arguments}
         advised: tuple[Any, ...] = ()
@@ -335,7 +335,7 @@ class CatalogServer:
                 return with_advice(result, advised)
             return result
         except Exception as exc:
-            return runtime.failed(self._failure(runtime, exc, arguments))
+            return runtime.failed(self._failure(runtime, exc, arguments, view))
 
     def _invalid_arguments(self, runtime: ToolRuntime, arguments: Any) -> dict[str, Any]:
         try:
@@ -345,9 +345,13 @@ class CatalogServer:
             _log.exception("could not analyse invalid arguments of %s", runtime.tool.id)
             return _unanalysed(runtime.tool)
 
-    def _failure(self, runtime: ToolRuntime, exc: Exception, arguments: Any) -> dict[str, Any]:
-        """The envelope of a failed call (atdf_mcp.failures, the one place that maps exceptions to envelopes)."""
-        return envelope_for(exc, runtime.tool, arguments, timeout=runtime.timeout, fast_validator=runtime.fast)
+    def _failure(self, runtime: ToolRuntime, exc: Exception, arguments: Any, view: View | None = None) -> dict[str, Any]:
+        """The envelope of a failed call (atdf_mcp.failures, the one place that maps exceptions to envelopes); a declared
+        failure's description in the language of `view` (a language copy's own, when it has one)."""
+        tool = runtime.tool
+        if view is not None:
+            tool = view.tools.get(tool.id, tool)  # a copy has the base's contract (atdf_mcp.copies) and its own texts
+        return envelope_for(exc, tool, arguments, timeout=runtime.timeout, fast_validator=runtime.fast)
 
     def _output_mismatch(self, runtime: ToolRuntime, result: types.CallToolResult, arguments: Any) -> types.CallToolResult:
         """A success whose result breaks the declared outputSchema, which every SDK client rejects: an OUTPUT_INVALID

@@ -14,6 +14,7 @@ import anyio
 import httpx
 import mcp.types as types
 import pytest
+from conftest import write_file
 from envelopes import envelope_of, upstream_violations
 from local_server import running, stop_process
 from mcp import Client, StdioServerParameters
@@ -189,6 +190,27 @@ async def test_descriptions_follow_the_call_language_with_todays_fallback(tmp_pa
     assert "greet" in prompts
     assert projected["localization"]["es"] == {"description": "Perfora un agujero.", "when_to_use": "Cuando hace falta un agujero."}
     assert SCHEMAS["ardf"].violations(projected) == []
+
+
+@pytest.mark.anyio
+async def test_a_declared_failure_is_described_in_the_copy_of_the_call_language(tmp_path: Path) -> None:
+    """A handler's declared failure takes its title from the descriptor in the call's language: the Spanish copy's
+    description of TOO_DEEP under `_meta.lang` es, the base's otherwise; the solution is atdf-mcp's, translated."""
+    copy = spanish_copy()
+    copy["how_to_use"]["outputs"]["failure"] = [{"code": "TOO_DEEP", "description": "Demasiado profundo para la broca."}]
+    folder = catalogue(tmp_path / "c", copy)
+    write_file(folder, "handlers.py", "from atdf_mcp import ToolError\n\n\ndef drill(depth, material='wood'):\n"
+               "    raise ToolError('TOO_DEEP', 'Depth ' + str(depth) + ' is past the bit.', parameter='depth', suggested_value=40)\n\n\n"
+               "def tidy():\n    return None\n")
+    params = StdioServerParameters(command=sys.executable, args=["-m", "atdf_mcp", "serve", str(folder)])
+    with anyio.fail_after(60):
+        async with Client(stdio_client(params), mode="legacy") as client:
+            english = first(await client.call_tool("drill", {"depth": 90}))
+            spanish = first(await client.call_tool("drill", {"depth": 90}, meta={"lang": "es"}))
+    assert (english["code"], english["title"]) == ("TOO_DEEP", "Too deep for the bit.")
+    assert (spanish["code"], spanish["title"]) == ("TOO_DEEP", "Demasiado profundo para la broca.")
+    assert spanish["detail"] == english["detail"] == "Depth 90 is past the bit."  # the handler's own words
+    assert (english["context"]["solution"], spanish["context"]["solution"]) == ("Retry with depth = 40.", "Reintenta con depth = 40.")
 
 
 # ---------------------------------------------------------------------------------------------
