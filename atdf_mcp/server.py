@@ -317,7 +317,7 @@ class CatalogServer:
                 if scope.deadline >= cap:
                     raise CallTimeout(self.max_call_seconds, cap=True)
                 raise CallTimeout(runtime.timeout, silent=silence is not None and silence.reports > 0)
-            success = runtime.tool.success or labels_for(view.published.lang).success
+            success = view.tools.get(name, runtime.tool).success or labels_for(view.published.lang).success
             result = to_result(value, success_text=success, blob_uri=f"{runtime.tool.uri}/result")
             if result.is_error:
                 raise HandlerReported(result)

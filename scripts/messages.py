@@ -67,10 +67,12 @@ def update(locale_dir: Path = PACKAGE / "locale") -> None:
     locale_dir.mkdir(parents=True, exist_ok=True)
     for lang in LOCALES:
         catalog = read(lang, locale_dir)
-        catalog.update(fresh, no_fuzzy_matching=True)
+        created = catalog.creation_date
+        catalog.update(fresh, no_fuzzy_matching=True, update_creation_date=False)
+        catalog.creation_date = created
         catalog.obsolete.clear()
-        with (locale_dir / f"{lang}.po").open("wb") as handle:
-            write_po(handle, catalog, width=120, omit_header=False, sort_output=False, include_previous=False)
+        with (locale_dir / f"{lang}.po").open("wb") as handle:  # no line numbers: an edit elsewhere in a file changes nothing here
+            write_po(handle, catalog, width=120, sort_output=False, include_previous=False, include_lineno=False)
 
 
 def main(argv: list[str] | None = None) -> int:
