@@ -283,3 +283,19 @@ def test_tools_list_in_another_language_is_built_once_and_cached(tmp_path: Path)
     assert app.view_in(None, call="es-MX").published is spanish.published
     assert app.view_in(None, call="es") is spanish
     assert app.view_in(None, call="xx").published is app.snapshot.published  # unknown: the next choice (here: the default)
+
+
+def test_the_guards_answer_in_the_header_language(bundled: CatalogServer) -> None:
+    """Refusals made before any route (a Host the server does not answer to, a missing bearer token) are told in the
+    request's Accept-Language too, as ATDF envelopes in JSON-RPC errors."""
+    with running(build_app(bundled, HttpOptions(auth_token="s3cret"))) as base:
+        host = httpx.post(f"{base}/mcp", headers={"Host": "evil.example", "Accept-Language": "pt-BR"}, json={}, timeout=30)
+        token = httpx.post(f"{base}/mcp", headers={"Accept-Language": "es"}, timeout=30,
+                           json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
+    entries = [response.json()["error"]["data"]["errors"][0] for response in (host, token)]
+    assert (host.status_code, token.status_code) == (421, 401)
+    assert [e["code"] for e in entries] == ["INVALID_HOST", "AUTHENTICATION_ERROR"]
+    assert entries[0]["detail"] == "Este servidor não responde ao Host 'evil.example'."
+    assert entries[1]["title"] == "Autenticación necesaria"
+    for response in (host, token):
+        assert SCHEMAS["error"].violations(response.json()["error"]["data"]) == []
