@@ -236,7 +236,7 @@ class CatalogServer:
         else:
             arguments, valid = _checked(runtime, arguments)
             if not valid:
-                result = await self._refusal(runtime, arguments)
+                result = await self._refusal(runtime, arguments, view)
             elif meta is None and (runtime.rules is not None or runtime.permissions):
                 if runtime.defaults and isinstance(arguments, dict):
                     arguments = {**runtime.defaults, **arguments}
@@ -263,10 +263,10 @@ class CatalogServer:
         except Exception as exc:
             return meta.failed(self._failure(meta, exc, arguments))
 
-    async def _refusal(self, runtime: ToolRuntime, arguments: Any) -> types.CallToolResult:
+    async def _refusal(self, runtime: ToolRuntime, arguments: Any, view: View | None = None) -> types.CallToolResult:
         """The VALIDATION_ERROR of arguments the tool cannot take: small ones at once, others off the event loop within a
-        budget (budget.py)."""
-        return runtime.failed(await analyse(arguments, functools.partial(self._invalid_arguments, runtime, arguments),
+        budget (budget.py); declared failures described in the language of `view`."""
+        return runtime.failed(await analyse(arguments, functools.partial(self._invalid_arguments, runtime, arguments, view),
                                             functools.partial(_unanalysed, runtime.tool)))
 
     async def _run(self, ctx: ServerRequestContext | None, view: View, name: str, arguments: Any,
@@ -278,7 +278,7 @@ class CatalogServer:
             return error_result(unknown_tool(name, list(view.runtimes), find=self.disclosure.find_hint), structured=False)
         arguments, valid = _checked(runtime, arguments)
         if not valid:
-            return await self._refusal(runtime, arguments)
+            return await self._refusal(runtime, arguments, view)
         dispatcher = runtime.bound.dispatcher
         if dispatcher is None:
             return runtime.failed(self._failure(runtime, Unavailable(runtime.bound.reason), arguments, view))
@@ -337,9 +337,13 @@ class CatalogServer:
         except Exception as exc:
             return runtime.failed(self._failure(runtime, exc, arguments, view))
 
-    def _invalid_arguments(self, runtime: ToolRuntime, arguments: Any) -> dict[str, Any]:
+    def _invalid_arguments(self, runtime: ToolRuntime, arguments: Any, view: View | None = None) -> dict[str, Any]:
         try:
-            tool, detailed, fast = runtime.closed if runtime.refuses(arguments) else (runtime.tool, runtime.detailed, runtime.fast)
+            if runtime.refuses(arguments):
+                tool, detailed, fast = runtime.closed
+            else:  # the descriptor in the view's language: a copy's failure and input descriptions, the base's contract
+                tool = view.tools.get(runtime.tool.id, runtime.tool) if view is not None else runtime.tool
+                detailed, fast = runtime.detailed, runtime.fast
             return argument_errors(tool, arguments, detailed, fast, runtime.examples)
         except Exception:  # the analysis must never turn a bad call into a protocol error
             _log.exception("could not analyse invalid arguments of %s", runtime.tool.id)
