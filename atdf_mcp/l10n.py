@@ -3,9 +3,9 @@
     >>> with speaking("es"):
     ...     _("Unknown tool")
     'Herramienta desconocida'
-    >>> choose(call="pt-BR", header="es;q=0.9", session=None, process="en")
-    'pt-BR'
     >>> negotiate("fr;q=0.2, pt-BR, es;q=0.8", {"es", "pt"})
+    'pt-BR'
+    >>> choose(call=None, header="pt-BR", session="es", process=None)
     'pt-BR'
 
 The language is chosen, first that says one: the call's `_meta.lang`, the HTTP request's `Accept-Language`, the
@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["LANG", "LANGUAGES", "LANG_META_KEY", "N_", "accepted_language", "choose", "gettext", "lang_of_meta", "messages", "negotiate", "speaking",
-           "translated"]
+           "translated", "valid_tag"]
 
 LANG: ContextVar[str | None] = ContextVar("atdf_mcp.lang", default=None)
 """The language of the request being answered (None: English, the source language)."""
