@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 from .budget import MAX_FINDINGS, clipped, too_big
 from .codes import Code
 from .envelope import build_entry, compile_detailed, envelope
+from .l10n import N_
+from .l10n import gettext as _
 from .model import Descriptor, Failure
 from .patterns import search
 from .suggest import (
@@ -50,15 +52,21 @@ __all__ = ["argument_errors"]
 # Checks a declared failure only covers when it names them in `checks`: the argument is absent, unknown or mistyped.
 _SHAPE_CHECKS = frozenset({"required", "additionalProperties", "type"})
 
-_TITLES = {
-    "required": "Missing required argument", "additionalProperties": "Unknown argument", "type": "Wrong argument type",
-    "enum": "Value not allowed", "const": "Value not allowed", "minimum": "Value out of range", "maximum": "Value out of range",
-    "exclusiveMinimum": "Value out of range", "exclusiveMaximum": "Value out of range", "multipleOf": "Value not a multiple of the step",
-    "minLength": "Value too short", "maxLength": "Value too long", "pattern": "Value does not match the expected pattern",
-    "format": "Wrong format", "minItems": "Too few items", "maxItems": "Too many items", "uniqueItems": "Duplicate items",
+_TITLES = {  # translated where used (atdf_mcp.l10n)
+    "required": N_("Missing required argument"), "additionalProperties": N_("Unknown argument"), "type": N_("Wrong argument type"),
+    "enum": N_("Value not allowed"), "const": N_("Value not allowed"), "minimum": N_("Value out of range"),
+    "maximum": N_("Value out of range"), "exclusiveMinimum": N_("Value out of range"), "exclusiveMaximum": N_("Value out of range"),
+    "multipleOf": N_("Value not a multiple of the step"), "minLength": N_("Value too short"), "maxLength": N_("Value too long"),
+    "pattern": N_("Value does not match the expected pattern"), "format": N_("Wrong format"), "minItems": N_("Too few items"),
+    "maxItems": N_("Too many items"), "uniqueItems": N_("Duplicate items"),
 }
+_INVALID = N_("Invalid argument")
 _NUMBER_CHECKS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"})
-_FORMS = {"date": "YYYY-MM-DD", "date-time": "YYYY-MM-DDThh:mm:ss with a UTC offset (Z or +hh:mm)", "time": "hh:mm:ss with a UTC offset"}
+_FORMS = {"date": "YYYY-MM-DD", "date-time": N_("YYYY-MM-DDThh:mm:ss with a UTC offset (Z or +hh:mm)"),
+          "time": N_("hh:mm:ss with a UTC offset")}
+_BOUNDS = (("minimum", N_(">= {bound}")), ("exclusiveMinimum", N_("> {bound}")), ("maximum", N_("<= {bound}")),
+           ("exclusiveMaximum", N_("< {bound}")), ("minLength", N_("length >= {bound}")), ("maxLength", N_("length <= {bound}")),
+           ("minItems", N_("items >= {bound}")), ("maxItems", N_("items <= {bound}")), ("multipleOf", N_("multiple of {bound}")))
 
 
 @dataclass
@@ -86,9 +94,10 @@ def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, 
     """The envelope for arguments that failed the tool's input schema: every problem, one entry each."""
     schema = tool.input_schema or {"type": "object"}
     if not isinstance(arguments, dict):
-        entry = build_entry(Code.VALIDATION_ERROR, "Arguments must be a JSON object of named inputs.", tool.id, title="Arguments are not an object",
-                            context={"received": arguments, "expected": {"conditions": ["type: object"]},
-                                     "solution": "Send the arguments as a JSON object, one key per input."})
+        entry = build_entry(Code.VALIDATION_ERROR, _("Arguments must be a JSON object of named inputs."), tool.id,
+                            title=_("Arguments are not an object"),
+                            context={"received": arguments, "expected": {"conditions": [_("type: {type}").format(type="object")]},
+                                     "solution": _("Send the arguments as a JSON object, one key per input.")})
         return envelope([entry])
     fixed = copy.deepcopy(arguments)
     findings = _findings(detailed.iter_errors(arguments))
@@ -99,9 +108,9 @@ def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, 
     suggested_ok = complete and all(f.fixed for f in findings) and _settle(fixed, schema, detailed, fast, examples)
     entries = [_entry(tool, schema, f, fixed if suggested_ok else None) for f in findings]
     if not entries:  # the fast and detailed validators disagree (a format nuance): still say something useful
-        entries.append(build_entry(Code.VALIDATION_ERROR, "The arguments do not match the tool's input schema.", tool.id,
+        entries.append(build_entry(Code.VALIDATION_ERROR, _("The arguments do not match the tool's input schema."), tool.id,
                                    context={"expected": {"conditions": [], "schema": schema},
-                                            "solution": "Check each argument against the input schema."}))
+                                            "solution": _("Check each argument against the input schema.")}))
     return envelope(entries)
 
 
@@ -188,7 +197,7 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
 def _settle(fixed: dict[str, Any], schema: dict[str, Any], detailed: Any, fast: Any, examples: list[dict[str, Any]]) -> bool:
     """Whether the repaired arguments validate, after fixing what the repairs themselves revealed (a renamed
     argument whose value has the wrong type); at most two more rounds."""
-    for _ in range(2):
+    for _round in range(2):
         if fast.is_valid(fixed):
             return True
         findings = _findings(detailed.iter_errors(fixed))
@@ -312,7 +321,7 @@ def _refine(value: Any, prop: dict[str, Any] | None, name: str) -> Any:
     if value is MISSING or prop is None:
         return value
     validator = _property_validator(prop)
-    for _ in range(4):
+    for _round in range(4):
         error = next(iter(validator.iter_errors(value)), None)
         if error is None:
             return value
@@ -350,7 +359,7 @@ def _entry(tool: Descriptor, schema: dict[str, Any], finding: _Finding, fixed: d
     }
     if fixed is not None:
         context["suggested_arguments"] = fixed
-    code, title = (failure.code, None) if failure is not None else (Code.VALIDATION_ERROR, _TITLES.get(finding.keyword, "Invalid argument"))
+    code, title = (failure.code, None) if failure is not None else (Code.VALIDATION_ERROR, _(_TITLES.get(finding.keyword, _INVALID)))
     suggestion = None if finding.value is MISSING else finding.value
     return build_entry(code, _detail(finding, parameter), tool.id, title=title, parameter=parameter, suggested_value=suggestion,
                        context=context, descriptor=tool)
@@ -384,65 +393,65 @@ def _dotted(path: list[Any]) -> str:
 def _conditions(finding: _Finding, schema: dict[str, Any]) -> list[str]:
     if finding.keyword == "additionalProperties":
         node = schema_at(schema, finding.path[:-1]) if finding.path[:-1] else schema
-        return ["allowed arguments: " + ", ".join((node or {}).get("properties", {}) or {})]
+        return [_("allowed arguments: {names}").format(names=", ".join((node or {}).get("properties", {}) or {}))]
     prop = schema_at(schema, finding.path) if finding.path else None
     described = _describe(prop if prop is not None else (finding.error.schema if isinstance(finding.error.schema, dict) else {}))
-    return ["required", *described] if finding.keyword == "required" else described
+    return [_("required"), *described] if finding.keyword == "required" else described
 
 
 def _describe(prop: dict[str, Any]) -> list[str]:
     out = []
     if "type" in prop:
-        out.append(f"type: {prop['type'] if isinstance(prop['type'], str) else ' or '.join(prop['type'])}")
+        out.append(_("type: {type}").format(type=prop["type"] if isinstance(prop["type"], str) else _(" or ").join(prop["type"])))
     if "enum" in prop:
-        out.append("one of: " + ", ".join(json.dumps(v, ensure_ascii=False) for v in prop["enum"]))
-    for key, label in (("minimum", ">="), ("exclusiveMinimum", ">"), ("maximum", "<="), ("exclusiveMaximum", "<"),
-                       ("minLength", "length >="), ("maxLength", "length <="), ("minItems", "items >="),
-                       ("maxItems", "items <="), ("multipleOf", "multiple of")):
+        out.append(_("one of: {values}").format(values=", ".join(json.dumps(v, ensure_ascii=False) for v in prop["enum"])))
+    for key, label in _BOUNDS:
         if key in prop:
-            out.append(f"{label} {prop[key]}")
+            out.append(_(label).format(bound=prop[key]))
     if prop.get("uniqueItems"):
-        out.append("items unique")
+        out.append(_("items unique"))
     if "format" in prop:
-        out.append(f"format: {prop['format']}" + (f" ({_FORMS[prop['format']]})" if prop["format"] in _FORMS else ""))
+        out.append(f"format: {prop['format']}" + (f" ({_(_FORMS[prop['format']])})" if prop["format"] in _FORMS else ""))
     if "pattern" in prop:
-        out.append(f"matches pattern: {prop['pattern']}")
+        out.append(_("matches pattern: {pattern}").format(pattern=prop["pattern"]))
     if "const" in prop:
-        out.append(f"equals: {json.dumps(prop['const'], ensure_ascii=False)}")
+        out.append(_("equals: {value}").format(value=json.dumps(prop["const"], ensure_ascii=False)))
     return out
 
 
 def _detail(finding: _Finding, parameter: str | None) -> str:
     keyword, error = finding.keyword, finding.error
     if keyword == "required":
-        return f"The required argument {parameter!r} is missing."
+        return _("The required argument {parameter} is missing.").format(parameter=repr(parameter))
     if keyword == "additionalProperties":
-        return f"The tool has no argument {parameter!r}."
+        return _("The tool has no argument {parameter}.").format(parameter=repr(parameter))
     received = json.dumps(error.instance, ensure_ascii=False, default=str)
     if len(received) > 80:
         received = received[:77] + "..."
     expectation = _expectation(keyword, error.validator_value)
     if expectation is None:
         message = error.message if len(error.message) <= 300 else error.message[:297] + "..."
-        return f"Argument {parameter or '(arguments)'!r}: {message}"
-    return f"Argument {parameter!r} {expectation} (received {received})."
+        return _("Argument {parameter}: {message}").format(parameter=repr(parameter or "(arguments)"), message=message)
+    return _("Argument {parameter} {expectation} (received {received}).").format(parameter=repr(parameter), expectation=expectation,
+                                                                                  received=received)
 
 
 def _expectation(keyword: str, bound: Any) -> str | None:
     if keyword == "enum" and isinstance(bound, list):
-        return "must be one of " + ", ".join(json.dumps(v, ensure_ascii=False) for v in bound)[:200]
+        return _("must be one of {values}").format(values=", ".join(json.dumps(v, ensure_ascii=False) for v in bound)[:200])
     templates = {
-        "type": "must be of type {}", "minimum": "must be >= {}", "maximum": "must be <= {}",
-        "exclusiveMinimum": "must be > {}", "exclusiveMaximum": "must be < {}", "multipleOf": "must be a multiple of {}",
-        "minLength": "must be at least {} characters long", "maxLength": "must be at most {} characters long",
-        "minItems": "must have at least {} items", "maxItems": "must have at most {} items",
-        "format": "must be a valid {}", "pattern": "must match the pattern {}",
+        "type": N_("must be of type {bound}"), "minimum": N_("must be >= {bound}"), "maximum": N_("must be <= {bound}"),
+        "exclusiveMinimum": N_("must be > {bound}"), "exclusiveMaximum": N_("must be < {bound}"),
+        "multipleOf": N_("must be a multiple of {bound}"), "minLength": N_("must be at least {bound} characters long"),
+        "maxLength": N_("must be at most {bound} characters long"), "minItems": N_("must have at least {bound} items"),
+        "maxItems": N_("must have at most {bound} items"), "format": N_("must be a valid {bound}"),
+        "pattern": N_("must match the pattern {bound}"),
     }
     if keyword == "const":
-        return f"must equal {json.dumps(bound, ensure_ascii=False)}"
+        return _("must equal {value}").format(value=json.dumps(bound, ensure_ascii=False))
     if keyword == "uniqueItems":
-        return "must not repeat an item"
-    return templates[keyword].format(bound) if keyword in templates else None
+        return _("must not repeat an item")
+    return _(templates[keyword]).format(bound=bound) if keyword in templates else None
 
 
 def _solution(finding: _Finding, conditions: list[str], schema: dict[str, Any]) -> str:
@@ -450,23 +459,26 @@ def _solution(finding: _Finding, conditions: list[str], schema: dict[str, Any]) 
     parameter = finding.parameter
     if finding.keyword == "additionalProperties":
         if finding.value is not MISSING:
-            return f"Rename the argument {parameter!r} to {finding.value!r}."
+            return _("Rename the argument {parameter} to {name}.").format(parameter=repr(parameter), name=repr(finding.value))
         if finding.dropped:
-            return f"Leave out the argument {parameter!r}: it is null and the tool has no such input."
-        return (f"The tool has no argument {parameter!r}; {conditions[0]}. Leave it out only if the call still does "
-                "what the user asked.")
+            return _("Leave out the argument {parameter}: it is null and the tool has no such input.").format(parameter=repr(parameter))
+        return _("The tool has no argument {parameter}; {allowed}. Leave it out only if the call still does what the user asked.").format(
+            parameter=repr(parameter), allowed=conditions[0])
     if finding.value is not MISSING:
-        verb = "Add" if finding.keyword == "required" else "Set"
-        return f"{verb} {parameter!r} = {json.dumps(finding.value, ensure_ascii=False, default=str)}."
-    expected = "; ".join(c for c in conditions if c != "required") or "see the input schema"
+        value = json.dumps(finding.value, ensure_ascii=False, default=str)
+        if finding.keyword == "required":
+            return _("Add {parameter} = {value}.").format(parameter=repr(parameter), value=value)
+        return _("Set {parameter} = {value}.").format(parameter=repr(parameter), value=value)
+    required = _("required")
+    expected = "; ".join(c for c in conditions if c != required) or _("see the input schema")
     hint = _format_hint(finding)
     if hint:
         return hint
     if is_personal(parameter.split(".")[-1].split("[")[0], schema_at(schema, finding.path)):
-        return f"Ask the user for {parameter!r} ({expected}): it cannot be guessed."
+        return _("Ask the user for {parameter} ({expected}): it cannot be guessed.").format(parameter=repr(parameter), expected=expected)
     if finding.keyword == "required":
-        return f"Add the argument {parameter!r} ({expected})."
-    return f"Change {parameter!r} so that it meets: {expected}."
+        return _("Add the argument {parameter} ({expected}).").format(parameter=repr(parameter), expected=expected)
+    return _("Change {parameter} so that it meets: {expected}.").format(parameter=repr(parameter), expected=expected)
 
 
 def _format_hint(finding: _Finding) -> str | None:
@@ -476,9 +488,9 @@ def _format_hint(finding: _Finding) -> str | None:
         return None
     numeric = re.fullmatch(r"\s*(\d{1,2})[/-](\d{1,2})[/-](\d{4})\s*", received)
     if rule == "date" and numeric and int(numeric[1]) <= 12 and int(numeric[2]) <= 12:
-        return (f"Write {finding.parameter!r} as YYYY-MM-DD: {received!r} reads as day/month or as month/day; "
-                "use the one the user means.")
+        return _("Write {parameter} as YYYY-MM-DD: {received} reads as day/month or as month/day; use the one the user means.").format(
+            parameter=repr(finding.parameter), received=repr(received))
     if rule == "date-time" and re.fullmatch(r"\s*\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*", received):
-        return (f"Add to {finding.parameter!r} the UTC offset the user means (e.g. {received.strip().replace(' ', 'T')}+02:00, "
-                "or Z for UTC): without it the time is ambiguous.")
+        return _("Add to {parameter} the UTC offset the user means (e.g. {example}+02:00, or Z for UTC): without it the time "
+                 "is ambiguous.").format(parameter=repr(finding.parameter), example=received.strip().replace(" ", "T"))
     return None

@@ -31,6 +31,7 @@ from starlette.routing import Route
 from .codes import Code, row_of
 from .enforce import SCOPES_SCOPE_KEY
 from .envelope import new_instance
+from .l10n import gettext as _
 from .rest import error_response, reset_view
 from .tasks import TaskInfo, TaskOptions, TaskRunner, TaskStoreUnavailable, TooManyTasks
 from .tasks.store import public_url
@@ -130,9 +131,12 @@ class AgentToolService:
         try:
             task = await self.runner.start(view, name, arguments, scopes=scopes)
         except TooManyTasks as exc:
-            return error_response(Code.TOO_MANY_TASKS, f"{exc}; no task was started.", headers={"Retry-After": str(exc.retry_after)},
+            return error_response(Code.TOO_MANY_TASKS, _("{limit} tasks are running on this server, its limit; no task was started.").format(
+                                      limit=exc.limit),
+                                  headers={"Retry-After": str(exc.retry_after)},
                                   context={"retryable": True, "retry_after": exc.retry_after, "max_tasks": exc.limit,
-                                           "solution": f"Wait {exc.retry_after} s (Retry-After), then POST the call again."})
+                                           "solution": _("Wait {seconds} s (Retry-After), then POST the call again.").format(
+                                               seconds=exc.retry_after)})
         except TaskStoreUnavailable as exc:
             return self._unavailable(exc)
         self.started += 1
@@ -144,9 +148,9 @@ class AgentToolService:
         try:
             after = int(after_header)
         except ValueError:
-            return error_response(Code.INVALID_REQUEST, f"Last-Event-ID {after_header!r} is not an event number.",
-                                  parameter="Last-Event-ID", context={"solution": "Send the `id` of the last event received "
-                                                                      "(a whole number), or no Last-Event-ID to start over."})
+            return error_response(Code.INVALID_REQUEST, _("Last-Event-ID {value} is not an event number.").format(value=repr(after_header)),
+                                  parameter="Last-Event-ID", context={"solution": _("Send the `id` of the last event received "
+                                                                                    "(a whole number), or no Last-Event-ID to start over.")})
         found = await self._task_of(request)
         if isinstance(found, Response):
             return found
@@ -194,9 +198,9 @@ class AgentToolService:
         except TaskStoreUnavailable as exc:
             return self._unavailable(exc)
         if info is None or info.toolset != self.app.view_in(request.scope).toolset:  # another set's task: not told apart
-            return error_response(Code.TASK_NOT_FOUND, f"No task {task_id!r} is known here.", parameter="task_id",
-                                  context={"solution": "Use the task_id POST /call_tool answered; a finished task is kept "
-                                                       f"{self.runner.store.ttl:g} s, then forgotten."})
+            return error_response(Code.TASK_NOT_FOUND, _("No task {task} is known here.").format(task=repr(task_id)), parameter="task_id",
+                                  context={"solution": _("Use the task_id POST /call_tool answered; a finished task is kept "
+                                                         "{seconds} s, then forgotten.").format(seconds=f"{self.runner.store.ttl:g}")})
         return info
 
     async def _events(self, task_id: str, after: int) -> AsyncIterator[ServerSentEvent]:
@@ -213,10 +217,10 @@ class AgentToolService:
         if failure is not None:
             _log.error("the task store (%s) failed [%s]: %s", self.store_kind, instance, failure)
         why = failure.reason if failure is not None else self.failure or "the server is not running its tasks"
-        return error_response(Code.TASK_STORE_UNAVAILABLE, f"The task store ({self.store_kind}) cannot be used right now: {why}.",
-                              instance=instance, headers={"Retry-After": "5"},
-                              context={"retryable": True, "solution": "Retry in a few seconds; if it lasts, the operator should "
-                                                                      "check the --task-store the server was started with."})
+        return error_response(Code.TASK_STORE_UNAVAILABLE, _("The task store ({store}) cannot be used right now: {why}.").format(
+                                  store=self.store_kind, why=why), instance=instance, headers={"Retry-After": "5"},
+                              context={"retryable": True, "solution": _("Retry in a few seconds; if it lasts, the operator should "
+                                                                        "check the --task-store the server was started with.")})
 
 
 def store_label(url: str | None) -> str:
@@ -246,13 +250,14 @@ def _arguments(body: bytes) -> Any:
     try:
         arguments = json.loads(body)
     except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
-        return error_response(Code.INVALID_JSON, f"The request body is not JSON: {exc}.",
-                              context={"solution": "POST the tool's arguments as one JSON object, e.g. {\"text\": \"hi\"} "
-                                                   "(Content-Type: application/json); an empty body means no arguments."})
+        return error_response(Code.INVALID_JSON, _("The request body is not JSON: {why}.").format(why=exc),
+                              context={"solution": _("POST the tool's arguments as one JSON object, e.g. {example} "
+                                                     "(Content-Type: application/json); an empty body means no arguments.").format(
+                                                         example='{"text": "hi"}')})
     if not isinstance(arguments, dict):
-        return error_response(Code.VALIDATION_ERROR, f"The arguments must be a JSON object, not {type(arguments).__name__}.",
-                              parameter="arguments", context={"solution": "POST the arguments as one JSON object of "
-                                                                          "name → value, as the tool's input_schema describes."})
+        return error_response(Code.VALIDATION_ERROR, _("The arguments must be a JSON object, not {kind}.").format(kind=type(arguments).__name__),
+                              parameter="arguments", context={"solution": _("POST the arguments as one JSON object of "
+                                                                            "name → value, as the tool's input_schema describes.")})
     return arguments
 
 
@@ -265,7 +270,7 @@ def _refused(result: types.CallToolResult) -> Response:
     except ValueError:
         body = None
     if not isinstance(body, dict) or not body.get("errors"):
-        return error_response(Code.VALIDATION_ERROR, "The call was refused before it ran.")
+        return error_response(Code.VALIDATION_ERROR, _("The call was refused before it ran."))
     entry = body["errors"][0]
     row = row_of(str(entry.get("code", "")))
     status = row.status if row is not None and 400 <= row.status < 500 else 400

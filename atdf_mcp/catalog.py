@@ -37,6 +37,8 @@ from .dialects.foreign import named_else, what_else
 from .errors import UsageError
 from .files import DecodeFailure, decode_bytes, find_files, printable, read_file
 from .inputs import SchemaShapeError
+from .l10n import LANGUAGES
+from .labels import LABELS, catalog_languages
 from .model import Descriptor, Source
 from .patterns import PATTERN_OPTIONS, bounded_validator
 from .schema_check import mcp_shape_problem, metaschema_problem, written_schema_problems
@@ -191,6 +193,55 @@ class Catalog:
             (self.variants.get(d.id) or {}).get(lang) or (self.variants.get(d.id) or {}).get(base) or d
             for d in self.descriptors
         )
+
+    @functools.cached_property
+    def languages(self) -> frozenset[str]:
+        """The base languages a request may choose here: those of its descriptors' texts and of atdf-mcp's own
+        (envelopes, labels); a language outside them changes nothing, so it falls through to the next choice."""
+        return frozenset(tag.lower().split("-")[0] for tag in (*catalog_languages(self), *LABELS, *LANGUAGES))
+
+    def speaks(self, lang: str | None) -> str | None:
+        """`lang` when a request may choose it here (its base language is one of `languages`), else None."""
+        return lang if lang and lang.lower().replace("_", "-").split("-")[0] in self.languages else None
+
+    @functools.cached_property
+    def _text_languages(self) -> frozenset[str]:
+        return frozenset(tag.lower() for tag in catalog_languages(self))
+
+    @functools.cached_property
+    def own_listing_language(self) -> str:
+        """`listing_language` of the snapshot's own language (`--lang`): requests that resolve to it use `published`."""
+        return self.listing_language(self.lang)
+
+    def listing_language(self, lang: str | None) -> str:
+        """The language whose listings answer a request in `lang`: the tag when some descriptor has texts in it, else its
+        base language when descriptors or atdf-mcp's labels have one, else `en` (default texts, English labels)."""
+        if not lang:
+            return "en"
+        tag = lang.lower().replace("_", "-")
+        base = tag.split("-")[0]
+        if tag in self._text_languages:
+            return tag
+        if base in self._text_languages or (base in LABELS and base != "en"):
+            return base
+        return "en"
+
+    @functools.cached_property
+    def _listings(self) -> dict[str, Published]:
+        return {}
+
+    def published_in(self, lang: str | None) -> Published | None:
+        """The listings in `lang`: the snapshot's own when they read the same; another language's built on first use and
+        kept with the snapshot (one per language asked, among the few `listing_language` can answer)."""
+        key = self.listing_language(lang)
+        if self.published is None or lang is None or key == self.own_listing_language:
+            return self.published
+        found = self._listings.get(key)
+        if found is None:
+            from .publish import Published
+
+            found = self._listings[key] = Published.build(self, lang=key)
+        return found
 
     def prepared(self, *, lang: str | None = None, timeout: float | None = None) -> Catalog:
         """This snapshot ready to serve in `lang` with `timeout` (itself when it already is; else its serving stage again)."""

@@ -21,6 +21,7 @@ from mcp.shared.exceptions import MCPError
 
 from .codes import Code
 from .errors import ToolError
+from .l10n import gettext as _
 from .model import Descriptor
 
 __all__ = ["LOG_LEVELS", "CallEvents", "ElicitationResult", "ToolContext"]
@@ -144,7 +145,8 @@ class ToolContext:
 
     def _need_request(self, feature: str) -> None:
         if self.request is None:
-            raise ToolError(Code.CLIENT_CAPABILITY_MISSING, f"This tool needs {feature}, which needs an MCP client connection.")
+            raise ToolError(Code.CLIENT_CAPABILITY_MISSING, _("This tool needs {feature}, which needs an MCP client connection.").format(
+                feature=feature))
 
 
 class _Nested:
@@ -167,8 +169,10 @@ class _Nested:
 
 def _missing_capability(feature: str, exc: MCPError) -> ToolError:
     return ToolError(Code.CLIENT_CAPABILITY_MISSING,
-                     f"This tool needs {feature}, which the client did not offer on this connection ({exc.message}).",
-                     context={"retryable": False, "solution": f"Use a client that supports {feature}, over a stateful "
-                              "connection (stdio, SSE, or Streamable HTTP without --stateless)."})
+                     _("This tool needs {feature}, which the client did not offer on this connection ({why}).").format(
+                         feature=feature, why=exc.message),
+                     context={"retryable": False, "solution": _("Use a client that supports {feature}, over a stateful "
+                                                                "connection (stdio, SSE, or Streamable HTTP without --stateless).").format(
+                                                                    feature=feature)})
 
 

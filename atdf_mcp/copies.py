@@ -10,17 +10,39 @@ descriptions, when_to_use, title, success text, failure descriptions and input d
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from .dialects import DIALECT
+from .dialects._write import LANG_KEY
 from .model import Descriptor, Failure, Input
 
-__all__ = ["reconcile"]
+__all__ = ["advertised", "reconcile"]
 
 _ANNOTATIONS = frozenset({"description", "title", "examples", "$comment"})  # texts a translation may change
 _SCHEMA_MAPS = frozenset({"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"})
 _DATA = frozenset({"enum", "const", "default", "required", "examples"})  # values compared as they are
+
+
+def advertised(d: Descriptor, copies: Mapping[str, Descriptor] | None) -> Descriptor:
+    """`d` with its language copies' texts in `localization` (description, when_to_use), so the ARDF projection
+    advertises every language it has; `d` itself when it has no copies, or they add no language."""
+    if not copies:
+        return d
+    extra: dict[str, dict[str, str]] = {}
+    for lang, copy in copies.items():
+        if copy is d or lang in d.localization or not LANG_KEY.match(lang):
+            continue
+        texts = {key: value for key in ("description", "when_to_use") if isinstance(value := getattr(copy, key), str) and value}
+        if texts:
+            extra[lang] = texts
+    if not extra:
+        return d
+    update: dict[str, Any] = {"localization": {**d.localization, **extra}}
+    if d.dialect == "ardf" and isinstance(d.raw, dict):  # the ARDF writer serves an ARDF document as it was written
+        update["raw"] = {**d.raw, "localization": {**(d.raw.get("localization") or {}), **extra}}
+    return d.model_copy(update=update)
 
 
 def reconcile(base: Descriptor, copy: Descriptor) -> tuple[Descriptor, list[tuple[str, str]]]:

@@ -28,6 +28,7 @@ from .catalog import Problem
 from .codes import Code
 from .config import CatalogConfig
 from .envelope import unknown_tool
+from .l10n import N_
 from .model import Descriptor, Source
 from .runtime import InputValidator, ToolRuntime
 
@@ -168,10 +169,10 @@ class Disclosure:
 
     @property
     def find_hint(self) -> str:
-        """How a client finds a tool's name, for TOOL_NOT_FOUND when no name is close."""
+        """How a client finds a tool's name, for TOOL_NOT_FOUND when no name is close (English: `unknown_tool` translates it)."""
         if self.progressive:
-            return "Call search_tools with what you want to do, and use one of the names it returns."
-        return "Call tools/list and use one of the listed tool names."
+            return N_("Call search_tools with what you want to do, and use one of the names it returns.")
+        return N_("Call tools/list and use one of the listed tool names.")
 
     def lists_differently(self, other: Disclosure) -> bool:
         """Whether tools/list differs from `other`'s for the same tools (another mode, or other pinned tools)."""

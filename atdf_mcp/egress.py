@@ -28,7 +28,9 @@ import anyio
 import httpcore
 import httpx
 
-__all__ = ["LOAD_HINT", "SOLUTION", "EgressRefused", "GuardedBackend", "address_refusal", "guarded_transport", "host_refusal",
+from .l10n import N_
+
+__all__ = ["LOAD_HINT", "SOLUTION", "WHICH", "EgressRefused", "GuardedBackend", "address_refusal", "guarded_transport", "host_refusal",
            "literal_address", "resolve"]
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -44,10 +46,10 @@ LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
 _SHARED = ipaddress.ip_network("100.64.0.0/10")
 _LEGACY_IPV4 = re.compile(r"^(0x[0-9a-f]*|[0-9]+)(\.(0x[0-9a-f]*|[0-9]+)){0,3}$")
-_WHICH = ("loopback and private addresses need `allow_private_networks: true` in atdf-mcp.yaml; cloud metadata, "
-          "unspecified and multicast addresses are never allowed")
-SOLUTION = f"Use another tool; the server's operator must point this tool at a public address ({_WHICH})."
-LOAD_HINT = f"Point it at a public address ({_WHICH})."
+WHICH = N_("loopback and private addresses need `allow_private_networks: true` in atdf-mcp.yaml; cloud metadata, "
+           "unspecified and multicast addresses are never allowed")
+SOLUTION = f"Use another tool; the server's operator must point this tool at a public address ({WHICH})."
+LOAD_HINT = f"Point it at a public address ({WHICH})."
 
 
 class EgressRefused(Exception):

@@ -18,6 +18,7 @@ import mcp.types as types
 
 from .codes import Code
 from .envelope import build_entry, envelope
+from .l10n import gettext as _
 from .policies import Check, Rule
 from .policy_fix import corrected
 from .runtime import ToolRuntime
@@ -92,20 +93,23 @@ def _policy_denied(runtime: ToolRuntime, check: Check, arguments: Any, suggestio
         context: dict[str, Any] = {"policy": rule.policy, "rule": rule.id, "statement": rule.statement, "effect": rule.effect,
                                    "expression": rule.expression, "retryable": False}
         if output:
-            detail = f"The result of {tool.id} is withheld: policy {rule.policy!r}, rule {rule.id!r}: {rule.statement}"
-            context["solution"] = "The result breaks the policy and is not returned; do not retry the same call."
+            detail = _("The result of {tool} is withheld: policy {policy}, rule {rule}: {statement}").format(
+                tool=tool.id, policy=repr(rule.policy), rule=repr(rule.id), statement=rule.statement)
+            context["solution"] = _("The result breaks the policy and is not returned; do not retry the same call.")
         else:
-            detail = f"Policy {rule.policy!r}, rule {rule.id!r} refuses this call: {rule.statement}"
+            detail = _("Policy {policy}, rule {rule} refuses this call: {statement}").format(
+                policy=repr(rule.policy), rule=repr(rule.id), statement=rule.statement)
             context["arguments"] = involved
             if suggestion is not None:
                 context["suggested_arguments"] = suggestion
-                context["solution"] = ("Retry with context.suggested_arguments, which pass the policy, once the user agrees: "
-                                       + ", ".join(f"{n} = {suggestion[n]!r}" for n in changed or suggestion if n in suggestion))
+                context["solution"] = _("Retry with context.suggested_arguments, which pass the policy, once the user agrees: "
+                                        "{changes}").format(changes=", ".join(
+                                            f"{n} = {suggestion[n]!r}" for n in changed or suggestion if n in suggestion))
             else:
-                context["solution"] = "Change the arguments the rule reads, or ask the user for an exception through the policy's owner."
+                context["solution"] = _("Change the arguments the rule reads, or ask the user for an exception through the policy's owner.")
         if rule in failures:
             context["evaluation_error"] = failures[rule]
-            detail += " (the rule could not be evaluated, so the call is refused)"
+            detail += _(" (the rule could not be evaluated, so the call is refused)")
         parameter = changed[0] if changed else (next(iter(involved), None) if not output else None)
         value = suggestion[parameter] if suggestion is not None and parameter in suggestion and changed else MISSING
         entries.append(build_entry(Code.POLICY_DENIED, detail, tool.id, parameter=parameter, suggested_value=value, context=context))
@@ -117,8 +121,9 @@ def _permission_denied(runtime: ToolRuntime, missing: list[str], scopes: frozens
     tool = runtime.tool
     names = ", ".join(repr(m) for m in missing)
     return envelope([build_entry(
-        Code.PERMISSION_DENIED, f"{tool.id} requires the permission {names}, which this token does not grant.", tool.id,
+        Code.PERMISSION_DENIED, _("{tool} requires the permission {names}, which this token does not grant.").format(
+            tool=tool.id, names=names), tool.id,
         parameter=None, context={"missing_scopes": missing, "required_scopes": list(runtime.permissions),
                                  "granted_scopes": sorted(scopes), "retryable": False,
-                                 "solution": f"Use a token that grants {names}: an entry under `tokens:` listing it in "
-                                                     "`scopes`, or an OAuth access token with that scope."})])
+                                 "solution": _("Use a token that grants {names}: an entry under `tokens:` listing it in "
+                                               "`scopes`, or an OAuth access token with that scope.").format(names=names)})])

@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 import jsonschema_rs
 
 from .codes import Code, kebab, title_of
+from .l10n import N_
+from .l10n import gettext as _
 from .model import Descriptor
 from .patterns import PATTERN_OPTIONS, bounded_validator
 from .suggest import MISSING, coerce, schema_at, set_at
@@ -100,8 +102,8 @@ def build_entry(
         context = {**declared.context, **(context or {})}
     return {
         "type": f"urn:atdf:error:{kebab(code)}",
-        "title": title or title_of(code) or "Error",
-        "detail": detail or title or code or "The call failed.",
+        "title": title or _(title_of(code) or N_("Error")),
+        "detail": detail or title or code or _("The call failed."),
         "instance": instance or new_instance(),
         "tool_name": tool_name or "server",
         "parameter_name": parameter,
@@ -192,19 +194,21 @@ _DIGITS = ("ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT
 # Envelopes of whole failures
 
 
-def unknown_tool(name: str, known: list[str], *, find: str = "Call tools/list and use one of the listed tool names.") -> dict[str, Any]:
-    """The envelope for a call to a tool the catalogue does not hold; `find` says how to find a name when none is close."""
+def unknown_tool(name: str, known: list[str], *, find: str = N_("Call tools/list and use one of the listed tool names.")) -> dict[str, Any]:
+    """The envelope for a call to a tool the catalogue does not hold; `find` (an English text the catalogues hold) says how
+    to find a name when none is close."""
     close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
     if not close:
         lowered = {k.lower(): k for k in known}
         close = [lowered[m] for m in difflib.get_close_matches(name.lower(), list(lowered), n=3, cutoff=0.5)]
     suggestion = close[0] if close else MISSING
-    solution = f"Call {suggestion!r} instead." if close else find
-    context: dict[str, Any] = {"received": {"name": name}, "expected": {"conditions": ["a tool name from tools/list"]},
+    solution = _("Call {tool} instead.").format(tool=repr(suggestion)) if close else _(find)
+    context: dict[str, Any] = {"received": {"name": name}, "expected": {"conditions": [_("a tool name from tools/list")]},
                                "solution": solution, "similar_tools": close}
     if len(known) <= 50:
         context["available_tools"] = sorted(known)
-    return envelope([build_entry(Code.TOOL_NOT_FOUND, f"No tool named {name!r} is published by this server.", name or "server",
+    detail = _("No tool named {name} is published by this server.").format(name=repr(name))
+    return envelope([build_entry(Code.TOOL_NOT_FOUND, detail, name or "server",
                                  parameter="name", suggested_value=suggestion, context=context)])
 
 
@@ -234,7 +238,7 @@ def tool_error_envelope(
         fixed = copy.deepcopy(arguments)
         if set_at(fixed, path, typed) and (fast_validator is None or fast_validator.is_valid(fixed)):
             ctx.setdefault("suggested_arguments", fixed)
-        ctx.setdefault("solution", f"Retry with {parameter} = {suggested_string(typed)}.")
+        ctx.setdefault("solution", _("Retry with {parameter} = {value}.").format(parameter=parameter, value=suggested_string(typed)))
     suggestion = MISSING if suggested_value is None else suggested_value
     return envelope([build_entry(code, message, tool.id, parameter=parameter, suggested_value=suggestion,
                                  context=ctx, descriptor=tool)])

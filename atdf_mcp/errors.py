@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from .codes import Code
+from .l10n import gettext as _
 
 __all__ = ["AtdfError", "CallFailure", "CallTimeout", "HandlerBusy", "LoadError", "OutputInvalid", "ToolError", "Unavailable",
            "UpstreamRejected", "UsageError"]
@@ -99,13 +100,13 @@ class CallTimeout(CallFailure):
 
     def __init__(self, seconds: float, *, silent: bool = False, cap: bool = False) -> None:
         if cap:  # --max-call-seconds: however much progress it reported
-            detail = f"The tool was still running after {seconds:g} s, the server's limit on any call, and was stopped."
+            detail = _("The tool was still running after {seconds} s, the server's limit on any call, and was stopped.")
         elif silent:  # it reported progress, then nothing for its time limit
-            detail = f"The tool reported no progress for {seconds:g} s, its time limit, and was stopped."
+            detail = _("The tool reported no progress for {seconds} s, its time limit, and was stopped.")
         else:
-            detail = f"The tool did not finish within {seconds:g} s and was stopped."
-        super().__init__(Code.TIMEOUT, detail, context={"timeout_seconds": seconds, "retryable": True,
-                                                        "solution": "Retry later, or with arguments that ask for less work."})
+            detail = _("The tool did not finish within {seconds} s and was stopped.")
+        super().__init__(Code.TIMEOUT, detail.format(seconds=f"{seconds:g}"), context={
+            "timeout_seconds": seconds, "retryable": True, "solution": _("Retry later, or with arguments that ask for less work.")})
         self.seconds = seconds
 
 
@@ -113,39 +114,39 @@ class HandlerBusy(CallFailure):
     """Every thread slot of a sync tool stayed taken until the call's deadline (its earlier calls are still running)."""
 
     def __init__(self, capacity: int) -> None:
-        super().__init__(Code.BUSY, f"all {capacity} thread slot(s) of the tool are in use", title="Tool busy",
+        super().__init__(Code.BUSY, f"all {capacity} thread slot(s) of the tool are in use", title=_("Tool busy"),
                          context={"retryable": True, "max_threads": capacity,
-                                  "solution": "Retry in a little while; the call was not run, so retrying is safe."},
+                                  "solution": _("Retry in a little while; the call was not run, so retrying is safe.")},
                          warning=f"is busy: all {capacity} thread slot(s) of the tool are in use "
                                  "(earlier calls still run, perhaps stuck past their timeout)")
         self.capacity = capacity
 
     def describe(self, tool_id: str, timeout: float) -> str:
-        return (f"The tool is busy: its {self.capacity} worker thread(s) stayed taken by earlier calls for the whole "
-                f"{timeout:g} s time limit, so this call was not run.")
+        return _("The tool is busy: its {capacity} worker thread(s) stayed taken by earlier calls for the whole {seconds} s time "
+                 "limit, so this call was not run.").format(capacity=self.capacity, seconds=f"{timeout:g}")
 
 
 class Unavailable(CallFailure):
     """The tool cannot run: no binding, or a binding that failed to load (the reason is in `reason`)."""
 
     def __init__(self, reason: str | None) -> None:
-        super().__init__(Code.HANDLER_UNAVAILABLE, "The tool cannot run on this server right now: it has no working handler.",
-                         context={"retryable": False, "solution": "Use another tool; the server's operator must bind a "
-                                  "handler to this one (see `atdf-mcp validate`)."},
+        super().__init__(Code.HANDLER_UNAVAILABLE, _("The tool cannot run on this server right now: it has no working handler."),
+                         context={"retryable": False, "solution": _("Use another tool; the server's operator must bind a "
+                                                                    "handler to this one (see `atdf-mcp validate`).")},
                          warning=f"is unavailable: {reason}")
         self.reason = reason
 
     def describe(self, tool_id: str, timeout: float) -> str:
-        return f"The tool {tool_id!r} cannot run on this server right now: it has no working handler."
+        return _("The tool {tool} cannot run on this server right now: it has no working handler.").format(tool=repr(tool_id))
 
 
 class OutputInvalid(CallFailure):
     """A success whose result breaks the tool's declared output schema (`why` says how)."""
 
     def __init__(self, why: str) -> None:
-        super().__init__(Code.OUTPUT_INVALID, f"The tool {why}; its raw result follows this envelope.",
-                         context={"retryable": False, "solution": "Use the raw result with care, or another tool; the "
-                                  "server's operator must align the handler with the output schema."},
+        super().__init__(Code.OUTPUT_INVALID, _("The tool {why}; its raw result follows this envelope.").format(why=why),
+                         context={"retryable": False, "solution": _("Use the raw result with care, or another tool; the "
+                                                                    "server's operator must align the handler with the output schema.")},
                          warning=why)
         self.why = why
 

@@ -23,6 +23,7 @@ from .codes import CALL_CODES, Code
 from .envelope import build_entry, envelope, new_instance, tool_error_envelope
 from .errors import CallFailure, CallTimeout, ToolError, UpstreamRejected
 from .jsonsafe import NotSerialisable
+from .l10n import gettext as _
 from .model import Descriptor
 from .schemas import SCHEMAS
 from .suggest import MISSING
@@ -58,9 +59,10 @@ def envelope_for(exc: BaseException, tool: Descriptor, arguments: Any, *, timeou
         return envelope_for(CallTimeout(timeout), tool, arguments, timeout=timeout)
     if isinstance(exc, NotSerialisable):
         _log.warning("tool %s returned a value without a JSON form: %s", tool.id, exc)
-        return envelope([build_entry(Code.INTERNAL_ERROR, f"The tool returned a result that cannot be sent as JSON ({exc}).", tool.id,
-                                     context={"retryable": False, "solution": "Use another tool; the server's operator must "
-                                              "make the handler return JSON values (str, number, bool, None, list, dict)."},
+        return envelope([build_entry(Code.INTERNAL_ERROR, _("The tool returned a result that cannot be sent as JSON ({why}).").format(why=exc),
+                                     tool.id, context={"retryable": False, "solution": _(
+                                         "Use another tool; the server's operator must make the handler return JSON values "
+                                         "(str, number, bool, None, list, dict).")},
                                      descriptor=tool)])
     return _internal(exc, tool)
 
@@ -79,15 +81,15 @@ def _reported(tool: Descriptor, result: Any) -> dict[str, Any]:
     if isinstance(own, dict) and SCHEMAS["error"].is_valid(own):  # passed on like an upstream's
         return {**own, "errors": [{**entry, "tool_name": tool.id, "instance": new_instance()} for entry in own["errors"]]}
     text = " ".join(block.text for block in result.content if getattr(block, "type", None) == "text").strip()
-    return envelope([build_entry(Code.TOOL_ERROR, text or "The tool reported a failure without saying why.", tool.id,
-                                 context={"solution": "Read the detail, correct the call, then retry."}, descriptor=tool)])
+    return envelope([build_entry(Code.TOOL_ERROR, text or _("The tool reported a failure without saying why."), tool.id,
+                                 context={"solution": _("Read the detail, correct the call, then retry.")}, descriptor=tool)])
 
 
 def _internal(exc: BaseException, tool: Descriptor) -> dict[str, Any]:
     """An unexpected exception: nothing of it on the wire but an instance id; its traceback on stderr under that id."""
     instance = new_instance()
     _log.error("tool %s failed unexpectedly [%s]", tool.id, instance, exc_info=exc)
-    return envelope([build_entry(Code.INTERNAL_ERROR, f"The tool failed unexpectedly. The incident was logged as {instance}.",
-                                 tool.id, instance=instance,
-                                 context={"retryable": False, "solution": "Retry once; if it fails again, report the "
-                                          "instance id to the server's operator."}, descriptor=tool)])
+    detail = _("The tool failed unexpectedly. The incident was logged as {instance}.").format(instance=instance)
+    return envelope([build_entry(Code.INTERNAL_ERROR, detail, tool.id, instance=instance,
+                                 context={"retryable": False, "solution": _("Retry once; if it fails again, report the "
+                                                                            "instance id to the server's operator.")}, descriptor=tool)])

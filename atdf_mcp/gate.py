@@ -28,6 +28,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .codes import Code
 from .enforce import SCOPES_SCOPE_KEY
+from .l10n import gettext as _
 from .oauth import WELL_KNOWN, Grant, IssuerUnavailable, JwtVerifier, TokenRejected, request_origin
 from .rest import error_response
 from .toolsets import token_digest, token_toolset
@@ -75,7 +76,7 @@ class ToolsetGate:
         path, method = scope["path"], scope["method"]
         jsonrpc = self.is_mcp(path)
         tokens = self.server.snapshot.config.tokens  # the served snapshot's, at each request
-        scheme, _, presented = Headers(scope=scope).get("authorization", "").partition(" ")
+        scheme, _space, presented = Headers(scope=scope).get("authorization", "").partition(" ")
         presented = presented.strip() if scheme.lower() == "bearer" else ""
         whole = bool(presented) and self.token is not None and hmac.compare_digest(presented.encode("utf-8"), self.token)
         granted = token_toolset(presented, tokens) if presented and not whole and tokens else None
@@ -90,9 +91,9 @@ class ToolsetGate:
             agent, granted, scopes = True, caller.toolset, caller.scopes
             scope[OAUTH_SCOPE_KEY] = resource_metadata_url(scope, jsonrpc)  # ScopeChallenge: tools/call beyond its scopes
         if agent and path == "/reset":
-            response = error_response(Code.AUTHORIZATION_ERROR, "An agent's token cannot reload the catalogue.", title="Forbidden",
-                                      parameter="Authorization", context={"solution": "Reload with the server's --auth-token, "
-                                                                          "SIGHUP, or by editing the files (they are watched)."})
+            response = error_response(Code.AUTHORIZATION_ERROR, _("An agent's token cannot reload the catalogue."), title=_("Forbidden"),
+                                      parameter="Authorization", context={"solution": _("Reload with the server's --auth-token, "
+                                                                          "SIGHUP, or by editing the files (they are watched).")})
             await response(scope, receive, send)
             return
         named = path_toolset(path) if jsonrpc else _query_toolset(scope)
@@ -101,9 +102,11 @@ class ToolsetGate:
             await _unknown_set(named, known, jsonrpc)(scope, receive, send)
             return
         if named is not None and granted is not None and named != granted:
-            response = error_response(Code.AUTHORIZATION_ERROR, f"This token gives access to the tool set {granted!r}, not {named!r}.",
-                                      title="Forbidden tool set", parameter="toolset", jsonrpc=jsonrpc,
-                                      context={"solution": f"Use the URL of the set {granted!r}, or a token for {named!r}."})
+            response = error_response(Code.AUTHORIZATION_ERROR, _("This token gives access to the tool set {granted}, not {named}.").format(
+                                          granted=repr(granted), named=repr(named)),
+                                      title=_("Forbidden tool set"), parameter="toolset", jsonrpc=jsonrpc,
+                                      context={"solution": _("Use the URL of the set {granted}, or a token for {named}.").format(
+                                          granted=repr(granted), named=repr(named))})
             await response(scope, receive, send)
             return
         chosen = named or granted
@@ -178,19 +181,19 @@ def _unauthenticated(presented: bool, jsonrpc: bool, metadata: str | None = None
         challenge += ', error="invalid_token"' + (f', error_description="{reason}"' if reason and '"' not in reason else "")
     if metadata:  # RFC 9728 §5.1: where MCP clients find the authorization server
         challenge += f', resource_metadata="{metadata}"'
-    detail = reason or ("The bearer token is not valid." if presented else "This endpoint needs an Authorization: Bearer token.")
-    solution = ("Get an access token from the authorization server named in the resource metadata "
-                f"({metadata}) and send it as `Authorization: Bearer <token>`." if metadata else
-                "Send the header `Authorization: Bearer <token>` with the server's token or your agent's token.")
-    return error_response(Code.AUTHENTICATION_ERROR, detail, title="Authentication required", parameter="Authorization",
+    detail = reason or (_("The bearer token is not valid.") if presented else _("This endpoint needs an Authorization: Bearer token."))
+    solution = (_("Get an access token from the authorization server named in the resource metadata ({metadata}) and send it "
+                  "as `Authorization: Bearer <token>`.").format(metadata=metadata) if metadata else
+                _("Send the header `Authorization: Bearer <token>` with the server's token or your agent's token."))
+    return error_response(Code.AUTHENTICATION_ERROR, detail, title=_("Authentication required"), parameter="Authorization",
                           headers={"WWW-Authenticate": challenge}, jsonrpc=jsonrpc, context={"solution": solution})
 
 
 def _unknown_set(name: str, known: list[str] | None, jsonrpc: bool) -> JSONResponse:
-    context: dict[str, object] = {"solution": "Use the name of a tool set under `toolsets:` in the catalogue's atdf-mcp.yaml."}
+    context: dict[str, object] = {"solution": _("Use the name of a tool set under `toolsets:` in the catalogue's atdf-mcp.yaml.")}
     if known is not None:
         context["available_toolsets"] = known
-    return error_response(Code.TOOLSET_NOT_FOUND, f"The catalogue defines no tool set named {name!r}.", parameter="toolset",
+    return error_response(Code.TOOLSET_NOT_FOUND, _("The catalogue defines no tool set named {name}.").format(name=repr(name)), parameter="toolset",
                           jsonrpc=jsonrpc, context=context)
 
 

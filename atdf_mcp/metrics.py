@@ -26,6 +26,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Histo
 from prometheus_client.registry import Collector
 from prometheus_client.utils import floatToGoString
 
+from .codes import Code
 from .observe import UPSTREAM_OBSERVER
 
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ def outcome_of(result: types.CallToolResult) -> str:
         code = json.loads(block.text)["errors"][0]["code"] if isinstance(block, types.TextContent) else None
     except (ValueError, KeyError, IndexError, TypeError):
         code = None
-    return str(code) if code else "TOOL_ERROR"
+    return str(code) if code else Code.TOOL_ERROR
 
 
 class _CatalogCollector(Collector):

@@ -21,6 +21,7 @@ from mcp import UriTemplate
 from . import __version__
 from .catalog import Catalog, Problem
 from .codes import Code
+from .copies import advertised
 from .dialects import DIALECT, writer
 from .labels import Labels, labels_for
 from .model import Descriptor
@@ -195,9 +196,14 @@ def _kept(known: dict[str, tuple[Descriptor, Any]], d: Descriptor) -> Any:
     return entry[1] if entry is not None and entry[0] is d else None
 
 
-def ardf_text(d: Descriptor, *, indent: int | None = None) -> str:
+def ardf_document(d: Descriptor, catalog: Catalog | None = None) -> dict[str, Any]:
+    """A descriptor's ARDF 1.0 projection; its `localization` advertises the languages of its copies in `catalog` too."""
+    return writer("ardf")(advertised(d, catalog.variants.get(d.id)) if catalog is not None and catalog.variants else d)
+
+
+def ardf_text(d: Descriptor, *, indent: int | None = None, catalog: Catalog | None = None) -> str:
     """A descriptor's ARDF 1.0 projection as JSON text (what resources/read and the REST routes serve)."""
-    return json.dumps(writer("ardf")(d), indent=indent, ensure_ascii=False)
+    return json.dumps(ardf_document(d, catalog), indent=indent, ensure_ascii=False)
 
 
 def build_manifest(catalog: Catalog) -> dict[str, Any]:
@@ -353,7 +359,7 @@ def _read_published(published: Published | None, uri: str) -> Any:
             return published.documents[uri].read()
         d = published.descriptor_for(uri)
         if d is not None:
-            return types.TextResourceContents(uri=uri, mime_type=ARDF_MIME, text=ardf_text(d))
+            return types.TextResourceContents(uri=uri, mime_type=ARDF_MIME, text=ardf_text(d, catalog=published.catalog))
     return types.TextResourceContents(uri=uri, mime_type="text/plain", text=f"Resource {uri}")
 
 

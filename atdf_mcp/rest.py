@@ -26,9 +26,9 @@ from starlette.routing import Route
 from . import __version__
 from .catalog import Catalog, Problem, load_catalog
 from .codes import Code
-from .dialects import writer
 from .envelope import build_entry, envelope
-from .publish import ARDF_MIME, COLLECTION_PATHS, ardf_text
+from .l10n import gettext as _
+from .publish import ARDF_MIME, COLLECTION_PATHS, ardf_document, ardf_text
 from .schemas import SCHEMA_FILES, schema_bytes
 from .server import CatalogServer
 from .summary import Counts
@@ -122,9 +122,10 @@ def reset_view(live: LiveCatalog, method: str = "POST", status: str | None = Non
     async def reset(request: Request) -> Response:
         outcome = await live.reload(f"{method} /reset")
         if not outcome.ok:
-            return error_response(Code.RELOAD_FAILED, "The catalogue could not be reloaded; the catalogue served before is "
-                                  "still served.", title="Reload failed",
-                                  context={"retryable": True, "solution": f"Fix what the server's log names, then {method} /reset again."})
+            return error_response(Code.RELOAD_FAILED, _("The catalogue could not be reloaded; the catalogue served before is "
+                                                                    "still served."), title=_("Reload failed"),
+                                  context={"retryable": True, "solution": _("Fix what the server's log names, then {request} again.").format(
+                                      request=f"{method} /reset")})
         body = outcome.as_json()
         return JSONResponse(body if status is None else {**body, "status": status})
 
@@ -177,9 +178,10 @@ class _Views:
         name = request.path_params["name"]
         file_name = SCHEMA_FILES.get(name, name)
         if file_name not in SCHEMA_FILES.values():
-            return error_response(Code.NOT_FOUND, f"No bundled schema named {name!r}.", title="Unknown schema", parameter="name",
-                                  context={"available_schemas": sorted(SCHEMA_FILES.values()),
-                                           "solution": "Ask for one of the available schemas, e.g. /schema/ardf.schema.json."})
+            return error_response(Code.NOT_FOUND, _("No bundled schema named {name}.").format(name=repr(name)), title=_("Unknown schema"),
+                                  parameter="name", context={"available_schemas": sorted(SCHEMA_FILES.values()),
+                                                             "solution": _("Ask for one of the available schemas, e.g. "
+                                                                           "/schema/ardf.schema.json.")})
         return Response(schema_bytes(file_name), media_type=SCHEMA_MIME)
 
     async def report(self, request: Request) -> Response:
@@ -192,9 +194,9 @@ class _Views:
         except RecursionError:
             return JSONResponse(_verdict([{"message": "the document nests too deeply to process", "path": "", "code": Code.TOO_DEEP}], []))
         except ValueError as exc:  # also UnicodeDecodeError
-            return error_response(Code.INVALID_JSON, f"The request body is not JSON: {exc}.",
-                                  context={"solution": "POST one descriptor, a list of them, or a {\"tools\": [...]} collection "
-                                                       "as JSON (Content-Type: application/json)."})
+            return error_response(Code.INVALID_JSON, _("The request body is not JSON: {why}.").format(why=exc),
+                                  context={"solution": _("POST one descriptor, a list of them, or a {collection} collection "
+                                                         "as JSON (Content-Type: application/json).").format(collection='{"tools": [...]}')})
         return JSONResponse(await anyio.to_thread.run_sync(validate_document, body))
 
     async def resources(self, request: Request) -> Response:
@@ -211,12 +213,15 @@ class _Views:
         if kind not in COLLECTION_PATHS:
             return self._unknown_type(request.path_params["type"])
         uri = f"ardf://{kind}/{request.path_params['id']}"
-        descriptor = self.view(request).descriptor_for(uri)
+        view = self.view(request)
+        descriptor = view.descriptor_for(uri)
         if descriptor is None:
-            return error_response(Code.NOT_FOUND, f"The catalogue holds no {kind} named {request.path_params['id']!r}.",
-                                  title="Unknown resource", parameter="id",
-                                  context={"solution": f"List the {kind} resources at {COLLECTION_PATHS[kind]} and use one of their ids."})
-        return Response(ardf_text(descriptor).encode(), media_type=ARDF_MIME)
+            return error_response(Code.NOT_FOUND, _("The catalogue holds no {kind} named {id}.").format(
+                                      kind=kind, id=repr(request.path_params["id"])),
+                                  title=_("Unknown resource"), parameter="id",
+                                  context={"solution": _("List the {kind} resources at {path} and use one of their ids.")
+                                           .format(kind=kind, path=COLLECTION_PATHS[kind])})
+        return Response(ardf_text(descriptor, catalog=view.published.catalog).encode(), media_type=ARDF_MIME)
 
     def collection(self, kind: str) -> Any:
         async def view(request: Request) -> Response:
@@ -232,10 +237,11 @@ class _Views:
         known = sorted(COLLECTION_PATHS)
         close = difflib.get_close_matches(kind.lower(), [*known, *_PLURALS], n=1, cutoff=0.6)
         suggestion = _PLURALS.get(close[0], close[0]) if close else None
-        return error_response(Code.NOT_FOUND, f"{kind!r} is not an ARDF resource type.", title="Unknown resource type",
+        return error_response(Code.NOT_FOUND, _("{kind} is not an ARDF resource type.").format(kind=repr(kind)), title=_("Unknown resource type"),
                               parameter="type", suggested_value=suggestion,
                               context={"available_types": known,
-                                       "solution": f"Use /resources/{suggestion}." if suggestion else "Use one of the available types."})
+                                       "solution": _("Use {path}.").format(path=f"/resources/{suggestion}") if suggestion
+                                       else _("Use one of the available types.")})
 
 
 def _ardf(body: bytes) -> Response:
@@ -256,7 +262,7 @@ class _Encoded:
         documents: dict[str, list[dict[str, Any]]] = {kind: [] for kind in COLLECTION_PATHS}
         for d in view.descriptors:
             try:
-                documents.setdefault(d.type, []).append(writer("ardf")(d))
+                documents.setdefault(d.type, []).append(ardf_document(d, catalog))
             except ValueError:  # a descriptor ARDF cannot express: it is still served over MCP
                 continue
         everything = [doc for docs in documents.values() for doc in docs]

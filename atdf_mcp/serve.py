@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from . import __version__
 from .catalog import Catalog, load_catalog
 from .errors import AtdfError, UsageError
+from .l10n import LANG
 from .labels import missing_language_warning
 from .live import problem_line
 from .server import CatalogServer
@@ -50,6 +51,7 @@ def load_for_serving(directory: str | None, *, lang: str | None, timeout: float 
     finally:
         gc.enable()
     gc.freeze()  # the snapshot lives as long as the process: keep it out of every later collection
+    LANG.set(app.lang)  # what is built outside any request (a task store's worker lost) speaks --lang too
     problems = catalog.report.problems
     for p in problems:
         print(problem_line(p), file=sys.stderr)

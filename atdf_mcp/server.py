@@ -36,6 +36,8 @@ from .envelope import build_entry, envelope, unknown_tool
 from .errors import CallTimeout, OutputInvalid, Unavailable
 from .failures import HandlerReported, envelope_for
 from .jsonsafe import json_safe
+from .l10n import LANG, accepted_language, choose, lang_of_meta
+from .l10n import gettext as _
 from .labels import labels_for
 from .model import Descriptor
 from .notify import ChangeNotifier
@@ -165,14 +167,27 @@ class CatalogServer:
         return self.disclosure.listing(self.view(ctx))
 
     def view(self, ctx: ServerRequestContext | None = None) -> View:
-        """What the client of a request sees of the snapshot being served (atdf_mcp.view)."""
-        return self.view_in(getattr(getattr(ctx, "request", None), "scope", None))
+        """What the client of a request sees of the snapshot being served (atdf_mcp.view), in the request's language: the
+        call's `_meta.lang`, else its HTTP `Accept-Language`, else the session's (`_meta.lang` of its initialize)."""
+        session = getattr(ctx, "session", None)
+        client = getattr(session, "client_params", None) if session is not None else None
+        return self.view_in(getattr(getattr(ctx, "request", None), "scope", None), call=lang_of_meta(getattr(ctx, "meta", None)),
+                            session=lang_of_meta(getattr(client, "meta", None)))
 
-    def view_in(self, scope: Mapping[str, Any] | None, views: Views | None = None) -> View:
+    def view_in(self, scope: Mapping[str, Any] | None, views: Views | None = None, *, call: str | None = None,
+                session: str | None = None) -> View:
         """The view of an HTTP request's ASGI scope (None: stdio, in memory): the tool set its path or token named
-        (`TOOLSET_SCOPE_KEY`, set by atdf_mcp.gate), else the server's own; of `views` (default: those served now)."""
+        (`TOOLSET_SCOPE_KEY`, set by atdf_mcp.gate), else the server's own; of `views` (default: those served now).
+
+        The request's language (atdf_mcp.l10n.choose: `call`, the scope's `Accept-Language`, `session`, `--lang`) is
+        set for the envelopes built while answering it, and chooses the listings the view answers from."""
+        views = views or self.views
         toolset = scope.get(TOOLSET_SCOPE_KEY, self.toolset) if scope is not None else self.toolset
-        return (views or self.views).get(toolset)
+        snapshot = views.snapshot
+        lang = choose(call=snapshot.speaks(call), header=accepted_language(scope, snapshot.languages),
+                      session=snapshot.speaks(session), process=snapshot.lang)
+        LANG.set(lang)
+        return views.get(toolset, lang)
 
     def _input_schema(self, name: str) -> dict[str, Any] | None:
         """The input schema of a tool of the snapshot being served (the SDK checks `Mcp-Param-*` headers against it)."""
@@ -235,11 +250,11 @@ class CatalogServer:
         else:
             arguments, valid = _checked(runtime, arguments)
             if not valid:
-                result = await self._refusal(runtime, arguments)
+                result = await self._refusal(runtime, arguments, view)
             elif meta is None and (runtime.rules is not None or runtime.permissions):
                 if runtime.defaults and isinstance(arguments, dict):
                     arguments = {**runtime.defaults, **arguments}
-                refused, _ = before_call(runtime, arguments, agent=view.toolset, lang=view.published.lang, scopes=scopes)
+                refused, _advised = before_call(runtime, arguments, agent=view.toolset, lang=view.published.lang, scopes=scopes)
                 if refused is None:
                     return None
                 result = refused
@@ -262,10 +277,10 @@ class CatalogServer:
         except Exception as exc:
             return meta.failed(self._failure(meta, exc, arguments))
 
-    async def _refusal(self, runtime: ToolRuntime, arguments: Any) -> types.CallToolResult:
+    async def _refusal(self, runtime: ToolRuntime, arguments: Any, view: View | None = None) -> types.CallToolResult:
         """The VALIDATION_ERROR of arguments the tool cannot take: small ones at once, others off the event loop within a
-        budget (budget.py)."""
-        return runtime.failed(await analyse(arguments, functools.partial(self._invalid_arguments, runtime, arguments),
+        budget (budget.py); declared failures described in the language of `view`."""
+        return runtime.failed(await analyse(arguments, functools.partial(self._invalid_arguments, runtime, arguments, view),
                                             functools.partial(_unanalysed, runtime.tool)))
 
     async def _run(self, ctx: ServerRequestContext | None, view: View, name: str, arguments: Any,
@@ -277,10 +292,10 @@ class CatalogServer:
             return error_result(unknown_tool(name, list(view.runtimes), find=self.disclosure.find_hint), structured=False)
         arguments, valid = _checked(runtime, arguments)
         if not valid:
-            return await self._refusal(runtime, arguments)
+            return await self._refusal(runtime, arguments, view)
         dispatcher = runtime.bound.dispatcher
         if dispatcher is None:
-            return runtime.failed(self._failure(runtime, Unavailable(runtime.bound.reason), arguments))
+            return runtime.failed(self._failure(runtime, Unavailable(runtime.bound.reason), arguments, view))
         if runtime.defaults and isinstance(arguments, dict):
             arguments = {**runtime.defaults, **arguments}
         advised: tuple[Any, ...] = ()
@@ -317,7 +332,7 @@ class CatalogServer:
                 if scope.deadline >= cap:
                     raise CallTimeout(self.max_call_seconds, cap=True)
                 raise CallTimeout(runtime.timeout, silent=silence is not None and silence.reports > 0)
-            success = runtime.tool.success or labels_for(view.published.lang).success
+            success = view.tools.get(name, runtime.tool).success or labels_for(view.published.lang).success
             result = to_result(value, success_text=success, blob_uri=f"{runtime.tool.uri}/result")
             if result.is_error:
                 raise HandlerReported(result)
@@ -335,7 +350,7 @@ class CatalogServer:
                 return with_advice(result, advised)
             return result
         except Exception as exc:
-            return runtime.failed(self._failure(runtime, exc, arguments))
+            return runtime.failed(self._failure(runtime, exc, arguments, view))
 
     async def _nested(self, ctx: ServerRequestContext | None, view: View, scopes: frozenset[str] | None, name: str,
                       arguments: Any, events: CallEvents) -> types.CallToolResult:
@@ -343,17 +358,25 @@ class CatalogServer:
         view, with the same scopes."""
         return await self._run(ctx, view, name, arguments, events, scopes)
 
-    def _invalid_arguments(self, runtime: ToolRuntime, arguments: Any) -> dict[str, Any]:
+    def _invalid_arguments(self, runtime: ToolRuntime, arguments: Any, view: View | None = None) -> dict[str, Any]:
         try:
-            tool, detailed, fast = runtime.closed if runtime.refuses(arguments) else (runtime.tool, runtime.detailed, runtime.fast)
+            if runtime.refuses(arguments):
+                tool, detailed, fast = runtime.closed
+            else:  # the descriptor in the view's language: a copy's failure and input descriptions, the base's contract
+                tool = view.tools.get(runtime.tool.id, runtime.tool) if view is not None else runtime.tool
+                detailed, fast = runtime.detailed, runtime.fast
             return argument_errors(tool, arguments, detailed, fast, runtime.examples)
         except Exception:  # the analysis must never turn a bad call into a protocol error
             _log.exception("could not analyse invalid arguments of %s", runtime.tool.id)
             return _unanalysed(runtime.tool)
 
-    def _failure(self, runtime: ToolRuntime, exc: Exception, arguments: Any) -> dict[str, Any]:
-        """The envelope of a failed call (atdf_mcp.failures, the one place that maps exceptions to envelopes)."""
-        return envelope_for(exc, runtime.tool, arguments, timeout=runtime.timeout, fast_validator=runtime.fast)
+    def _failure(self, runtime: ToolRuntime, exc: Exception, arguments: Any, view: View | None = None) -> dict[str, Any]:
+        """The envelope of a failed call (atdf_mcp.failures, the one place that maps exceptions to envelopes); a declared
+        failure's description in the language of `view` (a language copy's own, when it has one)."""
+        tool = runtime.tool
+        if view is not None:
+            tool = view.tools.get(tool.id, tool)  # a copy has the base's contract (atdf_mcp.copies) and its own texts
+        return envelope_for(exc, tool, arguments, timeout=runtime.timeout, fast_validator=runtime.fast)
 
     def _output_mismatch(self, runtime: ToolRuntime, result: types.CallToolResult, arguments: Any) -> types.CallToolResult:
         """A success whose result breaks the declared outputSchema, which every SDK client rejects: an OUTPUT_INVALID
@@ -390,17 +413,17 @@ class CatalogServer:
         descriptor = view.descriptor_for(uri)
         if descriptor is not None:
             return types.ReadResourceResult(contents=[types.TextResourceContents(
-                uri=uri, mime_type="application/vnd.ardf+json", text=ardf_text(descriptor, indent=2))])
+                uri=uri, mime_type="application/vnd.ardf+json", text=ardf_text(descriptor, indent=2, catalog=view.published.catalog))])
         raise MCPError(RESOURCE_NOT_FOUND, f"Resource not found: {uri}", {"uri": uri})
 
     async def _subscribe(self, ctx: ServerRequestContext, params: types.SubscribeRequestParams) -> types.EmptyResult:
         self._known_resource(self.view(ctx), str(params.uri))
-        _, uris = self.subscriptions.setdefault(connection_of(ctx.session), (ctx.session, set()))
+        _session, uris = self.subscriptions.setdefault(connection_of(ctx.session), (ctx.session, set()))
         uris.add(str(params.uri))
         return types.EmptyResult()
 
     async def _unsubscribe(self, ctx: ServerRequestContext, params: types.UnsubscribeRequestParams) -> types.EmptyResult:
-        _, uris = self.subscriptions.get(connection_of(ctx.session), (None, set()))
+        _session, uris = self.subscriptions.get(connection_of(ctx.session), (None, set()))
         uris.discard(str(params.uri))
         return types.EmptyResult()
 
@@ -473,9 +496,9 @@ class _Silence:
 
 def _unanalysed(tool: Descriptor) -> dict[str, Any]:
     """The VALIDATION_ERROR of arguments whose analysis failed or ran out of time: the schema to check them against."""
-    return envelope([build_entry(Code.VALIDATION_ERROR, "The arguments do not match the tool's input schema.", tool.id,
+    return envelope([build_entry(Code.VALIDATION_ERROR, _("The arguments do not match the tool's input schema."), tool.id,
                                  context={"expected": {"conditions": [], "schema": tool.input_schema},
-                                          "solution": "Check each argument against the tool's input schema."})])
+                                          "solution": _("Check each argument against the tool's input schema.")})])
 
 
 def _first_mismatch(schema: Any, value: Any) -> str:

@@ -30,6 +30,7 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .codes import Code
+from .l10n import gettext as _
 from .rest import error_response
 
 __all__ = ["DEFAULT_MAX_SESSIONS", "DEFAULT_SESSION_IDLE_TIMEOUT", "SdkSessions", "SessionLimiter", "SessionLimits"]
@@ -194,12 +195,13 @@ class SessionLimiter:
     async def _refuse(self, client: str, at_share: bool, scope: Scope, receive: Receive, send: Send) -> None:
         limits = self.limits
         if at_share:
-            status, detail = 429, (f"Your address already holds {limits.client_share} MCP sessions, all of them busy "
-                                   "(the most one address may hold).")
-            fix = "Close sessions you no longer use (DELETE /mcp with their Mcp-Session-Id), or retry later."
+            status, detail = 429, _("Your address already holds {count} MCP sessions, all of them busy "
+                                    "(the most one address may hold).").format(count=limits.client_share)
+            fix = _("Close sessions you no longer use (DELETE /mcp with their Mcp-Session-Id), or retry later.")
         else:
-            status, detail = 503, f"The server holds its maximum of {limits.max_sessions} MCP sessions, all of them busy."
-            fix = "Retry after the Retry-After delay; the operator can raise --max-sessions."
+            status, detail = 503, _("The server holds its maximum of {count} MCP sessions, all of them busy.").format(
+                count=limits.max_sessions)
+            fix = _("Retry after the Retry-After delay; the operator can raise --max-sessions.")
         _log.warning("refusing a new session from %s: %s", client, detail)
         response = error_response(Code.TOO_MANY_SESSIONS, detail, status=status, jsonrpc=True,
                                   headers={"Retry-After": str(RETRY_AFTER_SECONDS)},

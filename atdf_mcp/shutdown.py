@@ -22,6 +22,7 @@ import anyio
 
 from .codes import Code
 from .envelope import build_entry, envelope
+from .l10n import gettext as _
 from .model import Descriptor
 
 __all__ = ["INTERRUPT_GRACE", "Drain", "cancelled_envelope", "exit_code", "grace_for", "hard_exit", "refused_envelope", "stopping_line"]
@@ -111,17 +112,17 @@ def hard_exit(code: int) -> None:
 
 def refused_envelope(tool: Descriptor) -> dict[str, object]:
     """The answer to a tool call that arrives while the server is stopping."""
-    return envelope([build_entry(Code.SHUTTING_DOWN, f"The server is shutting down and starts no new calls; {tool.id!r} was not run.",
-                                 tool.id, title="Server shutting down",
-                                 context={"retryable": True, "solution": "Call the tool again once the server is back "
-                                          "(or on another instance of it)."})])
+    return envelope([build_entry(Code.SHUTTING_DOWN, _("The server is shutting down and starts no new calls; {tool} was not run.").format(
+                                 tool=repr(tool.id)), tool.id, title=_("Server shutting down"),
+                                 context={"retryable": True, "solution": _("Call the tool again once the server is back "
+                                                                           "(or on another instance of it).")})])
 
 
 def cancelled_envelope(tool: Descriptor, since: float) -> dict[str, object]:
     """The answer of a tool call that was still running when the server stopped."""
     waited = f"{max(0.0, time.monotonic() - since):.1f}" if since else "0"
-    return envelope([build_entry(Code.CANCELLED, f"The server stopped while {tool.id!r} was running: the call was cancelled "
-                                 f"{waited} s after the shutdown began and returned no result.", tool.id,
-                                 title="Cancelled by server shutdown",
-                                 context={"retryable": True, "solution": "The action may or may not have taken effect: "
-                                          "check before calling the tool again once the server is back."})])
+    return envelope([build_entry(Code.CANCELLED, _("The server stopped while {tool} was running: the call was cancelled {seconds} s after the "
+                                                               "shutdown began and returned no result.").format(tool=repr(tool.id), seconds=waited),
+                                 tool.id, title=_("Cancelled by server shutdown"),
+                                 context={"retryable": True, "solution": _("The action may or may not have taken effect: "
+                                                                           "check before calling the tool again once the server is back.")})])

@@ -58,9 +58,9 @@ class View:
     by_uri: Mapping[str, Descriptor] = field(default_factory=dict)
 
     @classmethod
-    def whole(cls, snapshot: Catalog) -> View:
-        """The whole catalogue of a prepared snapshot."""
-        published = snapshot.published
+    def whole(cls, snapshot: Catalog, lang: str | None = None) -> View:
+        """The whole catalogue of a prepared snapshot (its listings in `lang`; None: the snapshot's own language)."""
+        published = snapshot.published_in(lang)
         assert published is not None, "view_of needs a prepared snapshot (Catalog.prepared)"
         return cls(published=published, toolset=None, tools=published.tools, runtimes=snapshot.runtimes,
                    prompts=published.prompts, list_tools=published.list_tools, list_prompts=published.list_prompts,
@@ -69,9 +69,9 @@ class View:
                    templates=published.templates, manifest=published.manifest, by_uri=published.by_uri)
 
     @classmethod
-    def of_set(cls, snapshot: Catalog, name: str, toolset: Toolset | None) -> View:
+    def of_set(cls, snapshot: Catalog, name: str, toolset: Toolset | None, lang: str | None = None) -> View:
         """The part of a prepared snapshot a tool set selects (nothing at all for a set the config does not define)."""
-        published = snapshot.published
+        published = snapshot.published_in(lang)
         assert published is not None, "view_of needs a prepared snapshot (Catalog.prepared)"
         matches = toolset.matches if toolset is not None else (lambda d: False)
         descriptors = tuple(d for d in published.descriptors if matches(d))
@@ -109,11 +109,12 @@ def _manifest_of(manifest: Mapping[str, Any], descriptors: tuple[Descriptor, ...
     return {**manifest, "toolset": name, "resources": resources}
 
 
-def view_of(snapshot: Catalog, toolset: str | None = None) -> View:
-    """The view of a prepared snapshot for a tool set (None: the whole catalogue)."""
+def view_of(snapshot: Catalog, toolset: str | None = None, lang: str | None = None) -> View:
+    """The view of a prepared snapshot for a tool set (None: the whole catalogue), its listings in `lang` (None: the
+    snapshot's language)."""
     if toolset is None:
-        return View.whole(snapshot)
-    return View.of_set(snapshot, toolset, snapshot.config.toolsets.get(toolset))
+        return View.whole(snapshot, lang)
+    return View.of_set(snapshot, toolset, snapshot.config.toolsets.get(toolset), lang)
 
 
 class Views:
@@ -123,11 +124,18 @@ class Views:
         self.snapshot = snapshot
         self._built: dict[Any, View] = {}
 
-    def get(self, toolset: str | None = None) -> View:
-        """The view for a tool set (None: the whole catalogue; a set the config does not define shows nothing)."""
-        view = self._built.get(toolset)
+    def get(self, toolset: str | None = None, lang: str | None = None) -> View:
+        """The view for a tool set (None: the whole catalogue; a set the config does not define shows nothing), in `lang`
+        (a language `Catalog.speaks`; None or the snapshot's own: the listings built at load, at no extra cost)."""
+        snapshot = self.snapshot
+        if lang is not None:
+            lang = snapshot.listing_language(lang)
+            if lang == snapshot.own_listing_language:
+                lang = None
+        key = toolset if lang is None else (toolset, lang)
+        view = self._built.get(key)
         if view is None:
-            view = self._built[toolset] = view_of(self.snapshot, toolset)
+            view = self._built[key] = view_of(self.snapshot, toolset, lang)
         return view
 
     def has(self, toolset: str) -> bool:

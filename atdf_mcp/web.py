@@ -53,6 +53,8 @@ from .ats import ATS_PATHS, AgentToolService, store_label
 from .codes import Code
 from .envelope import new_instance
 from .gate import SET_PREFIXES, ScopeChallenge, ToolsetGate
+from .l10n import LANG, accepted_language
+from .l10n import gettext as _
 from .metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from .metrics import Metrics
 from .oauth import JwtVerifier, OAuthOptions, protected_resource_routes
@@ -185,7 +187,7 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
                 if http is not None:
                     await http.aclose()
 
-    middleware = [Middleware(ErrorBoundary, state=state)]
+    middleware = [Middleware(RequestLanguage, server=app), Middleware(ErrorBoundary, state=state)]
     if tracing.enabled():  # a request's traceparent header parents the spans of its MCP messages and tasks
         middleware.append(Middleware(tracing.TraceHeaders))
     if options.cors_origins:
@@ -280,6 +282,21 @@ class _InFlight:
 # ASGI middleware, outermost first
 
 
+class RequestLanguage:
+    """Every HTTP answer in the language of the request's `Accept-Language` (else `--lang`): the guards' envelopes too.
+
+    MCP requests choose again per message (`CatalogServer.view`), where a call's `_meta.lang` and the session's come first."""
+
+    def __init__(self, app: ASGIApp, server: CatalogServer) -> None:
+        self.app, self.server = app, server
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            snapshot = self.server.snapshot
+            LANG.set(accepted_language(scope, snapshot.languages) or snapshot.lang)
+        await self.app(scope, receive, send)
+
+
 class ErrorBoundary:
     """Turns any exception into a 500 ATDF envelope (traceback on stderr only) and counts HTTP requests in flight."""
 
@@ -313,10 +330,10 @@ class ErrorBoundary:
             instance = new_instance()
             _log.exception("%s %s failed unexpectedly [%s]", scope.get("method"), scope.get("path"), instance)
             if not started:
-                response = error_response(Code.INTERNAL_ERROR, f"The server failed unexpectedly. The incident was logged as {instance}.",
-                                          instance=instance, jsonrpc=is_mcp_path(scope["path"]),
-                                          context={"retryable": False, "solution": "Retry once; if it fails again, report the "
-                                                   "instance id to the server's operator."})
+                response = error_response(Code.INTERNAL_ERROR, _("The server failed unexpectedly. The incident was logged as {instance}.").format(
+                                              instance=instance), instance=instance, jsonrpc=is_mcp_path(scope["path"]),
+                                          context={"retryable": False, "solution": _("Retry once; if it fails again, report the "
+                                                                                     "instance id to the server's operator.")})
                 await response(scope, receive, send)
         finally:
             if counted:
@@ -350,15 +367,17 @@ class HostOriginGuard:
         jsonrpc = is_mcp_path(scope["path"])
         host = headers.get("host", "")
         if not self.any_host and not self._host_ok(host):
-            fix = f"Use an allowed host name, or start the server with --allow-host {_host_name(host) or 'NAME'} (e.g. behind a proxy)."
-            response = error_response(Code.INVALID_HOST, f"This server does not answer to the Host {host!r}.",
+            fix = _("Use an allowed host name, or start the server with {option} (e.g. behind a proxy).").format(
+                option=f"--allow-host {_host_name(host) or 'NAME'}")
+            response = error_response(Code.INVALID_HOST, _("This server does not answer to the Host {host}.").format(host=repr(host)),
                                       parameter="Host", jsonrpc=jsonrpc, context={"solution": fix})
             await response(scope, receive, send)
             return
         origin = headers.get("origin")
         if origin is not None and not self.any_origin and not self._origin_ok(origin):
-            fix = f"Start the server with --allow-origin {origin} if that page may call it."
-            response = error_response(Code.INVALID_ORIGIN, f"Requests from the web origin {origin!r} are not allowed.",
+            fix = _("Start the server with {option} if that page may call it.").format(option=f"--allow-origin {origin}")
+            response = error_response(Code.INVALID_ORIGIN, _("Requests from the web origin {origin} are not allowed.").format(
+                origin=repr(origin)),
                                       parameter="Origin", jsonrpc=jsonrpc, context={"solution": fix})
             await response(scope, receive, send)
             return
@@ -416,8 +435,8 @@ class BodyLimit:
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         limit = self.max_size
-        context = {"max_body_size": limit, "solution": "Send a smaller body; the operator can raise --max-body-size."}
-        response = error_response(Code.PAYLOAD_TOO_LARGE, f"The request body is larger than {limit} bytes.",
+        context = {"max_body_size": limit, "solution": _("Send a smaller body; the operator can raise --max-body-size.")}
+        response = error_response(Code.PAYLOAD_TOO_LARGE, _("The request body is larger than {limit} bytes.").format(limit=limit),
                                   jsonrpc=is_mcp_path(scope["path"]), context=context)
         await response(scope, receive, send)
 
@@ -430,8 +449,8 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     """Routing errors (404, 405) as ATDF envelopes."""
     assert isinstance(exc, HTTPException)
     if exc.status_code == 404:
-        return error_response(Code.NOT_FOUND, f"Nothing is served at {request.url.path}.",
-                              context={"solution": "See /manifest for the collections and /health for the transports served."})
+        return error_response(Code.NOT_FOUND, _("Nothing is served at {path}.").format(path=request.url.path),
+                              context={"solution": _("See /manifest for the collections and /health for the transports served.")})
     code = Code.METHOD_NOT_ALLOWED if exc.status_code == 405 else Code.HTTP_ERROR
     return error_response(code, f"{request.method} {request.url.path}: {exc.detail}", status=exc.status_code, headers=exc.headers)
 

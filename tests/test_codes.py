@@ -41,7 +41,9 @@ NOT_CODES = {
     "DELETE", "HEAD", "OPTIONS", "PATCH", "POST",
     "BYTES", "CLAIM", "HOST", "NAME", "ORIGIN", "PATH", "SCOPE", "SECONDS",
     "ATDF_MCP_AUTH_TOKEN", "ATDF_MCP_LANG", "ATDF_MCP_LOG_LEVEL", "AUTH_HEADER", "NO_COLOR",
-    "ATDF_MCP_CACHE_DIR", "XDG_CACHE_HOME", "LOCALAPPDATA", "SIGHUP",
+    "ATDF_MCP_CACHE_DIR", "XDG_CACHE_HOME", "LOCALAPPDATA", "SIGHUP", "ATDF_MCP_LOG_FORMAT",
+    "OTEL_TRACES_EXPORTER", "OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "OTEL_SDK_DISABLED",
+    "OTEL_SERVICE_NAME",  # the OpenTelemetry SDK's standard variables (atdf_mcp.tracing)
     "O_BINARY", "O_NONBLOCK",
     "ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE",
     "MISSING", "ARDF", "ATDF",
@@ -49,7 +51,8 @@ NOT_CODES = {
 }
 # Backticked UPPER_SNAKE words of the README that are not codes of ours: environment variables, and an example of a
 # code a descriptor declares itself.
-README_NOT_CODES = {"HTTP_PROXY", "HTTPS_PROXY", "NODE_EXTRA_CA_CERTS", "PATH", "SLOT_UNAVAILABLE"}
+README_NOT_CODES = {"HTTP_PROXY", "HTTPS_PROXY", "NODE_EXTRA_CA_CERTS", "PATH", "SLOT_UNAVAILABLE", "HEALTHCHECK", "OTEL_TRACES_EXPORTER",
+                    "OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_SERVICE_NAME", "ATDF_MCP_LOG_FORMAT"}
 TOOL = {"name": "echo", "description": "Echo a word.",
         "inputSchema": {"type": "object", "properties": {"word": {"type": "string", "enum": ["yes", "no"]}}}}
 

@@ -43,11 +43,12 @@ import httpx
 
 from .. import __version__, tracing
 from ..codes import Code
-from ..egress import SOLUTION as EGRESS_SOLUTION
+from ..egress import WHICH as EGRESS_WHICH
 from ..egress import EgressRefused, guarded_transport
 from ..envelope import compile_fast, tool_error_envelope
 from ..errors import CallFailure, UpstreamRejected
 from ..jsonsafe import json_safe
+from ..l10n import gettext as _
 from ..model import Descriptor
 from ..observe import upstream_status
 from ..suggest import MISSING
@@ -221,7 +222,7 @@ class HttpDispatcher:
 
     def _segment(self, placeholder: str, values: dict[str, tuple[str, Any]]) -> str:
         if placeholder not in values:
-            raise self._argument_failure(placeholder, f"The argument {placeholder!r} is needed to build the request URL.",
+            raise self._argument_failure(placeholder, _("The argument {name} is needed to build the request URL.").format(name=repr(placeholder)),
                                          "required: it is part of the URL path")
         name, value = values[placeholder]
         if isinstance(value, bool):
@@ -231,11 +232,13 @@ class HttpDispatcher:
         elif isinstance(value, str):
             text = value
         else:
-            raise self._argument_failure(name, f"The argument {name!r} goes into the URL path and must be a string or a number.",
+            raise self._argument_failure(name, _("The argument {name} goes into the URL path and must be a string or a number.").format(
+                name=repr(name)),
                                          "a string or a number")
         if text in ("", ".", ".."):
-            shown = "empty" if not text else repr(text)
-            raise self._argument_failure(name, f"The argument {name!r} is {shown}, which cannot be one segment of the URL path.",
+            shown = _("empty") if not text else repr(text)
+            raise self._argument_failure(name, _("The argument {name} is {value}, which cannot be one segment of the URL path.").format(
+                name=repr(name), value=shown),
                                          "a non-empty value other than '.' and '..'")
         return quote(text, safe="")  # `/ ? # @ \ %` and non-ASCII are encoded: the value stays one path segment
 
@@ -250,8 +253,9 @@ class HttpDispatcher:
             value = args[text]
             value = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
             if _FORBIDDEN_IN_HEADER.search(value):
-                raise self._argument_failure(text, f"The argument {text!r} goes into the {template.name} header and must not "
-                                                   "contain line breaks or NUL characters.", "no CR, LF or NUL characters")
+                raise self._argument_failure(text, _("The argument {name} goes into the {header} header and must not contain line "
+                                                     "breaks or NUL characters.").format(name=repr(text), header=template.name),
+                                             "no CR, LF or NUL characters")
             out.append(value)
         return "".join(out).encode("utf-8")
 
@@ -261,7 +265,8 @@ class HttpDispatcher:
         raw = spec.origin + path + ("?" + urlencode(query) if query else "")
         if len(raw) > MAX_URL_LENGTH:
             longest = max(arguments, key=lambda name: len(str(arguments[name])), default=None)
-            raise self._argument_failure(longest, f"The request URL would be {len(raw)} characters long; the limit is {MAX_URL_LENGTH}.",
+            raise self._argument_failure(longest, _("The request URL would be {length} characters long; the limit is {limit}.").format(
+                length=len(raw), limit=MAX_URL_LENGTH),
                                          f"the whole URL stays under {MAX_URL_LENGTH} characters")
         url = httpx.URL(raw)
         base = self._base
@@ -272,8 +277,8 @@ class HttpDispatcher:
                  and (url_path == base.raw_path if spec.exact_path else url_path.startswith(base.raw_path))
                  and b".." not in segments and b"." not in segments)
         if not under:  # unreachable with encoded segments; kept as the last line of defence
-            name = next((n for n, (place, _) in spec.placement.items() if place == "path" and n in arguments), None)
-            raise self._argument_failure(name, "The arguments would send the request outside the tool's endpoint.",
+            name = next((n for n, (place, _how) in spec.placement.items() if place == "path" and n in arguments), None)
+            raise self._argument_failure(name, _("The arguments would send the request outside the tool's endpoint."),
                                          f"the URL stays under {spec.origin_shown}{spec.base_path}")
         return url
 
@@ -361,12 +366,14 @@ class HttpDispatcher:
     def _truncated(self, response: httpx.Response, body: bytes, mime: str, url: httpx.URL) -> Any:
         cap = self.spec.max_response_bytes
         declared = response.headers.get("content-length")
-        total = f"{declared} bytes" if declared and declared.isdigit() else "more"
         if self.tool.output_schema:  # a cut answer cannot match the declared output schema: say so as an error
-            raise self._failure(Code.RESPONSE_TOO_LARGE, f"The upstream answer holds {total}, more than the {cap} bytes this tool "
-                                "returns.", retryable=False, title="Upstream answer too large",
+            size = _("{count} bytes").format(count=declared) if declared and declared.isdigit() else _("more")
+            raise self._failure(Code.RESPONSE_TOO_LARGE, _("The upstream answer holds {size}, more than the {cap} bytes this tool "
+                                                           "returns.").format(size=size, cap=cap),
+                                retryable=False, title=_("Upstream answer too large"),
                                 context={"method": self.spec.method, "url": self._display_url(url), "max_response_bytes": cap,
-                                         "solution": "Ask for less data (filters, a smaller page or range), then call the tool again."})
+                                         "solution": _("Ask for less data (filters, a smaller page or range), then call the tool again.")})
+        total = f"{declared} bytes" if declared and declared.isdigit() else "more"
         note = (f"[atdf-mcp: the response was truncated: it holds {total}, only the first {cap} bytes are shown. "
                 "Ask for less data (filters, a smaller page) to get the whole answer.]")
         if is_json(mime, body) or mime.startswith("text/") or mime in _TEXT_TYPES or not mime:
@@ -381,11 +388,11 @@ class HttpDispatcher:
             elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
                 node = node[int(part)]
             else:
-                raise self._failure(Code.UPSTREAM_ERROR, f"The upstream response has no {self.spec.response_label} "
-                                    "(the part this tool returns).", retryable=False, title="Unexpected upstream response",
+                raise self._failure(Code.UPSTREAM_ERROR, _("The upstream response has no {part} (the part this tool returns).").format(
+                                        part=self.spec.response_label), retryable=False, title=_("Unexpected upstream response"),
                                     context={**self._http_context(response.status_code, url, body), "attempts": 1,
-                                             "solution": "The upstream service changed its answer; use another tool or report "
-                                                         "it to the server's operator."})
+                                             "solution": _("The upstream service changed its answer; use another tool or report "
+                                                           "it to the server's operator.")})
         return node
 
     # -- failures --------------------------------------------------------------------------------
@@ -394,6 +401,7 @@ class HttpDispatcher:
                         arguments: dict[str, Any]) -> CallFailure:
         status = response.status_code
         code, retryable, title, solution = STATUS_CODES.get(status) or status_class(status)
+        title, solution = _(title), _(solution)
         context = {**self._http_context(status, url, body), "attempts": attempts}
         wait = retry_after(response.headers.get("retry-after")) if status in (429, 503) else None
         if wait is not None:
@@ -408,15 +416,18 @@ class HttpDispatcher:
         declared = self._declared_code(parsed, body)
         reason = response.reason_phrase or ""
         where = f"{self.spec.method} {self._display_path(url)}"
-        detail = f"The upstream service answered {where} with HTTP {status}{' ' + reason if reason else ''}"
-        detail += f": {message}" if message else "."
+        answered = f"HTTP {status}{' ' + reason if reason else ''}"
+        if message:
+            detail = _("The upstream service answered {request} with {status}: {message}").format(request=where, status=answered, message=message)
+        else:
+            detail = _("The upstream service answered {request} with {status}.").format(request=where, status=answered)
         parameter = self._parameter_from(parsed)
         if declared is not None:
             context["solution"] = solution
             return self._failure(declared, detail, retryable=retryable, context=context, parameter=parameter)
         if wait is not None and code == Code.RATE_LIMITED:
-            solution = f"Wait {wait:g} s, then retry the same call."
-        context["solution"] = solution.format(env=self.spec.auth_env or "the credentials")
+            solution = _("Wait {seconds} s, then retry the same call.").format(seconds=f"{wait:g}")
+        context["solution"] = solution.format(env=self.spec.auth_env or _("the credentials"))
         return self._failure(code, detail, retryable=retryable, context=context, parameter=parameter, title=title)
 
     def _passed_on(self, item: dict[str, Any], status_code: str, retryable: bool, http_context: dict[str, Any],
@@ -440,8 +451,8 @@ class HttpDispatcher:
             entry["title"] = str(item["title"])
         if declared is None and is_absolute_uri(item.get("type")):
             entry["type"] = item["type"]
-        entry["context"].setdefault("solution", "Apply the upstream service's indication and call the tool again." if not retryable
-                                    else "Retry the same call in a few seconds.")
+        entry["context"].setdefault("solution", _("Apply the upstream service's indication and call the tool again.") if not retryable
+                                    else _("Retry the same call in a few seconds."))
         return entry
 
     def _declared_code(self, parsed: Any, body: bytes) -> str | None:
@@ -475,45 +486,55 @@ class HttpDispatcher:
 
     def _timeout_failure(self, request: httpx.Request, attempts: int) -> CallFailure:
         seconds = f"{self.spec.timeout:g}"
-        return self._failure(Code.TIMEOUT, f"The upstream service did not answer {self.spec.method} {self._display_path(request.url)} "
-                             f"within {seconds} s.", retryable=True, title="Upstream timed out",
+        return self._failure(Code.TIMEOUT, _("The upstream service did not answer {request} within {seconds} s.").format(
+                                 request=f"{self.spec.method} {self._display_path(request.url)}", seconds=seconds),
+                             retryable=True, title=_("Upstream timed out"),
                              context={"method": self.spec.method, "url": self._display_url(request.url), "timeout_seconds": self.spec.timeout,
-                                      "attempts": attempts, "solution": "Retry later, or with arguments that ask for less work."})
+                                      "attempts": attempts, "solution": _("Retry later, or with arguments that ask for less work.")})
 
     def _transport_failure(self, exc: httpx.TransportError, request: httpx.Request, attempts: int) -> CallFailure:
         where = f"{self.spec.method} {self._display_path(request.url)}"
         context = {"method": self.spec.method, "url": self._display_url(request.url), "attempts": attempts,
                    "error": type(exc).__name__}
         if isinstance(exc, (httpx.ConnectError, httpx.ConnectTimeout)):
-            return self._failure(Code.UNAVAILABLE, f"The upstream service at {self.spec.origin_shown} could not be reached for {where} "
-                                 f"({_connect_reason(exc)}).", retryable=True, title="Upstream unreachable",
-                                 context={**context, "solution": "Retry later; if it keeps failing, the service is down or the "
-                                          "server's operator must fix its address."})
+            return self._failure(Code.UNAVAILABLE, _("The upstream service at {origin} could not be reached for {request} ({why}).").format(
+                                     origin=self.spec.origin_shown, request=where, why=_connect_reason(exc)),
+                                 retryable=True, title=_("Upstream unreachable"),
+                                 context={**context, "solution": _("Retry later; if it keeps failing, the service is down or the "
+                                                                   "server's operator must fix its address.")})
         if isinstance(exc, (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError)):
-            return self._failure(Code.UPSTREAM_ERROR, f"The upstream service closed the connection before answering {where} completely.",
-                                 retryable=True, title="Upstream connection lost",
-                                 context={**context, "solution": "Retry the same call in a few seconds."})
-        return self._failure(Code.UPSTREAM_ERROR, f"The request {where} failed: {type(exc).__name__}.", retryable=False,
-                             title="Upstream request failed", context={**context, "solution": "Report the instance id to the server's operator."})
+            return self._failure(Code.UPSTREAM_ERROR, _("The upstream service closed the connection before answering {request} "
+                                                        "completely.").format(request=where),
+                                 retryable=True, title=_("Upstream connection lost"),
+                                 context={**context, "solution": _("Retry the same call in a few seconds.")})
+        return self._failure(Code.UPSTREAM_ERROR, _("The request {request} failed: {error}.").format(request=where, error=type(exc).__name__),
+                             retryable=False, title=_("Upstream request failed"),
+                             context={**context, "solution": _("Report the instance id to the server's operator.")})
 
     def _egress_failure(self, why: str) -> CallFailure:
-        return self._failure(Code.EGRESS_REFUSED, f"The tool's endpoint {self.spec.origin_shown} is not reachable from this server: "
-                             f"{why}. Nothing was sent.", retryable=False, title="Destination refused",
-                             context={"method": self.spec.method, "solution": EGRESS_SOLUTION})
+        return self._failure(Code.EGRESS_REFUSED, _("The tool's endpoint {origin} is not reachable from this server: {why}. Nothing "
+                                                    "was sent.").format(origin=self.spec.origin_shown, why=why),
+                             retryable=False, title=_("Destination refused"),
+                             context={"method": self.spec.method, "solution": _(
+                                 "Use another tool; the server's operator must point this tool at a public address ({which})."
+                             ).format(which=_(EGRESS_WHICH))})
 
     def _configuration_failure(self) -> CallFailure:
         names = ", ".join(self.spec.missing)
-        plural = "s" if len(self.spec.missing) > 1 else ""
-        return self._failure(Code.CONFIGURATION_ERROR, f"The tool cannot run: the environment variable{plural} {names} "
-                             "is not set on the server.", retryable=False, title="Tool misconfigured",
+        if len(self.spec.missing) > 1:
+            detail = _("The tool cannot run: the environment variables {names} are not set on the server.")
+        else:
+            detail = _("The tool cannot run: the environment variable {names} is not set on the server.")
+        return self._failure(Code.CONFIGURATION_ERROR, detail.format(names=names), retryable=False, title=_("Tool misconfigured"),
                              context={"missing_variables": list(self.spec.missing),
-                                      "solution": f"Use another tool; the server's operator must set {names} and restart atdf-mcp."})
+                                      "solution": _("Use another tool; the server's operator must set {names} and restart atdf-mcp.").format(
+                                          names=names)})
 
     def _argument_failure(self, parameter: str | None, detail: str, condition: str) -> CallFailure:
-        return self._failure(Code.VALIDATION_ERROR, detail, retryable=False, parameter=parameter, title="Invalid argument",
+        return self._failure(Code.VALIDATION_ERROR, detail, retryable=False, parameter=parameter, title=_("Invalid argument"),
                              context={"expected": {"conditions": [condition]},
-                                      "solution": f"Change {parameter!r} and call the tool again." if parameter else
-                                                  "Change the arguments and call the tool again."})
+                                      "solution": _("Change {parameter} and call the tool again.").format(parameter=repr(parameter))
+                                      if parameter else _("Change the arguments and call the tool again.")})
 
     def _failure(self, code: str, detail: str, *, retryable: bool, context: dict[str, Any], parameter: str | None = None,
                  title: str | None = None) -> CallFailure:
@@ -605,7 +626,7 @@ def _binary_block(body: bytes, mime: str, uri: str) -> dict[str, Any]:
 def _connect_reason(exc: Exception) -> str:
     """Why a connection failed, from the exception chain (httpx → anyio → OSError)."""
     seen: BaseException | None = exc
-    for _ in range(10):
+    for _depth in range(10):
         if seen is None:
             break
         if isinstance(seen, socket.gaierror):

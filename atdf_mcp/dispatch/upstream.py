@@ -13,6 +13,8 @@ import time
 from typing import Any
 
 from ..codes import Code
+from ..l10n import N_
+from ..l10n import gettext as _
 from ..model import Descriptor
 
 __all__ = [
@@ -29,31 +31,35 @@ __all__ = [
 ]
 
 _JSON_TYPE = re.compile(r"^application/([\w.\-]+\+)?json$|^text/json$")
-_FIX_ARGUMENTS = "Correct the arguments as the upstream message says, then call the tool again."
-_CHECK_IDS = "Check the identifiers in the arguments (a search or list tool can find valid ones), then retry."
+_FIX_ARGUMENTS = N_("Correct the arguments as the upstream message says, then call the tool again.")
+_CHECK_IDS = N_("Check the identifiers in the arguments (a search or list tool can find valid ones), then retry.")
 
-# status: (code, retryable, title, solution); `{env}` names the credentials' variable
+# status: (code, retryable, title, solution), English (translated where used); `{env}` names the credentials' variable
 STATUS_CODES: dict[int, tuple[str, bool, str, str]] = {
-    400: (Code.VALIDATION_ERROR, False, "Rejected by the upstream service", _FIX_ARGUMENTS),
-    422: (Code.VALIDATION_ERROR, False, "Rejected by the upstream service", _FIX_ARGUMENTS),
-    413: (Code.VALIDATION_ERROR, False, "Request too large", "Send less data in one call."),
-    401: (Code.AUTHENTICATION_ERROR, False, "Upstream authentication failed", "Retrying will not help: the server's operator must check {env}."),
-    403: (Code.AUTHORIZATION_ERROR, False, "Not allowed by the upstream service", "Use another tool, or ask the server's operator for access."),
-    404: (Code.NOT_FOUND, False, "Not found upstream", _CHECK_IDS),
-    410: (Code.NOT_FOUND, False, "Gone upstream", "The resource no longer exists; look up a current one."),
-    408: (Code.TIMEOUT, True, "Upstream timed out", "Retry the same call in a few seconds."),
-    409: (Code.CONFLICT, False, "Conflict upstream", "Read the resource's current state, then retry with arguments that fit it."),
-    429: (Code.RATE_LIMITED, True, "Rate limited upstream", "Wait a little, then retry the same call."),
+    400: (Code.VALIDATION_ERROR, False, N_("Rejected by the upstream service"), _FIX_ARGUMENTS),
+    422: (Code.VALIDATION_ERROR, False, N_("Rejected by the upstream service"), _FIX_ARGUMENTS),
+    413: (Code.VALIDATION_ERROR, False, N_("Request too large"), N_("Send less data in one call.")),
+    401: (Code.AUTHENTICATION_ERROR, False, N_("Upstream authentication failed"),
+          N_("Retrying will not help: the server's operator must check {env}.")),
+    403: (Code.AUTHORIZATION_ERROR, False, N_("Not allowed by the upstream service"),
+          N_("Use another tool, or ask the server's operator for access.")),
+    404: (Code.NOT_FOUND, False, N_("Not found upstream"), _CHECK_IDS),
+    410: (Code.NOT_FOUND, False, N_("Gone upstream"), N_("The resource no longer exists; look up a current one.")),
+    408: (Code.TIMEOUT, True, N_("Upstream timed out"), N_("Retry the same call in a few seconds.")),
+    409: (Code.CONFLICT, False, N_("Conflict upstream"), N_("Read the resource's current state, then retry with arguments that fit it.")),
+    429: (Code.RATE_LIMITED, True, N_("Rate limited upstream"), N_("Wait a little, then retry the same call.")),
 }
 
 
 def status_class(status: int) -> tuple[str, bool, str, str]:
     """(code, retryable, title, solution) for a status STATUS_CODES does not list: 5xx, 3xx, other 4xx."""
     if status >= 500:
-        return Code.UPSTREAM_ERROR, True, "Upstream service error", "Retry the same call in a few seconds."
+        return Code.UPSTREAM_ERROR, True, N_("Upstream service error"), N_("Retry the same call in a few seconds.")
     if 300 <= status < 400:
-        return Code.UPSTREAM_ERROR, False, "Unexpected upstream redirect", "Report this to the server's operator: the endpoint redirects."
-    return Code.UPSTREAM_ERROR, False, f"Upstream answered HTTP {status}", "Use another tool, or report this to the server's operator."
+        return (Code.UPSTREAM_ERROR, False, N_("Unexpected upstream redirect"),
+                N_("Report this to the server's operator: the endpoint redirects."))
+    return (Code.UPSTREAM_ERROR, False, _("Upstream answered HTTP {status}").format(status=status),
+            N_("Use another tool, or report this to the server's operator."))
 
 
 def retry_after(value: str | None) -> float | None:

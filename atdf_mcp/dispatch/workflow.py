@@ -17,6 +17,7 @@ from ..codes import Code
 from ..context import ToolContext
 from ..errors import CallFailure
 from ..interpolate import NOTHING, substitute
+from ..l10n import gettext as _
 from ..workflows import Step, Workflow, lookup
 
 __all__ = ["WorkflowDispatcher", "step_envelope"]
@@ -74,7 +75,7 @@ def step_envelope(result: types.CallToolResult) -> dict[str, Any]:
                 return env
             break
     text = " ".join(getattr(b, "text", "") for b in result.content).strip()
-    return {"status": "error", "errors": [{"code": Code.TOOL_ERROR, "detail": text or "The step failed without saying why.",
+    return {"status": "error", "errors": [{"code": Code.TOOL_ERROR, "detail": text or _("The step failed without saying why."),
                                            "context": {}}]}
 
 
@@ -127,13 +128,14 @@ def _failed(workflow: Workflow, step: Step, n: int, total: int, arguments: dict[
         context["suggested_arguments"] = {**arguments, **suggestion}
         parameter = next(iter(suggestion))
         value = suggestion[parameter]
-        context["solution"] = ("Retry the workflow with context.suggested_arguments once the user agrees: "
-                               + ", ".join(f"{k} = {v!r}" for k, v in suggestion.items()))
+        context["solution"] = _("Retry the workflow with context.suggested_arguments once the user agrees: {changes}").format(
+            changes=", ".join(f"{k} = {v!r}" for k, v in suggestion.items()))
     else:
-        context["solution"] = (f"Read context.step_error (from {step.tool}): "
-                               + str(step_context.get("solution") or "correct what it names, then run the workflow again."))
-    detail = (f"Workflow {workflow.id!r} stopped at step {n} of {total}, {step.id!r} ({step.tool}): "
-              f"{entry.get('code', Code.ERROR)}: {entry.get('detail', '')}")
+        context["solution"] = _("Read context.step_error (from {tool}): {solution}").format(
+            tool=step.tool, solution=str(step_context.get("solution") or _("correct what it names, then run the workflow again.")))
+    detail = _("Workflow {workflow!r} stopped at step {n} of {total}, {step!r} ({tool}): {code}: {detail}").format(
+        workflow=workflow.id, n=n, total=total, step=step.id, tool=step.tool, code=entry.get("code", Code.ERROR),
+        detail=entry.get("detail", ""))
     return CallFailure(Code.WORKFLOW_STEP_FAILED, detail, parameter=parameter, suggested_value=value, context=context)
 
 
@@ -155,9 +157,9 @@ def _unevaluated(workflow: Workflow, step: Step, n: int, total: int, exc: Except
     """The failure of a step whose condition cannot be evaluated (a missing field, a type mismatch)."""
     why = f"{type(exc).__name__}: {exc}"
     return CallFailure(Code.WORKFLOW_STEP_FAILED,
-                       f"Workflow {workflow.id!r} stopped at step {n} of {total}, {step.id!r}: its condition {step.when!r} "
-                       f"could not be evaluated ({why}).",
+                       _("Workflow {workflow!r} stopped at step {n} of {total}, {step!r}: its condition {when!r} could not be "
+                         "evaluated ({why}).").format(workflow=workflow.id, n=n, total=total, step=step.id, when=step.when, why=why),
                        context={"workflow": workflow.id, "step": step.id, "step_number": n, "steps_total": total,
                                 "tool": step.tool, "when": step.when, "when_error": why, "completed_steps": completed,
-                                "retryable": False, "solution": "The workflow's operator must fix the step's condition "
-                                "(the fields it reads may be missing from an earlier step's result)."})
+                                "retryable": False, "solution": _("The workflow's operator must fix the step's condition "
+                                                                  "(the fields it reads may be missing from an earlier step's result).")})

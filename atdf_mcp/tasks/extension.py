@@ -27,6 +27,7 @@ from pydantic import Field
 
 from ..codes import Code
 from ..envelope import build_entry, envelope
+from ..l10n import gettext as _
 from ..results import error_result
 from .runner import TooManyTasks
 from .store import TaskEvent, TaskInfo
@@ -98,9 +99,10 @@ class McpTasks:
             info = await runner.start(view, name, arguments if arguments is not None else {}, scopes=scopes)
         except TooManyTasks as exc:
             return view.runtimes[name].failed(envelope([build_entry(
-                Code.TOO_MANY_TASKS, f"The server already runs {exc.limit} tasks, its limit; this call was not run.", name,
-                context={"retryable": True, "retry_after_seconds": exc.retry_after,
-                         "solution": f"Retry in {exc.retry_after} s; the call was not run, so retrying is safe."})]))
+                Code.TOO_MANY_TASKS, _("The server already runs {limit} tasks, its limit; this call was not run.").format(limit=exc.limit),
+                name, context={"retryable": True, "retry_after_seconds": exc.retry_after,
+                               "solution": _("Retry in {seconds} s; the call was not run, so retrying is safe.").format(
+                                   seconds=exc.retry_after)})]))
         return CreateTaskResult(taskId=info.task_id, createdAt=_iso(info.created_at), lastUpdatedAt=_iso(info.updated_at),
                                 ttlMs=self._ttl_ms(info))
 
@@ -130,8 +132,8 @@ class McpTasks:
         info = await runner.store.get(task_id)
         if info is None or info.toolset != self.app.view(ctx).toolset:  # another tool set's task is not this caller's
             raise MCPError(types.INVALID_PARAMS, "Failed to retrieve task: Task not found",
-                           envelope([build_entry(Code.TASK_NOT_FOUND, f"No task {task_id!r} is known here: it never existed, "
-                                                 "expired, or belongs to another tool set.", "server",
+                           envelope([build_entry(Code.TASK_NOT_FOUND, _("No task {task} is known here: it never existed, "
+                                                   "expired, or belongs to another tool set.").format(task=repr(task_id)), "server",
                                                  context={"retryable": False, "task_id": task_id})]))
         return info
 

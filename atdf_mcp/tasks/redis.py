@@ -44,6 +44,7 @@ from redis.exceptions import RedisError
 
 from ..codes import Code
 from ..envelope import build_entry, envelope
+from ..l10n import gettext as _
 from .store import FINAL_KINDS, TaskEvent, TaskInfo, TaskStatus, TaskStoreUnavailable, final_status, new_task_id, public_url
 
 __all__ = ["RedisTaskStore", "public_url"]
@@ -293,10 +294,11 @@ class RedisTaskStore:
     async def _lose(self, task_id: str, tool: str) -> bool:
         """End a working task whose replica stopped beating with WORKER_LOST; False when it finished or its replica beats again."""
         lost = envelope([build_entry(
-            Code.WORKER_LOST, f"The server running this call of {tool!r} stopped answering (no heartbeat for {self.heartbeat_timeout:g} s); "
-            "the task ended without a result.", tool or "server", title="Worker lost",
-            context={"retryable": True, "solution": "The call may or may not have taken effect: check whether it did, then call the tool "
-                     "again if it did not."})])
+            Code.WORKER_LOST, _("The server running this call of {tool} stopped answering (no heartbeat for {seconds} s); the task ended "
+                                "without a result.").format(tool=repr(tool), seconds=f"{self.heartbeat_timeout:g}"),
+            tool or "server", title=_("Worker lost"),
+            context={"retryable": True, "solution": _("The call may or may not have taken effect: check whether it did, then call the "
+                                                      "tool again if it did not.")})])
         number = await self._write(task_id, "error", lost, only_if_lost=True)
         if number:
             _log.warning("task %s of %r ended WORKER_LOST: the replica running it stopped beating", task_id, tool)

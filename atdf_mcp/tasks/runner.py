@@ -32,6 +32,7 @@ from .. import tracing
 from ..codes import Code
 from ..envelope import build_entry, envelope
 from ..jsonsafe import json_safe
+from ..l10n import gettext as _
 from .store import TaskInfo, TaskStore
 
 if TYPE_CHECKING:
@@ -176,7 +177,7 @@ def event_of_result(result: types.CallToolResult) -> tuple[str, dict[str, Any]]:
             return "error", json.loads(block.text) if isinstance(block, types.TextContent) else {}
         except ValueError:
             pass
-        return "error", envelope([build_entry(Code.INTERNAL_ERROR, "The tool failed without an envelope.", "server")])
+        return "error", envelope([build_entry(Code.INTERNAL_ERROR, _("The tool failed without an envelope."), "server")])
     data: dict[str, Any] = {"content": [b.model_dump(mode="json", by_alias=True, exclude_none=True) for b in result.content]}
     if result.structured_content is not None:
         data["structuredContent"] = result.structured_content
@@ -186,8 +187,10 @@ def event_of_result(result: types.CallToolResult) -> tuple[str, dict[str, Any]]:
 def _cancelled(name: str, started: float, *, shutdown: bool = False) -> dict[str, Any]:
     """The envelope of a task cancelled on request (or by the server's stop)."""
     ran = f"{time.monotonic() - started:.1f}"
-    why = "the server stopped" if shutdown else "it was cancelled on request"
-    return envelope([build_entry(Code.CANCELLED, f"The task of {name!r} stopped after {ran} s because {why}; it returned no result.",
-                                 name, title="Cancelled",
-                                 context={"retryable": True, "solution": "The action may or may not have taken effect: check "
-                                          "before calling the tool again."})])
+    if shutdown:
+        detail = _("The task of {tool} stopped after {seconds} s because the server stopped; it returned no result.")
+    else:
+        detail = _("The task of {tool} stopped after {seconds} s because it was cancelled on request; it returned no result.")
+    return envelope([build_entry(Code.CANCELLED, detail.format(tool=repr(name), seconds=ran), name, title=_("Cancelled"),
+                                 context={"retryable": True, "solution": _("The action may or may not have taken effect: check "
+                                                                           "before calling the tool again.")})])
