@@ -17,7 +17,7 @@ import gc
 import logging
 import os
 import re
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -252,6 +252,14 @@ class Catalog:
         options = LoadOptions(self.options.atdf1_required, self.options.forced, lang or self.options.lang,
                               timeout or self.options.timeout)
         return complete(dataclasses.replace(self, options=options, report=self.loaded or self.report), previous=self)
+
+    def origin_of(self, descriptor: Descriptor) -> Callable[[str], str]:
+        """Maps a pointer of the normalized descriptor to where its file wrote it (a draft form's fields were moved)."""
+        for result in self.results:
+            for entry in result.entries:
+                if entry.descriptor is descriptor:
+                    return entry.origin
+        return lambda pointer: pointer
 
     def counts(self) -> dict[str, int]:
         """How many descriptors of each type the catalogue holds."""

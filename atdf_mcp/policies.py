@@ -164,7 +164,7 @@ def compile_policies(catalog: Catalog, load: Callable[[str], tuple[Callable[...,
     rules: list[Rule] = []
     problems: list[Problem] = []
     for policy in catalog.by_type.get("policy", ()):
-        found, bad = _policy_rules(policy, _origin(catalog, policy), load)
+        found, bad = _policy_rules(policy, catalog.origin_of(policy), load)
         rules += found
         problems += bad
     by_tool: dict[str, Rules | None] = {}
@@ -263,11 +263,3 @@ def _tool_view(tool: Descriptor) -> dict[str, Any]:
     return {"name": tool.id, "tags": [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else [],
             "category": category if isinstance(category, str) else ""}
 
-
-def _origin(catalog: Catalog, descriptor: Descriptor) -> Callable[[str], str]:
-    """Maps a pointer of the normalized descriptor to where its file wrote it (the draft form's how_to_use.guardrails)."""
-    for result in catalog.results:
-        for entry in result.entries:
-            if entry.descriptor is descriptor:
-                return entry.origin
-    return lambda pointer: pointer

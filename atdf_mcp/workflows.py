@@ -104,7 +104,7 @@ def compile_workflows(catalog: Catalog, tools: Mapping[str, Descriptor]) -> tupl
         if not is_runnable(d):
             continue
         found: list[Problem] = []
-        workflow = _Compiler(d, tools, _origin(catalog, d), found).workflow()
+        workflow = _Compiler(d, tools, catalog.origin_of(d), found).workflow()
         if found:
             problems += found
         else:
@@ -251,11 +251,3 @@ class _Compiler:
                            else f"{step.id}_recovery", inputs, earlier)
         return Step(step.id, step.tool, step.arguments, step.pointer, step.when, step.program, inline, step.inputs_used)
 
-
-def _origin(catalog: Catalog, descriptor: Descriptor) -> Callable[[str], str]:
-    """Maps a pointer of the normalized descriptor to where its file wrote it (the draft form's how_to_use.composition)."""
-    for result in catalog.results:
-        for entry in result.entries:
-            if entry.descriptor is descriptor:
-                return entry.origin
-    return lambda pointer: pointer
