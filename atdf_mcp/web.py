@@ -52,6 +52,7 @@ from . import tracing
 from .ats import ATS_PATHS, AgentToolService, store_label
 from .codes import Code
 from .envelope import new_instance
+from .explorer import EVENTS_PATH, TRY_PREFIX, FormToken, explorer_routes
 from .gate import SET_PREFIXES, ScopeChallenge, ToolsetGate
 from .metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from .metrics import Metrics
@@ -124,7 +125,7 @@ class HttpOptions:
     def is_protected(self, method: str, path: str) -> bool:
         """Whether a request needs the bearer token (when one is set)."""
         return (is_mcp_path(path) or path == "/reset" or (path == "/validate" and method == "POST") or path.startswith(ATS_PATHS)
-                or (path == "/metrics" and not self.metrics_public))
+                or (path == "/metrics" and not self.metrics_public) or path.startswith(TRY_PREFIX))
 
 
 def is_mcp_path(path: str) -> bool:
@@ -167,6 +168,7 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
     verifier = JwtVerifier(options.oauth) if options.oauth is not None else None
     if options.oauth is not None:
         routes += protected_resource_routes(options.oauth)  # RFC 9728, where MCP clients find the issuer
+    routes += explorer_routes(app, secured, live)  # GET / (atdf_mcp.explorer)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
@@ -193,6 +195,7 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
                                      allow_headers=["*"], expose_headers=["Mcp-Session-Id", "MCP-Protocol-Version", "WWW-Authenticate"],
                                      max_age=600))
     middleware.append(Middleware(HostOriginGuard, hosts=options.hosts, origins=options.origins))
+    middleware.append(Middleware(FormToken))  # the explorer's try-it form carries its token in a field: a header for the gate
     # --auth-token and the tokens of `tokens:` (read from the served snapshot), and the tool set of each request
     middleware.append(Middleware(ToolsetGate, server=app, token=options.auth_token, protects=options.is_protected, is_mcp=is_mcp_path,
                                  oauth=verifier))
@@ -325,7 +328,7 @@ class ErrorBoundary:
 
 def _is_stream(scope: Scope) -> bool:
     """Long-lived requests a draining shutdown must not wait for: SSE GET streams and 2026 listen streams."""
-    if scope["method"] == "GET" and (scope["path"] in ("/mcp", "/sse") or scope["path"].startswith(("/mcp/", "/sse/", "/callback/"))):
+    if scope["method"] == "GET" and (scope["path"] in ("/mcp", "/sse", EVENTS_PATH) or scope["path"].startswith(("/mcp/", "/sse/", "/callback/"))):
         return True
     return scope["method"] == "POST" and Headers(scope=scope).get("mcp-method") == "subscriptions/listen"
 
@@ -523,6 +526,7 @@ def endpoints_text(options: HttpOptions, port: int, toolsets: Iterable[str] = ()
     lines.append(f"  MCP legacy SSE       {base}/sse  (messages: POST {base}/messages/)")
     lines += _toolset_lines(options, base, toolsets, default_toolset, tokens)
     lines.append(f"  health               {base}/health  {base}/ready")
+    lines.append(f"  explorer             {base}/  (the catalogue in a browser; POST /explore/call/NAME is protected like /mcp)")
     lines.append(f"  manifest             {base}/manifest")
     lines.append(f"  schemas              {base}/schema/ardf.schema.json  (and the other bundled schemas)")
     lines.append(f"  validation           {base}/validate  (GET: this catalogue's report; POST: check a descriptor)")
