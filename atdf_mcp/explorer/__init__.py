@@ -59,10 +59,10 @@ def explorer_routes(app: CatalogServer, secured: bool, live: LiveCatalog | None 
     pages_ = _Pages(app, secured, live)
     return [
         Route("/", pages_.index, methods=["GET"]),
-        Route("/explore/{type}/{id}", pages_.resource, methods=["GET"]),
+        Mount("/explore/static", app=StaticFiles(directory=_STATIC), name="explorer-static"),  # before /explore/{type}/{id}
         Route(TRY_PREFIX + "{name}", pages_.call, methods=["POST"]),
         Route(EVENTS_PATH, pages_.events, methods=["GET"]),
-        Mount("/explore/static", app=StaticFiles(directory=_STATIC), name="explorer-static"),
+        Route("/explore/{type}/{id}", pages_.resource, methods=["GET"]),
     ]
 
 
@@ -136,26 +136,27 @@ class _Pages:
             except ValueError:
                 payload = texts[0]
         suggested = _suggested(payload) if result.is_error else None
-        outcome = {"error": result.is_error, "arguments": json.dumps(arguments, indent=2, ensure_ascii=False, default=str),
+        outcome = {"error": result.is_error, "arguments": json.dumps(arguments, ensure_ascii=False, default=str),
                    "payload": json.dumps(payload, indent=2, ensure_ascii=False, default=str),
                    "errors": payload.get("errors", []) if result.is_error and isinstance(payload, dict) else [],
                    "suggested": None if suggested is None else json.dumps(suggested, ensure_ascii=False)}
         return self._resource_page(request, d, outcome, form_values(fields, arguments) if fields else {})
 
     async def events(self, request: Request) -> Response:
-        app = self.app
+        app, live = self.app, self.live
+        since = request.query_params.get("since", "")  # the reload count the page was rendered at: none missed in between
 
         async def stream() -> AsyncIterator[dict[str, str]]:
-            served = app.catalog
+            seen = int(since) if since.isdigit() else (live.reloads if live is not None else 0)
             while True:
-                await anyio.sleep(POLL_SECONDS)
-                if app.catalog is served:
+                if live is None or live.reloads == seen or live.reloading:
+                    await anyio.sleep(POLL_SECONDS)
                     continue
-                served = app.catalog
-                report = _report(served)
+                seen = live.reloads
+                report = _report(app.catalog)
                 html = _env.get_template("problems.html.j2").render(problems=pages.problems_by_file(report))
-                yield {"event": "reload", "data": json.dumps({"html": html, "summary": report["summary"],
-                                                              "reloads": self.live.reloads if self.live is not None else 0})}
+                yield {"event": "reload", "id": str(seen),
+                       "data": json.dumps({"html": html, "summary": report["summary"], "reloads": seen})}
 
         return EventSourceResponse(stream(), ping=15)
 

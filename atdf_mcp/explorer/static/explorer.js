@@ -20,7 +20,7 @@
     var target = document.getElementById("problems");
     var status = document.getElementById("reload-status");
     if (!target || !window.EventSource) return;
-    var events = new EventSource("/explore/events");
+    var events = new EventSource("/explore/events?since=" + encodeURIComponent(target.dataset.reloads || ""));
     events.addEventListener("reload", function (event) {
       var data = JSON.parse(event.data);
       target.innerHTML = data.html;
