@@ -1,6 +1,6 @@
-"""The Starlette app of the HTTP transports: /mcp, /sse + /messages/, the REST routes and the Agent Tool Service API
-(/get_tool, /call_tool/{name}, /callback/{task_id}, /cancel/{task_id}, /task/{task_id}, GET /reset: atdf_mcp.ats),
-behind ASGI checks.
+"""The Starlette app of the HTTP transports: /mcp, /sse + /messages/, the REST routes, the explorer (GET /:
+atdf_mcp.explorer) and the Agent Tool Service API (/get_tool, /call_tool/{name}, /callback/{task_id}, /cancel/{task_id},
+/task/{task_id}, GET /reset: atdf_mcp.ats), behind ASGI checks.
 
     >>> starlette_app = build_app(CatalogServer(load_catalog("descriptors")), HttpOptions(port=8000))
     >>> uvicorn.run(starlette_app, host="127.0.0.1", port=8000)      # serve.serve_http does this, with signals
@@ -10,7 +10,9 @@ The security posture is the middleware list, outermost first:
     ErrorBoundary     any exception → 500 with an ATDF envelope and an incident id; the traceback only on stderr
     CORSMiddleware    only with --cors-origin
     HostOriginGuard   DNS-rebinding protection: Host (421) and Origin (403) checked on every route but /health, /ready
-    ToolsetGate       with --auth-token or `tokens:`: the MCP endpoints, the ATS routes, POST /validate and /reset need
+    FormToken         the explorer's try-it form: its `_token` field becomes the Authorization header (atdf_mcp.explorer)
+    ToolsetGate       with --auth-token or `tokens:`: the MCP endpoints, the ATS routes, POST /validate, /reset and the
+                      explorer's POST /explore/call/NAME need
                       `Authorization: Bearer` (401); the tool set a request sees, from its path, ?toolset= or token (404, 403):
                       atdf_mcp.gate
     BodyLimit         request bodies above --max-body-size → 413
@@ -526,7 +528,7 @@ def endpoints_text(options: HttpOptions, port: int, toolsets: Iterable[str] = ()
     lines.append(f"  MCP legacy SSE       {base}/sse  (messages: POST {base}/messages/)")
     lines += _toolset_lines(options, base, toolsets, default_toolset, tokens)
     lines.append(f"  health               {base}/health  {base}/ready")
-    lines.append(f"  explorer             {base}/  (the catalogue in a browser; POST /explore/call/NAME is protected like /mcp)")
+    lines.append(f"  explorer             {base}/  (the catalogue in a browser; its try-it POST needs the token when one is set)")
     lines.append(f"  manifest             {base}/manifest")
     lines.append(f"  schemas              {base}/schema/ardf.schema.json  (and the other bundled schemas)")
     lines.append(f"  validation           {base}/validate  (GET: this catalogue's report; POST: check a descriptor)")
@@ -542,7 +544,8 @@ def endpoints_text(options: HttpOptions, port: int, toolsets: Iterable[str] = ()
                  f"POST {base}/cancel/{{task_id}}")
     lines.append(f"  tasks                store {store_label(tasks.store)}, at most {tasks.max_tasks} running, kept {tasks.ttl:g} s "
                  "after they end (--task-store, --max-tasks, --task-ttl)")
-    auth = "bearer token required on /mcp, /sse, /messages/ (and each set's), the Agent Tool Service, POST /validate and /reset" \
+    auth = ("bearer token required on /mcp, /sse, /messages/ (and each set's), the Agent Tool Service, POST /validate, /reset "
+            "and the explorer's POST /explore/call/") \
         if options.auth_token or tokens or options.oauth else "none (set --auth-token or ATDF_MCP_AUTH_TOKEN to require a bearer token)"
     lines.append(f"  auth                 {auth}")
     if options.oauth is not None:

@@ -69,6 +69,7 @@ def test_the_pages_are_complete_html_without_javascript(demo: CatalogServer) -> 
         assert '<label for="f-check_in">' in page and 'id="f-check_in" name="arg.check_in"' in page
         spanish = httpx.get(base + "/explore/tool/hotel_reservation", params={"lang": "es"}).text
         assert "Reserva una habitación de hotel" in spanish.split("Inputs")[0]
+        assert "<h1>Reserve a hotel room " in spanish  # a text the language lacks (its title) stays in the default
         missing = httpx.get(base + "/explore/tool/no_such_tool")
         _envelope(missing, 404, "NOT_FOUND")
 

@@ -66,7 +66,7 @@ def tool_schemas(view: View) -> dict[str, Any]:
 def resource_page(app: CatalogServer, view: View, d: Descriptor, lang: str | None) -> dict[str, Any]:
     """Everything the page of one resource shows."""
     texts = languages_of(app.catalog, d)
-    shown = texts.get(lang or "", texts[""])
+    shown = {**texts[""], **texts.get(lang or "", {})}  # a text the language lacks stays in the default
     schema = tool_schemas(view).get(d.id) if d.id in view.runtimes else None
     runtime = view.runtimes.get(d.id)
     rules = [*runtime.rules.inputs, *runtime.rules.outputs] if runtime is not None and runtime.rules is not None else []
