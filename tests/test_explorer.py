@@ -64,7 +64,7 @@ def test_the_pages_are_complete_html_without_javascript(demo: CatalogServer) -> 
         assert row and "integer" in row.group(1) and "minimum 1, maximum 8" in row.group(1) and "<code>2</code>" in row.group(1)
         assert "travel-002" in page and "Hotel rooms cost at most 250 EUR per night." in page  # the policies that apply
         assert "Deluxe room in a chosen hotel" in page and "MAD-PRADO" in page  # examples
-        assert "date_range_validator" in page.split("Prerequisites")[1]
+        assert 'href="/explore/tool/date_range_validator">date_range_validator</a>' in page.split("Prerequisites")[1]
         assert "&#34;resource_id&#34;: &#34;hotel_reservation&#34;" in page  # its ARDF JSON
         assert '<label for="f-check_in">' in page and 'id="f-check_in" name="arg.check_in"' in page
         spanish = httpx.get(base + "/explore/tool/hotel_reservation", params={"lang": "es"}).text

@@ -81,7 +81,7 @@ def resource_page(app: CatalogServer, view: View, d: Descriptor, lang: str | Non
         "prerequisites": {k: v for k, v in d.prerequisites.items() if v},
         "policies": [r.as_dict() | {"applies_to": list(r.applies_to), "when": "result" if r.output else "arguments"} for r in rules],
         "ardf": ardf, "callable": schema is not None, "fields": form_fields(schema), "schema": _json(schema),
-        "stats": call_stats(app).get(d.id),
+        "stats": call_stats(app).get(d.id), "links": {other.id: other.type for other in view.descriptors},
     }
 
 
