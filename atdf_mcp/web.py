@@ -197,7 +197,8 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
                                      allow_headers=["*"], expose_headers=["Mcp-Session-Id", "MCP-Protocol-Version", "WWW-Authenticate"],
                                      max_age=600))
     middleware.append(Middleware(HostOriginGuard, hosts=options.hosts, origins=options.origins))
-    middleware.append(Middleware(FormToken))  # the explorer's try-it form carries its token in a field: a header for the gate
+    # the explorer's try-it form carries its token in a field: the gate gets it as a header
+    middleware.append(Middleware(FormToken, max_size=options.max_body_size))
     # --auth-token and the tokens of `tokens:` (read from the served snapshot), and the tool set of each request
     middleware.append(Middleware(ToolsetGate, server=app, token=options.auth_token, protects=options.is_protected, is_mcp=is_mcp_path,
                                  oauth=verifier))

@@ -100,6 +100,9 @@ def test_try_it_needs_the_token_when_one_is_set(demo: CatalogServer) -> None:
         _envelope(httpx.post(base + "/explore/call/unit_converter", data={**WRONG, "_token": "wrong"}), 401, "AUTHENTICATION_ERROR")
         by_field = httpx.post(base + "/explore/call/unit_converter", data={**WRONG, "_token": TOKEN})
         assert by_field.status_code == 200 and _outcome(by_field.text)["errors"][0]["code"] == "UNKNOWN_UNIT"
+        huge = httpx.post(base + "/explore/call/unit_converter", content=b"_token=" + TOKEN.encode() + b"&x=" + b"a" * 5_000_000,
+                          headers={"Content-Type": "application/x-www-form-urlencoded"})
+        _envelope(huge, 401, "AUTHENTICATION_ERROR")  # above --max-body-size: not read for its token
         by_header = httpx.post(base + "/explore/call/unit_converter", data=WRONG, headers={"Authorization": f"Bearer {TOKEN}"})
         assert by_header.status_code == 200 and "Error envelope" in by_header.text
 

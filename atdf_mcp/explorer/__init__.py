@@ -190,17 +190,23 @@ def _page(template: str, context: dict[str, Any], status: int = 200) -> HTMLResp
 
 
 class FormToken:
-    """ASGI middleware before the gate: a try-it form's `_token` field becomes its `Authorization: Bearer` header."""
+    """ASGI middleware before the gate: a try-it form's `_token` field becomes its `Authorization: Bearer` header.
 
-    def __init__(self, app: ASGIApp) -> None:
+    It reads only a body that declares its length, within `max_size` (it runs before BodyLimit): anything else goes on
+    unread, and the gate answers it as a request without a token."""
+
+    def __init__(self, app: ASGIApp, max_size: int) -> None:
         self.app = app
+        self.max_size = max_size
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] != "POST" or not scope["path"].startswith(TRY_PREFIX):
             await self.app(scope, receive, send)
             return
         headers = dict(scope["headers"])
-        if b"authorization" not in headers and headers.get(b"content-type", b"").startswith(b"application/x-www-form-urlencoded"):
+        length = headers.get(b"content-length", b"")
+        if (b"authorization" not in headers and headers.get(b"content-type", b"").startswith(b"application/x-www-form-urlencoded")
+                and length.isdigit() and int(length) <= self.max_size):
             body, receive = await read_body(receive)
             token = (parse_qs((body or b"").decode("utf-8", "replace")).get(TOKEN_FIELD) or [""])[0].strip()
             if token:
