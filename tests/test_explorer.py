@@ -136,6 +136,8 @@ def test_nothing_is_fetched_from_elsewhere(demo: CatalogServer) -> None:
         for page in pages:
             for attribute in re.findall(r'(?:src|href|action)="([^"]*)"', page):
                 assert attribute.startswith(("/", "#", "?")) and not attribute.startswith("//"), attribute
+        _envelope(httpx.get(base + "/explore/static/../__init__.py"), 404, "NOT_FOUND")
+        _envelope(httpx.get(base + "/explore/static/nothing.js"), 404, "NOT_FOUND")
         assets = re.findall(r'(?:src|href)="(/explore/static/[^"]+)"', pages[0])
         assert sorted(assets) == ["/explore/static/explorer.css", "/explore/static/explorer.js"]
         for asset in assets:

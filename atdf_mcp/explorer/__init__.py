@@ -26,9 +26,8 @@ from urllib.parse import parse_qs
 import anyio
 from sse_starlette.sse import EventSourceResponse
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
-from starlette.routing import BaseRoute, Mount, Route
-from starlette.staticfiles import StaticFiles
+from starlette.responses import FileResponse, HTMLResponse, Response
+from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .. import __version__
@@ -49,7 +48,8 @@ TRY_PREFIX = "/explore/call/"
 EVENTS_PATH = "/explore/events"
 TOKEN_FIELD = "_token"
 POLL_SECONDS = 0.5  # how often the event stream looks for a new snapshot
-_STATIC = Path(__file__).parent / "static"
+_STATIC = {p.name: p for p in (Path(__file__).parent / "static").iterdir() if p.suffix in (".css", ".js")}
+_MEDIA = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
 
 
 @functools.cache
@@ -66,7 +66,7 @@ def explorer_routes(app: CatalogServer, secured: bool, live: LiveCatalog | None 
     pages_ = _Pages(app, secured, live)
     return [
         Route("/", pages_.index, methods=["GET"]),
-        Mount("/explore/static", app=StaticFiles(directory=_STATIC), name="explorer-static"),  # before /explore/{type}/{id}
+        Route("/explore/static/{path:path}", _static, methods=["GET"]),  # before /explore/{type}/{id}
         Route(TRY_PREFIX + "{name}", pages_.call, methods=["POST"]),
         Route(EVENTS_PATH, pages_.events, methods=["GET"]),
         Route("/explore/{type}/{id}", pages_.resource, methods=["GET"]),
@@ -166,6 +166,15 @@ class _Pages:
                        "data": json.dumps({"html": html, "summary": report["summary"], "reloads": seen})}
 
         return EventSourceResponse(stream(), ping=15)
+
+
+async def _static(request: Request) -> Response:
+    """GET /explore/static/{path}: the explorer's stylesheet and script, from the package."""
+    path = _STATIC.get(request.path_params["path"])
+    if path is None:
+        return error_response(Code.NOT_FOUND, f"The explorer has no file {request.path_params['path']!r}.", parameter="path",
+                              context={"solution": f"Ask for one of {', '.join(sorted(_STATIC))}."})
+    return FileResponse(path, media_type=_MEDIA[path.suffix])
 
 
 def _suggested(payload: Any) -> Any:
