@@ -1,4 +1,4 @@
-"""The `atdf-mcp` command line: validate, convert, manifest, config and serve.
+"""The `atdf-mcp` command line: validate, convert, manifest, config, fix, serve and explore.
 
 Only this module writes to stdout for humans; `serve` leaves stdout to the MCP protocol.
 """
@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from . import explore as explore_command
 from . import fix as fix_command
 from .catalog import Catalog, LoadReport, load_catalog
 from .codes import Code
@@ -125,6 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="with a Redis store: a replica silent this long has lost its tasks, which end WORKER_LOST (default: 15)")
 
     fix_command.add_parser(commands)
+    explore_command.add_parser(commands)
 
     manifest = commands.add_parser("manifest", help="print the mcp_manifest.json of a catalogue")
     manifest.add_argument("directory", nargs="?", metavar="DIR", help="catalogue directory (default: ./descriptors)")
@@ -309,7 +311,13 @@ def _write_documents(folder: Path, documents: list[tuple[str, dict[str, Any]]]) 
     return written
 
 
-def _serve(args: argparse.Namespace) -> int:
+def _explore(args: argparse.Namespace) -> int:
+    """`explore`: `serve --transport http` on a free 127.0.0.1 port, with the explorer opened in the browser."""
+    serve_args = build_parser().parse_args(explore_command.serve_arguments(args))
+    return _serve(serve_args, listening=explore_command.when_listening(args.browser))
+
+
+def _serve(args: argparse.Namespace, listening: Any = None) -> int:
     from .live import LiveCatalog
     from .logs import configure_logging
     from .serve import DEFAULT_SHUTDOWN_TIMEOUT, load_for_serving, open_listener, serve_http, serve_stdio
@@ -324,6 +332,8 @@ def _serve(args: argparse.Namespace) -> int:
         raise UsageError("--max-call-seconds must be a positive number of seconds")
     options = _http_options(args)  # usage errors before any slow work
     listener = open_listener(options) if options is not None else None  # a port in use fails before loading
+    if listener is not None and listening is not None:
+        listening(listener.getsockname()[1])
     configure_logging(args.log_level, fmt=args.log_format)
     traced = configure_tracing()  # OTEL_* variables: spans exported, or a no-op
     with contextlib.redirect_stdout(sys.stderr):  # stdout is the protocol: handler modules' prints go to stderr
@@ -576,7 +586,7 @@ def remote_config(client: str, url: str, *, name: str | None = None, token: str 
 
 
 _COMMANDS = {"validate": _validate, "convert": _convert, "serve": _serve, "manifest": _manifest, "config": _config,
-             "fix": fix_command.run}
+             "fix": fix_command.run, "explore": _explore}
 
 
 if __name__ == "__main__":  # pragma: no cover

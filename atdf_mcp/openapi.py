@@ -34,6 +34,11 @@ _SUMMARIES: dict[str, str] = {
     "/callback/{task_id}": "Agent Tool Service: the task's events as SSE (progress, log, then result or error)",
     "/cancel/{task_id}": "Agent Tool Service: cancel a task", "/task/{task_id}": "Agent Tool Service: a task's state",
     "/metrics": "Prometheus metrics", "/openapi.json": "This document",
+    "/": "The catalogue explorer (HTML): resources by type, search, validation problems, calls",
+    "/explore/{type}/{id}": "Explorer: one resource (HTML; ?lang= for its texts in a language)",
+    "/explore/call/{name}": "Explorer: try a tool (a form POST; the page with the result or the envelope)",
+    "/explore/events": "Explorer: SSE `reload` events carrying the new validation problems",
+    "/explore/static/{path}": "Explorer: its stylesheet and script",
     "/.well-known/oauth-protected-resource": "RFC 9728 protected resource metadata (with --oauth-issuer)",
     "/.well-known/oauth-protected-resource/{resource}": "RFC 9728 metadata of one resource of this server (with --oauth-issuer)",
 }

@@ -1,6 +1,6 @@
-"""The Starlette app of the HTTP transports: /mcp, /sse + /messages/, the REST routes and the Agent Tool Service API
-(/get_tool, /call_tool/{name}, /callback/{task_id}, /cancel/{task_id}, /task/{task_id}, GET /reset: atdf_mcp.ats),
-behind ASGI checks.
+"""The Starlette app of the HTTP transports: /mcp, /sse + /messages/, the REST routes, the explorer (GET /:
+atdf_mcp.explorer) and the Agent Tool Service API (/get_tool, /call_tool/{name}, /callback/{task_id}, /cancel/{task_id},
+/task/{task_id}, GET /reset: atdf_mcp.ats), behind ASGI checks.
 
     >>> starlette_app = build_app(CatalogServer(load_catalog("descriptors")), HttpOptions(port=8000))
     >>> uvicorn.run(starlette_app, host="127.0.0.1", port=8000)      # serve.serve_http does this, with signals
@@ -10,7 +10,9 @@ The security posture is the middleware list, outermost first:
     ErrorBoundary     any exception → 500 with an ATDF envelope and an incident id; the traceback only on stderr
     CORSMiddleware    only with --cors-origin
     HostOriginGuard   DNS-rebinding protection: Host (421) and Origin (403) checked on every route but /health, /ready
-    ToolsetGate       with --auth-token or `tokens:`: the MCP endpoints, the ATS routes, POST /validate and /reset need
+    FormToken         the explorer's try-it form: its `_token` field becomes the Authorization header (atdf_mcp.explorer)
+    ToolsetGate       with --auth-token or `tokens:`: the MCP endpoints, the ATS routes, POST /validate, /reset and the
+                      explorer's POST /explore/call/NAME need
                       `Authorization: Bearer` (401); the tool set a request sees, from its path, ?toolset= or token (404, 403):
                       atdf_mcp.gate
     BodyLimit         request bodies above --max-body-size → 413
@@ -52,6 +54,7 @@ from . import tracing
 from .ats import ATS_PATHS, AgentToolService, store_label
 from .codes import Code
 from .envelope import new_instance
+from .explorer import EVENTS_PATH, TRY_PREFIX, FormToken, explorer_routes
 from .gate import SET_PREFIXES, ScopeChallenge, ToolsetGate
 from .l10n import LANG, accepted_language
 from .l10n import gettext as _
@@ -126,7 +129,7 @@ class HttpOptions:
     def is_protected(self, method: str, path: str) -> bool:
         """Whether a request needs the bearer token (when one is set)."""
         return (is_mcp_path(path) or path == "/reset" or (path == "/validate" and method == "POST") or path.startswith(ATS_PATHS)
-                or (path == "/metrics" and not self.metrics_public))
+                or (path == "/metrics" and not self.metrics_public) or path.startswith(TRY_PREFIX))
 
 
 def is_mcp_path(path: str) -> bool:
@@ -169,6 +172,7 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
     verifier = JwtVerifier(options.oauth) if options.oauth is not None else None
     if options.oauth is not None:
         routes += protected_resource_routes(options.oauth)  # RFC 9728, where MCP clients find the issuer
+    routes += explorer_routes(app, secured, live)  # GET / (atdf_mcp.explorer)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
@@ -195,6 +199,8 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
                                      allow_headers=["*"], expose_headers=["Mcp-Session-Id", "MCP-Protocol-Version", "WWW-Authenticate"],
                                      max_age=600))
     middleware.append(Middleware(HostOriginGuard, hosts=options.hosts, origins=options.origins))
+    # the explorer's try-it form carries its token in a field: the gate gets it as a header
+    middleware.append(Middleware(FormToken, max_size=options.max_body_size))
     # --auth-token and the tokens of `tokens:` (read from the served snapshot), and the tool set of each request
     middleware.append(Middleware(ToolsetGate, server=app, token=options.auth_token, protects=options.is_protected, is_mcp=is_mcp_path,
                                  oauth=verifier))
@@ -342,7 +348,7 @@ class ErrorBoundary:
 
 def _is_stream(scope: Scope) -> bool:
     """Long-lived requests a draining shutdown must not wait for: SSE GET streams and 2026 listen streams."""
-    if scope["method"] == "GET" and (scope["path"] in ("/mcp", "/sse") or scope["path"].startswith(("/mcp/", "/sse/", "/callback/"))):
+    if scope["method"] == "GET" and (scope["path"] in ("/mcp", "/sse", EVENTS_PATH) or scope["path"].startswith(("/mcp/", "/sse/", "/callback/"))):
         return True
     return scope["method"] == "POST" and Headers(scope=scope).get("mcp-method") == "subscriptions/listen"
 
@@ -542,6 +548,7 @@ def endpoints_text(options: HttpOptions, port: int, toolsets: Iterable[str] = ()
     lines.append(f"  MCP legacy SSE       {base}/sse  (messages: POST {base}/messages/)")
     lines += _toolset_lines(options, base, toolsets, default_toolset, tokens)
     lines.append(f"  health               {base}/health  {base}/ready")
+    lines.append(f"  explorer             {base}/  (the catalogue in a browser; its try-it POST needs the token when one is set)")
     lines.append(f"  manifest             {base}/manifest")
     lines.append(f"  schemas              {base}/schema/ardf.schema.json  (and the other bundled schemas)")
     lines.append(f"  validation           {base}/validate  (GET: this catalogue's report; POST: check a descriptor)")
@@ -557,7 +564,8 @@ def endpoints_text(options: HttpOptions, port: int, toolsets: Iterable[str] = ()
                  f"POST {base}/cancel/{{task_id}}")
     lines.append(f"  tasks                store {store_label(tasks.store)}, at most {tasks.max_tasks} running, kept {tasks.ttl:g} s "
                  "after they end (--task-store, --max-tasks, --task-ttl)")
-    auth = "bearer token required on /mcp, /sse, /messages/ (and each set's), the Agent Tool Service, POST /validate and /reset" \
+    auth = ("bearer token required on /mcp, /sse, /messages/ (and each set's), the Agent Tool Service, POST /validate, /reset "
+            "and the explorer's POST /explore/call/") \
         if options.auth_token or tokens or options.oauth else "none (set --auth-token or ATDF_MCP_AUTH_TOKEN to require a bearer token)"
     lines.append(f"  auth                 {auth}")
     if options.oauth is not None:

@@ -3,6 +3,7 @@
     python -m bench                  # the full run (several minutes); writes bench/results/latest.json
     python -m bench --quick          # a smoke run (tiny N, few calls); writes bench/results/quick.json
     python -m bench --only cold_start,latency
+    python -m bench --plot           # no run: SVG charts of the ratios in latest.json (bench/results/plots; needs matplotlib)
 
 Each scenario is a module of this package with `run(quick) -> dict`. It runs in its own fresh interpreter (so the
 modules and objects one scenario leaves behind do not slow the next one down, e.g. through the garbage collector);
@@ -112,11 +113,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", metavar="NAMES", help=f"comma-separated scenarios to run (default: all of {', '.join(SCENARIOS)})")
     parser.add_argument("--output", type=Path, help="where to write the JSON (default: bench/results/latest.json, or quick.json)")
     parser.add_argument("--markdown", action="store_true", help="also print the table as Markdown (for the README)")
+    parser.add_argument("--plot", action="store_true", help="run nothing: write SVG charts of the ratios in the results file "
+                        "(--output, default latest.json) with matplotlib (the bench extra)")
+    parser.add_argument("--plot-dir", type=Path, default=RESULTS_DIR / "plots", help="where --plot writes (default: bench/results/plots)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--child-output", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         return run_child(args.child, args.quick, args.child_output)
+    if args.plot:
+        from .plot import main as plot_main
+
+        return plot_main(args.output or RESULTS_DIR / ("quick.json" if args.quick else "latest.json"), args.plot_dir)
 
     names = [n.strip() for n in args.only.split(",")] if args.only else list(SCENARIOS)
     unknown = [n for n in names if n not in SCENARIOS]

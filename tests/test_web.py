@@ -530,9 +530,9 @@ def test_the_banner_names_every_endpoint() -> None:
     """The start-up text has a URL per endpoint and states the security settings."""
     text = endpoints_text(HttpOptions(port=8123, auth_token="t"), 8123)
     for path in ("/mcp", "/sse", "/messages/", "/health", "/ready", "/manifest", "/schema/ardf.schema.json", "/validate",
-                 "/resources", "/tools"):
+                 "/resources", "/tools", "/"):
         assert f"http://127.0.0.1:8123{path}" in text or f" {path}" in text, path
-    assert "bearer token required" in text
+    assert "bearer token required" in text and "/explore/call/" in text
     assert "/mcp" not in endpoints_text(HttpOptions(transport="sse"), 1)
 
 

@@ -1,0 +1,223 @@
+"""The catalogue explorer: `GET /` of the HTTP server (and `atdf-mcp explore DIR`), server-rendered with Jinja2.
+
+    GET  /                          every resource by type; search (search_tools' index) by type, tag and tool set;
+                                    the validation problems per file; calls and latency per tool
+    GET  /explore/{type}/{id}       one resource: texts (?lang=), inputs, examples, prerequisites, policies, ARDF JSON,
+                                    and for a tool its "try it" form
+    POST /explore/call/{name}       the form, called through the server's own dispatch: the result, or the envelope with
+                                    a button retrying its suggested arguments (protected like /mcp: `TRY_PREFIX`)
+    GET  /explore/events            SSE: a `reload` event carrying the new problems section whenever the catalogue reloads
+    GET  /explore/static/...        the stylesheet and the script, from the package (nothing from elsewhere)
+
+Every page is complete HTML without JavaScript; the script only keeps the problems live and remembers the token.
+A plain form cannot send an `Authorization` header, so `FormToken` lifts the form's `_token` field into one before
+the gate checks it. With no token configured the try-it route answers only callers on this machine.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs
+
+import anyio
+from sse_starlette.sse import EventSourceResponse
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, Response
+from starlette.routing import BaseRoute, Route
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from .. import __version__
+from ..codes import Code
+from ..enforce import SCOPES_SCOPE_KEY
+from ..rest import _report, error_response
+from ..wire import read_body
+from . import pages
+from .forms import arguments_of, form_fields, form_values
+
+if TYPE_CHECKING:
+    from ..live import LiveCatalog
+    from ..server import CatalogServer
+
+__all__ = ["EVENTS_PATH", "TRY_PREFIX", "FormToken", "explorer_routes"]
+
+TRY_PREFIX = "/explore/call/"
+EVENTS_PATH = "/explore/events"
+TOKEN_FIELD = "_token"
+POLL_SECONDS = 0.5  # how often the event stream looks for a new snapshot
+_STATIC = {p.name: p for p in (Path(__file__).parent / "static").iterdir() if p.suffix in (".css", ".js")}
+_MEDIA = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
+
+
+@functools.cache
+def _templates() -> Any:
+    """The Jinja2 environment of the package's templates (jinja2 imported on the first page: ~0.1 s off the HTTP start)."""
+    from jinja2 import Environment, PackageLoader, select_autoescape
+
+    return Environment(loader=PackageLoader("atdf_mcp.explorer", "templates"), autoescape=select_autoescape(default=True),
+                       trim_blocks=True, lstrip_blocks=True)
+
+
+def explorer_routes(app: CatalogServer, secured: bool, live: LiveCatalog | None = None) -> list[BaseRoute]:
+    """The explorer's routes for `app` (`secured`: a token is configured, so the try-it form asks for it)."""
+    pages_ = _Pages(app, secured, live)
+    return [
+        Route("/", pages_.index, methods=["GET"]),
+        Route("/explore/static/{path:path}", _static, methods=["GET"]),  # before /explore/{type}/{id}
+        Route(TRY_PREFIX + "{name}", pages_.call, methods=["POST"]),
+        Route(EVENTS_PATH, pages_.events, methods=["GET"]),
+        Route("/explore/{type}/{id}", pages_.resource, methods=["GET"]),
+    ]
+
+
+class _Pages:
+    def __init__(self, app: CatalogServer, secured: bool, live: LiveCatalog | None) -> None:
+        self.app = app
+        self.secured = secured
+        self.live = live
+
+    def _common(self, request: Request) -> dict[str, Any]:
+        app = self.app
+        config = app.snapshot.config
+        return {"name": app.server.name, "version": app.server.version, "atdf_version": __version__, "secured": self.secured,
+                "toolsets": sorted(config.toolsets), "toolset": request.query_params.get("toolset", ""),
+                "reloads": self.live.reloads if self.live is not None else 0}
+
+    async def index(self, request: Request) -> Response:
+        app = self.app
+        view = app.view_in(request.scope)
+        q = request.query_params
+        query, kind, tag = q.get("q", ""), q.get("type", ""), q.get("tag", "")
+        searched = bool(query or kind or tag)
+        results = pages.search(app, view, query, kind, tag) if searched else []
+        everything = pages.type_groups(view.descriptors)
+        tags = sorted({t for d in view.descriptors for t in pages.tags_of(d)})
+        return _page("index.html.j2", self._common(request) | {
+            "query": query, "kind": kind, "tag": tag, "searched": searched,
+            "results": [(d, score, pages.tags_of(d)) for d, score in results], "groups": everything, "types": sorted(everything),
+            "tags": tags, "problems": pages.problems_by_file(_report(app.catalog)), "stats": pages.call_stats(app),
+            "tags_of": pages.tags_of})
+
+    async def resource(self, request: Request) -> Response:
+        view = self.app.view_in(request.scope)
+        d = view.descriptor_for(f"ardf://{request.path_params['type']}/{request.path_params['id']}")
+        if d is None:
+            return error_response(Code.NOT_FOUND, f"The catalogue holds no {request.path_params['type']} named "
+                                  f"{request.path_params['id']!r}.", title="Unknown resource", parameter="id",
+                                  context={"solution": "Open the explorer at / and pick a resource from its lists."})
+        return self._resource_page(request, d, None, None)
+
+    def _resource_page(self, request: Request, d: Any, outcome: dict[str, Any] | None, values: dict[str, str] | None,
+                       status: int = 200) -> Response:
+        view = self.app.view_in(request.scope)
+        lang = request.query_params.get("lang") or None
+        page = pages.resource_page(self.app, view, d, lang)
+        shown = values if values is not None else {f.name: f.default for f in page["fields"]}
+        return _page("resource.html.j2", self._common(request) | page | {"outcome": outcome, "values": shown}, status)
+
+    async def call(self, request: Request) -> Response:
+        app = self.app
+        if not self.secured and not _from_this_machine(request):
+            return error_response(Code.AUTHORIZATION_ERROR, "With no token configured, tools can be tried from this machine only.",
+                                  title="Forbidden", context={"solution": "Open the explorer on the server's own machine, or "
+                                                              "start the server with --auth-token and enter the token in the form."})
+        name = request.path_params["name"]
+        view = app.view_in(request.scope)
+        d = view.tools.get(name)
+        schema = pages.tool_schemas(view).get(name)
+        if d is None or schema is None:
+            return error_response(Code.TOOL_NOT_FOUND, f"The catalogue has no tool named {name!r} to try.", parameter="name",
+                                  context={"solution": "Open the explorer at / and pick a tool from its list."})
+        form = await request.form()
+        fields = form_fields(schema)
+        arguments = arguments_of(fields, {k: v for k, v in form.items() if isinstance(v, str)})
+        result = await app.call(view, name, arguments, scopes=request.scope.get(SCOPES_SCOPE_KEY))
+        payload = result.structured_content
+        if payload is None:
+            texts = [c.text for c in result.content if getattr(c, "type", "") == "text"]
+            try:
+                payload = json.loads(texts[0]) if len(texts) == 1 else texts
+            except ValueError:
+                payload = texts[0]
+        suggested = _suggested(payload) if result.is_error else None
+        outcome = {"error": result.is_error, "arguments": json.dumps(arguments, ensure_ascii=False, default=str),
+                   "payload": json.dumps(payload, indent=2, ensure_ascii=False, default=str),
+                   "errors": payload.get("errors", []) if result.is_error and isinstance(payload, dict) else [],
+                   "suggested": None if suggested is None else json.dumps(suggested, ensure_ascii=False)}
+        return self._resource_page(request, d, outcome, form_values(fields, arguments) if fields else {})
+
+    async def events(self, request: Request) -> Response:
+        app, live = self.app, self.live
+        since = request.query_params.get("since", "")  # the reload count the page was rendered at: none missed in between
+
+        async def stream() -> AsyncIterator[dict[str, str]]:
+            seen = int(since) if since.isdigit() else (live.reloads if live is not None else 0)
+            while True:
+                if live is None or live.reloads == seen or live.reloading:
+                    await anyio.sleep(POLL_SECONDS)
+                    continue
+                seen = live.reloads
+                report = _report(app.catalog)
+                html = _templates().get_template("problems.html.j2").render(problems=pages.problems_by_file(report))
+                yield {"event": "reload", "id": str(seen),
+                       "data": json.dumps({"html": html, "summary": report["summary"], "reloads": seen})}
+
+        return EventSourceResponse(stream(), ping=15)
+
+
+async def _static(request: Request) -> Response:
+    """GET /explore/static/{path}: the explorer's stylesheet and script, from the package."""
+    path = _STATIC.get(request.path_params["path"])
+    if path is None:
+        return error_response(Code.NOT_FOUND, f"The explorer has no file {request.path_params['path']!r}.", parameter="path",
+                              context={"solution": f"Ask for one of {', '.join(sorted(_STATIC))}."})
+    return FileResponse(path, media_type=_MEDIA[path.suffix])
+
+
+def _suggested(payload: Any) -> Any:
+    """The first `suggested_arguments` an envelope carries, or None."""
+    if not isinstance(payload, dict):
+        return None
+    for entry in payload.get("errors") or ():
+        if isinstance(entry, dict) and isinstance(entry.get("context"), dict) and "suggested_arguments" in entry["context"]:
+            return entry["context"]["suggested_arguments"]
+    return None
+
+
+def _from_this_machine(request: Request) -> bool:
+    """Whether the request comes from a loopback address."""
+    from ..web import is_loopback
+
+    return request.client is not None and is_loopback(request.client.host)
+
+
+def _page(template: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
+    return HTMLResponse(_templates().get_template(template).render(**context), status_code=status)
+
+
+class FormToken:
+    """ASGI middleware before the gate: a try-it form's `_token` field becomes its `Authorization: Bearer` header.
+
+    It reads only a body that declares its length, within `max_size` (it runs before BodyLimit): anything else goes on
+    unread, and the gate answers it as a request without a token."""
+
+    def __init__(self, app: ASGIApp, max_size: int) -> None:
+        self.app = app
+        self.max_size = max_size
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "POST" or not scope["path"].startswith(TRY_PREFIX):
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope["headers"])
+        length = headers.get(b"content-length", b"")
+        if (b"authorization" not in headers and headers.get(b"content-type", b"").startswith(b"application/x-www-form-urlencoded")
+                and length.isdigit() and int(length) <= self.max_size):
+            body, receive = await read_body(receive)
+            token = (parse_qs((body or b"").decode("utf-8", "replace")).get(TOKEN_FIELD) or [""])[0].strip()
+            if token:
+                scope = {**scope, "headers": [*scope["headers"], (b"authorization", f"Bearer {token}".encode())]}
+        await self.app(scope, receive, send)

@@ -1,0 +1,168 @@
+"""The explorer over plain HTTP (no JavaScript): server-rendered pages, the try-it form as plain POSTs, its token and
+Host/Origin checks, nothing fetched from elsewhere, and `atdf-mcp explore`."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import time
+from pathlib import Path
+
+import anyio
+import httpx
+import pytest
+from explorer_server import ROOT, demo_copy, exploring
+from local_server import running
+
+from atdf_mcp import load_catalog
+from atdf_mcp.explore import when_listening
+from atdf_mcp.explorer.forms import arguments_of, form_fields
+from atdf_mcp.schemas import SCHEMAS
+from atdf_mcp.server import CatalogServer
+from atdf_mcp.web import HttpOptions, build_app
+
+TOKEN = "explorer-test-token"
+WRONG = {"arg.value": "26.2", "arg.from_unit": "kilometers", "arg.to_unit": "mi"}
+
+
+@pytest.fixture(scope="module")
+def demo() -> CatalogServer:
+    return CatalogServer(load_catalog(ROOT / "descriptors"))
+
+
+def _envelope(response: httpx.Response, status: int, code: str) -> dict:
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert SCHEMAS["error"].violations(body) == []
+    assert body["errors"][0]["code"] == code
+    return body
+
+
+def _outcome(page: str) -> dict:
+    """The JSON the outcome section shows (the result or the envelope)."""
+    found = re.search(r'<section aria-labelledby="outcome-heading".*?<pre class="json"[^>]*>(.*?)</pre>', page, re.S)
+    assert found, page
+    return json.loads(html.unescape(found.group(1)))
+
+
+def test_the_pages_are_complete_html_without_javascript(demo: CatalogServer) -> None:
+    with running(build_app(demo, HttpOptions())) as base:
+        index = httpx.get(base + "/")
+        assert index.status_code == 200 and index.headers["content-type"].startswith("text/html")
+        for tool in demo.view().tools:  # every tool is listed, with a link to its page, in the HTML itself
+            assert f'href="/explore/{demo.view().tools[tool].type}/{tool}"' in index.text
+        assert "No problems: every file validates." in index.text
+        searched = httpx.get(base + "/", params={"q": "convert miles to kilometres", "type": "tool"})
+        first = re.search(r'<ol class="results".*?<a href="/explore/tool/(\w+)"', searched.text, re.S)
+        assert first and first.group(1) == "unit_converter"
+        tagged = httpx.get(base + "/", params={"tag": "hotel"}).text
+        assert "hotel_reservation" in tagged.split('id="resources"')[0] and "flight_booking" not in tagged.split('id="resources"')[0]
+
+        page = httpx.get(base + "/explore/tool/hotel_reservation").text
+        row = re.search(r"<tr><td><code>guests</code></td>(.*?)</tr>", page, re.S)
+        assert row and "integer" in row.group(1) and "minimum 1, maximum 8" in row.group(1) and "<code>2</code>" in row.group(1)
+        assert "travel-002" in page and "Hotel rooms cost at most 250 EUR per night." in page  # the policies that apply
+        assert "Deluxe room in a chosen hotel" in page and "MAD-PRADO" in page  # examples
+        assert 'href="/explore/tool/date_range_validator">date_range_validator</a>' in page.split("Prerequisites")[1]
+        assert "&#34;resource_id&#34;: &#34;hotel_reservation&#34;" in page  # its ARDF JSON
+        assert '<label for="f-check_in">' in page and 'id="f-check_in" name="arg.check_in"' in page
+        spanish = httpx.get(base + "/explore/tool/hotel_reservation", params={"lang": "es"}).text
+        assert "Reserva una habitación de hotel" in spanish.split("Inputs")[0]
+        assert "<h1>Reserve a hotel room " in spanish  # a text the language lacks (its title) stays in the default
+        missing = httpx.get(base + "/explore/tool/no_such_tool")
+        _envelope(missing, 404, "NOT_FOUND")
+
+
+def test_try_it_as_plain_form_posts_envelope_then_retry(demo: CatalogServer) -> None:
+    with running(build_app(demo, HttpOptions())) as base:
+        wrong = httpx.post(base + "/explore/call/unit_converter", data=WRONG)
+        assert wrong.status_code == 200
+        envelope = _outcome(wrong.text)
+        assert SCHEMAS["error"].violations(envelope) == []
+        suggested = envelope["errors"][0]["context"]["suggested_arguments"]
+        assert suggested == {"value": 26.2, "from_unit": "km", "to_unit": "mi"}
+        retry = re.search(r'<form method="post" action="([^"]+)" class="retry">.*?name="arguments_json" value="([^"]+)"', wrong.text, re.S)
+        assert retry, wrong.text
+        again = httpx.post(base + html.unescape(retry.group(1)).split("#")[0], data={"arguments_json": html.unescape(retry.group(2))})
+        assert _outcome(again.text)["result"] == pytest.approx(16.2799, abs=1e-3)
+        assert 'id="f-from_unit" name="arg.from_unit" type="text" value="km"' in again.text
+        calls = httpx.get(base + "/").text.split('id="calls"')[1]
+        assert re.search(r"<td>unit_converter</td><td>2</td><td>1</td>", calls), calls
+        _envelope(httpx.post(base + "/explore/call/no_such_tool", data={}), 404, "TOOL_NOT_FOUND")
+
+
+def test_try_it_needs_the_token_when_one_is_set(demo: CatalogServer) -> None:
+    with running(build_app(demo, HttpOptions(auth_token=TOKEN))) as base:
+        page = httpx.get(base + "/explore/tool/unit_converter")  # reading needs no token
+        assert page.status_code == 200 and 'name="_token" type="password"' in page.text
+        _envelope(httpx.post(base + "/explore/call/unit_converter", data=WRONG), 401, "AUTHENTICATION_ERROR")
+        _envelope(httpx.post(base + "/explore/call/unit_converter", data={**WRONG, "_token": "wrong"}), 401, "AUTHENTICATION_ERROR")
+        by_field = httpx.post(base + "/explore/call/unit_converter", data={**WRONG, "_token": TOKEN})
+        assert by_field.status_code == 200 and _outcome(by_field.text)["errors"][0]["code"] == "UNKNOWN_UNIT"
+        huge = httpx.post(base + "/explore/call/unit_converter", content=b"_token=" + TOKEN.encode() + b"&x=" + b"a" * 5_000_000,
+                          headers={"Content-Type": "application/x-www-form-urlencoded"})
+        _envelope(huge, 401, "AUTHENTICATION_ERROR")  # above --max-body-size: not read for its token
+        by_header = httpx.post(base + "/explore/call/unit_converter", data=WRONG, headers={"Authorization": f"Bearer {TOKEN}"})
+        assert by_header.status_code == 200 and "Error envelope" in by_header.text
+
+
+def test_try_it_checks_host_and_origin(demo: CatalogServer) -> None:
+    with running(build_app(demo, HttpOptions())) as base:
+        _envelope(httpx.post(base + "/explore/call/unit_converter", data=WRONG, headers={"Host": "evil.example"}), 421, "INVALID_HOST")
+        _envelope(httpx.post(base + "/explore/call/unit_converter", data=WRONG, headers={"Origin": "https://evil.example"}),
+                  403, "INVALID_ORIGIN")
+        _envelope(httpx.get(base + "/", headers={"Host": "evil.example"}), 421, "INVALID_HOST")
+        same = httpx.post(base + "/explore/call/unit_converter", data=WRONG, headers={"Origin": base})  # its own page
+        assert same.status_code == 200
+
+
+def test_without_a_token_only_this_machine_may_try(demo: CatalogServer) -> None:
+    app = build_app(demo, HttpOptions(host="0.0.0.0"))
+
+    async def post(client_address: str) -> httpx.Response:
+        transport = httpx.ASGITransport(app, client=(client_address, 50000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+            return await client.post("/explore/call/unit_converter", data=WRONG)
+
+    _envelope(anyio.run(post, "203.0.113.7"), 403, "AUTHORIZATION_ERROR")
+    assert anyio.run(post, "127.0.0.1").status_code == 200
+
+
+def test_nothing_is_fetched_from_elsewhere(demo: CatalogServer) -> None:
+    with running(build_app(demo, HttpOptions())) as base:
+        pages = [httpx.get(base + path).text for path in ("/", "/explore/tool/unit_converter", "/explore/tool/weather_forecast")]
+        pages.append(httpx.post(base + "/explore/call/unit_converter", data=WRONG).text)
+        for page in pages:
+            for attribute in re.findall(r'(?:src|href|action)="([^"]*)"', page):
+                assert attribute.startswith(("/", "#", "?")) and not attribute.startswith("//"), attribute
+        _envelope(httpx.get(base + "/explore/static/../__init__.py"), 404, "NOT_FOUND")
+        _envelope(httpx.get(base + "/explore/static/nothing.js"), 404, "NOT_FOUND")
+        assets = re.findall(r'(?:src|href)="(/explore/static/[^"]+)"', pages[0])
+        assert sorted(assets) == ["/explore/static/explorer.css", "/explore/static/explorer.js"]
+        for asset in assets:
+            text = httpx.get(base + asset).text
+            assert not re.search(r"https?:|//[a-z]|@import|url\(", text), asset
+
+
+def test_forms_type_the_fields_by_the_schema() -> None:
+    schema = {"type": "object", "properties": {"n": {"type": "integer"}, "x": {"type": "number"}, "on": {"type": "boolean"},
+                                               "tags": {"type": "array"}, "kind": {"enum": ["a", "b"]}, "s": {"type": "string"}}}
+    fields = form_fields(schema)
+    assert [f.kind for f in fields] == ["text", "text", "select", "json", "select", "text"]
+    form = {"arg.n": "3", "arg.x": "2.5", "arg.on": "false", "arg.tags": '["a"]', "arg.kind": "b", "arg.s": "7"}
+    assert arguments_of(fields, form) == {"n": 3, "x": 2.5, "on": False, "tags": ["a"], "kind": "b", "s": "7"}
+    assert arguments_of(fields, {"arg.n": "three", "arg.s": ""}) == {"n": "three"}  # left as text: the server explains
+    assert arguments_of(fields, {"arguments_json": '{"n": 1}', "arg.n": "2"}) == {"n": 1}
+
+
+def test_explore_command_prints_the_url_and_opens_the_browser(tmp_path: Path) -> None:
+    with exploring(demo_copy(tmp_path)) as url:
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", url)
+        assert "atdf-mcp demo catalogue" in httpx.get(url).text
+        opened: list[str] = []
+        when_listening(True, opened.append)(int(url.rsplit(":", 1)[1].strip("/")))
+        deadline = time.monotonic() + 10
+        while not opened and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert opened == [url]

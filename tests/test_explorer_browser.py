@@ -1,0 +1,109 @@
+"""The explorer in a real browser: Debian's chromium driven by Playwright (the system binary, no browser download).
+
+Skipped, with the reason, when playwright or a chromium binary is missing. Screenshots of the main views go to the
+test's tmp dir; with ATDF_MCP_EXPLORER_SHOTS=DIR they are also copied there (how docs/explorer.png is made).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from explorer_server import demo_copy, exploring
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e '.[test]')")
+
+
+def _chromium() -> str | None:
+    """The system chromium: $ATDF_MCP_CHROMIUM, else chromium / chromium-browser / google-chrome on PATH."""
+    given = os.environ.get("ATDF_MCP_CHROMIUM")
+    if given:
+        return given if Path(given).is_file() else None
+    return next((path for name in ("chromium", "chromium-browser", "google-chrome") if (path := shutil.which(name))), None)
+
+
+CHROMIUM = _chromium()
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary found (apt-get install chromium, or set ATDF_MCP_CHROMIUM)")
+
+
+@pytest.fixture
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"])
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def _shot(page, folder: Path, name: str) -> None:
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path), full_page=name != "envelope")
+    copy_to = os.environ.get("ATDF_MCP_EXPLORER_SHOTS")
+    if copy_to:
+        shutil.copy(path, Path(copy_to) / f"explorer-{name}.png")
+
+
+def test_search_open_a_tool_call_it_wrong_and_retry_the_suggestion(tmp_path: Path, browser) -> None:
+    catalog = demo_copy(tmp_path)
+    shots = tmp_path / "screenshots"
+    with exploring(catalog) as url:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(url)
+        expect = sync_api.expect
+        expect(page.get_by_role("heading", level=1)).to_have_text("atdf-mcp demo catalogue")
+        expect(page.locator("#problems")).to_contain_text("No problems")
+        _shot(page, shots, "index")
+        page.keyboard.press("Tab")  # keyboard users land on the skip link first
+        assert page.evaluate("document.activeElement.textContent") == "Skip to content"
+
+        page.get_by_label("Words", exact=True).fill("convert miles to kilometres")
+        page.get_by_label("Type", exact=True).select_option("tool")
+        page.get_by_role("button", name="Search").click()
+        results = page.locator("ol.results li")
+        expect(results.first).to_contain_text("unit_converter")
+        _shot(page, shots, "search")
+
+        results.first.get_by_role("link", name="unit_converter").click()
+        expect(page.get_by_role("heading", name="Inputs")).to_be_visible()
+        expect(page.locator("table").first).to_contain_text("from_unit")
+        page.get_by_label("value", exact=False).first.fill("26.2")
+        page.get_by_label("from_unit").fill("kilometers")  # not a unit: the tool suggests km
+        page.get_by_label("to_unit").fill("mi")
+        page.get_by_role("button", name="Call unit_converter").click()
+
+        outcome = page.locator("#outcome")
+        expect(outcome.get_by_role("heading", name="Error envelope")).to_be_visible()
+        expect(outcome).to_contain_text("UNKNOWN_UNIT")
+        expect(outcome).to_contain_text("did you mean 'km'?")
+        envelope = json.loads(outcome.locator("pre.json").text_content())
+        assert envelope["errors"][0]["context"]["suggested_arguments"] == {"value": 26.2, "from_unit": "km", "to_unit": "mi"}
+        page.locator("#try-heading").evaluate("heading => heading.scrollIntoView()")  # the form and the envelope together
+        _shot(page, shots, "envelope")
+
+        page.get_by_role("button", name="Retry with the suggested arguments").click()
+        expect(outcome.get_by_role("heading", name="Result")).to_be_visible()
+        result = json.loads(outcome.locator("pre.json").text_content())
+        assert result["result"] == pytest.approx(16.2799, abs=1e-3), result
+        expect(page.get_by_label("from_unit")).to_have_value("km")  # the form shows the call that was made
+        _shot(page, shots, "result")
+
+        page.goto(url)  # the calls just made, in the metrics table
+        expect(page.locator("#calls")).to_contain_text("unit_converter")
+
+        (catalog / "broken.json").write_text('{"schema_version": "1.0.0", "tool_id": "broken"', encoding="utf-8")
+        expect(page.locator("#problems")).to_contain_text("broken.json", timeout=15000)  # over SSE, without a page load
+        expect(page.locator("#reload-status")).to_contain_text("Reloaded at")
+        page.locator("#problems-heading").scroll_into_view_if_needed()
+        _shot(page, shots, "problems")
+
+        page.goto(url + "explore/tool/hotel_reservation?lang=es")
+        expect(page.locator("section[aria-labelledby=about] p").first).to_contain_text("Reserva una habitación")
+        expect(page.locator("a[aria-current=true]")).to_have_text("es")
+        _shot(page, shots, "localized")
+    for name in ("index", "search", "envelope", "result", "problems", "localized"):
+        assert (shots / f"{name}.png").stat().st_size > 10_000
