@@ -33,6 +33,7 @@ from .enforce import SCOPES_SCOPE_KEY
 from .envelope import new_instance
 from .l10n import gettext as _
 from .rest import error_response, reset_view
+from .results import envelope_of_result
 from .tasks import TaskInfo, TaskOptions, TaskRunner, TaskStoreUnavailable, TooManyTasks
 from .tasks.store import public_url
 from .view import Views
@@ -264,12 +265,8 @@ def _arguments(body: bytes) -> Any:
 def _refused(result: types.CallToolResult) -> Response:
     """The HTTP answer of a call refused before any task: its envelope, with its code's 4xx status (404 an unknown tool,
     403 a policy or a missing permission, 400 bad arguments)."""
-    block = result.content[0] if result.content else None
-    try:
-        body = json.loads(block.text) if isinstance(block, types.TextContent) else None
-    except ValueError:
-        body = None
-    if not isinstance(body, dict) or not body.get("errors"):
+    body = envelope_of_result(result)
+    if body is None:
         return error_response(Code.VALIDATION_ERROR, _("The call was refused before it ran."))
     entry = body["errors"][0]
     row = row_of(str(entry.get("code", "")))

@@ -15,7 +15,6 @@ A tool name the catalogue does not hold counts as `(unknown)`, so callers cannot
 from __future__ import annotations
 
 import bisect
-import json
 import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
@@ -26,15 +25,14 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Histo
 from prometheus_client.registry import Collector
 from prometheus_client.utils import floatToGoString
 
-from .codes import Code
-from .observe import UPSTREAM_OBSERVER
+from .observe import UPSTREAM_OBSERVER, outcome_of
 
 if TYPE_CHECKING:
     from .live import LiveCatalog
     from .server import CatalogServer
     from .tasks import TaskRunner
 
-__all__ = ["CONTENT_TYPE", "UNKNOWN_TOOL", "Metrics", "outcome_of"]
+__all__ = ["CONTENT_TYPE", "UNKNOWN_TOOL", "Metrics"]
 
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 UNKNOWN_TOOL = "(unknown)"
@@ -95,7 +93,7 @@ class _Observation:
         stats, took = self.stats, time.perf_counter() - self._started
         stats.seconds += took
         stats.buckets[bisect.bisect_left(BUCKETS, took)] += 1
-        outcome = outcome_of(result) if result.is_error else "ok"
+        outcome = outcome_of(result)
         stats.outcomes[outcome] = stats.outcomes.get(outcome, 0) + 1
 
     def __exit__(self, *exc: object) -> None:
@@ -135,18 +133,6 @@ class _CallCollector(Collector):
         yield latency
         yield GaugeMetricFamily("atdf_mcp_tool_calls_in_flight", "Tool calls running now.", value=self.metrics.in_flight)
         yield upstream
-
-
-def outcome_of(result: types.CallToolResult) -> str:
-    """`ok`, or the code of an error result's envelope (the first text block of every isError result)."""
-    if not result.is_error:
-        return "ok"
-    block = result.content[0] if result.content else None
-    try:
-        code = json.loads(block.text)["errors"][0]["code"] if isinstance(block, types.TextContent) else None
-    except (ValueError, KeyError, IndexError, TypeError):
-        code = None
-    return str(code) if code else Code.TOOL_ERROR
 
 
 class _CatalogCollector(Collector):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -13,7 +14,7 @@ from pydantic import BaseModel
 from .envelope import enriched
 from .jsonsafe import clean_text, json_text
 
-__all__ = ["ENRICHED_META", "error_result", "output_check", "to_result"]
+__all__ = ["ENRICHED_META", "envelope_of_result", "error_result", "output_check", "to_result"]
 
 ENRICHED_META = "atdf.io/enriched"
 """The `_meta` key of an error result that holds the envelope in the enriched form (`status/data/meta`)."""
@@ -56,6 +57,19 @@ def error_result(env: dict[str, Any], *, structured: bool = True) -> types.CallT
     return types.CallToolResult(content=[types.TextContent(type="text", text=text)],
                                 structured_content=env if structured else None, is_error=True,
                                 _meta={ENRICHED_META: enriched(env)})
+
+
+def envelope_of_result(result: types.CallToolResult) -> dict[str, Any] | None:
+    """The ATDF envelope an error result carries in its first text block (every isError result the server builds does),
+    or None when that block is not one."""
+    block = result.content[0] if result.content else None
+    if not isinstance(block, types.TextContent):
+        return None
+    try:
+        env = json.loads(block.text)
+    except ValueError:
+        return None
+    return env if isinstance(env, dict) and isinstance(env.get("errors"), list) and env["errors"] else None
 
 
 def output_check(schema: dict[str, Any] | None) -> Callable[[Any], bool] | None:

@@ -317,7 +317,7 @@ class CatalogServer:
                     if dispatcher.wants_ctx:
                         silence = _Silence(scope, runtime.timeout, cap)
                         tool_ctx = ToolContext(runtime.tool, view.published.lang, ctx, self.log_levels, events, silence.heard,
-                                               functools.partial(self._nested, ctx, view, scopes))
+                                               functools.partial(self._run, ctx, view, scopes=scopes))
                     else:
                         tool_ctx = None
                     value = await dispatcher.call(arguments, tool_ctx)
@@ -351,12 +351,6 @@ class CatalogServer:
             return result
         except Exception as exc:
             return runtime.failed(self._failure(runtime, exc, arguments, view))
-
-    async def _nested(self, ctx: ServerRequestContext | None, view: View, scopes: frozenset[str] | None, name: str,
-                      arguments: Any, events: CallEvents) -> types.CallToolResult:
-        """A tool called from a handler (`ctx.call_tool`, a workflow's step): the same path as a direct call, in the same
-        view, with the same scopes."""
-        return await self._run(ctx, view, name, arguments, events, scopes)
 
     def _invalid_arguments(self, runtime: ToolRuntime, arguments: Any, view: View | None = None) -> dict[str, Any]:
         try:

@@ -29,6 +29,8 @@ from opentelemetry import propagate, trace
 from opentelemetry.trace import SpanKind, StatusCode
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from .observe import outcome_of
+
 __all__ = ["TraceHeaders", "annotate_call", "configure_tracing", "context_from", "enabled", "task_span", "upstream_span"]
 
 _log = logging.getLogger("atdf_mcp.tracing")
@@ -91,8 +93,6 @@ def annotate_call(result: types.CallToolResult) -> None:
     span = trace.get_current_span()
     if not span.is_recording():
         return
-    from .metrics import outcome_of  # the envelope's code, read once
-
     outcome = outcome_of(result)
     span.set_attribute("atdf.outcome", "ok" if outcome == "ok" else "error")
     if outcome != "ok":

@@ -7,15 +7,18 @@ atdf_mcp.explorer) and the Agent Tool Service API (/get_tool, /call_tool/{name},
 
 The security posture is the middleware list, outermost first:
 
+    RequestLanguage   the request's Accept-Language (else --lang) for every envelope, the guards' included (atdf_mcp.l10n)
     ErrorBoundary     any exception → 500 with an ATDF envelope and an incident id; the traceback only on stderr
+    TraceHeaders      only when traces are exported: the request's traceparent parents its spans (atdf_mcp.tracing)
     CORSMiddleware    only with --cors-origin
     HostOriginGuard   DNS-rebinding protection: Host (421) and Origin (403) checked on every route but /health, /ready
     FormToken         the explorer's try-it form: its `_token` field becomes the Authorization header (atdf_mcp.explorer)
-    ToolsetGate       with --auth-token or `tokens:`: the MCP endpoints, the ATS routes, POST /validate, /reset and the
-                      explorer's POST /explore/call/NAME need
-                      `Authorization: Bearer` (401); the tool set a request sees, from its path, ?toolset= or token (404, 403):
-                      atdf_mcp.gate
+    ToolsetGate       with --auth-token, `tokens:` or --oauth-issuer: the MCP endpoints, the ATS routes, POST /validate,
+                      /reset, GET /metrics and the explorer's POST /explore/call/NAME need `Authorization: Bearer` (401);
+                      the tool set a request sees, from its path, ?toolset=, token or OAuth claim (404, 403): atdf_mcp.gate
     BodyLimit         request bodies above --max-body-size → 413
+    ScopeChallenge    only with --oauth-issuer: a tools/call beyond the OAuth token's scopes → 403 insufficient_scope
+    SurrogateEscapes  lone surrogates in MCP bodies made safe before the guard parses them
     JsonRpcGuard      MCP POSTs the SDK would drop (invalid id, nested too deep) → 400 with the JSON-RPC error
 
 The SDK transports get `TransportSecuritySettings(enable_dns_rebinding_protection=False)` on purpose: the

@@ -8,7 +8,6 @@ workflow and the step and carries the step's own envelope entry in `context.step
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import mcp.types as types
@@ -18,6 +17,7 @@ from ..context import ToolContext
 from ..errors import CallFailure
 from ..interpolate import NOTHING, substitute
 from ..l10n import gettext as _
+from ..results import envelope_of_result
 from ..workflows import Step, Workflow, lookup
 
 __all__ = ["WorkflowDispatcher", "step_envelope"]
@@ -65,15 +65,9 @@ class WorkflowDispatcher:
 
 def step_envelope(result: types.CallToolResult) -> dict[str, Any]:
     """The ATDF envelope of a failed step's result (its first text block always carries it)."""
-    for block in result.content:
-        if getattr(block, "type", None) == "text":
-            try:
-                env = json.loads(block.text)
-            except ValueError:
-                break
-            if isinstance(env, dict) and isinstance(env.get("errors"), list) and env["errors"]:
-                return env
-            break
+    env = envelope_of_result(result)
+    if env is not None:
+        return env
     text = " ".join(getattr(b, "text", "") for b in result.content).strip()
     return {"status": "error", "errors": [{"code": Code.TOOL_ERROR, "detail": text or _("The step failed without saying why."),
                                            "context": {}}]}

@@ -15,7 +15,6 @@ and `log` events; then exactly one `result` (content blocks and structuredConten
 from __future__ import annotations
 
 import collections
-import json
 import logging
 import math
 import time
@@ -33,6 +32,7 @@ from ..codes import Code
 from ..envelope import build_entry, envelope
 from ..jsonsafe import json_safe
 from ..l10n import gettext as _
+from ..results import envelope_of_result
 from .store import TaskInfo, TaskStore
 
 if TYPE_CHECKING:
@@ -172,12 +172,8 @@ def event_of_result(result: types.CallToolResult) -> tuple[str, dict[str, Any]]:
     """The final event of a call's result: `result` with its content blocks and structuredContent, or `error` with the
     ATDF envelope (the first text block of every isError result)."""
     if result.is_error:
-        block = result.content[0] if result.content else None
-        try:
-            return "error", json.loads(block.text) if isinstance(block, types.TextContent) else {}
-        except ValueError:
-            pass
-        return "error", envelope([build_entry(Code.INTERNAL_ERROR, _("The tool failed without an envelope."), "server")])
+        env = envelope_of_result(result)
+        return "error", env if env is not None else envelope([build_entry(Code.INTERNAL_ERROR, _("The tool failed without an envelope."), "server")])
     data: dict[str, Any] = {"content": [b.model_dump(mode="json", by_alias=True, exclude_none=True) for b in result.content]}
     if result.structured_content is not None:
         data["structuredContent"] = result.structured_content
