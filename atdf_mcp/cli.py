@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import os
 import re
@@ -320,8 +321,19 @@ def _explore(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace, listening: Any = None) -> int:
     from .live import LiveCatalog
     from .logs import configure_logging
-    from .serve import DEFAULT_SHUTDOWN_TIMEOUT, load_for_serving, open_listener, serve_http, serve_stdio
+    from .serve import (
+        DEFAULT_SHUTDOWN_TIMEOUT,
+        default_catalog_dir,
+        load_for_serving,
+        load_snapshot,
+        open_listener,
+        serve_http,
+        serve_stdio,
+        start_lines,
+        warm_server,
+    )
     from .tracing import configure_tracing, shutdown_tracing
+    from .warm import StartKey, complete_start, remember_start
 
     if args.shutdown_timeout is not None and args.shutdown_timeout < 0:
         raise UsageError("--shutdown-timeout must be zero or more seconds")
@@ -336,19 +348,33 @@ def _serve(args: argparse.Namespace, listening: Any = None) -> int:
         listening(listener.getsockname()[1])
     configure_logging(args.log_level, fmt=args.log_format)
     traced = configure_tracing()  # OTEL_* variables: spans exported, or a no-op
-    with contextlib.redirect_stdout(sys.stderr):  # stdout is the protocol: handler modules' prints go to stderr
-        catalog, app = load_for_serving(args.directory, lang=lang, timeout=args.timeout, cache=not args.no_cache,
-                                        disclosure=args.disclosure, page_size=args.page_size)
+    directory = args.directory or default_catalog_dir()
+    # stdio (what a desktop host spawns): the lists of the last start answer at once while the catalogue loads
+    key = StartKey.of(directory, lang=lang, timeout=args.timeout, disclosure=args.disclosure, toolset=args.toolset) \
+        if options is None and not args.no_cache and args.page_size is None else None
+    signature = key.signature() if key is not None else ""
+    app = warm_server(key, signature, disclosure=args.disclosure, toolset=args.toolset) if key is not None else None
+    if app is None:
+        with contextlib.redirect_stdout(sys.stderr):  # stdout is the protocol: handler modules' prints go to stderr
+            catalog, app = load_for_serving(directory, lang=lang, timeout=args.timeout, cache=not args.no_cache,
+                                            disclosure=args.disclosure, page_size=args.page_size)
+        app.toolset = _known_toolset(args.toolset, catalog)
     if args.max_call_seconds is not None:
         app.max_call_seconds = args.max_call_seconds
     app.traced = traced
-    app.toolset = _known_toolset(args.toolset, catalog)
-    live = LiveCatalog(app, args.directory or catalog.root or ".", watch=args.watch)
+    live = LiveCatalog(app, directory, watch=args.watch)
     timeout = args.shutdown_timeout if args.shutdown_timeout is not None else DEFAULT_SHUTDOWN_TIMEOUT
     try:
-        if options is None:
+        if options is not None:
+            return serve_http(app, options, shutdown_timeout=timeout, listener=listener, live=live)
+        if key is None:
             return serve_stdio(app, shutdown_timeout=timeout, live=live)
-        return serve_http(app, options, shutdown_timeout=timeout, listener=listener, live=live)
+        if app.pending is not None:
+            load = functools.partial(load_snapshot, directory, lang=lang, timeout=args.timeout, disclosure=args.disclosure)
+            return serve_stdio(app, shutdown_timeout=timeout, live=live,
+                               after_start=functools.partial(complete_start, app, load, key, live))
+        return serve_stdio(app, shutdown_timeout=timeout, live=live,
+                           after_start=lambda _fail: remember_start(app, key, signature, start_lines(catalog, app)))
     finally:
         shutdown_tracing()  # the spans not yet exported
 

@@ -17,8 +17,6 @@ import webbrowser
 from collections.abc import Callable
 from typing import Any
 
-import httpx
-
 __all__ = ["add_parser", "serve_arguments", "when_listening"]
 
 READY_WAIT = 30.0  # seconds the browser waits for the server to answer /ready
@@ -61,6 +59,8 @@ def when_listening(browser: bool, opener: Callable[[str], Any] = webbrowser.open
 
 def _open_when_ready(url: str, opener: Callable[[str], Any]) -> None:
     """Open `url` once the server answers /ready (or give up quietly after READY_WAIT seconds)."""
+    import httpx  # here, not at the top: `import httpx` loads its CLI (rich, pygments: ≈ 0.15 s) and cli.py imports us
+
     deadline = time.monotonic() + READY_WAIT
     while time.monotonic() < deadline:
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import gc
 import logging
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from . import __version__
 from .catalog import Catalog, load_catalog
+from .disclosure import Disclosure
 from .errors import AtdfError, UsageError
 from .l10n import LANG
 from .labels import missing_language_warning
@@ -20,12 +22,15 @@ from .live import problem_line
 from .server import CatalogServer
 from .shutdown import exit_code, hard_exit
 from .summary import Counts, banner_details, listed
+from .warm import StartKey, read_preview
 
 if TYPE_CHECKING:
     from .live import LiveCatalog
+    from .warm import AfterStart
     from .web import HttpOptions
 
-__all__ = ["DEFAULT_SHUTDOWN_TIMEOUT", "default_catalog_dir", "load_for_serving", "open_listener", "serve_http", "serve_stdio"]
+__all__ = ["DEFAULT_SHUTDOWN_TIMEOUT", "default_catalog_dir", "load_for_serving", "load_snapshot", "open_listener", "serve_http",
+           "serve_stdio", "start_lines", "warm_server"]
 
 DEFAULT_SHUTDOWN_TIMEOUT = 25.0  # seconds; under the 30 s a container runtime waits before SIGKILL
 
@@ -52,25 +57,58 @@ def load_for_serving(directory: str | None, *, lang: str | None, timeout: float 
         gc.enable()
     gc.freeze()  # the snapshot lives as long as the process: keep it out of every later collection
     LANG.set(app.lang)  # what is built outside any request (a task store's worker lost) speaks --lang too
-    problems = catalog.report.problems
-    for p in problems:
-        print(problem_line(p), file=sys.stderr)
-    unknown = missing_language_warning(catalog, app.lang) if app.lang else None
-    if unknown:
-        print(f"atdf-mcp: warning: {unknown}", file=sys.stderr)
-    details = banner_details(Counts.of(catalog, problems))
-    mode = (f"; progressive disclosure: {len(app.published.tools)} tools behind search_tools, get_tool_info and call_tool"
-            if app.disclosure.progressive else "")
-    print(f"atdf-mcp {__version__}: serving {listed(app.listing())} from {catalog.root} "
-          f"({details}{'; lang ' + app.lang if app.lang else ''}{mode})", file=sys.stderr)
+    for line in start_lines(catalog, app):
+        print(line, file=sys.stderr)
     return catalog, app
 
 
-def serve_stdio(app: CatalogServer, *, shutdown_timeout: float = DEFAULT_SHUTDOWN_TIMEOUT, live: LiveCatalog | None = None) -> int:
-    """Serve one MCP connection over stdin/stdout until the client closes it or SIGINT/SIGTERM; return the exit code."""
+def start_lines(catalog: Catalog, app: CatalogServer) -> list[str]:
+    """What `serve` prints on stderr once loaded: every problem, a missing language, and the one-line summary."""
+    problems = catalog.report.problems
+    lines = [problem_line(p) for p in problems]
+    unknown = missing_language_warning(catalog, app.lang) if app.lang else None
+    if unknown:
+        lines.append(f"atdf-mcp: warning: {unknown}")
+    details = banner_details(Counts.of(catalog, problems))
+    mode = (f"; progressive disclosure: {len(app.published.tools)} tools behind search_tools, get_tool_info and call_tool"
+            if app.disclosure.progressive else "")
+    lines.append(f"atdf-mcp {__version__}: serving {listed(app.listing())} from {catalog.root} "
+                 f"({details}{'; lang ' + app.lang if app.lang else ''}{mode})")
+    return lines
+
+
+def warm_server(key: StartKey, signature: str, *, disclosure: str | None, toolset: str | None) -> CatalogServer | None:
+    """A server answering the lists of the last start with `key` (atdf_mcp.warm), its lines printed again; None when
+    there is no preview of the folder as it is now."""
+    preview = read_preview(key, signature)
+    if preview is None:
+        return None
+    app = CatalogServer(None, preview=preview, disclosure=disclosure, toolset=toolset)
+    LANG.set(preview.lang)
+    for line in preview.lines:
+        print(line, file=sys.stderr)
+    return app
+
+
+def load_snapshot(directory: str | os.PathLike[str], *, lang: str | None, timeout: float | None,
+                  disclosure: str | None) -> tuple[Catalog, Disclosure]:
+    """A warm start's catalogue, loaded as `load_for_serving` loads it, and its disclosure (in a worker thread)."""
+    gc.disable()
+    try:
+        with contextlib.redirect_stdout(sys.stderr):  # handler modules' prints never reach the wire
+            catalog = load_catalog(Path(directory), lang=lang, timeout=timeout, cache=True)
+            return catalog, Disclosure(catalog.prepared(), mode=disclosure, cache=True)
+    finally:
+        gc.enable()
+
+
+def serve_stdio(app: CatalogServer, *, shutdown_timeout: float = DEFAULT_SHUTDOWN_TIMEOUT, live: LiveCatalog | None = None,
+                after_start: AfterStart | None = None) -> int:
+    """Serve one MCP connection over stdin/stdout until the client closes it or SIGINT/SIGTERM; return the exit code.
+    `after_start(fail)` runs beside it (a warm start's load; `fail()` ends the session with exit code 2)."""
     from .stdio import run_stdio
 
-    return run_stdio(app, shutdown_timeout=shutdown_timeout, live=live)
+    return run_stdio(app, shutdown_timeout=shutdown_timeout, live=live, after_start=after_start)
 
 
 def open_listener(options: HttpOptions) -> socket.socket:

@@ -52,6 +52,7 @@ from .tasks.extension import EXTENSION as TASKS_EXTENSION
 from .tasks.extension import CreateTaskResult, McpTasks
 from .tracing import annotate_call
 from .view import TOOLSET_SCOPE_KEY, View, Views
+from .warm import Pending, Preview
 
 if TYPE_CHECKING:
     from .metrics import Metrics
@@ -66,35 +67,45 @@ _log = logging.getLogger("atdf_mcp.server")
 class CatalogServer:
     """Answers MCP requests from one catalogue snapshot; `server` is the SDK object to run."""
 
-    def __init__(self, catalog: Catalog, *, lang: str | None = None, timeout: float | None = None, toolset: str | None = None,
+    def __init__(self, catalog: Catalog | None, *, lang: str | None = None, timeout: float | None = None, toolset: str | None = None,
                  disclosure: str | None = None, page_size: int | None = None, cache: bool = False, fresh: bool = False,
-                 max_call_seconds: float = DEFAULT_MAX_CALL_SECONDS) -> None:
-        self.snapshot = catalog.prepared(lang=lang, timeout=timeout)
+                 max_call_seconds: float = DEFAULT_MAX_CALL_SECONDS, preview: Preview | None = None) -> None:
+        """Serve `catalog`; or, with `catalog` None, answer `preview`'s lists and hold every other request until
+        `complete(...)` gives the catalogue (a warm start, atdf_mcp.warm)."""
         self.max_call_seconds = max_call_seconds  # a tool's own timeout limits its silence; this limits its whole run
         self.toolset = toolset  # the set a request sees when neither its path nor its token names one (serve --toolset)
-        self.views = Views(self.snapshot)
         self.disclosure_mode, self.page_size, self.generation = disclosure, page_size, 0  # `serve --disclosure`, `--page-size`
-        self.disclosure = Disclosure(self.snapshot, mode=disclosure, cache=cache, fresh=fresh)  # the search cache: as load_catalog's
-        self.secrets = catalogue_secrets(r.bound.dispatcher for r in self.snapshot.runtimes.values())
         self.drain = Drain()  # the tool calls in flight, for a shutdown that answers them all
         self.metrics: Metrics | None = None  # GET /metrics (atdf_mcp.metrics), set by the HTTP app; None: nothing counted
         self.traced = False  # an OpenTelemetry exporter is configured: calls annotate their span (atdf_mcp.tracing)
-        config = self.snapshot.config
+        if catalog is not None:
+            self.pending: Pending | None = None
+            self._serve(catalog.prepared(lang=lang, timeout=timeout),
+                        disclosure=None, cache=cache, fresh=fresh)  # the search cache: as load_catalog's
+            config = self.snapshot.config
+            name, version = config.name or "atdf-mcp", config.version or __version__
+            instructions = self.disclosure.instructions(config.description)
+        elif preview is not None:
+            self.pending = Pending(preview)
+            name, version, instructions = preview.name, preview.version, preview.instructions
+        else:
+            raise TypeError("CatalogServer needs a catalogue, or the preview of one")
+        gate = self.pending.gate if self.pending is not None else _ungated
         self.server = _LiveServer(
-            config.name or "atdf-mcp",
-            version=config.version or __version__,
-            instructions=self.disclosure.instructions(config.description),
+            name,
+            version=version,
+            instructions=instructions,
             get_tool_input_schema=self._input_schema,
-            on_list_tools=self._list_tools,
-            on_call_tool=self._call_tool_redacted,
-            on_list_resources=self._list_resources,
-            on_list_resource_templates=self._list_templates,
-            on_read_resource=self._read_resource,
-            on_list_prompts=self._list_prompts,
-            on_get_prompt=self._get_prompt,
-            on_completion=self._complete,
-            on_subscribe_resource=self._subscribe,
-            on_unsubscribe_resource=self._unsubscribe,
+            on_list_tools=gate(self._list_tools, "tools"),
+            on_call_tool=gate(self._call_tool_redacted),
+            on_list_resources=gate(self._list_resources, "resources"),
+            on_list_resource_templates=gate(self._list_templates, "templates"),
+            on_read_resource=gate(self._read_resource),
+            on_list_prompts=gate(self._list_prompts, "prompts"),
+            on_get_prompt=gate(self._get_prompt),
+            on_completion=gate(self._complete),
+            on_subscribe_resource=gate(self._subscribe),
+            on_unsubscribe_resource=gate(self._unsubscribe),
         )
         # No constructor slot without a deprecation warning: registered like the SDK's everything-server.
         self.server.add_request_handler("logging/setLevel", types.SetLevelRequestParams, self._set_level)
@@ -150,17 +161,29 @@ class CatalogServer:
 
     def swap(self, catalog: Catalog, disclosure: Disclosure | None = None) -> None:
         """Serve `catalog` from now on; calls in flight finish on the snapshot they started with."""
-        snapshot = catalog.prepared(lang=self.snapshot.options.lang, timeout=self.snapshot.options.timeout)
-        self.secrets = catalogue_secrets(r.bound.dispatcher for r in snapshot.runtimes.values())
+        self._serve(catalog.prepared(lang=self.snapshot.options.lang, timeout=self.snapshot.options.timeout), disclosure)
+        self.generation += 1  # cursors of the lists before continue by name (atdf_mcp.paging)
+        config = self.snapshot.config  # a changed atdf-mcp.yaml names the server anew for the clients that connect next
+        self.server.name, self.server.version = config.name or "atdf-mcp", config.version or __version__
+        self.server.instructions = self.disclosure.instructions(config.description)
+
+    def complete(self, catalog: Catalog, disclosure: Disclosure | None = None) -> None:
+        """A warm start's catalogue is in (atdf_mcp.warm): serve it, and let the requests held meanwhile go."""
+        snapshot = disclosure.snapshot if disclosure is not None else catalog.prepared()
+        if self.pending is None:
+            raise RuntimeError("complete() is for a server started from a preview")
+        self._serve(snapshot, disclosure)
+        self.pending.finish()
+
+    def _serve(self, snapshot: Catalog, disclosure: Disclosure | None, *, cache: bool = False, fresh: bool = False) -> None:
+        """Serve a prepared snapshot (with its disclosure, built if None or of another snapshot)."""
         if disclosure is None or disclosure.snapshot is not snapshot:
-            disclosure = Disclosure(snapshot, mode=self.disclosure_mode, previous=self.disclosure)
+            disclosure = Disclosure(snapshot, mode=self.disclosure_mode, previous=getattr(self, "disclosure", None),
+                                    cache=cache, fresh=fresh)
+        self.secrets = catalogue_secrets(r.bound.dispatcher for r in snapshot.runtimes.values())
         self.disclosure = disclosure
         self.views = Views(snapshot)  # first: a request that reads the new views finds them complete
-        self.generation += 1  # cursors of the lists before continue by name (atdf_mcp.paging)
         self.snapshot = snapshot  # one assignment: every request reads the snapshot once, at its start
-        config = snapshot.config  # a changed atdf-mcp.yaml names the server anew for the clients that connect next
-        self.server.name, self.server.version = config.name or "atdf-mcp", config.version or __version__
-        self.server.instructions = disclosure.instructions(config.description)
 
     def listing(self, ctx: ServerRequestContext | None = None) -> Listing:
         """What the client of a request lists (its list_tools, list_prompts and list_resources), disclosure applied."""
@@ -191,6 +214,8 @@ class CatalogServer:
 
     def _input_schema(self, name: str) -> dict[str, Any] | None:
         """The input schema of a tool of the snapshot being served (the SDK checks `Mcp-Param-*` headers against it)."""
+        if self.pending is not None and not self.pending.done:
+            return None
         tool = self.published.tools.get(name)
         return tool.input_schema if tool is not None else self.disclosure.meta_schema(name)
 
@@ -461,6 +486,11 @@ class CatalogServer:
                            {"argument": exc.args[0]}) from None
 
     # -- live reload -----------------------------------------------------------------------------
+
+
+def _ungated(handler: Any, kind: str | None = None) -> Any:
+    """A handler as is: the server has its catalogue from the start."""
+    return handler
 
 
 def _checked(runtime: ToolRuntime, arguments: Any) -> tuple[Any, bool]:

@@ -34,24 +34,36 @@ from .wire import Refusal, refusal_of
 
 if TYPE_CHECKING:
     from .live import LiveCatalog
+    from .warm import AfterStart
 
 __all__ = ["run_stdio"]
 
 
-def run_stdio(app: CatalogServer, *, shutdown_timeout: float, live: LiveCatalog | None = None) -> int:
-    """Serve one MCP connection over stdin/stdout until the client closes it or a signal stops it; return the exit code."""
+def run_stdio(app: CatalogServer, *, shutdown_timeout: float, live: LiveCatalog | None = None,
+              after_start: AfterStart | None = None) -> int:
+    """Serve one MCP connection over stdin/stdout until the client closes it or a signal stops it; return the exit code.
+
+    `after_start(fail)` runs beside the session (a warm start's load, atdf_mcp.warm; it runs `live` itself once the
+    catalogue is in); `fail()` ends the session, and the process exits with code 2."""
     from mcp.server.stdio import stdio_server
 
     stopped: list[int] = []
+    failed: list[int] = []
 
     async def run() -> None:
         with _claimed_stdin() as stdin:
             async with (stdio_server(stdin=stdin) as (read, write), anyio.create_task_group() as tasks,
-                        live.running() if live is not None else contextlib.nullcontext(),  # type: ignore[arg-type]
+                        live.running() if live is not None and app.pending is None else contextlib.nullcontext(),  # type: ignore[arg-type]
                         TaskRunner(app, MemoryTaskStore()).serving() as runner):
                 app.tasks = runner  # a 2026-07-28 client declaring the MCP tasks extension gets task handles for task tools
                 tasks.start_soon(_stop_on_signals, app, stdin, shutdown_timeout, stopped)
                 tasks.start_soon(_answer_refusals, stdin, write)
+                if after_start is not None:
+                    def fail() -> None:
+                        failed.append(2)
+                        stdin.end()
+
+                    tasks.start_soon(after_start, fail)
                 # fd 1 is diverted by the SDK; also divert Python's buffered sys.stdout, which would
                 # otherwise be flushed onto the wire at exit.
                 with contextlib.redirect_stdout(sys.stderr):
@@ -59,7 +71,7 @@ def run_stdio(app: CatalogServer, *, shutdown_timeout: float, live: LiveCatalog 
                 tasks.cancel_scope.cancel()
 
     anyio.run(run)
-    code = exit_code(stopped[0] if stopped else None)
+    code = failed[0] if failed else exit_code(stopped[0] if stopped else None)
     if app.drain.abandoned or handler_threads_running():  # a sync handler may still run in its thread: never wait for it
         hard_exit(code)
     return code
