@@ -83,6 +83,7 @@ def warm_server(key: StartKey, signature: str, *, disclosure: str | None, toolse
     preview = read_preview(key, signature)
     if preview is None:
         return None
+    gc.freeze()  # the preview's lists stay until the catalogue replaces them: out of every collection meanwhile
     app = CatalogServer(None, preview=preview, disclosure=disclosure, toolset=toolset)
     LANG.set(preview.lang)
     for line in preview.lines:

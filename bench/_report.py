@@ -95,6 +95,10 @@ def _cold_start(r: dict[str, Any]) -> Iterator[Row]:
             ratio = _ratio(_median(atdf), _median(floor))
             yield Row("1 cold start", f"{label}: atdf / import mcp.server floor", _ms(atdf), _ms(floor), ratio,
                       *((_target("<=", 1.3), _judge(ratio, "<=", 1.3)) if judged else ("", "info")))
+        listing = systems.get("sdk_list")
+        if listing:
+            yield Row("1 cold start", f"{label}: atdf / bare SDK Server answering the same tools/list (read from JSON)",
+                      _ms(atdf), _ms(listing), _ratio(_median(atdf), _median(listing)), status="info")
         if unchanged and first:
             yield Row("1 cold start", f"N={int(n):,}, first start: atdf / import mcp.server floor", _ms(first), _ms(floor),
                       _ratio(_median(first), _median(floor)))

@@ -8,7 +8,10 @@ Three systems serve the same N tools (bench/_common.py), measured interleaved (a
 - atdf_unchanged: the same command again right after it, on the same directory and cache directory: the start with
   the catalogue unchanged since the last start (the figure the targets apply to);
 - fastmcp: `FastMCP.from_openapi(spec)` over an OpenAPI document with the same N operations, run over stdio;
-- mcpserver: a generated module with N `@mcp.tool()` functions (imported, so its bytecode is cached), run over stdio.
+- mcpserver: a generated module with N `@mcp.tool()` functions (imported, so its bytecode is cached), run over stdio;
+- sdk_list: a bare low-level SDK `Server` answering atdf-mcp's own tools/list of the N tools, read from a JSON file as
+  one dict: the floor of any SDK server that lists them (the SDK validates and dumps every result against the
+  negotiated protocol version's surface).
 
 The client is a raw JSON-RPC driver on the pipes (no SDK client), so the figure is the server's: the clock starts
 before the spawn and stops when the whole tools/list response line has been read and parsed. The handshake is the
@@ -47,6 +50,32 @@ with open(sys.argv[1], encoding="utf-8") as f:
     spec = json.load(f)
 server = FastMCP.from_openapi(spec, client=httpx2.AsyncClient(base_url="http://127.0.0.1:9"), name="bench-openapi")
 server.run(transport="stdio", show_banner=False)
+'''
+SDK_LIST_SCRIPT = '''
+import sys
+
+import anyio
+from mcp.server import Server
+from mcp.server.stdio import stdio_server
+from pydantic_core import from_json
+
+with open(sys.argv[1], "rb") as f:
+    listed = from_json(f.read())  # a dict: the SDK validates and sends it (models would cost ≈ 50 µs a tool more)
+
+
+async def list_tools(ctx, params):
+    return listed
+
+
+server = Server("bench-sdk-list", on_list_tools=list_tools)
+
+
+async def main():
+    async with stdio_server() as (read, write):
+        await server.run(read, write, server.create_initialization_options())
+
+
+anyio.run(main)
 '''
 MCPSERVER_LAUNCHER = '''
 import sys
@@ -127,12 +156,24 @@ def prepare(root: Path, n: int, with_fastmcp: bool) -> dict[str, tuple[list[str]
         (folder / "openapi.json").write_text(json.dumps(openapi_spec(n)), encoding="utf-8")
         (folder / "fastmcp_server.py").write_text(FASTMCP_SCRIPT, encoding="utf-8")
         systems["fastmcp"] = ([sys.executable, str(folder / "fastmcp_server.py"), str(folder / "openapi.json")], folder)
+    (folder / "tools_list.json").write_text(_atdf_listing(folder / "descriptors"), encoding="utf-8")
+    (folder / "sdk_list_server.py").write_text(SDK_LIST_SCRIPT, encoding="utf-8")
+    systems["sdk_list"] = ([sys.executable, str(folder / "sdk_list_server.py"), str(folder / "tools_list.json")], folder)
     module_dir = folder / "module"
     module_dir.mkdir()
     (module_dir / "generated_tools.py").write_text(mcpserver_module(n), encoding="utf-8")
     (folder / "mcpserver_launcher.py").write_text(MCPSERVER_LAUNCHER, encoding="utf-8")
     systems["mcpserver"] = ([sys.executable, str(folder / "mcpserver_launcher.py"), str(module_dir)], folder)
     return systems
+
+
+def _atdf_listing(directory: Path) -> str:
+    """The JSON of the tools/list atdf-mcp answers for `directory` (built in this process, without any cache)."""
+    from atdf_mcp import load_catalog
+    from atdf_mcp.server import CatalogServer
+
+    app = CatalogServer(load_catalog(directory))
+    return app.disclosure.list_tools(app.views.get()).model_dump_json(by_alias=True, exclude_none=True)
 
 
 def run(quick: bool = False) -> dict[str, Any]:
@@ -190,9 +231,11 @@ def print_table(results: dict[str, Any]) -> None:
     floor = results["floors"]["python -c 'import mcp.server'"]["median"]
     for n, systems in results["sizes"].items():
         atdf = systems.get("atdf_unchanged", systems["atdf"])["median"]
+        listing = systems["sdk_list"]["median"] if "sdk_list" in systems else None
         for name, s in systems.items():
             print(f"N={n:>5} {name:14} {s['median']:8.1f} ms (min {s['min']:.1f}, max {s['max']:.1f})  "
-                  f"{s['median'] / atdf:5.2f}x atdf_unchanged  {s['median'] / floor:5.2f}x floor")
+                  f"{s['median'] / atdf:5.2f}x atdf_unchanged  {s['median'] / floor:5.2f}x floor"
+                  + (f"  {s['median'] / listing:5.2f}x sdk_list" if listing else ""))
 
 
 def main(argv: list[str] | None = None) -> int:
