@@ -36,6 +36,7 @@ matrix again, with bm25s's own scoring functions, vectorized over the whole cata
 
 from __future__ import annotations
 
+import bisect
 import operator
 import re
 import unicodedata
@@ -58,6 +59,9 @@ WEIGHTS: dict[str, float] = {
 }
 FEEDBACK_DOCS, FEEDBACK_TERMS, FEEDBACK_WEIGHT = 3, 20, 0.1  # pseudo-relevance feedback: tools, terms, weight
 EXPANSION_WEIGHT = 0.5  # a synonym from the expansion table scores this much of the query's own word
+OOV_WEIGHT = 0.5  # an unknown query word read as an abbreviation: its readings score this much of a known word
+PREFIX_CHARS, PREFIX_TERMS = 3, 5  # an unknown word this long begins at most this many terms: it stands for them
+INITIALISM_CHARS, INITIALISM_READINGS = 5, 3  # initials of 2 to 5 words; the readings most tools share, searched
 LINE_CHARS = 160  # Level 1: the first sentence of the description, cut to this many characters
 K1, B = 2.0, 0.75  # BM25 parameters (bm25s's "lucene" variant)
 QUERY_LANGS = ("en", "es", "pt")
@@ -69,6 +73,7 @@ _WORD = re.compile(r"[^\W_]+")
 _CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+|[^\W\d_A-Za-z]+")
 _HUMP = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s")
+_LETTERS = re.compile(r"(?<![^\W_])[^\W\d_](?:[&/.+][^\W\d_])+(?![^\W_])")  # single letters joined: "p&l", "a/b"
 _MASKS = 32  # `allowed` sets whose masks are kept
 _BATCH = 500  # tools tokenized together: enough to amortize each pass, few enough to bound the words held in memory
 _by_id = operator.attrgetter("id")
@@ -115,7 +120,8 @@ class _Lines:
 class SearchIndex:
     """A BM25 index of a snapshot's tools, searched with `search`; rebuilt with `build(previous=...)`."""
 
-    __slots__ = ("_bm25", "_entries", "_known", "_lines", "_masks", "_names", "_ordered", "_query_langs", "_vocab", "lang")
+    __slots__ = ("_bm25", "_entries", "_initialisms", "_known", "_lines", "_masks", "_names", "_ordered", "_query_langs",
+                 "_terms", "_vocab", "lang")
 
     def __init__(self) -> None:
         self._entries: dict[int, _Entry] = {}
@@ -127,6 +133,8 @@ class SearchIndex:
         self._masks: dict[Any, Any] = {}
         self._query_langs: tuple[str, ...] = QUERY_LANGS
         self._ordered: list[_Entry] | None = None  # the entries in `_names` order, listed at the first search
+        self._terms: list[str] | None = None  # the searchable terms, sorted, listed at the first out-of-vocabulary word
+        self._initialisms: dict[str, list[tuple[str, ...]]] | None = None  # listed at the first initialism asked
         self.lang: str | None = None
 
     @classmethod
@@ -234,18 +242,96 @@ class SearchIndex:
             words = [w for w in words if w not in _query_stopwords()] or words
         stems_of = [set().union(*(_stem(lang, [w]) for lang in langs)) for w in words]
         every = set().union(*stems_of) if stems_of else set()
-        for stems in stems_of:
+        for word, stems in zip(words, stems_of, strict=True):
             own = ids(stems)
             if own:
                 clauses.append((1.0, own))
             weight = EXPANSION_WEIGHT if own and not foreign else 1.0
-            for group in sorted({g for stem in stems for g in expansions.get(stem, ())}, key=sorted):
+            groups = sorted({g for stem in stems for g in expansions.get(stem, ())}, key=sorted)
+            for group in groups:
                 if group not in seen:
                     seen.add(group)
                     found = ids(group - every)
                     if found:
                         clauses.append((weight, found))
+            if not own and not groups:  # a word the catalogue never uses: an abbreviation, perhaps
+                clauses += self._abbreviated(word, ids)
+        for letters in _LETTERS.findall(query):  # "p&l", "a/b": letters joined, an initialism for sure
+            clauses += self._initialism(_plain(re.sub(r"[^\w]", "", letters).lower()), 1.0, ids)
         return clauses
+
+    def _abbreviated(self, word: str, ids: Any) -> list[tuple[float, list[int]]]:
+        """Clauses for a query word the catalogue never uses, read as an abbreviation (at OOV_WEIGHT).
+
+        A word of PREFIX_CHARS letters or more stands for the catalogue's terms it begins ("lat" → latitude, "config" →
+        configuration: one clause scored by the best of them), when at most PREFIX_TERMS do (a shorter, vaguer stem
+        says nothing); a word of 2 to INITIALISM_CHARS letters may also be the initials of words that follow one
+        another in a tool's name or title ("pto" → paid time off), as `_initialism` reads them.
+        """
+        plain = _plain(word)
+        clauses: list[tuple[float, list[int]]] = []
+        if len(plain) >= PREFIX_CHARS:
+            terms = self._sorted_terms()
+            at = bisect.bisect_left(terms, plain)
+            end = bisect.bisect_left(terms, plain + "\U0010ffff", at)
+            if 0 < end - at <= PREFIX_TERMS:
+                found = ids(terms[at:end])
+                if found:
+                    clauses.append((OOV_WEIGHT, found))
+        if 2 <= len(plain) <= INITIALISM_CHARS and plain.isalpha():
+            clauses += self._initialism(plain, OOV_WEIGHT, ids)
+        return clauses
+
+    def _initialism(self, letters: str, weight: float, ids: Any) -> list[tuple[float, list[int]]]:
+        """Clauses for the words `letters` are the initials of, in the tools' names and titles ("pl": profit, loss).
+
+        The INITIALISM_READINGS readings most tools share are searched, each word one clause of `weight` shared
+        among the readings.
+        """
+        readings = self._initials().get(letters, ())[:INITIALISM_READINGS]
+        clauses: list[tuple[float, list[int]]] = []
+        for reading in readings:
+            for stem in dict.fromkeys(_stem("en", list(reading))):
+                found = ids([stem])
+                if found:
+                    clauses.append((weight / len(readings), found))
+        return clauses
+
+    def _sorted_terms(self) -> list[str]:
+        """The terms some tool of this index has, sorted (for prefixes), listed once."""
+        terms = self._terms
+        if terms is None:
+            starts = self._bm25.scores["indptr"]
+            limit = starts.shape[0] - 1
+            used = (starts[1:] > starts[:-1]).tolist()
+            terms = self._terms = sorted(t for t, i in self._vocab.items() if i < limit and used[i])
+        return terms
+
+    def _initials(self) -> dict[str, list[tuple[str, ...]]]:
+        """Initials → the runs of words they begin, in the tools' names and titles, most tools first; listed once.
+
+        A name or title's words are read twice: all of them ("out of office": ooo) and without stop words ("profit and
+        loss": pl); every run of 2 to INITIALISM_CHARS words that follow one another gives its initials.
+        """
+        found = self._initialisms
+        if found is None:
+            counts: dict[str, dict[tuple[str, ...], int]] = {}
+            stop = _stopwords()
+            for entry in self._docs or ():
+                d = entry.descriptor
+                for text, identifier in ((d.id, True), (d.title, False)):
+                    if not isinstance(text, str) or not text:
+                        continue
+                    words = [w for w in _parts(text, identifier) if w.isalpha()]
+                    for run in {tuple(words), tuple(w for w in words if w not in stop)}:
+                        for size in range(2, INITIALISM_CHARS + 1):
+                            for start in range(len(run) - size + 1):
+                                reading = run[start:start + size]
+                                key = "".join(w[0] for w in reading)
+                                by = counts.setdefault(key, {})
+                                by[reading] = by.get(reading, 0) + 1
+            found = self._initialisms = {key: sorted(by, key=lambda r, by=by: (-by[r], r)) for key, by in counts.items()}
+        return found
 
     def _feedback(self, scores: Any, clauses: list[tuple[float, list[int]]]) -> Any:
         """Pseudo-relevance feedback (RM3-like): the first pass's best tools' heaviest terms, searched as well.
@@ -560,6 +646,13 @@ def _words(text: str, identifiers: bool = False) -> list[str]:
         parts = [word] if word.islower() or word.isupper() or word.isdigit() else _CAMEL.findall(word) or [word]
         words += [p for p in map(str.lower, parts) if len(p) > 1 and p not in stop]
     return words
+
+
+def _parts(text: str, identifier: bool) -> list[str]:
+    """A name's or title's lower-case words, stop words kept; an identifier split at camelCase humps too."""
+    if not identifier or _HUMP.search(text) is None:
+        return _WORD.findall(text.lower())
+    return [p.lower() for word in _WORD.findall(text) for p in (_CAMEL.findall(word) or [word])]
 
 
 def _query_words(query: str) -> list[str]:
