@@ -90,12 +90,25 @@ class Hit:
 
 @dataclass(slots=True)
 class _Entry:
-    """One tool's document: its terms' ids in `vocab` and their weighted counts."""
+    """One tool's document: its terms' ids in `vocab` and their weighted counts, at [lo:hi] of arrays it may share
+    with the other tools of its batch (no array per tool: a build's matrix is assembled from whole batches)."""
 
     descriptor: Descriptor
-    ids: Any  # numpy int32 array, the terms' ids in `vocab` (ascending)
-    tf: Any  # numpy float32 array, the weighted count of each term
+    all_ids: Any  # numpy int32 array: the terms' ids in `vocab` (ascending) at [lo:hi]
+    all_tf: Any  # numpy float32 array: the weighted count of each term at [lo:hi]
+    lo: int
+    hi: int
     vocab: dict[str, int]
+
+    @property
+    def ids(self) -> Any:
+        """The terms' ids in `vocab`, ascending."""
+        return self.all_ids[self.lo:self.hi]
+
+    @property
+    def tf(self) -> Any:
+        """The weighted count of each term."""
+        return self.all_tf[self.lo:self.hi]
 
 
 class _Lines:
@@ -161,17 +174,17 @@ class SearchIndex:
             entries.append(entry)
         langs = set(QUERY_LANGS)
         for start in range(0, len(fresh), _BATCH):
-            counted = _count(fresh[start:start + _BATCH], vocab, known, langs)
-            for i, (ids, tf) in zip(at[start:start + _BATCH], counted, strict=True):
-                entries[i] = _Entry(ordered[i], ids, tf, vocab)
+            ids, tf, bounds = _count(fresh[start:start + _BATCH], vocab, known, langs)
+            for k, i in enumerate(at[start:start + _BATCH]):
+                entries[i] = _Entry(ordered[i], ids, tf, bounds[k], bounds[k + 1], vocab)
         done: list[_Entry] = entries  # type: ignore[assignment]  (every slot is filled now)
-        if len(vocab) > 2 * sum(len(e.ids) for e in done) + 1024:
+        if len(vocab) > 2 * sum(e.hi - e.lo for e in done) + 1024:
             done, vocab = _renumbered(done, vocab)
             known = {}
         index._entries = {id(e.descriptor): e for e in done}
         index._vocab = vocab
         index._known = known
-        index._names = [d.id for d in ordered]
+        index._names = list(map(_get_id, ordered))
         index._lines = _Lines(ordered, lang)
         if previous is not None:
             langs.update(previous._query_langs)  # (a language no tool uses any more only costs a few stems per query)
@@ -187,7 +200,7 @@ class SearchIndex:
         index = cls()
         vocab = dict(zip(terms, range(len(terms)), strict=True))
         index._vocab = vocab
-        index._entries = {id(d): _Entry(d, ids, tf, vocab) for d, ids, tf in counted}
+        index._entries = {id(d): _Entry(d, ids, tf, 0, len(ids), vocab) for d, ids, tf in counted}
         index._query_langs = tuple(query_langs)
         return index
 
@@ -448,9 +461,23 @@ def _bm25(entries: list[_Entry], n_vocab: int) -> Any:
     retriever = bm25s.BM25(k1=K1, b=B, method="lucene")
     n = len(entries)
     if n:
-        ids = np.concatenate([e.ids for e in entries])
-        tf = np.concatenate([e.tf for e in entries])
-        sizes = np.fromiter((len(e.ids) for e in entries), dtype=np.int64, count=n)
+        ids_, tf_, sizes_ = [], [], []
+        block: Any = None
+        tfs: Any = None
+        lo = hi = 0
+        for e in entries:  # runs of tools next to each other in one batch's arrays: one piece each
+            sizes_.append(e.hi - e.lo)
+            if e.all_ids is block and e.lo == hi:
+                hi = e.hi
+                continue
+            if block is not None:
+                ids_.append(block[lo:hi])
+                tf_.append(tfs[lo:hi])
+            block, tfs, lo, hi = e.all_ids, e.all_tf, e.lo, e.hi
+        ids_.append(block[lo:hi])
+        tf_.append(tfs[lo:hi])
+        ids, tf = np.concatenate(ids_), np.concatenate(tf_)
+        sizes = np.asarray(sizes_, dtype=np.int64)
     else:
         ids, tf, sizes = np.zeros(0, np.int32), np.zeros(0, np.float32), np.zeros(0, np.int64)
     docs = np.repeat(np.arange(n, dtype=np.int32), sizes)
@@ -484,12 +511,13 @@ def _renumbered(entries: list[_Entry], vocab: dict[str, int]) -> tuple[list[_Ent
     new = np.full(len(terms), -1, dtype=np.int32)
     new[used] = np.arange(len(used), dtype=np.int32)
     fresh = {terms[i]: j for j, i in enumerate(used.tolist())}
-    return [_Entry(e.descriptor, new[e.ids], e.tf, fresh) for e in entries], fresh
+    return [_Entry(e.descriptor, new[e.ids], e.tf, 0, e.hi - e.lo, fresh) for e in entries], fresh
 
 
 def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, _Table],
-           langs: set[str]) -> list[tuple[Any, Any]]:
-    """Each tool's term ids in `vocab` (added to it) and their weighted counts; `langs` gets the localizations' languages.
+           langs: set[str]) -> tuple[Any, Any, list[int]]:
+    """The tools' term ids in `vocab` (added to it) and their weighted counts, tool i's at [bounds[i]:bounds[i + 1]];
+    `langs` gets the localizations' languages.
 
     Batched over the tools: each language's texts are split into words in one pass (`_ascii_ids`; the word regex for
     a text that is not ASCII), each distinct word is stemmed once (`known` keeps word → term id, -2 for a stop word),
@@ -525,7 +553,7 @@ def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, 
         codes_.append(code_of[which])
     n, n_vocab, n_weights = len(tools), max(len(vocab), 1), len(weights)
     if not rows_:
-        return [(np.zeros(0, np.int32), np.zeros(0, np.float32)) for _ in tools]
+        return np.zeros(0, np.int32), np.zeros(0, np.float32), [0] * (n + 1)
     keys = (np.concatenate(rows_) * n_vocab + np.concatenate(terms_)) * n_weights + np.concatenate(codes_)
     keys.sort()
     starts = np.flatnonzero(np.diff(keys, prepend=-1))  # one run per (tool, term, weight)
@@ -537,8 +565,7 @@ def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, 
     tf = np.add.reduceat(tf, firsts).astype(np.float32) if len(firsts) else np.zeros(0, np.float32)
     pairs = pairs[firsts]
     ids = (pairs % n_vocab).astype(np.int32)
-    bounds = np.searchsorted(pairs // n_vocab, np.arange(n + 1)).tolist()
-    return [(ids[bounds[i]:bounds[i + 1]], tf[bounds[i]:bounds[i + 1]]) for i in range(n)]
+    return ids, tf, np.searchsorted(pairs // n_vocab, np.arange(n + 1)).tolist()
 
 
 class _Table:
@@ -752,21 +779,19 @@ def _texts(tools: Sequence[Descriptor], langs: set[str]) -> dict[tuple[str, floa
     examples, example_rows = flat(list(map(_get_examples, tools)))
     if examples:
         add("en", "example", [*map(_get_name, examples), *map(_get_narrative, examples)], np.tile(example_rows, 2))
-    hinted = [row for row, d in enumerate(tools) if d.hints]
-    if hinted:
-        when, detail = [], []
-        for row in hinted:
-            d = tools[row]
-            triggers = d.hints.get("triggers")
-            when.append(" \n ".join(_strings(triggers))
-                        if isinstance(triggers, list) and "; ".join(map(str, triggers)) != d.when_to_use else "")
-            detail.append(d.hints.get("detail"))
-        add("en", "when_to_use", when, np.asarray(hinted, dtype=np.int64))
-        add("en", "detail", detail, np.asarray(hinted, dtype=np.int64))
+    hinted: list[int] = []
+    when: list[Any] = []
+    detail: list[Any] = []
     tags: list[Any] = []
     tag_rows: list[int] = []
-    for row, d in enumerate(tools):
-        metadata = d.metadata
+    localized: dict[tuple[str, str], tuple[list[Any], list[int]]] = {}
+    for row, (hints, metadata, localization) in enumerate(map(_get_extras, tools)):  # most tools have none of these
+        if hints:
+            triggers = hints.get("triggers")
+            hinted.append(row)
+            when.append(" \n ".join(_strings(triggers))
+                        if isinstance(triggers, list) and "; ".join(map(str, triggers)) != tools[row].when_to_use else "")
+            detail.append(hints.get("detail"))
         if metadata:
             for key in _TAG_KEYS:
                 value = metadata.get(key)
@@ -776,30 +801,32 @@ def _texts(tools: Sequence[Descriptor], langs: set[str]) -> dict[tuple[str, floa
                 elif value is not None:
                     tags.append(value)
                     tag_rows.append(row)
-    if tags:
-        add("en", "tags", tags, np.asarray(tag_rows, dtype=np.int64))
-    localized: dict[tuple[str, str], tuple[list[Any], list[int]]] = {}
-    for row, d in enumerate(tools):
-        if d.localization:
-            langs.update(k.split("-")[0].lower() for k in d.localization)
-            for key, fields in d.localization.items():
+        if localization:
+            langs.update(k.split("-")[0].lower() for k in localization)
+            for key, fields in localization.items():
                 if isinstance(fields, dict):
                     lang = key.split("-")[0].lower()
                     lang = lang if lang in _SNOWBALL and _stemmer(lang) is not None else "en"
                     for field in ("title", "description", "when_to_use"):
                         value = fields.get(field)
                         if value:
-                            found_ = localized.setdefault((lang, field), ([], []))
-                            found_[0].append(value)
-                            found_[1].append(row)
-    for (lang, field), (values, rows_) in localized.items():
-        add(lang, field, values, np.asarray(rows_, dtype=np.int64))
+                            found = localized.setdefault((lang, field), ([], []))
+                            found[0].append(value)
+                            found[1].append(row)
+    if hinted:
+        add("en", "when_to_use", when, np.asarray(hinted, dtype=np.int64))
+        add("en", "detail", detail, np.asarray(hinted, dtype=np.int64))
+    if tags:
+        add("en", "tags", tags, np.asarray(tag_rows, dtype=np.int64))
+    for (lang, field), (values, rows) in localized.items():
+        add(lang, field, values, np.asarray(rows, dtype=np.int64))
     return texts
 
 
 _get_id, _get_name, _get_title, _get_description = (operator.attrgetter(a) for a in ("id", "name", "title", "description"))
 _get_when, _get_narrative = operator.attrgetter("when_to_use"), operator.attrgetter("narrative")
 _get_inputs, _get_examples = operator.attrgetter("inputs"), operator.attrgetter("examples")
+_get_extras = operator.attrgetter("hints", "metadata", "localization")
 
 
 _CAMEL_WORD = re.compile(r"[^\W_]+")
