@@ -652,7 +652,6 @@ _TOKEN = re.compile(r"[^\W_]+|\x00")
 # ASCII text: a letter lowered, a digit and the separator kept, anything else a space (as `_WORD` on lower-case text)
 _ASCII = bytes(c if chr(c).isdigit() or chr(c).islower() or c == 0 else c + 32 if chr(c).isupper() else 32
                for c in range(128)) + bytes(range(128, 256))
-_LOWER = b" " + _ASCII[1:]  # the same, the separator a space too
 _KEYED = 16  # a word of at most this many bytes is looked up by its bytes (two 64-bit keys); a longer one by its text
 
 
@@ -668,21 +667,25 @@ def _ascii_ids(texts: list[str], lang: str, table: _Table, vocab: dict[str, int]
 
     if not texts:
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    joined = " ".join(texts).encode("ascii").translate(_LOWER)
+    joined = _SEP.join(texts)
+    if joined.count(_SEP) != len(texts) - 1:  # a text with the separator in it: a space there, as for any non-word
+        joined = _SEP.join([t.replace(_SEP, " ") for t in texts])
+    joined = joined.encode("ascii").translate(_ASCII)  # the separator stays 0
     buf = np.frombuffer(joined + bytes(2 * 8), dtype=np.uint8)
-    word = buf != 32
-    word[len(joined):] = False
+    word = buf > 32
     edges = np.flatnonzero(word[1:] != word[:-1]) + 1  # where a word starts or ends (byte 0 is a space or a word)
     if word[0]:
         edges = np.concatenate([[0], edges])
     starts, ends = edges[0::2], edges[1::2]
     sizes = ends - starts
-    bounds = np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 1)  # each text's end + 1
-    before = np.searchsorted(starts, bounds)  # the words before each text's end
+    bounds = np.flatnonzero(buf[:len(joined)] == 0)  # each text's end (but the last's)
+    before = np.searchsorted(starts, np.append(bounds, len(joined)))  # the words before each text's end
     which = np.repeat(np.arange(len(texts)), np.diff(before, prepend=0))  # the text of each word
     eight = np.ndarray(shape=(len(joined) + 8,), dtype="<u8", buffer=buf, strides=(1,))  # 8 bytes from each byte on
     first = eight[starts] & _byte_masks()[np.minimum(sizes, 8)]
-    second = eight[starts + 8] & _byte_masks()[np.clip(sizes - 8, 0, 8)]
+    second = np.zeros(len(starts), dtype=np.uint64)  # 0 for the words of up to 8 bytes (most)
+    longer = np.flatnonzero(sizes > 8)
+    second[longer] = eight[starts[longer] + 8] & _byte_masks()[np.minimum(sizes[longer] - 8, 8)]
     ids, missing = table.find(first, second)
     long = np.flatnonzero(sizes > _KEYED)
     if len(long):

@@ -153,7 +153,8 @@ def _awkward(demo: list[Descriptor]) -> list[Descriptor]:
         base.model_copy(update={"id": "long_words", "description": "abcdefgh abcdefghi abcdefghij ABCDEFGHIJKLMNOP "
                                 "abcdefghijklmnopq abcdefghijklmnopqr abcdefgh12345678 abcdefgh12345679 "
                                 "supercalifragilisticexpialidocious supercalifragilisticexpialidocius abcdefgh",
-                                "when_to_use": "internationalization internationalisation zzzzzzzzzzzzzzzzzzzzzzzz"}),
+                                "when_to_use": "internationalization internationalisation zzzzzzzzzzzzzzzzzzzzzzzz",
+                                "title": "ascii\x00nul\x00"}),
     ]
 
 
