@@ -24,14 +24,25 @@ delete/remove, email/mail...) also searches for the group's other words, scored 
 catalogue never uses, the group weighs as much as the word itself: it is then a translation, not a synonym.
 Then pseudo-relevance feedback (RM3-like) uses what the catalogue itself says: the `FEEDBACK_TERMS` heaviest terms
 (tf·idf) of the first pass's `FEEDBACK_DOCS` best tools are searched too, at `FEEDBACK_WEIGHT`, which lifts a tool
-whose triggers, examples and when_to_use speak like the best match's. Nothing is downloaded.
+whose triggers, examples and when_to_use speak like the best match's (terms tied at the cut are taken by their text,
+so how terms are numbered never changes a ranking). Nothing is downloaded.
 
-Builds are batched: the new tools' texts are gathered field by field, split into words in one pass per (language,
-weight) over all of them (ASCII text through a byte table, the rest through the word regex), each distinct word
-is stemmed once, and the weighted counts come from one sort; the Level-1 line is worked out at a tool's first hit.
-Rebuilds are cheap: bm25s cannot add documents, so `build(previous=...)` reuses each unchanged tool's counted
-terms (keyed by its Descriptor object, which a reload keeps for unchanged files) and only assembles the sparse
-matrix again, with bm25s's own scoring functions, vectorized over the whole catalogue.
+Abbreviations, read from the catalogue's own words: a query word no tool uses (out of vocabulary, and not in the
+expansion table) stands for the few terms it begins ("config" → configuration, at most `PREFIX_TERMS` of them, at
+`OOV_WEIGHT`); a short one may also be the initials of words that follow one another in a tool's name or title
+("pto" → paid time off, "ooo" → out of office: all the words, or those that are not stop words), and single letters
+joined by & / . + ("p&l", "a/b") always are (at full weight: they can be nothing else). The words they stand for are
+then searched as if the query had said them. A query word the catalogue uses is never read as an abbreviation.
+
+Builds are batched and vectorized: the new tools' texts are gathered field by field (C-level attribute getters, one
+list per field), each language's ASCII texts are joined, lowered and split through a byte table, and each word of
+up to 16 bytes is looked up by its bytes (two exact 64-bit keys) in a numpy open-addressing table of the words seen
+so far, so no Python code runs per word; only a word never seen (stemmed once), a longer word, and text that is not
+ASCII (the word regex) go through Python's dict of words. The weighted counts come from one sort per batch, a
+batch's tools share its arrays, the matrix is ordered by one sort, and the Level-1 line is worked out at a tool's
+first hit. Rebuilds are cheap: bm25s cannot add documents, so `build(previous=...)` reuses each unchanged tool's
+counted terms (keyed by its Descriptor object, which a reload keeps for unchanged files) and only assembles the
+sparse matrix again, with bm25s's own scoring functions, vectorized over the whole catalogue.
 """
 
 from __future__ import annotations
@@ -75,7 +86,7 @@ _HUMP = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s")
 _LETTERS = re.compile(r"(?<![^\W_])[^\W\d_](?:[&/.+][^\W\d_])+(?![^\W_])")  # single letters joined: "p&l", "a/b"
 _MASKS = 32  # `allowed` sets whose masks are kept
-_BATCH = 500  # tools tokenized together: enough to amortize each pass, few enough to bound the words held in memory
+_BATCH = 500  # tools counted together: enough to amortize each pass, few enough for its arrays to stay in cache (2,000 was slower)
 _by_id = operator.attrgetter("id")
 
 
@@ -193,14 +204,17 @@ class SearchIndex:
         return index
 
     @classmethod
-    def from_terms(cls, terms: Sequence[str], counted: Iterable[tuple[Descriptor, Any, Any]],
+    def from_terms(cls, terms: Sequence[str], counted: Iterable[tuple[Any, ...]],
                    query_langs: Iterable[str]) -> SearchIndex:
         """A seed to pass as `build(previous=...)`: these tools' term ids in `terms` (the vocabulary in id order) and
-        weighted counts, as `counted_terms` gave them (not searchable itself)."""
+        weighted counts, as `counted_terms` gave them: (descriptor, ids, tf), or (descriptor, ids, tf, lo, hi) for
+        counts at [lo:hi] of arrays the tools share (no array per tool; runs of them go into the matrix whole).
+        Not searchable itself."""
         index = cls()
         vocab = dict(zip(terms, range(len(terms)), strict=True))
         index._vocab = vocab
-        index._entries = {id(d): _Entry(d, ids, tf, 0, len(ids), vocab) for d, ids, tf in counted}
+        index._entries = {id(item[0]): _Entry(item[0], item[1], item[2], item[3], item[4], vocab) if len(item) == 5
+                          else _Entry(item[0], item[1], item[2], 0, len(item[1]), vocab) for item in counted}
         index._query_langs = tuple(query_langs)
         return index
 
