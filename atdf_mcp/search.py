@@ -73,6 +73,7 @@ EXPANSION_WEIGHT = 0.5  # a synonym from the expansion table scores this much of
 OOV_WEIGHT = 0.5  # an unknown query word read as an abbreviation: its readings score this much of a known word
 PREFIX_CHARS, PREFIX_TERMS = 3, 5  # an unknown word this long begins at most this many terms: it stands for them
 INITIALISM_CHARS, INITIALISM_READINGS = 5, 3  # initials of 2 to 5 words; the readings most tools share, searched
+GUESSED_INITIALS = 3  # an unknown word is read as initials from this many letters (two letters match too much)
 LINE_CHARS = 160  # Level 1: the first sentence of the description, cut to this many characters
 K1, B = 2.0, 0.75  # BM25 parameters (bm25s's "lucene" variant)
 QUERY_LANGS = ("en", "es", "pt")
@@ -293,8 +294,9 @@ class SearchIndex:
 
         A word of PREFIX_CHARS letters or more stands for the catalogue's terms it begins ("lat" → latitude, "config" →
         configuration: one clause scored by the best of them), when at most PREFIX_TERMS do (a shorter, vaguer stem
-        says nothing); a word of 2 to INITIALISM_CHARS letters may also be the initials of words that follow one
-        another in a tool's name or title ("pto" → paid time off), as `_initialism` reads them.
+        says nothing); a word of GUESSED_INITIALS to INITIALISM_CHARS letters may also be the initials of words that
+        follow one another in a tool's name or title ("pto" → paid time off), as `_initialism` reads them (two letters
+        are the initials of some pair of words in most catalogues: a guess that says nothing either).
         """
         plain = _plain(word)
         clauses: list[tuple[float, list[int]]] = []
@@ -306,7 +308,7 @@ class SearchIndex:
                 found = ids(terms[at:end])
                 if found:
                     clauses.append((OOV_WEIGHT, found))
-        if 2 <= len(plain) <= INITIALISM_CHARS and plain.isalpha():
+        if GUESSED_INITIALS <= len(plain) <= INITIALISM_CHARS and plain.isalpha():
             clauses += self._initialism(plain, OOV_WEIGHT, ids)
         return clauses
 

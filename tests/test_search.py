@@ -235,6 +235,8 @@ def test_an_unknown_short_word_may_be_the_initials_of_a_title(write, tmp_path: P
     index = SearchIndex.build(load_catalog(tmp_path).tools)
     assert names(index.search("ooo", 1)) == ["set_auto_reply"]  # out of office: every word's initial
     assert names(index.search("ask for pto next week", 1)) == ["request_leave"]  # paid time off
+    assert index.search("sr") == []  # two letters would be the initials of too many pairs ("send reply"): no guess
+    assert names(index.search("s/r", 1)) == ["send_reply"]  # unless joined: then they are initials for sure
 
 
 def test_an_unknown_word_stands_for_the_few_terms_it_begins(write, tmp_path: Path) -> None:
