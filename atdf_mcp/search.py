@@ -608,14 +608,21 @@ class _Table:
             held = old[0] != 0
             self.add(old[0][held], old[1][held], old[2][held])
 
-    def _slots(self, first: Any, second: Any) -> Any:
-        """Each key's home slot: the top bits of a multiplicative hash of both halves."""
+    @staticmethod
+    def mixed(first: Any, second: Any) -> Any:
+        """A 64-bit hash of both keys (multiplicative, then a xor-shift and a multiply: every bit moves the top ones)."""
         import numpy as np
 
         mixed = (first * np.uint64(0x9E3779B97F4A7C15)) ^ (second * np.uint64(0xC2B2AE3D27D4EB4F))
         mixed ^= mixed >> np.uint64(29)
         mixed *= np.uint64(0xBF58476D1CE4E5B9)
-        return (mixed >> np.uint64(65 - len(self.first).bit_length())).astype(np.int64)
+        return mixed
+
+    def _slots(self, first: Any, second: Any) -> Any:
+        """Each key's home slot: the top bits of its hash."""
+        import numpy as np
+
+        return (self.mixed(first, second) >> np.uint64(65 - len(self.first).bit_length())).astype(np.int64)
 
     def find(self, first: Any, second: Any) -> tuple[Any, Any]:
         """The term id of each word's keys (-3 where the table has none), and the indexes of the words it has not."""
@@ -708,8 +715,12 @@ def _ascii_ids(texts: list[str], lang: str, table: _Table, vocab: dict[str, int]
         missing = np.setdiff1d(missing, long, assume_unique=True)
     if len(missing):
         a, b = first[missing], second[missing]
-        order = np.lexsort((b, a))  # the distinct words: runs of equal keys
-        a, b = a[order], b[order]
+        mixed = table.mixed(a, b)
+        order = np.argsort(mixed)  # the distinct words: runs of equal keys, sorted by a hash of both
+        a, b, mixed = a[order], b[order], mixed[order]
+        if ((mixed[1:] == mixed[:-1]) != ((a[1:] == a[:-1]) & (b[1:] == b[:-1]))).any():  # two words hashed alike
+            order = np.lexsort((second[missing], first[missing]))  # (odds ≈ 2**-64): sorted by both keys instead
+            a, b = first[missing][order], second[missing][order]
         heads = np.flatnonzero(np.concatenate([[True], (a[1:] != a[:-1]) | (b[1:] != b[:-1])]))
         where = missing[order[heads]]
         words = [joined[x:y].decode("ascii") for x, y in zip(starts[where].tolist(), ends[where].tolist(), strict=True)]

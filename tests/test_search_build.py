@@ -174,6 +174,16 @@ def test_the_batched_count_is_the_per_tool_count(same_weight: bool, monkeypatch:
     assert ("clair" in got["Éclair_tool"]) is same_weight  # its name joins its input names (humped) when weighed alike
 
 
+def test_words_hashed_alike_are_still_told_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every word given the same hash: one home slot for all (probing all the way) and the exact sort by both keys.
+    import numpy as np
+
+    demo = list(load_catalog(DEMO).tools)
+    tools = [*demo, *_awkward(demo)]
+    monkeypatch.setattr(search._Table, "mixed", staticmethod(lambda first, second: np.zeros_like(first)))
+    assert _indexed_terms(SearchIndex.build(tools)) == {d.id: _reference_terms(d) for d in tools}
+
+
 def test_a_rebuild_counts_as_a_full_build(monkeypatch: pytest.MonkeyPatch) -> None:
     demo = list(load_catalog(DEMO).tools)
     first = SearchIndex.build(demo)
