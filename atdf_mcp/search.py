@@ -42,7 +42,7 @@ ASCII (the word regex) go through Python's dict of words. The weighted counts co
 batch's tools share its arrays, the matrix is ordered by one sort, and the Level-1 line is worked out at a tool's
 first hit. Rebuilds are cheap: bm25s cannot add documents, so `build(previous=...)` reuses each unchanged tool's
 counted terms (keyed by its Descriptor object, which a reload keeps for unchanged files) and only assembles the
-sparse matrix again, with bm25s's own scoring functions, vectorized over the whole catalogue.
+sparse matrix again (bm25s's scoring functions, in the layout bm25s searches), vectorized over the whole catalogue.
 """
 
 from __future__ import annotations
