@@ -48,6 +48,7 @@ sparse matrix again (bm25s's scoring functions, in the layout bm25s searches), v
 from __future__ import annotations
 
 import bisect
+import itertools
 import operator
 import re
 import unicodedata
@@ -145,8 +146,8 @@ class _Lines:
 class SearchIndex:
     """A BM25 index of a snapshot's tools, searched with `search`; rebuilt with `build(previous=...)`."""
 
-    __slots__ = ("_bm25", "_entries", "_initialisms", "_known", "_lines", "_masks", "_names", "_ordered", "_query_langs",
-                 "_spelled", "_terms", "_vocab", "lang")
+    __slots__ = ("_bm25", "_entries", "_initial_runs", "_initialisms", "_known", "_lines", "_masks", "_names", "_ordered",
+                 "_query_langs", "_spelled", "_terms", "_vocab", "lang")
 
     def __init__(self) -> None:
         self._entries: dict[int, _Entry] = {}
@@ -160,7 +161,8 @@ class SearchIndex:
         self._ordered: list[_Entry] | None = None  # the entries in `_names` order, listed at the first search
         self._terms: list[str] | None = None  # the searchable terms, sorted, listed at the first out-of-vocabulary word
         self._spelled: list[str] | None = None  # each term id's text, listed at the first tie it breaks
-        self._initialisms: dict[str, list[tuple[str, ...]]] | None = None  # listed at the first initialism asked
+        self._initialisms: dict[str, list[tuple[str, ...]]] | None = None  # the last few initials' readings
+        self._initial_runs: tuple[str, list[tuple[str, ...]], list[int], list[int]] | None = None  # at the first one
         self.lang: str | None = None
 
     @classmethod
@@ -318,7 +320,7 @@ class SearchIndex:
         The INITIALISM_READINGS readings most tools share are searched, each word one clause of `weight` shared
         among the readings.
         """
-        readings = self._initials().get(letters, ())[:INITIALISM_READINGS]
+        readings = self._readings(letters)[:INITIALISM_READINGS]
         clauses: list[tuple[float, list[int]]] = []
         for reading in readings:
             for stem in dict.fromkeys(_stem("en", list(reading))):
@@ -344,30 +346,52 @@ class SearchIndex:
             terms = self._terms = sorted(t for t, i in self._vocab.items() if i < limit and used[i])
         return terms
 
-    def _initials(self) -> dict[str, list[tuple[str, ...]]]:
-        """Initials → the runs of words they begin, in the tools' names and titles, most tools first; listed once.
+    def _readings(self, letters: str) -> list[tuple[str, ...]]:
+        """The runs of words `letters` are the initials of, in the tools' names and titles, most tools first.
+
+        Found with one regex pass over the initials of every distinct run (`_initials`); kept for the last few.
+        """
+        found = self._initialisms.get(letters) if self._initialisms is not None else None
+        if found is None:
+            joined, runs, counts, starts = self._initials()
+            tally: dict[tuple[str, ...], int] = {}
+            for match in re.finditer(f"(?={re.escape(letters)})", joined):  # overlapping: "ooo" in "oooo" twice
+                k = bisect.bisect_right(starts, match.start()) - 1
+                at = match.start() - starts[k]
+                reading = runs[k][at:at + len(letters)]
+                tally[reading] = tally.get(reading, 0) + counts[k]
+            found = sorted(tally, key=lambda r: (-tally[r], r))
+            memo = dict(self._initialisms or {}) if len(self._initialisms or {}) < _MASKS else {}
+            memo[letters] = found
+            self._initialisms = memo  # replaced, never changed in place: searches in other threads may be reading it
+        return found
+
+    def _initials(self) -> tuple[str, list[tuple[str, ...]], list[int], list[int]]:
+        """The tools' names' and titles' distinct runs of words, how many tools have each, and their initials joined
+        (one space between two runs) with where each run's begin; listed once.
 
         A name or title's words are read twice: all of them ("out of office": ooo) and without stop words ("profit and
-        loss": pl); every run of 2 to INITIALISM_CHARS words that follow one another gives its initials.
+        loss": pl).
         """
-        found = self._initialisms
+        found = self._initial_runs
         if found is None:
-            counts: dict[str, dict[tuple[str, ...], int]] = {}
             stop = _stopwords()
+            counts: dict[tuple[str, ...], int] = {}
+            texts: dict[tuple[str, bool], int] = {}
             for entry in self._docs or ():
                 d = entry.descriptor
-                for text, identifier in ((d.id, True), (d.title, False)):
-                    if not isinstance(text, str) or not text:
-                        continue
-                    words = [w for w in _parts(text, identifier) if w.isalpha()]
-                    for run in {tuple(words), tuple(w for w in words if w not in stop)}:
-                        for size in range(2, INITIALISM_CHARS + 1):
-                            for start in range(len(run) - size + 1):
-                                reading = run[start:start + size]
-                                key = "".join(w[0] for w in reading)
-                                by = counts.setdefault(key, {})
-                                by[reading] = by.get(reading, 0) + 1
-            found = self._initialisms = {key: sorted(by, key=lambda r, by=by: (-by[r], r)) for key, by in counts.items()}
+                for key in ((d.id, True), (d.title, False)):
+                    if isinstance(key[0], str) and key[0]:
+                        texts[key] = texts.get(key, 0) + 1
+            for (text, identifier), n in texts.items():
+                words = [w for w in _parts(text, identifier) if w.isalpha()]
+                for run in {tuple(words), tuple(w for w in words if w not in stop)}:
+                    if len(run) >= 2:
+                        counts[run] = counts.get(run, 0) + n
+            runs = list(counts)
+            initials = ["".join(w[0] for w in run) for run in runs]
+            starts = list(itertools.accumulate((len(i) + 1 for i in initials[:-1]), initial=0)) if runs else []
+            found = self._initial_runs = (" ".join(initials), runs, [counts[r] for r in runs], starts)
         return found
 
     def _feedback(self, scores: Any, clauses: list[tuple[float, list[int]]]) -> Any:
