@@ -31,8 +31,9 @@ Abbreviations, read from the catalogue's own words: a query word no tool uses (o
 expansion table) stands for the few terms it begins ("config" → configuration, at most `PREFIX_TERMS` of them, at
 `OOV_WEIGHT`); a short one may also be the initials of words that follow one another in a tool's name or title
 ("pto" → paid time off, "ooo" → out of office: all the words, or those that are not stop words), and single letters
-joined by & / . + ("p&l", "a/b") always are (at full weight: they can be nothing else). The words they stand for are
-then searched as if the query had said them. A query word the catalogue uses is never read as an abbreviation.
+joined by & or / ("p&l", "a/b") always are (at full weight: they can be nothing else; not letters joined by dots, as
+"e.g." is). The words they stand for are then searched as if the query had said them. A query word the catalogue
+uses is never read as an abbreviation.
 
 Builds are batched and vectorized: the new tools' texts are gathered field by field (C-level attribute getters, one
 list per field), each language's ASCII texts are joined, lowered and split through a byte table, and each word of
@@ -86,7 +87,7 @@ _WORD = re.compile(r"[^\W_]+")
 _CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+|[^\W\d_A-Za-z]+")
 _HUMP = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s")
-_LETTERS = re.compile(r"(?<![^\W_])[^\W\d_](?:[&/.+][^\W\d_])+(?![^\W_])")  # single letters joined: "p&l", "a/b"
+_LETTERS = re.compile(r"(?<![^\W_])[^\W\d_](?:[&/][^\W\d_])+(?![^\W_])")  # single letters joined: "p&l", "a/b"
 _MASKS = 32  # `allowed` sets whose masks are kept
 _BATCH = 500  # tools counted together: enough to amortize each pass, few enough for its arrays to stay in cache (2,000 was slower)
 _by_id = operator.attrgetter("id")

@@ -221,6 +221,8 @@ def test_letters_joined_are_read_as_the_initials_of_a_tools_words(write, tmp_pat
     assert all(hits[0].score > 3 * h.score for h in hits[1:])  # the others only through feedback ("period")
     assert names(index.search("P/L for the period", 1)) == ["build_profit_and_loss_statement"]
     assert index.search("x&y") == []  # initials no tool's words have
+    hits = index.search("sales e.g. by region")  # "e.g." is not read as the initials of "export general"
+    assert names(hits)[0] == "plot_sales" and all(hits[0].score > 3 * h.score for h in hits[1:])
 
 
 def test_an_unknown_short_word_may_be_the_initials_of_a_title(write, tmp_path: Path) -> None:
