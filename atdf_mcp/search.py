@@ -24,18 +24,32 @@ delete/remove, email/mail...) also searches for the group's other words, scored 
 catalogue never uses, the group weighs as much as the word itself: it is then a translation, not a synonym.
 Then pseudo-relevance feedback (RM3-like) uses what the catalogue itself says: the `FEEDBACK_TERMS` heaviest terms
 (tf·idf) of the first pass's `FEEDBACK_DOCS` best tools are searched too, at `FEEDBACK_WEIGHT`, which lifts a tool
-whose triggers, examples and when_to_use speak like the best match's. Nothing is downloaded.
+whose triggers, examples and when_to_use speak like the best match's (terms tied at the cut are taken by their text,
+so how terms are numbered never changes a ranking). Nothing is downloaded.
 
-Builds are batched: the new tools' texts are gathered field by field, split into words in one pass per (language,
-weight) over all of them (ASCII text through a byte table, the rest through the word regex), each distinct word
-is stemmed once, and the weighted counts come from one sort; the Level-1 line is worked out at a tool's first hit.
-Rebuilds are cheap: bm25s cannot add documents, so `build(previous=...)` reuses each unchanged tool's counted
-terms (keyed by its Descriptor object, which a reload keeps for unchanged files) and only assembles the sparse
-matrix again, with bm25s's own scoring functions, vectorized over the whole catalogue.
+Abbreviations, read from the catalogue's own words: a query word no tool uses (out of vocabulary, and not in the
+expansion table) stands for the few terms it begins ("config" → configuration, at most `PREFIX_TERMS` of them, at
+`OOV_WEIGHT`); a short one may also be the initials of words that follow one another in a tool's name or title
+("pto" → paid time off, "ooo" → out of office: all the words, or those that are not stop words), and single letters
+joined by & or / ("p&l", "a/b") always are (at full weight: they can be nothing else; not letters joined by dots, as
+"e.g." is). The words they stand for are then searched as if the query had said them. A query word the catalogue
+uses is never read as an abbreviation.
+
+Builds are batched and vectorized: the new tools' texts are gathered field by field (C-level attribute getters, one
+list per field), each language's ASCII texts are joined, lowered and split through a byte table, and each word of
+up to 16 bytes is looked up by its bytes (two exact 64-bit keys) in a numpy open-addressing table of the words seen
+so far, so no Python code runs per word; only a word never seen (stemmed once), a longer word, and text that is not
+ASCII (the word regex) go through Python's dict of words. The weighted counts come from one sort per batch, a
+batch's tools share its arrays, the matrix is ordered by one sort, and the Level-1 line is worked out at a tool's
+first hit. Rebuilds are cheap: bm25s cannot add documents, so `build(previous=...)` reuses each unchanged tool's
+counted terms (keyed by its Descriptor object, which a reload keeps for unchanged files) and only assembles the
+sparse matrix again (bm25s's scoring functions, in the layout bm25s searches), vectorized over the whole catalogue.
 """
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import operator
 import re
 import unicodedata
@@ -58,6 +72,10 @@ WEIGHTS: dict[str, float] = {
 }
 FEEDBACK_DOCS, FEEDBACK_TERMS, FEEDBACK_WEIGHT = 3, 20, 0.1  # pseudo-relevance feedback: tools, terms, weight
 EXPANSION_WEIGHT = 0.5  # a synonym from the expansion table scores this much of the query's own word
+OOV_WEIGHT = 0.5  # an unknown query word read as an abbreviation: its readings score this much of a known word
+PREFIX_CHARS, PREFIX_TERMS = 3, 5  # an unknown word this long begins at most this many terms: it stands for them
+INITIALISM_CHARS, INITIALISM_READINGS = 5, 3  # initials of 2 to 5 words; the readings most tools share, searched
+GUESSED_INITIALS = 3  # an unknown word is read as initials from this many letters (two letters match too much)
 LINE_CHARS = 160  # Level 1: the first sentence of the description, cut to this many characters
 K1, B = 2.0, 0.75  # BM25 parameters (bm25s's "lucene" variant)
 QUERY_LANGS = ("en", "es", "pt")
@@ -69,8 +87,9 @@ _WORD = re.compile(r"[^\W_]+")
 _CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+|[^\W\d_A-Za-z]+")
 _HUMP = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s")
+_LETTERS = re.compile(r"(?<![^\W_])[^\W\d_](?:[&/][^\W\d_])+(?![^\W_])")  # single letters joined: "p&l", "a/b"
 _MASKS = 32  # `allowed` sets whose masks are kept
-_BATCH = 500  # tools tokenized together: enough to amortize each pass, few enough to bound the words held in memory
+_BATCH = 500  # tools counted together: enough to amortize each pass, few enough for its arrays to stay in cache (2,000 was slower)
 _by_id = operator.attrgetter("id")
 
 
@@ -85,12 +104,25 @@ class Hit:
 
 @dataclass(slots=True)
 class _Entry:
-    """One tool's document: its terms' ids in `vocab` and their weighted counts."""
+    """One tool's document: its terms' ids in `vocab` and their weighted counts, at [lo:hi] of arrays it may share
+    with the other tools of its batch (no array per tool: a build's matrix is assembled from whole batches)."""
 
     descriptor: Descriptor
-    ids: Any  # numpy int32 array, the terms' ids in `vocab` (ascending)
-    tf: Any  # numpy float32 array, the weighted count of each term
+    all_ids: Any  # numpy int32 array: the terms' ids in `vocab` (ascending) at [lo:hi]
+    all_tf: Any  # numpy float32 array: the weighted count of each term at [lo:hi]
+    lo: int
+    hi: int
     vocab: dict[str, int]
+
+    @property
+    def ids(self) -> Any:
+        """The terms' ids in `vocab`, ascending."""
+        return self.all_ids[self.lo:self.hi]
+
+    @property
+    def tf(self) -> Any:
+        """The weighted count of each term."""
+        return self.all_tf[self.lo:self.hi]
 
 
 class _Lines:
@@ -115,18 +147,23 @@ class _Lines:
 class SearchIndex:
     """A BM25 index of a snapshot's tools, searched with `search`; rebuilt with `build(previous=...)`."""
 
-    __slots__ = ("_bm25", "_entries", "_known", "_lines", "_masks", "_names", "_ordered", "_query_langs", "_vocab", "lang")
+    __slots__ = ("_bm25", "_entries", "_initial_runs", "_initialisms", "_known", "_lines", "_masks", "_names", "_ordered",
+                 "_query_langs", "_spelled", "_terms", "_vocab", "lang")
 
     def __init__(self) -> None:
         self._entries: dict[int, _Entry] = {}
         self._names: list[str] = []
         self._lines: Sequence[str] = ()
         self._vocab: dict[str, int] = {}
-        self._known: dict[str, dict[str, int]] = {}  # language → word → its stem's id in `_vocab` (-2: no term)
+        self._known: dict[str, _Table] = {}  # language → word → its stem's id in `_vocab` (-2: no term)
         self._bm25: Any = None
         self._masks: dict[Any, Any] = {}
         self._query_langs: tuple[str, ...] = QUERY_LANGS
         self._ordered: list[_Entry] | None = None  # the entries in `_names` order, listed at the first search
+        self._terms: list[str] | None = None  # the searchable terms, sorted, listed at the first out-of-vocabulary word
+        self._spelled: list[str] | None = None  # each term id's text, listed at the first tie it breaks
+        self._initialisms: dict[str, list[tuple[str, ...]]] | None = None  # the last few initials' readings
+        self._initial_runs: tuple[str, list[tuple[str, ...]], list[int], list[int]] | None = None  # at the first one
         self.lang: str | None = None
 
     @classmethod
@@ -152,17 +189,17 @@ class SearchIndex:
             entries.append(entry)
         langs = set(QUERY_LANGS)
         for start in range(0, len(fresh), _BATCH):
-            counted = _count(fresh[start:start + _BATCH], vocab, known, langs)
-            for i, (ids, tf) in zip(at[start:start + _BATCH], counted, strict=True):
-                entries[i] = _Entry(ordered[i], ids, tf, vocab)
+            ids, tf, bounds = _count(fresh[start:start + _BATCH], vocab, known, langs)
+            for k, i in enumerate(at[start:start + _BATCH]):
+                entries[i] = _Entry(ordered[i], ids, tf, bounds[k], bounds[k + 1], vocab)
         done: list[_Entry] = entries  # type: ignore[assignment]  (every slot is filled now)
-        if len(vocab) > 2 * sum(len(e.ids) for e in done) + 1024:
+        if len(vocab) > 2 * sum(e.hi - e.lo for e in done) + 1024:
             done, vocab = _renumbered(done, vocab)
             known = {}
         index._entries = {id(e.descriptor): e for e in done}
         index._vocab = vocab
         index._known = known
-        index._names = [d.id for d in ordered]
+        index._names = list(map(_get_id, ordered))
         index._lines = _Lines(ordered, lang)
         if previous is not None:
             langs.update(previous._query_langs)  # (a language no tool uses any more only costs a few stems per query)
@@ -171,14 +208,17 @@ class SearchIndex:
         return index
 
     @classmethod
-    def from_terms(cls, terms: Sequence[str], counted: Iterable[tuple[Descriptor, Any, Any]],
+    def from_terms(cls, terms: Sequence[str], counted: Iterable[tuple[Any, ...]],
                    query_langs: Iterable[str]) -> SearchIndex:
         """A seed to pass as `build(previous=...)`: these tools' term ids in `terms` (the vocabulary in id order) and
-        weighted counts, as `counted_terms` gave them (not searchable itself)."""
+        weighted counts, as `counted_terms` gave them: (descriptor, ids, tf), or (descriptor, ids, tf, lo, hi) for
+        counts at [lo:hi] of arrays the tools share (no array per tool; runs of them go into the matrix whole).
+        Not searchable itself."""
         index = cls()
         vocab = dict(zip(terms, range(len(terms)), strict=True))
         index._vocab = vocab
-        index._entries = {id(d): _Entry(d, ids, tf, vocab) for d, ids, tf in counted}
+        index._entries = {id(item[0]): _Entry(item[0], item[1], item[2], item[3], item[4], vocab) if len(item) == 5
+                          else _Entry(item[0], item[1], item[2], 0, len(item[1]), vocab) for item in counted}
         index._query_langs = tuple(query_langs)
         return index
 
@@ -234,18 +274,126 @@ class SearchIndex:
             words = [w for w in words if w not in _query_stopwords()] or words
         stems_of = [set().union(*(_stem(lang, [w]) for lang in langs)) for w in words]
         every = set().union(*stems_of) if stems_of else set()
-        for stems in stems_of:
+        for word, stems in zip(words, stems_of, strict=True):
             own = ids(stems)
             if own:
                 clauses.append((1.0, own))
             weight = EXPANSION_WEIGHT if own and not foreign else 1.0
-            for group in sorted({g for stem in stems for g in expansions.get(stem, ())}, key=sorted):
+            groups = sorted({g for stem in stems for g in expansions.get(stem, ())}, key=sorted)
+            for group in groups:
                 if group not in seen:
                     seen.add(group)
                     found = ids(group - every)
                     if found:
                         clauses.append((weight, found))
+            if not own and not groups:  # a word the catalogue never uses: an abbreviation, perhaps
+                clauses += self._abbreviated(word, ids)
+        for letters in _LETTERS.findall(query):  # "p&l", "a/b": letters joined, an initialism for sure
+            clauses += self._initialism(_plain(re.sub(r"[^\w]", "", letters).lower()), 1.0, ids)
         return clauses
+
+    def _abbreviated(self, word: str, ids: Any) -> list[tuple[float, list[int]]]:
+        """Clauses for a query word the catalogue never uses, read as an abbreviation (at OOV_WEIGHT).
+
+        A word of PREFIX_CHARS letters or more stands for the catalogue's terms it begins ("lat" → latitude, "config" →
+        configuration: one clause scored by the best of them), when at most PREFIX_TERMS do (a shorter, vaguer stem
+        says nothing); a word of GUESSED_INITIALS to INITIALISM_CHARS letters may also be the initials of words that
+        follow one another in a tool's name or title ("pto" → paid time off), as `_initialism` reads them (two letters
+        are the initials of some pair of words in most catalogues: a guess that says nothing either).
+        """
+        plain = _plain(word)
+        clauses: list[tuple[float, list[int]]] = []
+        if len(plain) >= PREFIX_CHARS:
+            terms = self._sorted_terms()
+            at = bisect.bisect_left(terms, plain)
+            end = bisect.bisect_left(terms, plain + "\U0010ffff", at)
+            if 0 < end - at <= PREFIX_TERMS:
+                found = ids(terms[at:end])
+                if found:
+                    clauses.append((OOV_WEIGHT, found))
+        if GUESSED_INITIALS <= len(plain) <= INITIALISM_CHARS and plain.isalpha():
+            clauses += self._initialism(plain, OOV_WEIGHT, ids)
+        return clauses
+
+    def _initialism(self, letters: str, weight: float, ids: Any) -> list[tuple[float, list[int]]]:
+        """Clauses for the words `letters` are the initials of, in the tools' names and titles ("pl": profit, loss).
+
+        The INITIALISM_READINGS readings most tools share are searched, each word one clause of `weight` shared
+        among the readings.
+        """
+        readings = self._readings(letters)[:INITIALISM_READINGS]
+        clauses: list[tuple[float, list[int]]] = []
+        for reading in readings:
+            for stem in dict.fromkeys(_stem("en", list(reading))):
+                found = ids([stem])
+                if found:
+                    clauses.append((weight / len(readings), found))
+        return clauses
+
+    def _term_texts(self) -> list[str]:
+        """Each term id's text (the vocabulary hands ids out in insertion order), listed once."""
+        texts = self._spelled
+        if texts is None or len(texts) < self._bm25.scores["indptr"].shape[0] - 1:
+            texts = self._spelled = list(self._vocab)
+        return texts
+
+    def _sorted_terms(self) -> list[str]:
+        """The terms some tool of this index has, sorted (for prefixes), listed once."""
+        terms = self._terms
+        if terms is None:
+            starts = self._bm25.scores["indptr"]
+            limit = starts.shape[0] - 1
+            used = (starts[1:] > starts[:-1]).tolist()
+            terms = self._terms = sorted(t for t, i in self._vocab.items() if i < limit and used[i])
+        return terms
+
+    def _readings(self, letters: str) -> list[tuple[str, ...]]:
+        """The runs of words `letters` are the initials of, in the tools' names and titles, most tools first.
+
+        Found with one regex pass over the initials of every distinct run (`_initials`); kept for the last few.
+        """
+        found = self._initialisms.get(letters) if self._initialisms is not None else None
+        if found is None:
+            joined, runs, counts, starts = self._initials()
+            tally: dict[tuple[str, ...], int] = {}
+            for match in re.finditer(f"(?={re.escape(letters)})", joined):  # overlapping: "ooo" in "oooo" twice
+                k = bisect.bisect_right(starts, match.start()) - 1
+                at = match.start() - starts[k]
+                reading = runs[k][at:at + len(letters)]
+                tally[reading] = tally.get(reading, 0) + counts[k]
+            found = sorted(tally, key=lambda r: (-tally[r], r))
+            memo = dict(self._initialisms or {}) if len(self._initialisms or {}) < _MASKS else {}
+            memo[letters] = found
+            self._initialisms = memo  # replaced, never changed in place: searches in other threads may be reading it
+        return found
+
+    def _initials(self) -> tuple[str, list[tuple[str, ...]], list[int], list[int]]:
+        """The tools' names' and titles' distinct runs of words, how many tools have each, and their initials joined
+        (one space between two runs) with where each run's begin; listed once.
+
+        A name or title's words are read twice: all of them ("out of office": ooo) and without stop words ("profit and
+        loss": pl).
+        """
+        found = self._initial_runs
+        if found is None:
+            stop = _stopwords()
+            counts: dict[tuple[str, ...], int] = {}
+            texts: dict[tuple[str, bool], int] = {}
+            for entry in self._docs or ():
+                d = entry.descriptor
+                for key in ((d.id, True), (d.title, False)):
+                    if isinstance(key[0], str) and key[0]:
+                        texts[key] = texts.get(key, 0) + 1
+            for (text, identifier), n in texts.items():
+                words = [w for w in _parts(text, identifier) if w.isalpha()]
+                for run in {tuple(words), tuple(w for w in words if w not in stop)}:
+                    if len(run) >= 2:
+                        counts[run] = counts.get(run, 0) + n
+            runs = list(counts)
+            initials = ["".join(w[0] for w in run) for run in runs]
+            starts = list(itertools.accumulate((len(i) + 1 for i in initials[:-1]), initial=0)) if runs else []
+            found = self._initial_runs = (" ".join(initials), runs, [counts[r] for r in runs], starts)
+        return found
 
     def _feedback(self, scores: Any, clauses: list[tuple[float, list[int]]]) -> Any:
         """Pseudo-relevance feedback (RM3-like): the first pass's best tools' heaviest terms, searched as well.
@@ -279,7 +427,15 @@ class SearchIndex:
         asked = {i for _, ids in clauses for i in ids}
         weights[[k for k, t in enumerate(terms.tolist()) if t in asked]] = 0
         if len(terms) > FEEDBACK_TERMS:
-            keep = np.argpartition(-weights, FEEDBACK_TERMS - 1)[:FEEDBACK_TERMS]
+            # the heaviest terms; those tied at the cut chosen by their text, so the numbering of terms (a full build,
+            # a rebuild, a start from the cache) never changes a ranking
+            cut = -np.partition(-weights, FEEDBACK_TERMS - 1)[FEEDBACK_TERMS - 1]
+            keep = np.flatnonzero(weights > cut)
+            tied = np.flatnonzero(weights == cut)
+            if len(keep) + len(tied) > FEEDBACK_TERMS:
+                text = self._term_texts()
+                tied = np.asarray(sorted(tied.tolist(), key=lambda k: text[terms[k]])[:FEEDBACK_TERMS - len(keep)], dtype=np.int64)
+            keep = np.concatenate([keep, tied])
             terms, weights = terms[keep], weights[keep]
         heaviest = float(weights.max()) if len(weights) else 0.0
         if heaviest <= 0:
@@ -346,21 +502,43 @@ def _bm25(entries: list[_Entry], n_vocab: int) -> Any:
     retriever = bm25s.BM25(k1=K1, b=B, method="lucene")
     n = len(entries)
     if n:
-        ids = np.concatenate([e.ids for e in entries])
-        tf = np.concatenate([e.tf for e in entries])
-        sizes = np.fromiter((len(e.ids) for e in entries), dtype=np.int64, count=n)
+        ids_, tf_, sizes_ = [], [], []
+        block: Any = None
+        tfs: Any = None
+        lo = hi = 0
+        for e in entries:  # runs of tools next to each other in one batch's arrays: one piece each
+            sizes_.append(e.hi - e.lo)
+            if e.all_ids is block and e.lo == hi:
+                hi = e.hi
+                continue
+            if block is not None:
+                ids_.append(block[lo:hi])
+                tf_.append(tfs[lo:hi])
+            block, tfs, lo, hi = e.all_ids, e.all_tf, e.lo, e.hi
+        ids_.append(block[lo:hi])
+        tf_.append(tfs[lo:hi])
+        ids, tf = np.concatenate(ids_), np.concatenate(tf_)
+        sizes = np.asarray(sizes_, dtype=np.int64)
     else:
         ids, tf, sizes = np.zeros(0, np.int32), np.zeros(0, np.float32), np.zeros(0, np.int64)
     docs = np.repeat(np.arange(n, dtype=np.int32), sizes)
     lengths = np.bincount(docs, weights=tf, minlength=n).astype(np.float32)
-    frequencies = np.bincount(ids, minlength=n_vocab).astype(np.float64)
+    counts = np.bincount(ids, minlength=n_vocab)
+    frequencies = counts.astype(np.float64)
     # bm25s's lucene idf (scoring._score_idf_lucene), for every term at once; 0 for a term no tool has any more
     idf = np.where(frequencies > 0, np.log(1 + (max(n, 1) - frequencies + 0.5) / (frequencies + 0.5)), 0).astype(np.float32)
     average = float(lengths.mean()) if n else 1.0
     tfc = scoring._select_tfc_scorer("lucene")(tf_array=tf, l_d=lengths[docs], l_avg=average or 1.0, k1=K1, b=B)
-    data, indices, indptr = bm25s.BM25._np_csc(data=(idf[ids] * tfc).astype(np.float32), rows=docs, cols=ids,
-                                                shape=(n, n_vocab))
-    retriever.scores = {"data": data.astype(np.float32), "indices": indices, "indptr": indptr, "num_docs": n}
+    # the CSC matrix bm25s searches: the scores ordered by term, then by tool (a plain sort of term << 32 | position,
+    # the positions running in tool order, is an argsort at a sort's price)
+    order = np.left_shift(ids.astype(np.int64), 32)
+    order |= np.arange(len(ids), dtype=np.int64)
+    order.sort()
+    order &= 0xFFFFFFFF
+    indptr = np.zeros(n_vocab + 1, dtype=np.int64)
+    np.cumsum(counts, out=indptr[1:])
+    data = (idf[ids[order]] * tfc[order]).astype(np.float32)
+    retriever.scores = {"data": data, "indices": docs[order], "indptr": indptr, "num_docs": n}
     retriever.nonoccurrence_array = None
     return retriever
 
@@ -374,37 +552,49 @@ def _renumbered(entries: list[_Entry], vocab: dict[str, int]) -> tuple[list[_Ent
     new = np.full(len(terms), -1, dtype=np.int32)
     new[used] = np.arange(len(used), dtype=np.int32)
     fresh = {terms[i]: j for j, i in enumerate(used.tolist())}
-    return [_Entry(e.descriptor, new[e.ids], e.tf, fresh) for e in entries], fresh
+    return [_Entry(e.descriptor, new[e.ids], e.tf, 0, e.hi - e.lo, fresh) for e in entries], fresh
 
 
-def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, dict[str, int]],
-           langs: set[str]) -> list[tuple[Any, Any]]:
-    """Each tool's term ids in `vocab` (added to it) and their weighted counts; `langs` gets the localizations' languages.
+def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, _Table],
+           langs: set[str]) -> tuple[Any, Any, list[int]]:
+    """The tools' term ids in `vocab` (added to it) and their weighted counts, tool i's at [bounds[i]:bounds[i + 1]];
+    `langs` gets the localizations' languages.
 
-    Batched over the tools: each (language, weight)'s texts are split into words in one pass, each word is stemmed
-    once (`known` keeps word → term id, -2 for a stop word), and the counting is one sort of (tool, term, field) keys.
+    Batched over the tools: each language's texts are split into words in one pass (`_ascii_ids`; the word regex for
+    a text that is not ASCII), each distinct word is stemmed once (`known` keeps word → term id, -2 for a stop word),
+    and the counting is one sort of (tool, term, field weight) keys.
     """
     import numpy as np
 
-    texts, words = _texts(tools, langs)
-    weights = sorted({weight for _, weight in (*texts, *words)})
+    texts = _texts(tools, langs)
+    weights = sorted({weight for _, weight in texts})
     rows_, terms_, codes_ = [], [], []
+    by_lang: dict[str, tuple[list[str], list[Any], list[Any]]] = {}
     for (lang, weight), (values, rows) in texts.items():
-        table = known.setdefault(lang, {_SEP: -1})
-        ids = _ids(_tokens(values), lang, table, vocab)
-        keep = ids >= 0
-        rows_.append(np.concatenate(rows)[np.cumsum(ids == -1)[keep]])  # a token's text: the separators before it
-        terms_.append(ids[keep])
-        codes_.append(np.full(len(rows_[-1]), weights.index(weight), dtype=np.int64))
-    for (lang, weight), (split, rows) in words.items():  # identifiers split at their humps
-        ids = _ids(split, lang, known.setdefault(lang, {_SEP: -1}), vocab)
-        keep = ids >= 0
-        rows_.append(np.asarray(rows, dtype=np.int64)[keep])
-        terms_.append(ids[keep])
-        codes_.append(np.full(len(rows_[-1]), weights.index(weight), dtype=np.int64))
+        found = by_lang.setdefault(lang, ([], [], []))
+        found[0].extend(values)
+        found[1].extend(rows)
+        found[2].append(np.full(len(values), weights.index(weight), dtype=np.int64))
+    for lang, (values, rows, codes) in by_lang.items():
+        table = known.get(lang) or known.setdefault(lang, _Table())
+        row_of, code_of = np.concatenate(rows), np.concatenate(codes)
+        if "".join(values).isascii():
+            which, ids = _ascii_ids(values, lang, table, vocab)
+        else:
+            plain = [i for i, t in enumerate(values) if t.isascii()]
+            other = [i for i, t in enumerate(values) if not t.isascii()]
+            which, ids = _ascii_ids([values[i] for i in plain], lang, table, vocab)
+            found_ids = _ids(_tokens([values[i] for i in other]), lang, table.words, vocab)
+            keep = found_ids >= 0
+            which = np.concatenate([np.asarray(plain, dtype=np.int64)[which],
+                                    np.asarray(other, dtype=np.int64)[np.cumsum(found_ids == -1)[keep]]])
+            ids = np.concatenate([ids, found_ids[keep]])
+        rows_.append(row_of[which])
+        terms_.append(ids)
+        codes_.append(code_of[which])
     n, n_vocab, n_weights = len(tools), max(len(vocab), 1), len(weights)
     if not rows_:
-        return [(np.zeros(0, np.int32), np.zeros(0, np.float32)) for _ in tools]
+        return np.zeros(0, np.int32), np.zeros(0, np.float32), [0] * (n + 1)
     keys = (np.concatenate(rows_) * n_vocab + np.concatenate(terms_)) * n_weights + np.concatenate(codes_)
     keys.sort()
     starts = np.flatnonzero(np.diff(keys, prepend=-1))  # one run per (tool, term, weight)
@@ -416,8 +606,93 @@ def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, 
     tf = np.add.reduceat(tf, firsts).astype(np.float32) if len(firsts) else np.zeros(0, np.float32)
     pairs = pairs[firsts]
     ids = (pairs % n_vocab).astype(np.int32)
-    bounds = np.searchsorted(pairs // n_vocab, np.arange(n + 1)).tolist()
-    return [(ids[bounds[i]:bounds[i + 1]], tf[bounds[i]:bounds[i + 1]]) for i in range(n)]
+    return ids, tf, np.searchsorted(pairs // n_vocab, np.arange(n + 1)).tolist()
+
+
+class _Table:
+    """One language's words → term ids (-2: a stop word or a single character): by text (`words`), and, for
+    `_ascii_ids`, by a word's bytes as two 64-bit keys in an open-addressing table of numpy arrays (`find`, `add`)."""
+
+    __slots__ = ("count", "first", "second", "values", "words")
+
+    def __init__(self) -> None:
+        self.words: dict[str, int] = {_SEP: -1}
+        self.count = 0
+        self._resize(1 << 12)
+
+    def _resize(self, size: int) -> None:
+        """Empty slots for `size` words (a power of two), the words held so far put in again."""
+        import numpy as np
+
+        old = (self.first, self.second, self.values) if self.count else None
+        self.first = np.zeros(size, dtype=np.uint64)  # 0: an empty slot (a word's first byte is never 0)
+        self.second = np.zeros(size, dtype=np.uint64)
+        self.values = np.zeros(size, dtype=np.int64)
+        self.count = 0
+        if old is not None:
+            held = old[0] != 0
+            self.add(old[0][held], old[1][held], old[2][held])
+
+    @staticmethod
+    def mixed(first: Any, second: Any) -> Any:
+        """A 64-bit hash of both keys (multiplicative, then a xor-shift and a multiply: every bit moves the top ones)."""
+        import numpy as np
+
+        mixed = (first * np.uint64(0x9E3779B97F4A7C15)) ^ (second * np.uint64(0xC2B2AE3D27D4EB4F))
+        mixed ^= mixed >> np.uint64(29)
+        mixed *= np.uint64(0xBF58476D1CE4E5B9)
+        return mixed
+
+    def _slots(self, first: Any, second: Any) -> Any:
+        """Each key's home slot: the top bits of its hash."""
+        import numpy as np
+
+        return (self.mixed(first, second) >> np.uint64(65 - len(self.first).bit_length())).astype(np.int64)
+
+    def find(self, first: Any, second: Any) -> tuple[Any, Any]:
+        """The term id of each word's keys (-3 where the table has none), and the indexes of the words it has not."""
+        import numpy as np
+
+        mask = len(self.first) - 1
+        slots = self._slots(first, second)
+        held = self.first[slots]
+        hit = (held == first) & (self.second[slots] == second)
+        ids = np.where(hit, self.values[slots], -3)
+        missing = [np.flatnonzero(held == 0)]
+        pending = np.flatnonzero(~hit & (held != 0))
+        while len(pending):  # linear probing, for the few whose home slot holds another word (a quarter full at most)
+            slots[pending] = (slots[pending] + 1) & mask
+            at = slots[pending]
+            held = self.first[at]
+            hit = (held == first[pending]) & (self.second[at] == second[pending])
+            ids[pending[hit]] = self.values[at[hit]]
+            missing.append(pending[held == 0])
+            pending = pending[~hit & (held != 0)]
+        return ids, np.concatenate(missing) if len(missing) > 1 else missing[0]
+
+    def add(self, first: Any, second: Any, ids: Any) -> None:
+        """Hold these words' keys (distinct, none held yet) with their term ids."""
+        import numpy as np
+
+        if 4 * (self.count + len(first)) > len(self.first):
+            size = len(self.first)
+            while 4 * (self.count + len(first)) > size:
+                size *= 2
+            self._resize(size)
+        mask = len(self.first) - 1
+        slots = self._slots(first, second)
+        pending = np.arange(len(first))
+        while len(pending):  # each claims an empty slot; of several claiming one, the last written keeps it
+            free = pending[self.first[slots[pending]] == 0]
+            self.first[slots[free]] = first[free]
+            won = free[self.first[slots[free]] == first[free]]
+            self.second[slots[won]] = second[won]
+            self.values[slots[won]] = ids[won]
+            settled = np.zeros(len(first), dtype=bool)
+            settled[won] = True
+            pending = pending[~settled[pending]]
+            slots[pending] = (slots[pending] + 1) & mask
+        self.count += len(first)
 
 
 _SEP = "\x00"  # between two texts of a batch: never part of a word
@@ -425,6 +700,71 @@ _TOKEN = re.compile(r"[^\W_]+|\x00")
 # ASCII text: a letter lowered, a digit and the separator kept, anything else a space (as `_WORD` on lower-case text)
 _ASCII = bytes(c if chr(c).isdigit() or chr(c).islower() or c == 0 else c + 32 if chr(c).isupper() else 32
                for c in range(128)) + bytes(range(128, 256))
+_KEYED = 16  # a word of at most this many bytes is looked up by its bytes (two 64-bit keys); a longer one by its text
+
+
+def _ascii_ids(texts: list[str], lang: str, table: _Table, vocab: dict[str, int]) -> tuple[Any, Any]:
+    """The term ids of the words of ASCII `texts` (stop words left out), and the index of the text each came from.
+
+    Vectorized over the joined texts: lowered and split through a byte table, then each word of up to _KEYED bytes is
+    read as two little-endian 64-bit keys (its first 8 bytes and the next 8, zero-padded: exact, no hashing) and
+    looked up in `table`; only the words never seen are cut out as strings and stemmed (`_ids`), and so is each
+    longer word (few: ≈ 1 in 200 in tool descriptions).
+    """
+    import numpy as np
+
+    if not texts:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    joined = _SEP.join(texts)
+    if joined.count(_SEP) != len(texts) - 1:  # a text with the separator in it: a space there, as for any non-word
+        joined = _SEP.join([t.replace(_SEP, " ") for t in texts])
+    joined = joined.encode("ascii").translate(_ASCII)  # the separator stays 0
+    buf = np.frombuffer(joined + bytes(2 * 8), dtype=np.uint8)
+    word = buf > 32
+    edges = np.flatnonzero(word[1:] != word[:-1]) + 1  # where a word starts or ends (byte 0 is a space or a word)
+    if word[0]:
+        edges = np.concatenate([[0], edges])
+    starts, ends = edges[0::2], edges[1::2]
+    sizes = ends - starts
+    bounds = np.flatnonzero(buf[:len(joined)] == 0)  # each text's end (but the last's)
+    before = np.searchsorted(starts, np.append(bounds, len(joined)))  # the words before each text's end
+    which = np.repeat(np.arange(len(texts)), np.diff(before, prepend=0))  # the text of each word
+    eight = np.ndarray(shape=(len(joined) + 8,), dtype="<u8", buffer=buf, strides=(1,))  # 8 bytes from each byte on
+    first = eight[starts] & _byte_masks()[np.minimum(sizes, 8)]
+    second = np.zeros(len(starts), dtype=np.uint64)  # 0 for the words of up to 8 bytes (most)
+    longer = np.flatnonzero(sizes > 8)
+    second[longer] = eight[starts[longer] + 8] & _byte_masks()[np.minimum(sizes[longer] - 8, 8)]
+    ids, missing = table.find(first, second)
+    long = np.flatnonzero(sizes > _KEYED)
+    if len(long):
+        missing = np.setdiff1d(missing, long, assume_unique=True)
+    if len(missing):
+        a, b = first[missing], second[missing]
+        mixed = table.mixed(a, b)
+        order = np.argsort(mixed)  # the distinct words: runs of equal keys, sorted by a hash of both
+        a, b, mixed = a[order], b[order], mixed[order]
+        if ((mixed[1:] == mixed[:-1]) != ((a[1:] == a[:-1]) & (b[1:] == b[:-1]))).any():  # two words hashed alike
+            order = np.lexsort((second[missing], first[missing]))  # (odds ≈ 2**-64): sorted by both keys instead
+            a, b = first[missing][order], second[missing][order]
+        heads = np.flatnonzero(np.concatenate([[True], (a[1:] != a[:-1]) | (b[1:] != b[:-1])]))
+        where = missing[order[heads]]
+        words = [joined[x:y].decode("ascii") for x, y in zip(starts[where].tolist(), ends[where].tolist(), strict=True)]
+        found = _ids(words, lang, table.words, vocab)
+        table.add(a[heads], b[heads], found)
+        ids[missing[order]] = np.repeat(found, np.diff(heads, append=len(order)))
+    if len(long):
+        words = [joined[a:b].decode("ascii") for a, b in zip(starts[long].tolist(), ends[long].tolist(), strict=True)]
+        ids[long] = _ids(words, lang, table.words, vocab)
+    keep = np.flatnonzero(ids >= 0)
+    return which[keep], ids[keep]
+
+
+@cache
+def _byte_masks() -> Any:
+    """The mask of each length's bytes, 0 to 8, in a little-endian 64-bit word."""
+    import numpy as np
+
+    return np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)
 
 
 def _tokens(texts: list[str]) -> list[str]:
@@ -450,82 +790,118 @@ def _ids(words: list[str], lang: str, table: dict[str, int], vocab: dict[str, in
     return np.fromiter(map(table.__getitem__, words), dtype=np.int64, count=len(words))
 
 
-def _texts(tools: Sequence[Descriptor], langs: set[str]) -> tuple[dict[tuple[str, float], tuple[list[str], list[Any]]],
-                                                              dict[tuple[str, float], tuple[list[str], list[int]]]]:
-    """The tools' texts by (language, weight), each with its tool's row; and the identifiers split at camelCase humps.
+def _texts(tools: Sequence[Descriptor], langs: set[str]) -> dict[tuple[str, float], tuple[list[str], list[Any]]]:
+    """The tools' texts by (language, weight), with each text's row (an array per run of texts).
 
-    Gathered field by field over all the tools (a tool's several values of a field joined by " \\n ", which no word
-    crosses). Identifiers (the name, input names) with humps are split per tool as `_words(..., identifiers=True)`
-    does, and come as words with one row each. `langs` gets the localizations' languages.
+    Gathered field by field over all the tools, each of a tool's values (inputs, examples, tags...) a text of its own
+    (no word crosses two texts), through C-level attribute getters where a field is always there. Identifiers (the
+    name, input names) with camelCase humps are split at them first, as `_words(..., identifiers=True)` splits them.
+    A value that is not a string counts as empty. `langs` gets the localizations' languages.
     """
     import numpy as np
 
     n = len(tools)
     every = np.arange(n, dtype=np.int64)
     texts: dict[tuple[str, float], tuple[list[str], list[Any]]] = {}
-    words: dict[tuple[str, float], tuple[list[str], list[int]]] = {}
 
-    def add(lang: str, field: str, values: list[str], rows: Any = every) -> None:
+    def add(lang: str, field: str, values: list[Any], rows: Any = every) -> None:
         found = texts.setdefault((lang, WEIGHTS[field]), ([], []))
-        found[0].extend(values)
+        found[0].extend(_strings(values))
         found[1].append(rows)
 
-    def text(value: Any) -> str:
-        return value if isinstance(value, str) else ""
+    def flat(items: list[tuple[Any, ...]]) -> tuple[list[Any], Any]:
+        """The items of each tool's tuple, in one list, and the row of each."""
+        sizes = np.fromiter(map(len, items), dtype=np.int64, count=n)
+        return [x for group in items for x in group], np.repeat(every, sizes)
 
-    def joined(values: Iterable[Any]) -> str:
-        return " \n ".join([v for v in values if v and isinstance(v, str)])
-
-    names = [v if isinstance(v := d.id, str) else "" for d in tools]
-    inputs = [joined([i.name for i in d.inputs]) if d.inputs else "" for d in tools]
-    if WEIGHTS["name"] == WEIGHTS["input_name"]:  # one field then: camelCase split when either has humps
-        identifiers = {"name": [f"{a} \n {b}" if a and b else a or b for a, b in zip(names, inputs, strict=True)]}
-    else:
-        identifiers = {"name": names, "input_name": inputs}
-    for field, values in identifiers.items():
-        for row in _humped(values):
-            split = _words(values[row], identifiers=True)
-            found = words.setdefault(("en", WEIGHTS[field]), ([], []))
-            found[0].extend(split)
-            found[1].extend([row] * len(split))
-            values[row] = ""
-        add("en", field, values)
-    add("en", "title", [v if isinstance(v := d.title, str) else "" for d in tools])
-    add("en", "description", [v if isinstance(v := d.description, str) else "" for d in tools])
-    add("en", "when_to_use", [v if isinstance(v := d.when_to_use, str) else "" for d in tools])
-    add("en", "input_description", [joined([i.description for i in d.inputs]) if d.inputs else "" for d in tools])
-    add("en", "example", [joined([t for e in d.examples for t in (e.name, e.narrative)]) if d.examples else ""
-                          for d in tools])
-    hinted = [row for row, d in enumerate(tools) if d.hints]
-    if hinted:
-        when, detail = [], []
-        for row in hinted:
-            d = tools[row]
-            triggers = d.hints.get("triggers")
-            when.append(joined(triggers) if isinstance(triggers, list) and "; ".join(map(str, triggers)) != d.when_to_use
-                        else "")
-            detail.append(text(d.hints.get("detail")))
-        add("en", "when_to_use", when, np.asarray(hinted, dtype=np.int64))
-        add("en", "detail", detail, np.asarray(hinted, dtype=np.int64))
-    tagged = [row for row, d in enumerate(tools) if d.metadata]
-    if tagged:
-        tags = []
-        for row in tagged:
-            metadata = tools[row].metadata
-            tags.append(joined(v for key in _TAG_KEYS for v in _listed(metadata.get(key))))
-        add("en", "tags", tags, np.asarray(tagged, dtype=np.int64))
-    for row, d in enumerate(tools):
-        if d.localization:
-            langs.update(k.split("-")[0].lower() for k in d.localization)
-            for key, localized in d.localization.items():
-                if isinstance(localized, dict):
+    inputs, input_rows = flat(list(map(_get_inputs, tools)))
+    names, input_names = _strings(list(map(_get_id, tools))), _strings(list(map(_get_name, inputs)))
+    humps = [_humped(names), _humped(input_names)]
+    if WEIGHTS["name"] == WEIGHTS["input_name"] and (humps[0] or humps[1]):  # one field then: a tool's name and
+        rows = {*humps[0], *input_rows[humps[1]].tolist()}  # input names are split when any of them has humps
+        humps = [sorted(rows), [k for k, row in enumerate(input_rows.tolist()) if row in rows]]
+    for values, humped in zip((names, input_names), humps, strict=True):
+        if humped:  # split at the humps, in one regex pass over them all, then counted as any text is
+            split = _CAMEL_WORD.sub(_camel_parts, _SEP.join([values[at] for at in humped])).split(_SEP)
+            for at, text in zip(humped, split, strict=True):
+                values[at] = text
+    add("en", "name", names)
+    add("en", "input_name", input_names, input_rows)
+    add("en", "title", list(map(_get_title, tools)))
+    add("en", "description", list(map(_get_description, tools)))
+    add("en", "when_to_use", list(map(_get_when, tools)))
+    add("en", "input_description", list(map(_get_description, inputs)), input_rows)
+    examples, example_rows = flat(list(map(_get_examples, tools)))
+    if examples:
+        add("en", "example", [*map(_get_name, examples), *map(_get_narrative, examples)], np.tile(example_rows, 2))
+    hinted: list[int] = []
+    when: list[Any] = []
+    detail: list[Any] = []
+    tags: list[Any] = []
+    tag_rows: list[int] = []
+    localized: dict[tuple[str, str], tuple[list[Any], list[int]]] = {}
+    for row, (hints, metadata, localization) in enumerate(map(_get_extras, tools)):  # most tools have none of these
+        if hints:
+            triggers = hints.get("triggers")
+            hinted.append(row)
+            when.append(" \n ".join(_strings(triggers))
+                        if isinstance(triggers, list) and "; ".join(map(str, triggers)) != tools[row].when_to_use else "")
+            detail.append(hints.get("detail"))
+        if metadata:
+            for key in _TAG_KEYS:
+                value = metadata.get(key)
+                if isinstance(value, list):
+                    tags += value
+                    tag_rows += [row] * len(value)
+                elif value is not None:
+                    tags.append(value)
+                    tag_rows.append(row)
+        if localization:
+            langs.update(k.split("-")[0].lower() for k in localization)
+            for key, fields in localization.items():
+                if isinstance(fields, dict):
                     lang = key.split("-")[0].lower()
                     lang = lang if lang in _SNOWBALL and _stemmer(lang) is not None else "en"
                     for field in ("title", "description", "when_to_use"):
-                        value = localized.get(field)
-                        if value and isinstance(value, str):
-                            add(lang, field, [value], np.asarray([row], dtype=np.int64))
-    return texts, words
+                        value = fields.get(field)
+                        if value:
+                            found = localized.setdefault((lang, field), ([], []))
+                            found[0].append(value)
+                            found[1].append(row)
+    if hinted:
+        add("en", "when_to_use", when, np.asarray(hinted, dtype=np.int64))
+        add("en", "detail", detail, np.asarray(hinted, dtype=np.int64))
+    if tags:
+        add("en", "tags", tags, np.asarray(tag_rows, dtype=np.int64))
+    for (lang, field), (values, rows) in localized.items():
+        add(lang, field, values, np.asarray(rows, dtype=np.int64))
+    return texts
+
+
+_get_id, _get_name, _get_title, _get_description = (operator.attrgetter(a) for a in ("id", "name", "title", "description"))
+_get_when, _get_narrative = operator.attrgetter("when_to_use"), operator.attrgetter("narrative")
+_get_inputs, _get_examples = operator.attrgetter("inputs"), operator.attrgetter("examples")
+_get_extras = operator.attrgetter("hints", "metadata", "localization")
+
+
+_CAMEL_WORD = re.compile(r"[^\W_]+")
+
+
+def _camel_parts(match: re.Match[str]) -> str:
+    """An identifier's word split at its camelCase humps, as `_words(..., identifiers=True)` splits it."""
+    word = match.group()
+    return word if word.islower() or word.isupper() or word.isdigit() else " ".join(_CAMEL.findall(word) or [word])
+
+
+def _strings(values: Any) -> list[str]:
+    """The values as strings: each one that is not a string is empty (one check of the whole list, mostly)."""
+    if not isinstance(values, list):
+        return []
+    try:
+        "".join(values)
+    except TypeError:
+        return [v if isinstance(v, str) else "" for v in values]
+    return values
 
 
 _TAG_KEYS = ("tags", "keywords", "category", "subcategory", "domain")  # metadata indexed as `tags`
@@ -537,15 +913,12 @@ def _listed(value: Any) -> Any:
 
 
 def _humped(texts: list[str]) -> list[int]:
-    """The indexes of the texts with a camelCase hump (one regex pass over them all)."""
-    import numpy as np
-
+    """The indexes of the texts with a camelCase hump: none when no text has a capital (one C-level pass), else a
+    regex search of the texts that do."""
     joined = _SEP.join(texts)
-    at = [m.start() for m in _HUMP.finditer(joined)]
-    if not at:
+    if joined == joined.lower():
         return []
-    ends = np.cumsum([len(t) + 1 for t in texts])  # a text and its separator
-    return sorted(set(np.searchsorted(ends, at, side="right").tolist()))
+    return [i for i, t in enumerate(texts) if not t.islower() and _HUMP.search(t) is not None]
 
 
 def _words(text: str, identifiers: bool = False) -> list[str]:
@@ -560,6 +933,13 @@ def _words(text: str, identifiers: bool = False) -> list[str]:
         parts = [word] if word.islower() or word.isupper() or word.isdigit() else _CAMEL.findall(word) or [word]
         words += [p for p in map(str.lower, parts) if len(p) > 1 and p not in stop]
     return words
+
+
+def _parts(text: str, identifier: bool) -> list[str]:
+    """A name's or title's lower-case words, stop words kept; an identifier split at camelCase humps too."""
+    if not identifier or _HUMP.search(text) is None:
+        return _WORD.findall(text.lower())
+    return [p.lower() for word in _WORD.findall(text) for p in (_CAMEL.findall(word) or [word])]
 
 
 def _query_words(query: str) -> list[str]:

@@ -189,7 +189,8 @@ def _text(array: Any) -> str:
 
 
 def _checked(arrays: dict[str, Any], tools: Sequence[Descriptor], keys: Sequence[str]) -> tuple[list[str], list[Any], int]:
-    """The vocabulary and the matching tools' (descriptor, ids, tf), after checking the arrays' shapes; ValueError if wrong."""
+    """The vocabulary and the matching tools' (descriptor, ids, tf, lo, hi): their counts at [lo:hi] of the stored
+    arrays, after checking the arrays' shapes; ValueError if wrong."""
     import numpy as np
 
     terms = _text(arrays["terms"]).split("\n") if arrays["terms"].size else []
@@ -214,5 +215,5 @@ def _checked(arrays: dict[str, Any], tools: Sequence[Descriptor], keys: Sequence
     for d, key in zip(tools, keys, strict=True):
         row = rows.get(key)
         if row is not None:
-            counted.append((d, ids[bounds[row]:bounds[row + 1]], tf[bounds[row]:bounds[row + 1]]))
+            counted.append((d, ids, tf, bounds[row], bounds[row + 1]))  # at [lo:hi] of the shared arrays
     return terms, counted, n

@@ -11,7 +11,8 @@ reached through the stemmers), and each language's words are stemmed with that l
 The rule for a new group or word: it is a verb or noun that tool catalogues of many domains use for an action or an
 object, listed in a general thesaurus as a synonym (or a translation) of the group's other words, and it would be
 written without looking at any query. Words are never added because a labelled query (bench/search_corpus) misses:
-the search's recall was raised by general means (query language, function words, feedback), with this table as is.
+the search's recall was raised by general means (query language, function words, feedback, abbreviations read
+from the catalogue's own words), with this table as is.
 The table's words also tell a query's language (`atdf_mcp.search`): a word only the es/pt columns use is evidence of
 Spanish or Portuguese, one only the en column uses of English.
 """

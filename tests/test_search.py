@@ -204,3 +204,53 @@ def test_feedback_brings_the_best_tools_close_relatives(write, tmp_path: Path) -
     hits = index.search("rotate signing cert", 5)
     assert names(hits) == ["rotate_signing_cert", "retire_certificate"]
     assert hits[0].score > 3 * hits[1].score  # a relative, well below the tool the query names
+
+
+def test_letters_joined_are_read_as_the_initials_of_a_tools_words(write, tmp_path: Path) -> None:
+    # "p&l" is two single letters, which no index holds: they are the initials of "profit (and) loss".
+    schema = {"type": "object", "properties": {}}
+    write("fin.json", {"tools": [
+        {"name": "build_profit_and_loss_statement", "description": "Builds the income statement of a period.",
+         "inputSchema": schema},
+        {"name": "export_general_ledger", "description": "Exports the ledger of a period.", "inputSchema": schema},
+        {"name": "plot_sales", "description": "Plots the sales of a period.", "inputSchema": schema},
+    ]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    hits = index.search("p&l")
+    assert names(hits)[0] == "build_profit_and_loss_statement"
+    assert all(hits[0].score > 3 * h.score for h in hits[1:])  # the others only through feedback ("period")
+    assert names(index.search("P/L for the period", 1)) == ["build_profit_and_loss_statement"]
+    assert index.search("x&y") == []  # initials no tool's words have
+    hits = index.search("sales e.g. by region")  # "e.g." is not read as the initials of "export general"
+    assert names(hits)[0] == "plot_sales" and all(hits[0].score > 3 * h.score for h in hits[1:])
+
+
+def test_an_unknown_short_word_may_be_the_initials_of_a_title(write, tmp_path: Path) -> None:
+    schema = {"type": "object", "properties": {}}
+    write("hr.json", {"tools": [
+        {"name": "set_auto_reply", "title": "Out of office reply", "description": "Turns the automatic reply on.",
+         "inputSchema": schema},
+        {"name": "request_leave", "title": "Request paid time off", "description": "Asks a manager for days off.",
+         "inputSchema": schema},
+        {"name": "send_reply", "description": "Replies to a message.", "inputSchema": schema},
+    ]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    assert names(index.search("ooo", 1)) == ["set_auto_reply"]  # out of office: every word's initial
+    assert names(index.search("ask for pto next week", 1)) == ["request_leave"]  # paid time off
+    assert index.search("sr") == []  # two letters would be the initials of too many pairs ("send reply"): no guess
+    assert names(index.search("s/r", 1)) == ["send_reply"]  # unless joined: then they are initials for sure
+
+
+def test_an_unknown_word_stands_for_the_few_terms_it_begins(write, tmp_path: Path) -> None:
+    schema = {"type": "object", "properties": {}}
+    write("ops.json", {"tools": [
+        {"name": "update_configuration", "description": "Updates the service's settings.", "inputSchema": schema},
+        {"name": "update_profile", "description": "Updates the user's settings.", "inputSchema": schema},
+        {"name": "list_projects", "description": "Lists the projects, products, programs, processes and promotions.",
+         "inputSchema": schema},
+    ]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    hits = index.search("update the config")
+    assert names(hits)[0] == "update_configuration" and hits[0].score > hits[1].score
+    assert index.search("pro") == []  # begins project, product, program, process, promotion... (too many to mean one)
+    assert names(index.search("settings")) == ["update_configuration", "update_profile"]  # a known word is only itself

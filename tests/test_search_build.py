@@ -149,6 +149,12 @@ def _awkward(demo: list[Descriptor]) -> list[Descriptor]:
             "pt-BR": {"description": "Devolve a fatura do pedido.", "when_to_use": "Quando o cliente pede"},
             "xx": {"description": "Unknown language text invoices"}, "fr": "not a dict"}}),
         base.model_copy(update={"id": "x", "description": "a I éé 12 3 _ __init__ snake_case kebab-case dotted.name"}),
+        # words around the 8- and 16-byte keys: alike in their first 8 or 16 bytes, told apart by the rest or length
+        base.model_copy(update={"id": "long_words", "description": "abcdefgh abcdefghi abcdefghij ABCDEFGHIJKLMNOP "
+                                "abcdefghijklmnopq abcdefghijklmnopqr abcdefgh12345678 abcdefgh12345679 "
+                                "supercalifragilisticexpialidocious supercalifragilisticexpialidocius abcdefgh",
+                                "when_to_use": "internationalization internationalisation zzzzzzzzzzzzzzzzzzzzzzzz",
+                                "title": "ascii\x00nul\x00"}),
     ]
 
 
@@ -166,6 +172,16 @@ def test_the_batched_count_is_the_per_tool_count(same_weight: bool, monkeypatch:
     assert got["getHTTPInvoiceById"].keys() >= {"get", "http", "invoic", "id"}
     assert "eclair" in got["plain_snake_name"] and "gets" not in got["getHTTPInvoiceById"]
     assert ("clair" in got["Éclair_tool"]) is same_weight  # its name joins its input names (humped) when weighed alike
+
+
+def test_words_hashed_alike_are_still_told_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every word given the same hash: one home slot for all (probing all the way) and the exact sort by both keys.
+    import numpy as np
+
+    demo = list(load_catalog(DEMO).tools)
+    tools = [*demo, *_awkward(demo)]
+    monkeypatch.setattr(search._Table, "mixed", staticmethod(lambda first, second: np.zeros_like(first)))
+    assert _indexed_terms(SearchIndex.build(tools)) == {d.id: _reference_terms(d) for d in tools}
 
 
 def test_a_rebuild_counts_as_a_full_build(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -189,6 +205,21 @@ def test_the_vocabulary_is_renumbered_when_stale_terms_pile_up() -> None:
     assert len(index._vocab) <= 2 * sum(len(e.ids) for e in index._entries.values()) + 1024
     assert _indexed_terms(index) == {d.id: _reference_terms(d) for d in tools}
     assert index.search(f"w39x3{demo[2].id}", 1)[0].name == demo[2].id
+
+
+def test_rankings_do_not_depend_on_how_the_terms_are_numbered() -> None:
+    # Copies tie everywhere, so the feedback's heaviest terms tie at the cut: chosen by text, not by term id.
+    tools = replicate(list(load_catalog(DEMO).tools), 60)
+    index = SearchIndex.build(tools)
+    terms, counted, langs = index.counted_terms()
+    numbering = list(range(len(terms)))[::-1]  # the same terms, numbered backwards
+    seed = SearchIndex.from_terms([terms[i] for i in numbering], [(d, (len(terms) - 1 - ids).astype(ids.dtype), tf)
+                                                                  for d, ids, tf in counted], langs)
+    renumbered = SearchIndex.build(tools, previous=seed)
+    assert renumbered._vocab != index._vocab
+    for query in DEMO_QUERIES:
+        assert [(h.name, round(h.score, 4)) for h in renumbered.search(query, DEPTH)] == \
+            [(h.name, round(h.score, 4)) for h in index.search(query, DEPTH)], query
 
 
 if __name__ == "__main__":
