@@ -6,6 +6,7 @@ already been checked against the dialect's JSON Schema), so building a descripto
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any, Literal, Self
 
@@ -186,8 +187,8 @@ class Descriptor(_Frozen):
 
     @property
     def uri(self) -> str:
-        """The descriptor's ARDF resource URI."""
-        return f"ardf://{self.type}/{self.id}"
+        """The descriptor's ARDF resource URI (one string however often asked: listings and lookups hold it by the thousand)."""
+        return sys.intern(f"ardf://{self.type}/{self.id}")
 
     @property
     def dialect(self) -> str:
