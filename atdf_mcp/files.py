@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pydantic_core
+
 if TYPE_CHECKING:  # both are imported on first use: a catalogue of JSON files without ignore rules needs neither
     import pathspec
 
@@ -50,6 +52,9 @@ _JSON_SCALARS = (str, int, float, bool, type(None))
 MAX_YAML_DEPTH = 200
 _SURROGATE_ESCAPE = re.compile(r"\\[uU][dD][89a-fA-F]|\\U0000[dD][89a-fA-F]")  # what can make a lone surrogate
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+# A number that may overflow a float: an exponent of three digits or more, or a hundred digits in a row. A text without
+# any is parsed by pydantic-core (jiter), which reads every number as json.loads does but turns an overflow into inf.
+_MAY_OVERFLOW = re.compile(r"[eE]\+?\d{3}|\d{100}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +246,7 @@ def decode_bytes(data: bytes, *, yaml_syntax: bool = False) -> Any | DecodeFailu
     if not text or text.isspace():
         return DecodeFailure(Code.EMPTY_FILE, "file is empty; expected a descriptor, a list or a {\"tools\": [...]} collection")
     try:
-        data = _decode_yaml(text) if yaml_syntax else json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
+        data = _decode_yaml(text) if yaml_syntax else _decode_json(text)
         if _SURROGATE_ESCAPE.search(text) and not isinstance(data, DecodeFailure):
             data = _without_lone_surrogates(data)
         return data
@@ -259,6 +264,23 @@ def decode_bytes(data: bytes, *, yaml_syntax: bool = False) -> Any | DecodeFailu
             raise
         return DecodeFailure(Code.PARSE_ERROR, f"an integer has more than {sys.get_int_max_str_digits()} digits, more than "
                              "can be read; write a number this long as a string")
+
+
+def _decode_json(text: str) -> Any:
+    """JSON text as Python data; keys and short strings are shared across files (one "description" for the catalogue).
+
+    pydantic-core's parser keeps a cache of the strings of up to 64 characters it made, so the keys and the common
+    values every descriptor repeats ("type", "string", "1.0.0") are one object each instead of one per file: about
+    2 KiB less per descriptor held, and faster than json.loads. Anything it refuses (a syntax error, NaN, a lone
+    surrogate, too deep, a huge integer), and any text with a number that may overflow, goes through json.loads, whose
+    errors and checks say what is wrong.
+    """
+    if _MAY_OVERFLOW.search(text) is None:
+        try:
+            return pydantic_core.from_json(text, allow_inf_nan=False, cache_strings=True)
+        except ValueError:
+            pass
+    return json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
 
 
 class _NotFinite(ValueError):

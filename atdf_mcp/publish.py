@@ -24,6 +24,7 @@ from .codes import Code
 from .copies import advertised
 from .dialects import DIALECT, writer
 from .labels import Labels, labels_for
+from .lean import lean
 from .model import Descriptor
 from .schemas import SCHEMA_FILES, schema_bytes
 
@@ -130,8 +131,8 @@ class Published:
         documents, templates, problems = _documents(catalog, descriptors)
         listed = previous.resource_entries() if previous is not None and previous.lang == lang else {}
         resources = [
-            _kept(listed, d) or types.Resource(uri=d.uri, name=d.id, title=d.title, description=d.text("description", lang),
-                                               mime_type=ARDF_MIME)
+            _kept(listed, d) or lean(types.Resource(uri=d.uri, name=d.id, title=d.title, description=d.text("description", lang),
+                                                    mime_type=ARDF_MIME))
             for d in descriptors
         ]
         resources += [
@@ -259,7 +260,7 @@ def _tool(d: Descriptor, lang: str | None, labels: Labels) -> types.Tool:
         fields["outputSchema"] = d.output_schema
     if annotations:
         fields["annotations"] = annotations
-    return types.Tool.model_validate(fields)
+    return lean(types.Tool.model_validate(fields))
 
 
 _PREREQUISITE_KEYS = ("permissions", "tools", "resources", "policies", "credentials", "conditions")

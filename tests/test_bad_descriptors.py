@@ -60,6 +60,7 @@ def schema_tool(**changes: Any) -> dict[str, Any]:
 
 
 HUGE = json.dumps(mcp_tool("bad_tool"))[:-1] + ', "version": ' + "9" * 4301 + "}"  # one digit over the 4,300 of int_max_str_digits
+NUMBER_TOOL = json.dumps(schema_tool(properties={"n": {"type": "number"}}))
 BAD_FILES = {  # name → (content, pointer, code) of the one error expected in that file
     "huge_int": (HUGE, "", "PARSE_ERROR"),
     "properties_string": (schema_tool(properties="abc"), "/inputSchema/properties", "INVALID_INPUT_SCHEMA"),
@@ -71,6 +72,9 @@ BAD_FILES = {  # name → (content, pointer, code) of the one error expected in 
     "nan_default": (json.dumps(schema_tool(properties={"n": {"type": "number", "default": float("nan")}})), "", "PARSE_ERROR"),
     "infinite_maximum": (json.dumps(schema_tool(properties={"n": {"type": "number"}})).replace('"number"', '"number", "maximum": 1e400'),
                          "", "PARSE_ERROR"),
+    # overflows without an exponent of three digits: 310 digits, and 250 digits times 10^99
+    "overflow_digits": (NUMBER_TOOL.replace('"number"', '"number", "maximum": ' + "9" * 310 + ".5"), "", "PARSE_ERROR"),
+    "overflow_short_exponent": (NUMBER_TOOL.replace('"number"', '"number", "maximum": ' + "1" * 250 + "e99"), "", "PARSE_ERROR"),
     # valid JSON Schemas that MCP's Tool shape refuses: TypeScript clients then fail tools/list for every tool
     "output_type_string": ({**mcp_tool("bad_tool"), "outputSchema": {"type": "string"}}, "/outputSchema/type", "INVALID_OUTPUT_SCHEMA"),
     "property_true": (schema_tool(properties={"origin": True}), "/inputSchema/properties/origin", "INVALID_INPUT_SCHEMA"),
