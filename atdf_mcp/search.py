@@ -62,6 +62,7 @@ import Stemmer
 
 from .model import Descriptor
 from .search_vocabulary import GROUPS
+from .word_keys import ASCII_LOWER, KEYED, WordTable, ascii_words
 
 __all__ = ["EXPANSION_WEIGHT", "FEEDBACK_DOCS", "FEEDBACK_TERMS", "FEEDBACK_WEIGHT", "WEIGHTS", "Hit", "SearchIndex"]
 
@@ -155,7 +156,7 @@ class SearchIndex:
         self._names: list[str] = []
         self._lines: Sequence[str] = ()
         self._vocab: dict[str, int] = {}
-        self._known: dict[str, _Table] = {}  # language → word → its stem's id in `_vocab` (-2: no term)
+        self._known: dict[str, WordTable] = {}  # language → word → its stem's id in `_vocab` (-2: no term)
         self._bm25: Any = None
         self._masks: dict[Any, Any] = {}
         self._query_langs: tuple[str, ...] = QUERY_LANGS
@@ -555,7 +556,7 @@ def _renumbered(entries: list[_Entry], vocab: dict[str, int]) -> tuple[list[_Ent
     return [_Entry(e.descriptor, new[e.ids], e.tf, 0, e.hi - e.lo, fresh) for e in entries], fresh
 
 
-def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, _Table],
+def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, WordTable],
            langs: set[str]) -> tuple[Any, Any, list[int]]:
     """The tools' term ids in `vocab` (added to it) and their weighted counts, tool i's at [bounds[i]:bounds[i + 1]];
     `langs` gets the localizations' languages.
@@ -576,7 +577,7 @@ def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, 
         found[1].extend(rows)
         found[2].append(np.full(len(values), weights.index(weight), dtype=np.int64))
     for lang, (values, rows, codes) in by_lang.items():
-        table = known.get(lang) or known.setdefault(lang, _Table())
+        table = known.get(lang) or known.setdefault(lang, WordTable(_SEP))
         row_of, code_of = np.concatenate(rows), np.concatenate(codes)
         if "".join(values).isascii():
             which, ids = _ascii_ids(values, lang, table, vocab)
@@ -609,162 +610,35 @@ def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, 
     return ids, tf, np.searchsorted(pairs // n_vocab, np.arange(n + 1)).tolist()
 
 
-class _Table:
-    """One language's words → term ids (-2: a stop word or a single character): by text (`words`), and, for
-    `_ascii_ids`, by a word's bytes as two 64-bit keys in an open-addressing table of numpy arrays (`find`, `add`)."""
-
-    __slots__ = ("count", "first", "second", "values", "words")
-
-    def __init__(self) -> None:
-        self.words: dict[str, int] = {_SEP: -1}
-        self.count = 0
-        self._resize(1 << 12)
-
-    def _resize(self, size: int) -> None:
-        """Empty slots for `size` words (a power of two), the words held so far put in again."""
-        import numpy as np
-
-        old = (self.first, self.second, self.values) if self.count else None
-        self.first = np.zeros(size, dtype=np.uint64)  # 0: an empty slot (a word's first byte is never 0)
-        self.second = np.zeros(size, dtype=np.uint64)
-        self.values = np.zeros(size, dtype=np.int64)
-        self.count = 0
-        if old is not None:
-            held = old[0] != 0
-            self.add(old[0][held], old[1][held], old[2][held])
-
-    @staticmethod
-    def mixed(first: Any, second: Any) -> Any:
-        """A 64-bit hash of both keys (multiplicative, then a xor-shift and a multiply: every bit moves the top ones)."""
-        import numpy as np
-
-        mixed = (first * np.uint64(0x9E3779B97F4A7C15)) ^ (second * np.uint64(0xC2B2AE3D27D4EB4F))
-        mixed ^= mixed >> np.uint64(29)
-        mixed *= np.uint64(0xBF58476D1CE4E5B9)
-        return mixed
-
-    def _slots(self, first: Any, second: Any) -> Any:
-        """Each key's home slot: the top bits of its hash."""
-        import numpy as np
-
-        return (self.mixed(first, second) >> np.uint64(65 - len(self.first).bit_length())).astype(np.int64)
-
-    def find(self, first: Any, second: Any) -> tuple[Any, Any]:
-        """The term id of each word's keys (-3 where the table has none), and the indexes of the words it has not."""
-        import numpy as np
-
-        mask = len(self.first) - 1
-        slots = self._slots(first, second)
-        held = self.first[slots]
-        hit = (held == first) & (self.second[slots] == second)
-        ids = np.where(hit, self.values[slots], -3)
-        missing = [np.flatnonzero(held == 0)]
-        pending = np.flatnonzero(~hit & (held != 0))
-        while len(pending):  # linear probing, for the few whose home slot holds another word (a quarter full at most)
-            slots[pending] = (slots[pending] + 1) & mask
-            at = slots[pending]
-            held = self.first[at]
-            hit = (held == first[pending]) & (self.second[at] == second[pending])
-            ids[pending[hit]] = self.values[at[hit]]
-            missing.append(pending[held == 0])
-            pending = pending[~hit & (held != 0)]
-        return ids, np.concatenate(missing) if len(missing) > 1 else missing[0]
-
-    def add(self, first: Any, second: Any, ids: Any) -> None:
-        """Hold these words' keys (distinct, none held yet) with their term ids."""
-        import numpy as np
-
-        if 4 * (self.count + len(first)) > len(self.first):
-            size = len(self.first)
-            while 4 * (self.count + len(first)) > size:
-                size *= 2
-            self._resize(size)
-        mask = len(self.first) - 1
-        slots = self._slots(first, second)
-        pending = np.arange(len(first))
-        while len(pending):  # each claims an empty slot; of several claiming one, the last written keeps it
-            free = pending[self.first[slots[pending]] == 0]
-            self.first[slots[free]] = first[free]
-            won = free[self.first[slots[free]] == first[free]]
-            self.second[slots[won]] = second[won]
-            self.values[slots[won]] = ids[won]
-            settled = np.zeros(len(first), dtype=bool)
-            settled[won] = True
-            pending = pending[~settled[pending]]
-            slots[pending] = (slots[pending] + 1) & mask
-        self.count += len(first)
-
-
 _SEP = "\x00"  # between two texts of a batch: never part of a word
 _TOKEN = re.compile(r"[^\W_]+|\x00")
-# ASCII text: a letter lowered, a digit and the separator kept, anything else a space (as `_WORD` on lower-case text)
-_ASCII = bytes(c if chr(c).isdigit() or chr(c).islower() or c == 0 else c + 32 if chr(c).isupper() else 32
-               for c in range(128)) + bytes(range(128, 256))
-_KEYED = 16  # a word of at most this many bytes is looked up by its bytes (two 64-bit keys); a longer one by its text
 
 
-def _ascii_ids(texts: list[str], lang: str, table: _Table, vocab: dict[str, int]) -> tuple[Any, Any]:
+def _ascii_ids(texts: list[str], lang: str, table: WordTable, vocab: dict[str, int]) -> tuple[Any, Any]:
     """The term ids of the words of ASCII `texts` (stop words left out), and the index of the text each came from.
 
-    Vectorized over the joined texts: lowered and split through a byte table, then each word of up to _KEYED bytes is
-    read as two little-endian 64-bit keys (its first 8 bytes and the next 8, zero-padded: exact, no hashing) and
-    looked up in `table`; only the words never seen are cut out as strings and stemmed (`_ids`), and so is each
-    longer word (few: ≈ 1 in 200 in tool descriptions).
+    Each word of up to KEYED bytes is looked up by its two 64-bit keys in `table` (atdf_mcp.word_keys); only the words
+    never seen are cut out as strings and stemmed (`_ids`), and so is each longer word (few: ≈ 1 in 200 in tool
+    descriptions).
     """
     import numpy as np
 
-    if not texts:
+    words = ascii_words(texts, _SEP)
+    if words is None:
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    joined = _SEP.join(texts)
-    if joined.count(_SEP) != len(texts) - 1:  # a text with the separator in it: a space there, as for any non-word
-        joined = _SEP.join([t.replace(_SEP, " ") for t in texts])
-    joined = joined.encode("ascii").translate(_ASCII)  # the separator stays 0
-    buf = np.frombuffer(joined + bytes(2 * 8), dtype=np.uint8)
-    word = buf > 32
-    edges = np.flatnonzero(word[1:] != word[:-1]) + 1  # where a word starts or ends (byte 0 is a space or a word)
-    if word[0]:
-        edges = np.concatenate([[0], edges])
-    starts, ends = edges[0::2], edges[1::2]
-    sizes = ends - starts
-    bounds = np.flatnonzero(buf[:len(joined)] == 0)  # each text's end (but the last's)
-    before = np.searchsorted(starts, np.append(bounds, len(joined)))  # the words before each text's end
-    which = np.repeat(np.arange(len(texts)), np.diff(before, prepend=0))  # the text of each word
-    eight = np.ndarray(shape=(len(joined) + 8,), dtype="<u8", buffer=buf, strides=(1,))  # 8 bytes from each byte on
-    first = eight[starts] & _byte_masks()[np.minimum(sizes, 8)]
-    second = np.zeros(len(starts), dtype=np.uint64)  # 0 for the words of up to 8 bytes (most)
-    longer = np.flatnonzero(sizes > 8)
-    second[longer] = eight[starts[longer] + 8] & _byte_masks()[np.minimum(sizes[longer] - 8, 8)]
-    ids, missing = table.find(first, second)
-    long = np.flatnonzero(sizes > _KEYED)
+    ids, missing = table.find(words.first, words.second)
+    long = np.flatnonzero(words.sizes > KEYED)
     if len(long):
         missing = np.setdiff1d(missing, long, assume_unique=True)
     if len(missing):
-        a, b = first[missing], second[missing]
-        mixed = table.mixed(a, b)
-        order = np.argsort(mixed)  # the distinct words: runs of equal keys, sorted by a hash of both
-        a, b, mixed = a[order], b[order], mixed[order]
-        if ((mixed[1:] == mixed[:-1]) != ((a[1:] == a[:-1]) & (b[1:] == b[:-1]))).any():  # two words hashed alike
-            order = np.lexsort((second[missing], first[missing]))  # (odds ≈ 2**-64): sorted by both keys instead
-            a, b = first[missing][order], second[missing][order]
-        heads = np.flatnonzero(np.concatenate([[True], (a[1:] != a[:-1]) | (b[1:] != b[:-1])]))
-        where = missing[order[heads]]
-        words = [joined[x:y].decode("ascii") for x, y in zip(starts[where].tolist(), ends[where].tolist(), strict=True)]
-        found = _ids(words, lang, table.words, vocab)
-        table.add(a[heads], b[heads], found)
+        heads, order, where = table.distinct(words.first[missing], words.second[missing])
+        found = _ids(words.texts(missing[where]), lang, table.words, vocab)
+        table.add(words.first[missing[where]], words.second[missing[where]], found)
         ids[missing[order]] = np.repeat(found, np.diff(heads, append=len(order)))
     if len(long):
-        words = [joined[a:b].decode("ascii") for a, b in zip(starts[long].tolist(), ends[long].tolist(), strict=True)]
-        ids[long] = _ids(words, lang, table.words, vocab)
+        ids[long] = _ids(words.texts(long), lang, table.words, vocab)
     keep = np.flatnonzero(ids >= 0)
-    return which[keep], ids[keep]
-
-
-@cache
-def _byte_masks() -> Any:
-    """The mask of each length's bytes, 0 to 8, in a little-endian 64-bit word."""
-    import numpy as np
-
-    return np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)
+    return words.which[keep], ids[keep]
 
 
 def _tokens(texts: list[str]) -> list[str]:
@@ -773,7 +647,7 @@ def _tokens(texts: list[str]) -> list[str]:
     if joined.count(_SEP) != len(texts) - 1:  # a text with the separator in it: a space there, as for any non-word
         joined = f" {_SEP} ".join(t.replace(_SEP, " ") for t in texts)
     if joined.isascii():
-        return joined.encode("ascii").translate(_ASCII).decode("ascii").split()
+        return joined.encode("ascii").translate(ASCII_LOWER).decode("ascii").split()
     return _TOKEN.findall(joined.lower())
 
 

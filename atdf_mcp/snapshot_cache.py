@@ -19,6 +19,8 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pydantic_core import from_json
+
 if TYPE_CHECKING:
     from .catalog import Catalog, FileResult, LoadOptions
     from .config import CatalogConfig
@@ -53,7 +55,7 @@ def load(root: Path, paths: list[Path], options: LoadOptions, config: CatalogCon
 
     path = cache_file(root, paths)
     try:
-        data = json.loads(path.read_bytes())
+        data = from_json(path.read_bytes(), cache_strings=True)  # keys and short values shared, as files.py parses
         if data.get("format") != FORMAT or data.get("version") != __version__ or data.get("atdf1_required") != options.atdf1_required:
             return {}
         return {file: _file_result(file, entry, options.atdf1_required) for file, entry in data["files"].items()}

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from atdf_mcp import load_catalog, search
+from atdf_mcp import load_catalog, search, word_keys
 from atdf_mcp.model import Descriptor
 from atdf_mcp.search import SearchIndex
 from bench.search import replicate
@@ -180,7 +180,7 @@ def test_words_hashed_alike_are_still_told_apart(monkeypatch: pytest.MonkeyPatch
 
     demo = list(load_catalog(DEMO).tools)
     tools = [*demo, *_awkward(demo)]
-    monkeypatch.setattr(search._Table, "mixed", staticmethod(lambda first, second: np.zeros_like(first)))
+    monkeypatch.setattr(word_keys.WordTable, "mixed", staticmethod(lambda first, second: np.zeros_like(first)))
     assert _indexed_terms(SearchIndex.build(tools)) == {d.id: _reference_terms(d) for d in tools}
 
 

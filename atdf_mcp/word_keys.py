@@ -1,0 +1,180 @@
+"""ASCII words as exact 64-bit keys, and a table from those keys to ids: word lookups without Python code per word.
+
+    >>> words = ascii_words(["Find a hotel", "book it"], "\\x00")      # lowered, split, keyed in one numpy pass
+    >>> ids, missing = table.find(words.first, words.second)          # -3 where the table has no such word
+
+A word of up to `KEYED` bytes is read as two little-endian 64-bit integers (its first 8 bytes and the next 8,
+zero-padded): exact keys, no hashing, so two words never share them. `WordTable` holds keys → ids in numpy arrays
+(open addressing, linear probing, at most a quarter full) beside a plain dict of words → ids for everything else
+(a longer word, text that is not ASCII). atdf_mcp.search builds its index with it: only a word never seen before is
+cut out as a string and stemmed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+__all__ = ["ASCII_LOWER", "KEYED", "AsciiWords", "WordTable", "ascii_words"]
+
+# ASCII text: a letter lowered, a digit and NUL (a separator) kept, anything else a space (as [^\W_]+ on lower-case text)
+ASCII_LOWER = bytes(c if chr(c).isdigit() or chr(c).islower() or c == 0 else c + 32 if chr(c).isupper() else 32
+                    for c in range(128)) + bytes(range(128, 256))
+KEYED = 16  # a word of at most this many bytes is looked up by its bytes (two 64-bit keys); a longer one by its text
+
+
+@dataclass(frozen=True, slots=True)
+class AsciiWords:
+    """The words of joined ASCII texts: where each starts and ends, its size, its text's index and its two keys."""
+
+    joined: bytes
+    starts: Any
+    ends: Any
+    sizes: Any
+    which: Any
+    first: Any
+    second: Any
+
+    def texts(self, indexes: Any) -> list[str]:
+        """The words at `indexes`, as strings."""
+        joined = self.joined
+        return [joined[a:b].decode("ascii") for a, b in zip(self.starts[indexes].tolist(), self.ends[indexes].tolist(), strict=True)]
+
+
+def ascii_words(texts: list[str], separator: str) -> AsciiWords | None:
+    """The words of ASCII `texts` (None when there is none): joined by `separator` (a NUL, never part of a word),
+    lowered and split through a byte table, each word's keys read in one vectorized pass."""
+    import numpy as np
+
+    if not texts:
+        return None
+    joined_text = separator.join(texts)
+    if joined_text.count(separator) != len(texts) - 1:  # a text with the separator in it: a space there, as for any non-word
+        joined_text = separator.join([t.replace(separator, " ") for t in texts])
+    joined = joined_text.encode("ascii").translate(ASCII_LOWER)  # the separator stays 0
+    buf = np.frombuffer(joined + bytes(2 * 8), dtype=np.uint8)
+    word = buf > 32
+    edges = np.flatnonzero(word[1:] != word[:-1]) + 1  # where a word starts or ends (byte 0 is a space or a word)
+    if word[0]:
+        edges = np.concatenate([[0], edges])
+    starts, ends = edges[0::2], edges[1::2]
+    sizes = ends - starts
+    bounds = np.flatnonzero(buf[:len(joined)] == 0)  # each text's end (but the last's)
+    before = np.searchsorted(starts, np.append(bounds, len(joined)))  # the words before each text's end
+    which = np.repeat(np.arange(len(texts)), np.diff(before, prepend=0))  # the text of each word
+    eight = np.ndarray(shape=(len(joined) + 8,), dtype="<u8", buffer=buf, strides=(1,))  # 8 bytes from each byte on
+    first = eight[starts] & _byte_masks()[np.minimum(sizes, 8)]
+    second = np.zeros(len(starts), dtype=np.uint64)  # 0 for the words of up to 8 bytes (most)
+    longer = np.flatnonzero(sizes > 8)
+    second[longer] = eight[starts[longer] + 8] & _byte_masks()[np.minimum(sizes[longer] - 8, 8)]
+    return AsciiWords(joined, starts, ends, sizes, which, first, second)
+
+
+@cache
+def _byte_masks() -> Any:
+    """The mask of each length's bytes, 0 to 8, in a little-endian 64-bit word."""
+    import numpy as np
+
+    return np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)
+
+
+class WordTable:
+    """Words → ids: by text (`words`, seeded with the batch separator → -1), and by a word's two 64-bit keys in an
+    open-addressing table of numpy arrays (`find`, `add`), for lookups without Python code per word."""
+
+    __slots__ = ("count", "first", "second", "values", "words")
+
+    def __init__(self, separator: str) -> None:
+        self.words: dict[str, int] = {separator: -1}
+        self.count = 0
+        self._resize(1 << 12)
+
+    def _resize(self, size: int) -> None:
+        """Empty slots for `size` words (a power of two), the words held so far put in again."""
+        import numpy as np
+
+        old = (self.first, self.second, self.values) if self.count else None
+        self.first = np.zeros(size, dtype=np.uint64)  # 0: an empty slot (a word's first byte is never 0)
+        self.second = np.zeros(size, dtype=np.uint64)
+        self.values = np.zeros(size, dtype=np.int64)
+        self.count = 0
+        if old is not None:
+            held = old[0] != 0
+            self.add(old[0][held], old[1][held], old[2][held])
+
+    @staticmethod
+    def mixed(first: Any, second: Any) -> Any:
+        """A 64-bit hash of both keys (multiplicative, then a xor-shift and a multiply: every bit moves the top ones)."""
+        import numpy as np
+
+        mixed = (first * np.uint64(0x9E3779B97F4A7C15)) ^ (second * np.uint64(0xC2B2AE3D27D4EB4F))
+        mixed ^= mixed >> np.uint64(29)
+        mixed *= np.uint64(0xBF58476D1CE4E5B9)
+        return mixed
+
+    def _slots(self, first: Any, second: Any) -> Any:
+        """Each key's home slot: the top bits of its hash."""
+        import numpy as np
+
+        return (self.mixed(first, second) >> np.uint64(65 - len(self.first).bit_length())).astype(np.int64)
+
+    def find(self, first: Any, second: Any) -> tuple[Any, Any]:
+        """The term id of each word's keys (-3 where the table has none), and the indexes of the words it has not."""
+        import numpy as np
+
+        mask = len(self.first) - 1
+        slots = self._slots(first, second)
+        held = self.first[slots]
+        hit = (held == first) & (self.second[slots] == second)
+        ids = np.where(hit, self.values[slots], -3)
+        missing = [np.flatnonzero(held == 0)]
+        pending = np.flatnonzero(~hit & (held != 0))
+        while len(pending):  # linear probing, for the few whose home slot holds another word (a quarter full at most)
+            slots[pending] = (slots[pending] + 1) & mask
+            at = slots[pending]
+            held = self.first[at]
+            hit = (held == first[pending]) & (self.second[at] == second[pending])
+            ids[pending[hit]] = self.values[at[hit]]
+            missing.append(pending[held == 0])
+            pending = pending[~hit & (held != 0)]
+        return ids, np.concatenate(missing) if len(missing) > 1 else missing[0]
+
+    def add(self, first: Any, second: Any, ids: Any) -> None:
+        """Hold these words' keys (distinct, none held yet) with their term ids."""
+        import numpy as np
+
+        if 4 * (self.count + len(first)) > len(self.first):
+            size = len(self.first)
+            while 4 * (self.count + len(first)) > size:
+                size *= 2
+            self._resize(size)
+        mask = len(self.first) - 1
+        slots = self._slots(first, second)
+        pending = np.arange(len(first))
+        while len(pending):  # each claims an empty slot; of several claiming one, the last written keeps it
+            free = pending[self.first[slots[pending]] == 0]
+            self.first[slots[free]] = first[free]
+            won = free[self.first[slots[free]] == first[free]]
+            self.second[slots[won]] = second[won]
+            self.values[slots[won]] = ids[won]
+            settled = np.zeros(len(first), dtype=bool)
+            settled[won] = True
+            pending = pending[~settled[pending]]
+            slots[pending] = (slots[pending] + 1) & mask
+        self.count += len(first)
+
+    def distinct(self, first: Any, second: Any) -> tuple[Any, Any, Any]:
+        """The distinct words among these keys: (`heads`, `order`, `where`): `order` sorts the keys so that equal ones
+        are runs, `heads` are where each run starts in that order, `where` the index of each run's first word."""
+        import numpy as np
+
+        mixed = self.mixed(first, second)
+        order = np.argsort(mixed)  # runs of equal keys, sorted by a hash of both
+        a, b, mixed = first[order], second[order], mixed[order]
+        if ((mixed[1:] == mixed[:-1]) != ((a[1:] == a[:-1]) & (b[1:] == b[:-1]))).any():  # two words hashed alike
+            order = np.lexsort((second, first))  # (odds ≈ 2**-64): sorted by both keys instead
+            a, b = first[order], second[order]
+        heads = np.flatnonzero(np.concatenate([[True], (a[1:] != a[:-1]) | (b[1:] != b[:-1])]))
+        return heads, order, order[heads]
+
