@@ -277,7 +277,8 @@ class Pending:
 async def complete_start(app: CatalogServer, load: Callable[[], tuple[Catalog, Disclosure]], key: StartKey,
                          live: LiveCatalog | None, fail: Callable[[], None]) -> None:
     """Load the catalogue of a warm start once it is wanted, serve it, tell the clients if it lists anything else than
-    the preview did, then run `live` (watcher, SIGHUP) until cancelled. `fail()` ends the session if it cannot load."""
+    the preview did, then run `live` (watcher, SIGHUP) until cancelled, reloading first if a file changed during the
+    load (then no preview is written: the next start loads first). `fail()` ends the session if it cannot load."""
     pending = app.pending
     assert pending is not None
     with anyio.move_on_after(WANTED_WAIT):
@@ -298,9 +299,11 @@ async def complete_start(app: CatalogServer, load: Callable[[], tuple[Catalog, D
               flush=True)
         await app.notifier.lists_changed(tools="tools" in changed, prompts="prompts" in changed,
                                          resources="resources" in changed or "templates" in changed)
-        signature = await anyio.to_thread.run_sync(key.signature)
+    signature = await anyio.to_thread.run_sync(key.signature)
+    moved = signature != pending.preview.header.get("signature")  # a file changed while the catalogue loaded
+    if changed and not moved:
         await anyio.to_thread.run_sync(write_preview, key, signature, app, listed, pending.preview.lines)
-    await _serve_live(live)
+    await _serve_live(live, reload=moved)
 
 
 async def remember_start(app: CatalogServer, key: StartKey, signature: str, lines: list[str]) -> None:
@@ -315,9 +318,12 @@ async def remember_start(app: CatalogServer, key: StartKey, signature: str, line
             await anyio.to_thread.run_sync(write_preview, key, signature, app, listed, lines)
 
 
-async def _serve_live(live: LiveCatalog | None) -> None:
+async def _serve_live(live: LiveCatalog | None, *, reload: bool = False) -> None:
+    """Run `live` (watcher, SIGHUP) until cancelled; first a reload when a file changed before it was watching."""
     if live is None:
         return
     async with live.running():
+        if reload:
+            await live.reload("a file changed while the catalogue loaded")
         await anyio.sleep_forever()
 

@@ -235,3 +235,25 @@ def test_no_preview_with_no_cache_or_other_options(catalog: Path, cache: Path) -
     session.start()
     assert [t["name"] for t in session.request("tools/list")["result"]["tools"]] == ["shout"]
     session.stop()
+
+
+def test_a_file_changed_while_the_catalogue_loads_is_reloaded(catalog: Path, cache: Path) -> None:
+    """The watcher starts once the catalogue is in: an edit made during a slow load is found by a reload right after."""
+    (catalog / "handlers.py").write_text("import time\ntime.sleep(3)  # a slow import: the load takes 3 s\n" + HANDLERS)
+    serve_once(catalog, cache)
+    session = Session(catalog, cache)
+    session.start()
+    assert session.request("tools/list")["result"]["tools"][0]["description"].startswith("Upper-case a text.")
+    (catalog / "shout.json").write_text(json.dumps(tool("shout", "Make a text LOUD.")))  # while the handlers import
+    deadline = time.monotonic() + 60
+    while not any(n.get("method") == "notifications/tools/list_changed" for n in session.notifications):
+        assert time.monotonic() < deadline, "no list_changed after the edit made during the load"
+        session.notifications.append(session.read())
+    listed = session.request("tools/list")["result"]["tools"]
+    err = session.stop()
+    assert listed[0]["description"].startswith("Make a text LOUD."), err
+    assert "a file changed while the catalogue loaded" in err
+    session = Session(catalog, cache)  # the next start sees the edited file (no stale preview)
+    session.start()
+    assert session.request("tools/list")["result"]["tools"][0]["description"].startswith("Make a text LOUD.")
+    session.stop()
