@@ -38,8 +38,8 @@ uses is never read as an abbreviation.
 Builds are batched and vectorized: the new tools' texts are gathered field by field (C-level attribute getters, one
 list per field), each language's ASCII texts are joined, lowered and split through a byte table, and each word of
 up to 16 bytes is looked up by its bytes (two exact 64-bit keys) in a numpy open-addressing table of the words seen
-so far, so no Python code runs per word; only a word never seen (stemmed once), a longer word, and text that is not
-ASCII (the word regex) go through Python's dict of words. The weighted counts come from one sort per batch, a
+so far, so no Python code runs per word (text that is not ASCII is lowered by `str.lower` and keyed by its UTF-8 bytes);
+only a word never seen (stemmed once) and a longer word go through Python's dict of words. The weighted counts come from one sort per batch, a
 batch's tools share its arrays, the matrix is ordered by one sort, and the Level-1 line is worked out at a tool's
 first hit. Rebuilds are cheap: bm25s cannot add documents, so `build(previous=...)` reuses each unchanged tool's
 counted terms (keyed by its Descriptor object, which a reload keeps for unchanged files) and only assembles the
@@ -62,7 +62,7 @@ import Stemmer
 
 from .model import Descriptor
 from .search_vocabulary import GROUPS
-from .word_keys import ASCII_LOWER, KEYED, WordTable, ascii_words
+from .word_keys import KEYED, KeyedWords, WordTable, ascii_words, text_words
 
 __all__ = ["EXPANSION_WEIGHT", "FEEDBACK_DOCS", "FEEDBACK_TERMS", "FEEDBACK_WEIGHT", "WEIGHTS", "Hit", "SearchIndex"]
 
@@ -561,9 +561,9 @@ def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, 
     """The tools' term ids in `vocab` (added to it) and their weighted counts, tool i's at [bounds[i]:bounds[i + 1]];
     `langs` gets the localizations' languages.
 
-    Batched over the tools: each language's texts are split into words in one pass (`_ascii_ids`; the word regex for
-    a text that is not ASCII), each distinct word is stemmed once (`known` keeps word → term id, -2 for a stop word),
-    and the counting is one sort of (tool, term, field weight) keys.
+    Batched over the tools: each language's texts are split into words in one pass (`_word_ids`: its ASCII texts
+    through a byte table, the others through `str.lower` and `str.isalnum`), each distinct word is stemmed once
+    (`known` keeps word → term id, -2 for a stop word), and the counting is one sort of (tool, term, field weight) keys.
     """
     import numpy as np
 
@@ -580,16 +580,14 @@ def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, 
         table = known.get(lang) or known.setdefault(lang, WordTable(_SEP))
         row_of, code_of = np.concatenate(rows), np.concatenate(codes)
         if "".join(values).isascii():
-            which, ids = _ascii_ids(values, lang, table, vocab)
-        else:
+            which, ids = _word_ids(ascii_words(values, _SEP), lang, table, vocab)
+        else:  # the ASCII texts through the byte table, the others (few) through `str.lower` and `str.isalnum`
             plain = [i for i, t in enumerate(values) if t.isascii()]
             other = [i for i, t in enumerate(values) if not t.isascii()]
-            which, ids = _ascii_ids([values[i] for i in plain], lang, table, vocab)
-            found_ids = _ids(_tokens([values[i] for i in other]), lang, table.words, vocab)
-            keep = found_ids >= 0
-            which = np.concatenate([np.asarray(plain, dtype=np.int64)[which],
-                                    np.asarray(other, dtype=np.int64)[np.cumsum(found_ids == -1)[keep]]])
-            ids = np.concatenate([ids, found_ids[keep]])
+            which, ids = _word_ids(ascii_words([values[i] for i in plain], _SEP), lang, table, vocab)
+            other_which, other_ids = _word_ids(text_words([values[i] for i in other], _SEP), lang, table, vocab)
+            which = np.concatenate([np.asarray(plain, dtype=np.int64)[which], np.asarray(other, dtype=np.int64)[other_which]])
+            ids = np.concatenate([ids, other_ids])
         rows_.append(row_of[which])
         terms_.append(ids)
         codes_.append(code_of[which])
@@ -611,11 +609,10 @@ def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, 
 
 
 _SEP = "\x00"  # between two texts of a batch: never part of a word
-_TOKEN = re.compile(r"[^\W_]+|\x00")
 
 
-def _ascii_ids(texts: list[str], lang: str, table: WordTable, vocab: dict[str, int]) -> tuple[Any, Any]:
-    """The term ids of the words of ASCII `texts` (stop words left out), and the index of the text each came from.
+def _word_ids(words: KeyedWords | None, lang: str, table: WordTable, vocab: dict[str, int]) -> tuple[Any, Any]:
+    """The term ids of `words` (stop words left out), and the index of the text each came from.
 
     Each word of up to KEYED bytes is looked up by its two 64-bit keys in `table` (atdf_mcp.word_keys); only the words
     never seen are cut out as strings and stemmed (`_ids`), and so is each longer word (few: ≈ 1 in 200 in tool
@@ -623,7 +620,6 @@ def _ascii_ids(texts: list[str], lang: str, table: WordTable, vocab: dict[str, i
     """
     import numpy as np
 
-    words = ascii_words(texts, _SEP)
     if words is None:
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
     ids, missing = table.find(words.first, words.second)
@@ -639,16 +635,6 @@ def _ascii_ids(texts: list[str], lang: str, table: WordTable, vocab: dict[str, i
         ids[long] = _ids(words.texts(long), lang, table.words, vocab)
     keep = np.flatnonzero(ids >= 0)
     return words.which[keep], ids[keep]
-
-
-def _tokens(texts: list[str]) -> list[str]:
-    """The texts' lower-case words, `_SEP` between one text's and the next's (one pass over the joined texts)."""
-    joined = f" {_SEP} ".join(texts)
-    if joined.count(_SEP) != len(texts) - 1:  # a text with the separator in it: a space there, as for any non-word
-        joined = f" {_SEP} ".join(t.replace(_SEP, " ") for t in texts)
-    if joined.isascii():
-        return joined.encode("ascii").translate(ASCII_LOWER).decode("ascii").split()
-    return _TOKEN.findall(joined.lower())
 
 
 def _ids(words: list[str], lang: str, table: dict[str, int], vocab: dict[str, int]) -> Any:

@@ -1,13 +1,14 @@
-"""ASCII words as exact 64-bit keys, and a table from those keys to ids: word lookups without Python code per word.
+"""Words as exact 64-bit keys, and a table from those keys to ids: word lookups without Python code per word.
 
     >>> words = ascii_words(["Find a hotel", "book it"], "\\x00")      # lowered, split, keyed in one numpy pass
     >>> ids, missing = table.find(words.first, words.second)          # -3 where the table has no such word
 
-A word of up to `KEYED` bytes is read as two little-endian 64-bit integers (its first 8 bytes and the next 8,
-zero-padded): exact keys, no hashing, so two words never share them. `WordTable` holds keys → ids in numpy arrays
-(open addressing, linear probing, at most a quarter full) beside a plain dict of words → ids for everything else
-(a longer word, text that is not ASCII). atdf_mcp.search builds its index with it: only a word never seen before is
-cut out as a string and stemmed.
+ASCII text is lowered and split through a byte table. Other text (`text_words`) is lowered by `str.lower`, its code
+points told word or not by `str.isalnum` (as the regex `[^\\W_]+` tells them), and keyed by its UTF-8 bytes the
+same way. A word of up to `KEYED` bytes is read as two little-endian 64-bit integers (its first 8 bytes and the next
+8, zero-padded): exact keys, no hashing, so two words never share them. `WordTable` holds keys → ids in numpy arrays
+(open addressing, linear probing, at most a quarter full) beside a plain dict of words → ids for the longer words.
+atdf_mcp.search builds its index with it: only a word never seen before is cut out as a string and stemmed.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-__all__ = ["ASCII_LOWER", "KEYED", "AsciiWords", "WordTable", "ascii_words"]
+__all__ = ["ASCII_LOWER", "KEYED", "KeyedWords", "WordTable", "ascii_words", "text_words"]
 
 # ASCII text: a letter lowered, a digit and NUL (a separator) kept, anything else a space (as [^\W_]+ on lower-case text)
 ASCII_LOWER = bytes(c if chr(c).isdigit() or chr(c).islower() or c == 0 else c + 32 if chr(c).isupper() else 32
@@ -25,8 +26,9 @@ KEYED = 16  # a word of at most this many bytes is looked up by its bytes (two 6
 
 
 @dataclass(frozen=True, slots=True)
-class AsciiWords:
-    """The words of joined ASCII texts: where each starts and ends, its size, its text's index and its two keys."""
+class KeyedWords:
+    """The words of joined texts (ASCII, or UTF-8 bytes): where each starts and ends, its size, its text's index and
+    its two keys."""
 
     joined: bytes
     starts: Any
@@ -39,20 +41,51 @@ class AsciiWords:
     def texts(self, indexes: Any) -> list[str]:
         """The words at `indexes`, as strings."""
         joined = self.joined
-        return [joined[a:b].decode("ascii") for a, b in zip(self.starts[indexes].tolist(), self.ends[indexes].tolist(), strict=True)]
+        return [joined[a:b].decode("utf-8") for a, b in zip(self.starts[indexes].tolist(), self.ends[indexes].tolist(), strict=True)]
 
 
-def ascii_words(texts: list[str], separator: str) -> AsciiWords | None:
+def ascii_words(texts: list[str], separator: str) -> KeyedWords | None:
     """The words of ASCII `texts` (None when there is none): joined by `separator` (a NUL, never part of a word),
     lowered and split through a byte table, each word's keys read in one vectorized pass."""
+    if not texts:
+        return None
+    return _keyed(_joined(texts, separator).encode("ascii").translate(ASCII_LOWER), len(texts))
+
+
+def text_words(texts: list[str], separator: str) -> KeyedWords | None:
+    """The words of any `texts` (None when there is none), as `[^\\W_]+` finds them in the lowered text: joined by
+    `separator` (a NUL), lowered as `str.lower` does, each code point told a word's or not by `str.isalnum` (a table
+    of the Basic Multilingual Plane; the few code points past it asked one by one), the others made spaces in the
+    UTF-8 bytes, which are then keyed as ASCII text is (a word's keys are its UTF-8 bytes)."""
     import numpy as np
 
     if not texts:
         return None
-    joined_text = separator.join(texts)
-    if joined_text.count(separator) != len(texts) - 1:  # a text with the separator in it: a space there, as for any non-word
-        joined_text = separator.join([t.replace(separator, " ") for t in texts])
-    joined = joined_text.encode("ascii").translate(ASCII_LOWER)  # the separator stays 0
+    lowered = _joined(texts, separator).lower()
+    points = np.frombuffer(lowered.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    word = _alnum()[np.minimum(points, 0xFFFF)]
+    astral = np.flatnonzero(points > 0xFFFF)
+    if len(astral):
+        word[astral] = [chr(c).isalnum() for c in points[astral].tolist()]
+    word |= points == 0  # the separator stays 0
+    utf8 = np.frombuffer(lowered.encode("utf-8", "surrogatepass"), dtype=np.uint8).copy()
+    utf8[~np.repeat(word, 1 + (points >= 0x80) + (points >= 0x800) + (points >= 0x10000))] = 32
+    return _keyed(utf8.tobytes(), len(texts))
+
+
+def _joined(texts: list[str], separator: str) -> str:
+    """The texts joined by `separator`; one that holds the separator gets a space there, as any non-word."""
+    joined = separator.join(texts)
+    if joined.count(separator) != len(texts) - 1:
+        joined = separator.join([t.replace(separator, " ") for t in texts])
+    return joined
+
+
+def _keyed(joined: bytes, n_texts: int) -> KeyedWords:
+    """The words of `n_texts` texts joined by NULs, in bytes where every byte above 32 is a word's (the others are
+    spaces): where each starts and ends, its text, and its two keys."""
+    import numpy as np
+
     buf = np.frombuffer(joined + bytes(2 * 8), dtype=np.uint8)
     word = buf > 32
     edges = np.flatnonzero(word[1:] != word[:-1]) + 1  # where a word starts or ends (byte 0 is a space or a word)
@@ -62,13 +95,21 @@ def ascii_words(texts: list[str], separator: str) -> AsciiWords | None:
     sizes = ends - starts
     bounds = np.flatnonzero(buf[:len(joined)] == 0)  # each text's end (but the last's)
     before = np.searchsorted(starts, np.append(bounds, len(joined)))  # the words before each text's end
-    which = np.repeat(np.arange(len(texts)), np.diff(before, prepend=0))  # the text of each word
+    which = np.repeat(np.arange(n_texts), np.diff(before, prepend=0))  # the text of each word
     eight = np.ndarray(shape=(len(joined) + 8,), dtype="<u8", buffer=buf, strides=(1,))  # 8 bytes from each byte on
     first = eight[starts] & _byte_masks()[np.minimum(sizes, 8)]
     second = np.zeros(len(starts), dtype=np.uint64)  # 0 for the words of up to 8 bytes (most)
     longer = np.flatnonzero(sizes > 8)
     second[longer] = eight[starts[longer] + 8] & _byte_masks()[np.minimum(sizes[longer] - 8, 8)]
-    return AsciiWords(joined, starts, ends, sizes, which, first, second)
+    return KeyedWords(joined, starts, ends, sizes, which, first, second)
+
+
+@cache
+def _alnum() -> Any:
+    """Whether each code point of the Basic Multilingual Plane is alphanumeric (`str.isalnum`)."""
+    import numpy as np
+
+    return np.array([chr(c).isalnum() for c in range(0x10000)], dtype=bool)
 
 
 @cache
