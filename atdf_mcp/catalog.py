@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import gc
 import logging
 import os
 import re
 from collections.abc import Callable, Collection, Iterator, Mapping
-from contextlib import contextmanager, nullcontext
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -28,6 +27,7 @@ import jsonschema_rs
 
 from . import snapshot_cache
 from .codes import Code
+from .collector import gc_paused
 from .config import CatalogConfig, read_config
 from .connectors import derived_tools
 from .copies import reconcile
@@ -300,7 +300,7 @@ def load_catalog(path: str | os.PathLike[str], *more: str | os.PathLike[str], at
     stored = snapshot_cache.load(root, paths, options, config) if cache and not fresh else {}
     loader = _Loader(ReadOptions(atdf1_required=options.atdf1_required))
     edits = _only_edits(previous, changed, paths, config) if same_options else None
-    with _gc_paused() if previous is None else nullcontext():  # a reload allocates little: pausing would cost a full collection
+    with gc_paused() if previous is None else nullcontext():  # a reload allocates little: pausing would cost a full collection
         if edits is not None:  # the watcher named the files, all known before: no walk of the folder
             for result in previous.results:  # type: ignore[union-attr]
                 loader.add(_current(Path(result.file), result, None, loader) if result.file in edits else result)
@@ -345,23 +345,6 @@ def _only_edits(previous: Catalog | None, changed: Collection[str] | None, paths
     if not edits.issubset(previous.files) or any(file_signature(Path(f)) is None for f in edits):
         return None
     return edits
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while loading.
-
-    A load allocates a few hundred thousand acyclic objects (parsed JSON, descriptors) that stay alive;
-    each of them would make the collector rescan everything already loaded, which costs more than the
-    loading itself on large catalogues. Reference counting still frees what is dropped.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 @dataclass(frozen=True)

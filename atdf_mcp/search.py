@@ -55,11 +55,12 @@ import re
 import unicodedata
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
+from functools import cache, partial
+from typing import Any, NamedTuple
 
 import Stemmer
 
+from .collector import gc_paused
 from .model import Descriptor
 from .search_vocabulary import GROUPS
 from .word_keys import KEYED, KeyedWords, WordTable, ascii_words, text_words
@@ -103,10 +104,10 @@ class Hit:
     score: float
 
 
-@dataclass(slots=True)
-class _Entry:
-    """One tool's document: its terms' ids in `vocab` and their weighted counts, at [lo:hi] of arrays it may share
-    with the other tools of its batch (no array per tool: a build's matrix is assembled from whole batches)."""
+class _Entry(NamedTuple):
+    """One tool's document: its terms' ids in `vocab` and their weighted counts, at [lo:hi] of arrays it shares with
+    the other tools of its batch (no array per tool: a build's matrix is assembled from whole batches). A tuple, made
+    in bulk by `_batch_entries` without Python code per tool."""
 
     descriptor: Descriptor
     all_ids: Any  # numpy int32 array: the terms' ids in `vocab` (ascending) at [lo:hi]
@@ -124,6 +125,15 @@ class _Entry:
     def tf(self) -> Any:
         """The weighted count of each term."""
         return self.all_tf[self.lo:self.hi]
+
+
+def _batch_entries(tools: Sequence[Descriptor], ids: Any, tf: Any, bounds: list[int], vocab: dict[str, int]) -> list[_Entry]:
+    """The entries of tools counted together, tool i's counts at [bounds[i]:bounds[i + 1]] of `ids` and `tf`."""
+    return list(map(_new_entry, zip(tools, itertools.repeat(ids), itertools.repeat(tf), bounds, itertools.islice(bounds, 1, None),
+                                    itertools.repeat(vocab))))
+
+
+_new_entry = partial(tuple.__new__, _Entry)
 
 
 class _Lines:
@@ -170,7 +180,15 @@ class SearchIndex:
     @classmethod
     def build(cls, tools: Sequence[Descriptor], *, lang: str | None = None,
               previous: SearchIndex | None = None) -> SearchIndex:
-        """The index of `tools` (Level-1 lines in `lang`), reusing `previous`'s work for unchanged descriptors."""
+        """The index of `tools` (Level-1 lines in `lang`), reusing `previous`'s work for unchanged descriptors; the
+        garbage collector paused meanwhile (the index is thousands of acyclic objects)."""
+        with gc_paused():
+            return cls._build(tools, lang, previous)
+
+    @classmethod
+    def _build(cls, tools: Sequence[Descriptor], lang: str | None, previous: SearchIndex | None) -> SearchIndex:
+        import numpy as np
+
         index = cls()
         index.lang = lang
         old = previous._entries if previous is not None else {}
@@ -179,25 +197,27 @@ class SearchIndex:
         vocab = previous._vocab if previous is not None else {}
         known = previous._known if previous is not None else {}
         ordered = sorted(tools, key=_by_id)
-        entries: list[_Entry | None] = []
-        fresh: list[Descriptor] = []
-        at: list[int] = []
-        for d in ordered:
-            entry = old.get(id(d))
-            if entry is None or entry.descriptor is not d:
-                at.append(len(entries))
-                fresh.append(d)
-            entries.append(entry)
+        if old:  # the unchanged tools' entries (the same Descriptor objects) are kept
+            entries: list[_Entry | None] = list(map(old.get, map(id, ordered)))
+            at = [i for i, (entry, d) in enumerate(zip(entries, ordered, strict=True)) if entry is None or entry.descriptor is not d]
+        else:
+            entries, at = [None] * len(ordered), range(len(ordered))
         langs = set(QUERY_LANGS)
-        for start in range(0, len(fresh), _BATCH):
-            ids, tf, bounds = _count(fresh[start:start + _BATCH], vocab, known, langs)
-            for k, i in enumerate(at[start:start + _BATCH]):
-                entries[i] = _Entry(ordered[i], ids, tf, bounds[k], bounds[k + 1], vocab)
+        for start in range(0, len(at), _BATCH):
+            batch = at[start:start + _BATCH]
+            counted = ordered[batch.start:batch.stop] if isinstance(batch, range) else [ordered[i] for i in batch]
+            made = _batch_entries(counted, *_count(counted, vocab, known, langs), vocab)
+            if isinstance(batch, range):
+                entries[batch.start:batch.stop] = made
+            else:
+                for i, entry in zip(batch, made, strict=True):
+                    entries[i] = entry
         done: list[_Entry] = entries  # type: ignore[assignment]  (every slot is filled now)
-        if len(vocab) > 2 * sum(e.hi - e.lo for e in done) + 1024:
+        sizes = np.fromiter(map(operator.sub, map(_get_hi, done), map(_get_lo, done)), dtype=np.int64, count=len(done))
+        if len(vocab) > 2 * int(sizes.sum()) + 1024:
             done, vocab = _renumbered(done, vocab)
             known = {}
-        index._entries = {id(e.descriptor): e for e in done}
+        index._entries = dict(zip(map(id, ordered), done, strict=True))
         index._vocab = vocab
         index._known = known
         index._names = list(map(_get_id, ordered))
@@ -205,7 +225,7 @@ class SearchIndex:
         if previous is not None:
             langs.update(previous._query_langs)  # (a language no tool uses any more only costs a few stems per query)
         index._query_langs = tuple(sorted(x for x in langs if x in _SNOWBALL and _stemmer(x) is not None))
-        index._bm25 = _bm25(done, len(vocab))
+        index._bm25 = _bm25(done, sizes, len(vocab))
         return index
 
     @classmethod
@@ -494,34 +514,26 @@ class SearchIndex:
         return mask
 
 
-def _bm25(entries: list[_Entry], n_vocab: int) -> Any:
-    """A bm25s retriever over the entries' weighted counts, its matrix assembled in one vectorized pass."""
+def _bm25(entries: list[_Entry], sizes: Any, n_vocab: int) -> Any:
+    """A bm25s retriever over the entries' weighted counts (`sizes`: each one's number of terms), its matrix assembled
+    in one vectorized pass."""
     import bm25s
     import numpy as np
     from bm25s import scoring
 
     retriever = bm25s.BM25(k1=K1, b=B, method="lucene")
     n = len(entries)
-    if n:
-        ids_, tf_, sizes_ = [], [], []
-        block: Any = None
-        tfs: Any = None
-        lo = hi = 0
-        for e in entries:  # runs of tools next to each other in one batch's arrays: one piece each
-            sizes_.append(e.hi - e.lo)
-            if e.all_ids is block and e.lo == hi:
-                hi = e.hi
-                continue
-            if block is not None:
-                ids_.append(block[lo:hi])
-                tf_.append(tfs[lo:hi])
-            block, tfs, lo, hi = e.all_ids, e.all_tf, e.lo, e.hi
-        ids_.append(block[lo:hi])
-        tf_.append(tfs[lo:hi])
-        ids, tf = np.concatenate(ids_), np.concatenate(tf_)
-        sizes = np.asarray(sizes_, dtype=np.int64)
+    if n:  # runs of tools next to each other in one batch's arrays: one piece each
+        blocks = list(map(_get_all_ids, entries))
+        lo = np.fromiter(map(_get_lo, entries), dtype=np.int64, count=n)
+        hi = lo + sizes
+        apart = np.fromiter(map(operator.is_not, blocks[1:], blocks[:-1]), dtype=bool, count=n - 1) | (lo[1:] != hi[:-1])
+        firsts = [0, *(np.flatnonzero(apart) + 1).tolist()]
+        lasts = [*(k - 1 for k in firsts[1:]), n - 1]
+        ids = np.concatenate([blocks[a][lo[a]:hi[b]] for a, b in zip(firsts, lasts, strict=True)])
+        tf = np.concatenate([entries[a].all_tf[lo[a]:hi[b]] for a, b in zip(firsts, lasts, strict=True)])
     else:
-        ids, tf, sizes = np.zeros(0, np.int32), np.zeros(0, np.float32), np.zeros(0, np.int64)
+        ids, tf = np.zeros(0, np.int32), np.zeros(0, np.float32)
     docs = np.repeat(np.arange(n, dtype=np.int32), sizes)
     lengths = np.bincount(docs, weights=tf, minlength=n).astype(np.float32)
     counts = np.bincount(ids, minlength=n_vocab)
@@ -742,6 +754,7 @@ _get_id, _get_name, _get_title, _get_description = (operator.attrgetter(a) for a
 _get_when, _get_narrative = operator.attrgetter("when_to_use"), operator.attrgetter("narrative")
 _get_inputs, _get_examples = operator.attrgetter("inputs"), operator.attrgetter("examples")
 _get_extras = operator.attrgetter("hints", "metadata", "localization")
+_get_lo, _get_hi, _get_all_ids = (operator.attrgetter(a) for a in ("lo", "hi", "all_ids"))
 
 
 _CAMEL_WORD = re.compile(r"[^\W_]+")

@@ -150,7 +150,7 @@ def _awkward(demo: list[Descriptor]) -> list[Descriptor]:
             "xx": {"description": "Unknown language text invoices"}, "fr": "not a dict"}}),
         base.model_copy(update={"id": "x", "description": "a I éé 12 3 _ __init__ snake_case kebab-case dotted.name"}),
         # past the Basic Multilingual Plane (letters, digits, an emoji), a lone surrogate, a lowercase that grows
-        base.model_copy(update={"id": "astral", "description": "Ünïcode 𝐁old𝟙𝟚 tea😀time \ud800broken İstanbul ŉ ﬁle",
+        base.model_copy(update={"id": "astral", "description": "Ünïcode \U0001d401old\U0001d7d9\U0001d7da tea😀time \ud800broken İstanbul ŉ ﬁle",
                                 "when_to_use": "Ελληνικά — “quoted” ½ ² ٣ 文字"}),
         # words around the 8- and 16-byte keys: alike in their first 8 or 16 bytes, told apart by the rest or length
         base.model_copy(update={"id": "long_words", "description": "abcdefgh abcdefghi abcdefghij ABCDEFGHIJKLMNOP "
