@@ -148,6 +148,10 @@ def _awkward(demo: list[Descriptor]) -> list[Descriptor]:
             "es": {"title": "Facturación", "description": "Devuelve la factura\x00 del pedido."},
             "pt-BR": {"description": "Devolve a fatura do pedido.", "when_to_use": "Quando o cliente pede"},
             "xx": {"description": "Unknown language text invoices"}, "fr": "not a dict"}}),
+        # the same words in three languages: each stemmed in its own (one table holds every language's words)
+        base.model_copy(update={"id": "same_words", "description": "pagar pedidos internacionalizaciones facturación",
+                                "localization": {"es": {"description": "pagar pedidos internacionalizaciones facturación"},
+                                                 "pt": {"description": "pagar pedidos internacionalizaciones facturación"}}}),
         base.model_copy(update={"id": "x", "description": "a I éé 12 3 _ __init__ snake_case kebab-case dotted.name"}),
         # past the Basic Multilingual Plane (letters, digits, an emoji), a lone surrogate, a lowercase that grows
         base.model_copy(update={"id": "astral", "description": "Ünïcode \U0001d401old\U0001d7d9\U0001d7da tea😀time \ud800broken İstanbul ŉ ﬁle",
