@@ -608,13 +608,12 @@ def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, 
         return np.zeros(0, np.int32), np.zeros(0, np.float32), [0] * (n + 1)
     keys = (np.concatenate(rows_) * n_vocab + np.concatenate(terms_)) * n_weights + np.concatenate(codes_)
     keys.sort()
-    starts = np.flatnonzero(np.diff(keys, prepend=-1))  # one run per (tool, term, weight)
-    counts = np.diff(starts, append=len(keys))
-    runs = keys[starts]
-    tf = counts * np.asarray(weights, dtype=np.float64)[runs % n_weights]
-    pairs = runs // n_weights
-    firsts = np.flatnonzero(np.diff(pairs, prepend=-1))  # one per (tool, term): its weights summed
-    tf = np.add.reduceat(tf, firsts).astype(np.float32) if len(firsts) else np.zeros(0, np.float32)
+    pairs = keys // n_weights
+    firsts = np.empty(len(pairs), dtype=bool)  # where each (tool, term) begins: its occurrences' weights summed
+    firsts[:1] = True
+    np.not_equal(pairs[1:], pairs[:-1], out=firsts[1:])
+    tf = np.bincount(np.cumsum(firsts) - 1, weights=np.asarray(weights, dtype=np.float64)[keys - pairs * n_weights])
+    tf = tf.astype(np.float32)
     pairs = pairs[firsts]
     ids = (pairs % n_vocab).astype(np.int32)
     return ids, tf, np.searchsorted(pairs // n_vocab, np.arange(n + 1)).tolist()

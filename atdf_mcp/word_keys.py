@@ -88,14 +88,13 @@ def _keyed(joined: bytes, n_texts: int) -> KeyedWords:
 
     buf = np.frombuffer(joined + bytes(2 * 8), dtype=np.uint8)
     word = buf > 32
-    edges = np.flatnonzero(word[1:] != word[:-1]) + 1  # where a word starts or ends (byte 0 is a space or a word)
+    edges = np.flatnonzero(word[1:] != word[:-1])
+    edges += 1  # where a word starts or ends (byte 0 is a space or a word)
     if word[0]:
         edges = np.concatenate([[0], edges])
     starts, ends = edges[0::2], edges[1::2]
     sizes = ends - starts
-    bounds = np.flatnonzero(buf[:len(joined)] == 0)  # each text's end (but the last's)
-    before = np.searchsorted(starts, np.append(bounds, len(joined)))  # the words before each text's end
-    which = np.repeat(np.arange(n_texts), np.diff(before, prepend=0))  # the text of each word
+    which = np.searchsorted(np.flatnonzero(buf[:len(joined)] == 0), starts)  # the text of each word: the NULs before it
     eight = np.ndarray(shape=(len(joined) + 8,), dtype="<u8", buffer=buf, strides=(1,))  # 8 bytes from each byte on
     first = eight[starts] & _byte_masks()[np.minimum(sizes, 8)]
     second = np.zeros(len(starts), dtype=np.uint64)  # 0 for the words of up to 8 bytes (most)
