@@ -39,9 +39,21 @@ class KeyedWords:
     second: Any
 
     def texts(self, indexes: Any) -> list[str]:
-        """The words at `indexes`, as strings."""
-        joined = self.joined
-        return [joined[a:b].decode("utf-8") for a, b in zip(self.starts[indexes].tolist(), self.ends[indexes].tolist(), strict=True)]
+        """The words at `indexes`, as strings: their bytes gathered into one buffer, a newline after each (never part
+        of a word), decoded and split once."""
+        import numpy as np
+
+        starts, sizes = self.starts[indexes], self.sizes[indexes]
+        if not len(starts):
+            return []
+        spans = sizes + 1
+        at = np.cumsum(spans) - spans  # where each word begins in the buffer
+        source = np.repeat(starts - at, spans) + np.arange(int(spans.sum()))  # each byte's place in `joined`
+        ends = at + sizes
+        source[ends] = 0
+        gathered = np.frombuffer(self.joined, dtype=np.uint8)[source]
+        gathered[ends] = 10
+        return gathered.tobytes().decode("utf-8").split("\n")[:-1]
 
 
 def ascii_words(texts: list[str], separator: str) -> KeyedWords | None:
@@ -209,11 +221,17 @@ class WordTable:
         are runs, `heads` are where each run starts in that order, `where` the index of each run's first word."""
         import numpy as np
 
-        mixed = self.mixed(first, second)
-        order = np.argsort(mixed)  # runs of equal keys, sorted by a hash of both
-        a, b, mixed = first[order], second[order], mixed[order]
-        if ((mixed[1:] == mixed[:-1]) != ((a[1:] == a[:-1]) & (b[1:] == b[:-1]))).any():  # two words hashed alike
-            order = np.lexsort((second, first))  # (odds ≈ 2**-64): sorted by both keys instead
+        # runs of equal keys: a plain sort of each word's hash (its top bits) with its index in the low bits, an
+        # argsort at a sort's price
+        bits = np.uint64(max(1, (len(first) - 1).bit_length()))
+        packed = (self.mixed(first, second) >> bits) << bits
+        packed |= np.arange(len(first), dtype=np.uint64)
+        packed.sort()
+        order = (packed & ((np.uint64(1) << bits) - np.uint64(1))).astype(np.int64)
+        hashed = packed >> bits
+        a, b = first[order], second[order]
+        if ((hashed[1:] == hashed[:-1]) != ((a[1:] == a[:-1]) & (b[1:] == b[:-1]))).any():  # two words hashed alike
+            order = np.lexsort((second, first))  # (odds ≈ n² / 2**(65 - bits)): sorted by both keys instead
             a, b = first[order], second[order]
         heads = np.flatnonzero(np.concatenate([[True], (a[1:] != a[:-1]) | (b[1:] != b[:-1])]))
         return heads, order, order[heads]
