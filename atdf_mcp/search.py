@@ -712,19 +712,22 @@ def _texts(tools: Sequence[Descriptor], langs: set[str]) -> dict[tuple[str, floa
     tag_rows: list[int] = []
     localized: dict[tuple[str, str], tuple[list[Any], list[int]]] = {}
     for row, (hints, metadata, localization) in enumerate(map(_get_extras, tools)):  # most tools have none of these
-        if hints:
-            triggers = hints.get("triggers")
-            hinted.append(row)
-            when.append(" \n ".join(_strings(triggers))
-                        if isinstance(triggers, list) and "; ".join(map(str, triggers)) != tools[row].when_to_use else "")
-            detail.append(hints.get("detail"))
+        if hints:  # (most tools' hints are annotations only)
+            triggers, details = hints.get("triggers"), hints.get("detail")
+            if triggers is not None or details is not None:
+                hinted.append(row)
+                when.append(" \n ".join(_strings(triggers))
+                            if isinstance(triggers, list) and "; ".join(map(str, triggers)) != tools[row].when_to_use else "")
+                detail.append(details)
         if metadata:
             for key in _TAG_KEYS:
                 value = metadata.get(key)
+                if value is None:
+                    continue
                 if isinstance(value, list):
                     tags += value
                     tag_rows += [row] * len(value)
-                elif value is not None:
+                else:
                     tags.append(value)
                     tag_rows.append(row)
         if localization:
