@@ -92,7 +92,6 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s")
 _LETTERS = re.compile(r"(?<![^\W_])[^\W\d_](?:[&/][^\W\d_])+(?![^\W_])")  # single letters joined: "p&l", "a/b"
 _MASKS = 32  # `allowed` sets whose masks are kept
 _BATCH = 500  # tools counted together: enough to amortize each pass, few enough for its arrays to stay in cache (2,000 was slower)
-_by_id = operator.attrgetter("id")
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,22 +195,27 @@ class SearchIndex:
         # stay valid (an older index ignores the ids past its own matrix). Renumbered when stale terms pile up.
         vocab = previous._vocab if previous is not None else {}
         known = previous._known if previous is not None else {}
-        ordered = sorted(tools, key=_by_id)
+        # Counted in the given order (a loaded catalogue's, where each tool's objects lie next to the previous tool's),
+        # listed in the order of their ids.
+        names = list(map(_get_id, tools))
+        order = sorted(range(len(names)), key=names.__getitem__)
         if old:  # the unchanged tools' entries (the same Descriptor objects) are kept
-            entries: list[_Entry | None] = list(map(old.get, map(id, ordered)))
-            at = [i for i, (entry, d) in enumerate(zip(entries, ordered, strict=True)) if entry is None or entry.descriptor is not d]
+            found: list[_Entry | None] = list(map(old.get, map(id, tools)))
+            at = [i for i, (entry, d) in enumerate(zip(found, tools, strict=True)) if entry is None or entry.descriptor is not d]
         else:
-            entries, at = [None] * len(ordered), range(len(ordered))
+            found, at = [None] * len(names), range(len(names))
         langs = set(QUERY_LANGS)
         for start in range(0, len(at), _BATCH):
             batch = at[start:start + _BATCH]
-            counted = ordered[batch.start:batch.stop] if isinstance(batch, range) else [ordered[i] for i in batch]
+            counted = tools[batch.start:batch.stop] if isinstance(batch, range) else [tools[i] for i in batch]
             made = _batch_entries(counted, *_count(counted, vocab, known, langs), vocab)
             if isinstance(batch, range):
-                entries[batch.start:batch.stop] = made
+                found[batch.start:batch.stop] = made
             else:
                 for i, entry in zip(batch, made, strict=True):
-                    entries[i] = entry
+                    found[i] = entry
+        ordered = list(map(tools.__getitem__, order))
+        entries = list(map(found.__getitem__, order))
         done: list[_Entry] = entries  # type: ignore[assignment]  (every slot is filled now)
         sizes = np.fromiter(map(operator.sub, map(_get_hi, done), map(_get_lo, done)), dtype=np.int64, count=len(done))
         if len(vocab) > 2 * int(sizes.sum()) + 1024:
@@ -220,7 +224,7 @@ class SearchIndex:
         index._entries = dict(zip(map(id, ordered), done, strict=True))
         index._vocab = vocab
         index._known = known
-        index._names = list(map(_get_id, ordered))
+        index._names = list(map(names.__getitem__, order))
         index._lines = _Lines(ordered, lang)
         if previous is not None:
             langs.update(previous._query_langs)  # (a language no tool uses any more only costs a few stems per query)
@@ -523,15 +527,17 @@ def _bm25(entries: list[_Entry], sizes: Any, n_vocab: int) -> Any:
 
     retriever = bm25s.BM25(k1=K1, b=B, method="lucene")
     n = len(entries)
-    if n:  # runs of tools next to each other in one batch's arrays: one piece each
+    if n:  # each entry's counts gathered from its batch's arrays (each batch's concatenated once), in one pass
         blocks = list(map(_get_all_ids, entries))
-        lo = np.fromiter(map(_get_lo, entries), dtype=np.int64, count=n)
-        hi = lo + sizes
-        apart = np.fromiter(map(operator.is_not, blocks[1:], blocks[:-1]), dtype=bool, count=n - 1) | (lo[1:] != hi[:-1])
-        firsts = [0, *(np.flatnonzero(apart) + 1).tolist()]
-        lasts = [*(k - 1 for k in firsts[1:]), n - 1]
-        ids = np.concatenate([blocks[a][lo[a]:hi[b]] for a, b in zip(firsts, lasts, strict=True)])
-        tf = np.concatenate([entries[a].all_tf[lo[a]:hi[b]] for a, b in zip(firsts, lasts, strict=True)])
+        batches = dict(zip(map(id, blocks), entries, strict=True))  # one entry of each batch (its ids and tf arrays)
+        offsets = dict(zip(batches, itertools.accumulate((len(e.all_ids) for e in batches.values()), initial=0), strict=False))
+        where = np.fromiter(map(offsets.__getitem__, map(id, blocks)), dtype=np.int64, count=n)
+        where += np.fromiter(map(_get_lo, entries), dtype=np.int64, count=n)
+        ends = np.cumsum(sizes)
+        at = np.repeat(where - ends + sizes, sizes)
+        at += np.arange(len(at), dtype=np.int64)
+        ids = np.concatenate([e.all_ids for e in batches.values()])[at]
+        tf = np.concatenate([e.all_tf for e in batches.values()])[at]
     else:
         ids, tf = np.zeros(0, np.int32), np.zeros(0, np.float32)
     docs = np.repeat(np.arange(n, dtype=np.int32), sizes)

@@ -106,7 +106,9 @@ def _keyed(joined: bytes, n_texts: int) -> KeyedWords:
         edges = np.concatenate([[0], edges])
     starts, ends = edges[0::2], edges[1::2]
     sizes = ends - starts
-    which = np.searchsorted(np.flatnonzero(buf[:len(joined)] == 0), starts)  # the text of each word: the NULs before it
+    bounds = np.flatnonzero(buf[:len(joined)] == 0)  # each text's end (but the last's)
+    before = np.searchsorted(starts, np.append(bounds, len(joined)))  # the words before each text's end
+    which = np.repeat(np.arange(n_texts), np.diff(before, prepend=0))  # the text of each word
     eight = np.ndarray(shape=(len(joined) + 8,), dtype="<u8", buffer=buf, strides=(1,))  # 8 bytes from each byte on
     first = eight[starts] & _byte_masks()[np.minimum(sizes, 8)]
     second = np.zeros(len(starts), dtype=np.uint64)  # 0 for the words of up to 8 bytes (most)
