@@ -292,6 +292,7 @@ async def complete_start(app: CatalogServer, load: Callable[[], tuple[Catalog, D
         fail()
         return
     app.complete(catalog, disclosure)
+    gc.enable()  # the catalogue is in: the collector, paused since the start (cli.py), runs again
     gc.freeze()
     changed = [kind for kind in LISTS if listed[kind] != pending.preview.raw[kind]]
     signature = await anyio.to_thread.run_sync(key.signature)
