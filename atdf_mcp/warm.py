@@ -292,17 +292,18 @@ async def complete_start(app: CatalogServer, load: Callable[[], tuple[Catalog, D
         fail()
         return
     app.complete(catalog, disclosure)
+    gc.enable()  # the catalogue is in: the collector, paused since the start (cli.py), runs again
     gc.freeze()
     changed = [kind for kind in LISTS if listed[kind] != pending.preview.raw[kind]]
+    signature = await anyio.to_thread.run_sync(key.signature)
+    moved = signature != pending.preview.header.get("signature")  # a file changed while the catalogue loaded
+    if changed and not moved:  # written before the clients are told: a client that restarts the server at once gets it
+        await anyio.to_thread.run_sync(write_preview, key, signature, app, listed, pending.preview.lines)
     if changed:
         print(f"atdf-mcp: the catalogue lists {', '.join(changed)} other than at the last start: clients told", file=sys.stderr,
               flush=True)
         await app.notifier.lists_changed(tools="tools" in changed, prompts="prompts" in changed,
                                          resources="resources" in changed or "templates" in changed)
-    signature = await anyio.to_thread.run_sync(key.signature)
-    moved = signature != pending.preview.header.get("signature")  # a file changed while the catalogue loaded
-    if changed and not moved:
-        await anyio.to_thread.run_sync(write_preview, key, signature, app, listed, pending.preview.lines)
     await _serve_live(live, reload=moved)
 
 

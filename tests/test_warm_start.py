@@ -257,3 +257,28 @@ def test_a_file_changed_while_the_catalogue_loads_is_reloaded(catalog: Path, cac
     session.start()
     assert session.request("tools/list")["result"]["tools"][0]["description"].startswith("Make a text LOUD.")
     session.stop()
+
+
+COLLECTOR = '''
+
+def collector(text):
+    """Whether Python's garbage collector runs."""
+    import gc
+
+    return "on" if gc.isenabled() else "off"
+'''
+
+
+def test_garbage_collection_runs_again_once_the_catalogue_is_served(catalog: Path, cache: Path) -> None:
+    """`serve` starts without garbage collection (the SDK's imports, the preview and the first list, cli.py): a cold
+    start's calls and a warm start's calls, answered once the catalogue is in, find it running again."""
+    (catalog / "collector.json").write_text(json.dumps(tool("collector", "Whether the collector runs.")), encoding="utf-8")
+    (catalog / "handlers.py").write_text(HANDLERS + COLLECTOR, encoding="utf-8")
+    for start in ("cold", "warm"):
+        assert len(preview_files(cache)) == (start == "warm"), "the first start loads first; the second answers the preview"
+        session = Session(catalog, cache)
+        session.start()
+        assert len(session.request("tools/list")["result"]["tools"]) == 2
+        call = session.request("tools/call", {"name": "collector", "arguments": {"text": "?"}})["result"]
+        err = session.stop()
+        assert call["content"][0]["text"] == "on", f"{start} start: {call} / {err[-500:]}"
