@@ -127,16 +127,12 @@ class LoadReport:
         """This report plus `problems`, each under its file (a file without a report of its own gets one)."""
         if not problems:
             return self
-        files = list(self.files)
-        index = {f.file: i for i, f in enumerate(files)}
-        for problem in problems:
-            at = index.get(problem.file)
-            if at is None:
-                index[problem.file] = len(files)
-                files.append(FileReport(problem.file, None, (), (problem,)))
-            else:
-                f = files[at]
-                files[at] = FileReport(f.file, f.dialect, f.ids, (*f.problems, problem))
+        added: dict[str, list[Problem]] = {}
+        for problem in problems:  # grouped first: each file's report is rebuilt once, not once per problem
+            added.setdefault(problem.file, []).append(problem)
+        files = [f if f.file not in added else FileReport(f.file, f.dialect, f.ids, (*f.problems, *added.pop(f.file)))
+                 for f in self.files]
+        files += [FileReport(file, None, (), tuple(extra)) for file, extra in added.items()]
         return LoadReport(tuple(files))
 
 
