@@ -184,6 +184,13 @@ class Disclosure:
             return None
         return _RUNTIMES.get(name)
 
+    def names(self, view: View) -> list[str]:
+        """The names a client of the view may call: its tools, and in progressive mode the meta-tools they do not shadow
+        (the candidates of TOOL_NOT_FOUND's nearest name)."""
+        if not self.progressive:
+            return list(view.runtimes)
+        return [*view.runtimes, *(name for name in META_TOOLS if name not in view.runtimes)]
+
     def meta_schema(self, name: str) -> dict[str, Any] | None:
         """The input schema of a meta-tool (progressive mode), for the SDK's `Mcp-Param-*` header check."""
         return _INPUTS.get(name) if self.progressive else None
@@ -256,15 +263,16 @@ class Disclosure:
         """Run a meta-tool on validated arguments; `run(name, arguments)` calls a catalogue tool as a direct call would."""
         name = meta.tool.id
         if name == "call_tool":
-            return await run(arguments["name"], arguments["arguments"])
+            return await run(arguments["name"], arguments["arguments"])  # a meta-tool too (run is what tools/call does)
         if name == "search_tools":
-            limit = arguments.get("limit", DEFAULT_LIMIT)
+            limit = int(arguments.get("limit", DEFAULT_LIMIT))  # 5.0 is an integer to JSON Schema
             hits = self.search(view, arguments["query"], limit)
             found = {"tools": [{"name": h.name, "description": h.description, "score": h.score} for h in hits]}
             return _structured(found)
-        descriptor = view.tools.get(arguments["name"])
+        asked = self.meta_runtime(view, arguments["name"])
+        descriptor = view.tools.get(arguments["name"]) if asked is None else asked.tool
         if descriptor is None:
-            return meta.failed(unknown_tool(arguments["name"], list(view.runtimes), find=self.find_hint))
+            return meta.failed(unknown_tool(arguments["name"], self.names(view), find=self.find_hint))
         return _structured(tool_info(descriptor, self.lang))
 
 

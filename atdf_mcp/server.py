@@ -271,7 +271,7 @@ class CatalogServer:
         meta = self.disclosure.meta_runtime(view, name)
         runtime = meta or view.runtimes.get(name)
         if runtime is None:
-            result = error_result(unknown_tool(name, list(view.runtimes), find=self.disclosure.find_hint), structured=False)
+            result = error_result(unknown_tool(name, self.disclosure.names(view), find=self.disclosure.find_hint), structured=False)
         else:
             arguments, valid = _checked(runtime, arguments)
             if not valid:
@@ -298,7 +298,7 @@ class CatalogServer:
         if not valid:
             return await self._refusal(meta, arguments)
         try:
-            return await disclosure.call(meta, arguments, view, functools.partial(self._run, ctx, view, events=events, scopes=scopes))
+            return await disclosure.call(meta, arguments, view, functools.partial(self._call_tool, ctx, view, events=events, scopes=scopes))
         except Exception as exc:
             return meta.failed(self._failure(meta, exc, arguments))
 
@@ -314,7 +314,7 @@ class CatalogServer:
         receive the handler's progress and logs)."""
         runtime = view.runtimes.get(name)
         if runtime is None:  # no structuredContent: the client may hold an outputSchema for that name from an older listing
-            return error_result(unknown_tool(name, list(view.runtimes), find=self.disclosure.find_hint), structured=False)
+            return error_result(unknown_tool(name, self.disclosure.names(view), find=self.disclosure.find_hint), structured=False)
         arguments, valid = _checked(runtime, arguments)
         if not valid:
             return await self._refusal(runtime, arguments, view)

@@ -12,10 +12,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import anyio
+import mcp.types as types
 import pytest
 from conftest import write_file
+from envelopes import envelope_of
 from test_live_reload import HANDLERS, Inbox, connected, mcp_tool, text_of
 
 BUDGET = 60  # seconds: a guard against a hang or a quadratic load, not a timing (the load takes ~3 s)
@@ -79,3 +82,95 @@ async def test_a_broken_handlers_module_keeps_its_last_good_version_served(tmp_p
         with anyio.fail_after(15):
             while text_of(await client.call_tool("echo", {"text": "abc"})) != "cba":
                 await anyio.sleep(0.1)
+
+
+PROGRESSIVE_CONFIG = "disclosure: progressive\npinned: [echo]\n"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("broken", ["disclosure: progressive\npinned: [echo\n", "disclosure: partial\npinned: [echo]\n"],
+                         ids=["half-typed-yaml", "bad-value"])
+async def test_a_broken_config_edit_keeps_the_options_served_before(tmp_path: Path, broken: str) -> None:
+    """An atdf-mcp.yaml edit that brings an error (invalid YAML mid-typing, a bad value) is not applied: the options served
+    before stay, as a broken descriptor keeps its last good version. It used to fall back to the defaults at once: a
+    progressive server listed its whole catalogue (and tool sets and tokens went with the rest). A fixed edit applies."""
+    folder = tmp_path / "catalogue"
+    write_file(folder, "echo.json", mcp_tool("echo", "Give the text back."))
+    write_file(folder, "shout.json", mcp_tool("shout", "Upper-case the text."))
+    write_file(folder, "handlers.py", HANDLERS)
+    config = write_file(folder, "atdf-mcp.yaml", PROGRESSIVE_CONFIG)
+    inbox = Inbox()
+    async with connected("stdio", folder, inbox) as (client, _):
+        progressive = ["echo", "search_tools", "get_tool_info", "call_tool"]
+        assert [t.name for t in (await client.list_tools()).tools] == progressive
+        config.write_text(broken, encoding="utf-8")
+        warning = await inbox.wait_for_warning()
+        assert "atdf-mcp.yaml" in str(warning.data)
+        assert [t.name for t in (await client.list_tools()).tools] == progressive
+        assert "shout" in {t["name"] for t in json.loads(
+            text_of(await client.call_tool("search_tools", {"query": "upper-case"})))["tools"]}
+        config.write_text("disclosure: full\n", encoding="utf-8")
+        await inbox.wait_for("notifications/tools/list_changed", 1)
+        assert sorted(t.name for t in (await client.list_tools()).tools) == ["echo", "shout"]
+
+
+def test_a_first_config_that_is_broken_is_reported_while_the_defaults_stay(tmp_path: Path) -> None:
+    """A catalogue served without atdf-mcp.yaml, then given a broken one: the defaults stay and the error is reported."""
+    from atdf_mcp import load_catalog
+
+    folder = tmp_path / "catalogue"
+    write_file(folder, "echo.json", mcp_tool("echo", "Give the text back."))
+    before = load_catalog(folder)
+    write_file(folder, "atdf-mcp.yaml", "disclosure: partial\n")
+    after = load_catalog(folder, previous=before)
+    assert after.config.disclosure == before.config.disclosure
+    codes = {(p.pointer, p.code) for p in after.report.problems if p.file.endswith("atdf-mcp.yaml")}
+    assert codes == {("/disclosure", "CONFIGURATION_ERROR"), ("", "LAST_GOOD_SERVED")}
+
+
+@pytest.fixture
+def progressive_catalogue(tmp_path: Path) -> Path:
+    """Two tools with handlers, served in progressive mode with nothing pinned."""
+    folder = tmp_path / "catalogue"
+    write_file(folder, "echo.json", mcp_tool("echo", "Give the text back."))
+    write_file(folder, "shout.json", mcp_tool("shout", "Upper-case the text."))
+    write_file(folder, "handlers.py", HANDLERS)
+    write_file(folder, "atdf-mcp.yaml", "disclosure: progressive\n")
+    return folder
+
+
+def structured(result: types.CallToolResult) -> Any:
+    """A success's structuredContent, checked against its JSON text."""
+    assert result.is_error is not True, result
+    assert json.loads(text_of(result)) == result.structured_content
+    return result.structured_content
+
+
+@pytest.mark.anyio
+async def test_a_whole_number_written_as_a_float_is_a_limit(progressive_catalogue: Path) -> None:
+    """`limit: 1.0` is an integer to JSON Schema (and to JSON): search_tools answers one tool; it was INTERNAL_ERROR."""
+    async with connected("stdio", progressive_catalogue, Inbox()) as (client, _):
+        found = structured(await client.call_tool("search_tools", {"query": "text", "limit": 1.0}))
+    assert len(found["tools"]) == 1
+
+
+@pytest.mark.anyio
+async def test_the_meta_tools_are_tools_to_get_tool_info_and_call_tool(progressive_catalogue: Path) -> None:
+    """get_tool_info and call_tool know the three meta-tools tools/list shows (they answered "No tool named 'call_tool'
+    is published by this server", suggesting a catalogue tool), and a misspelt meta-tool is suggested by its name."""
+    async with connected("stdio", progressive_catalogue, Inbox()) as (client, _):
+        info = structured(await client.call_tool("get_tool_info", {"name": "search_tools"}))
+        assert info["name"] == "search_tools" and info["inputSchema"]["required"] == ["query"]
+        found = structured(await client.call_tool("call_tool", {"name": "search_tools", "arguments": {"query": "upper-case"}}))
+        assert found["tools"][0]["name"] == "shout"
+        inner = {"name": "echo", "arguments": {"text": "abc"}}
+        assert text_of(await client.call_tool("call_tool", {"name": "call_tool", "arguments": inner})) == "abc"
+        nested: dict[str, Any] = inner
+        for _ in range(60):
+            nested = {"name": "call_tool", "arguments": nested}
+        assert text_of(await client.call_tool("call_tool", nested)) == "abc"
+        wrong = envelope_of(await client.call_tool("call_tool", {"name": "get_tool_info", "arguments": {}}))
+        assert wrong["errors"][0]["code"] == "VALIDATION_ERROR" and wrong["errors"][0]["tool_name"] == "get_tool_info"
+        misspelt = envelope_of(await client.call_tool("serch_tools", {"query": "x"}))
+        assert misspelt["errors"][0]["code"] == "TOOL_NOT_FOUND"
+        assert "'search_tools'" in misspelt["errors"][0]["context"]["solution"]
