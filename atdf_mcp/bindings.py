@@ -100,7 +100,23 @@ def _bind_one(tool: Descriptor, catalog: Catalog, loader: _ModuleLoader, http: _
     elif result.dispatcher is None:  # listed, but every call would answer HANDLER_UNAVAILABLE
         problems.append(Problem(where, pointer, result.reason or "no handler", "warning", Code.NO_HANDLER))
     problems += [Problem(where, pointer, message, "warning", Code.CONFIGURATION_ERROR) for message in result.warnings]
+    loose = _loose_arguments(tool, result.dispatcher)
+    if loose:
+        problems.append(Problem(where, pointer, f"tool {tool.id!r}: its handler needs {', '.join(map(repr, loose))}, which the "
+                                "input schema does not require: a call without it answers VALIDATION_ERROR; mark it required "
+                                "in the descriptor, or give the handler's parameter a default", "warning", Code.CONFIGURATION_ERROR))
     return result, tuple(problems)
+
+
+def _loose_arguments(tool: Descriptor, dispatcher: Dispatcher | None) -> list[str]:
+    """The parameters a Python handler needs that the tool's input schema leaves optional without a default (or does not
+    declare)."""
+    if not isinstance(dispatcher, PythonDispatcher) or not dispatcher.required:
+        return []
+    schema = tool.input_schema or {}
+    properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+    given = {name for name, prop in properties.items() if isinstance(prop, dict) and "default" in prop}  # filled in at call
+    return sorted(dispatcher.required.difference(schema.get("required") or (), given))
 
 
 def function_loader(root: Path | None) -> Callable[[str], tuple[Callable[..., Any] | None, str]]:

@@ -174,3 +174,41 @@ async def test_the_meta_tools_are_tools_to_get_tool_info_and_call_tool(progressi
         misspelt = envelope_of(await client.call_tool("serch_tools", {"query": "x"}))
         assert misspelt["errors"][0]["code"] == "TOOL_NOT_FOUND"
         assert "'search_tools'" in misspelt["errors"][0]["context"]["solution"]
+
+
+REFUND = {"tool_id": "refund_payment", "description": "Refunds a captured card payment.",
+          "when_to_use": "Use when a customer asks for their money back.",
+          "how_to_use": {"inputs": [{"name": "payment_id", "type": "string", "description": "The payment, e.g. pay_123"},
+                                    {"name": "amount", "type": "number", "description": "How much (default: all)", "required": False}],
+                         "outputs": {"success": "The refund id.", "failure": []}}}
+REFUND_HANDLER = "def refund_payment(payment_id, amount=None):\n    return {'refund': 're_1', 'payment_id': payment_id}\n"
+
+
+@pytest.fixture
+def optional_by_schema(tmp_path: Path) -> Path:
+    """A tool whose input is optional by its descriptor (`required` on one input: absent means optional) but required by
+    its handler."""
+    folder = tmp_path / "catalogue"
+    write_file(folder, "refund_payment.json", REFUND)
+    write_file(folder, "handlers.py", REFUND_HANDLER)
+    return folder
+
+
+def test_validate_warns_of_an_argument_the_handler_needs_and_the_schema_leaves_optional(optional_by_schema: Path) -> None:
+    """The mismatch is found at load, with the tool's pointer and the argument's name."""
+    done = cli("validate", optional_by_schema, "--format", "json")
+    [problem] = [p for f in json.loads(done.stdout)["files"] for p in f["problems"]]
+    assert problem["severity"] == "warning" and problem["code"] == "CONFIGURATION_ERROR"
+    assert "'payment_id'" in problem["message"] and "required" in problem["message"]
+
+
+@pytest.mark.anyio
+async def test_a_call_without_an_argument_the_handler_needs_is_a_validation_error(optional_by_schema: Path) -> None:
+    """The schema lets the call through, the handler cannot take it: VALIDATION_ERROR naming the argument (it was an
+    INTERNAL_ERROR whose advice was to retry the same call)."""
+    async with connected("stdio", optional_by_schema, Inbox()) as (client, _):
+        env = envelope_of(await client.call_tool("refund_payment", {}))
+        assert text_of(await client.call_tool("refund_payment", {"payment_id": "pay_1"})).find("re_1") > 0
+    [entry] = env["errors"]
+    assert entry["code"] == "VALIDATION_ERROR" and entry["parameter_name"] == "payment_id"
+    assert "payment_id" in entry["detail"] and "payment_id" in entry["context"]["solution"]
