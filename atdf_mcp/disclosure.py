@@ -27,7 +27,7 @@ from .bindings import Bound
 from .catalog import Problem
 from .codes import Code
 from .config import CatalogConfig
-from .envelope import unknown_tool
+from .envelope import build_entry, envelope, unknown_tool
 from .l10n import N_
 from .model import Descriptor, Source
 from .runtime import InputValidator, ToolRuntime
@@ -266,6 +266,11 @@ class Disclosure:
             return await run(arguments["name"], arguments["arguments"])  # a meta-tool too (run is what tools/call does)
         if name == "search_tools":
             limit = int(arguments.get("limit", DEFAULT_LIMIT))  # 5.0 is an integer to JSON Schema
+            if not arguments["query"].strip():  # minLength passed, but there is nothing to search for
+                return meta.failed(envelope([build_entry(
+                    Code.VALIDATION_ERROR, "Argument 'query' holds only blanks: there is nothing to search for.", name,
+                    parameter="query", context={"solution": "Say what you want to do in a few words, e.g. {\"query\": "
+                                                            f"\"convert units\"}}; or read {INDEX_URI} for every tool's name."})]))
             hits = self.search(view, arguments["query"], limit)
             found = {"tools": [{"name": h.name, "description": h.description, "score": h.score} for h in hits]}
             return _structured(found)

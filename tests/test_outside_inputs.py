@@ -212,3 +212,15 @@ async def test_a_call_without_an_argument_the_handler_needs_is_a_validation_erro
     [entry] = env["errors"]
     assert entry["code"] == "VALIDATION_ERROR" and entry["parameter_name"] == "payment_id"
     assert "payment_id" in entry["detail"] and "payment_id" in entry["context"]["solution"]
+
+
+@pytest.mark.anyio
+async def test_a_query_of_only_blanks_is_a_validation_error_like_an_empty_one(progressive_catalogue: Path) -> None:
+    """`"   "` passes minLength but holds nothing to search: the same VALIDATION_ERROR as `""`, saying what to send
+    (it answered an empty list, which reads as "no tool does that")."""
+    async with connected("stdio", progressive_catalogue, Inbox()) as (client, _):
+        for query in ["", " \t\n "]:
+            env = envelope_of(await client.call_tool("search_tools", {"query": query}))
+            [entry] = env["errors"]
+            assert entry["code"] == "VALIDATION_ERROR" and entry["parameter_name"] == "query", query
+            assert entry["context"]["solution"], query
