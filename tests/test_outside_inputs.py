@@ -15,11 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import httpx
 import mcp.types as types
 import pytest
 from conftest import write_file
 from envelopes import envelope_of
 from test_live_reload import HANDLERS, Inbox, connected, mcp_tool, text_of
+from test_robust_protocol import ECHO, INITIALIZE, MCP_HEADERS, StdioWire, open_session, serving
+from test_robust_protocol import HANDLERS as ECHO_HANDLERS
+
+from atdf_mcp.schemas import SCHEMAS
 
 BUDGET = 60  # seconds: a guard against a hang or a quadratic load, not a timing (the load takes ~3 s)
 
@@ -224,3 +229,62 @@ async def test_a_query_of_only_blanks_is_a_validation_error_like_an_empty_one(pr
             [entry] = env["errors"]
             assert entry["code"] == "VALIDATION_ERROR" and entry["parameter_name"] == "query", query
             assert entry["context"]["solution"], query
+
+
+BAD_CALLS = [  # (params of a tools/call, how it is answered: the tool's error result, or a JSON-RPC error's envelope)
+    ({"name": "echo", "arguments": [1]}, "tool"), ({"name": "echo", "arguments": "value=1"}, "tool"),
+    ({"name": 5, "arguments": {}}, "error"), ({"arguments": {}}, "error"), (None, "error"),
+]
+
+
+def bad_call(request_id: int, params: Any) -> str:
+    """A tools/call with these params (left out when None)."""
+    return json.dumps({"jsonrpc": "2.0", "id": request_id, "method": "tools/call", **({} if params is None else {"params": params})})
+
+
+def assert_answered(message: dict[str, Any], request_id: int, how: str) -> None:
+    """Arguments that are not an object: echo's isError VALIDATION_ERROR on `arguments`; no tool name or no params:
+    -32602 whose data is an ATDF envelope saying what a tools/call holds (both were -32602 with data "")."""
+    assert message["id"] == request_id, message
+    if how == "tool":
+        assert message["result"]["isError"] is True
+        [entry] = json.loads(message["result"]["content"][0]["text"])["errors"]
+        assert (entry["code"], entry["tool_name"], entry["parameter_name"]) == ("VALIDATION_ERROR", "echo", "arguments")
+        assert "not a JSON object" in entry["detail"] and entry["context"]["solution"]
+    else:
+        assert message["error"]["code"] == -32602
+        env = message["error"]["data"]
+        assert SCHEMAS["error"].violations(env) == [] and "name" in env["errors"][0]["context"]["solution"]
+
+
+@pytest.fixture
+def echo_dir(tmp_path: Path) -> Path:
+    """A one-tool catalogue: `echo` takes any JSON value."""
+    write_file(tmp_path / "echo", "tools.json", ECHO)
+    write_file(tmp_path / "echo", "handlers.py", ECHO_HANDLERS)
+    return tmp_path / "echo"
+
+
+def test_a_tools_call_whose_params_are_malformed_is_answered_over_stdio(echo_dir: Path) -> None:
+    """Each malformed tools/call gets an answer an agent can act on, and the connection goes on."""
+    wire = StdioWire(echo_dir)
+    try:
+        assert wire.ask(json.dumps(INITIALIZE))["id"] == 1
+        for n, (params, how) in enumerate(BAD_CALLS, 2):
+            assert_answered(wire.ask(bad_call(n, params)), n, how)
+        assert wire.ask(bad_call(99, {"name": "echo", "arguments": {"value": 1}}))["result"]["isError"] is False
+    finally:
+        wire.close()
+
+
+@pytest.mark.anyio
+async def test_a_tools_call_whose_params_are_malformed_is_answered_over_mcp(echo_dir: Path) -> None:
+    """The same over /mcp: 200 and the tool's result, or 400 and the JSON-RPC error."""
+    with serving(echo_dir) as base:
+        async with httpx.AsyncClient(timeout=10) as http:
+            session = await open_session(http, base)
+            headers = {**MCP_HEADERS, "mcp-session-id": session, "mcp-protocol-version": "2025-06-18"}
+            for n, (params, how) in enumerate(BAD_CALLS, 2):
+                response = await http.post(f"{base}/mcp", content=bad_call(n, params), headers=headers)
+                assert response.status_code == (200 if how == "tool" else 400)
+                assert_answered(response.json(), n, how)
