@@ -83,6 +83,25 @@ class ToolRuntime:
         properties = (self.tool.input_schema or {}).get("properties") or {}
         return {name: prop["default"] for name, prop in properties.items() if isinstance(prop, dict) and "default" in prop}
 
+    @functools.cached_property
+    def whole_numbers(self) -> frozenset[str]:
+        """The top-level inputs typed integer (alone or with null)."""
+        properties = (self.tool.input_schema or {}).get("properties") or {}
+        return frozenset(name for name, prop in properties.items() if isinstance(prop, dict) and
+                         (prop.get("type") == "integer" or (isinstance(prop.get("type"), list) and "integer" in prop["type"])))
+
+    def prepared(self, arguments: Any) -> Any:
+        """Valid arguments as the tool runs them: defaults filled in, and a whole number written as a float (3.0, an
+        integer to JSON Schema, as Python clients send it) made an int for an integer input."""
+        if not isinstance(arguments, dict):
+            return arguments
+        if self.defaults:
+            arguments = {**self.defaults, **arguments}
+        floats = [name for name in self.whole_numbers if isinstance(arguments.get(name), float)]
+        if floats:
+            arguments = {**arguments, **{name: int(arguments[name]) for name in floats if arguments[name].is_integer()}}
+        return arguments
+
     @property
     def examples(self) -> list[dict[str, Any]]:
         """The example inputs, for suggestions."""

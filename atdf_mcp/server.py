@@ -277,8 +277,7 @@ class CatalogServer:
             if not valid:
                 result = await self._refusal(runtime, arguments, view)
             elif meta is None and (runtime.rules is not None or runtime.permissions):
-                if runtime.defaults and isinstance(arguments, dict):
-                    arguments = {**runtime.defaults, **arguments}
+                arguments = runtime.prepared(arguments)
                 refused, _advised = before_call(runtime, arguments, agent=view.toolset, lang=view.published.lang, scopes=scopes)
                 if refused is None:
                     return None
@@ -321,8 +320,7 @@ class CatalogServer:
         dispatcher = runtime.bound.dispatcher
         if dispatcher is None:
             return runtime.failed(self._failure(runtime, Unavailable(runtime.bound.reason), arguments, view))
-        if runtime.defaults and isinstance(arguments, dict):
-            arguments = {**runtime.defaults, **arguments}
+        arguments = runtime.prepared(arguments)
         advised: tuple[Any, ...] = ()
         if runtime.rules is not None or runtime.permissions:  # a tool without rules or permissions pays this one check
             refused, advised = before_call(runtime, arguments, agent=view.toolset, lang=view.published.lang, scopes=scopes)

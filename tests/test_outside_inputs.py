@@ -288,3 +288,22 @@ async def test_a_tools_call_whose_params_are_malformed_is_answered_over_mcp(echo
                 response = await http.post(f"{base}/mcp", content=bad_call(n, params), headers=headers)
                 assert response.status_code == (200 if how == "tool" else 400)
                 assert_answered(response.json(), n, how)
+
+
+COUNTING = {"tools": [{"name": "repeat", "description": "Repeat a word.", "inputSchema": {
+    "type": "object", "properties": {"word": {"type": "string"}, "times": {"type": "integer", "minimum": 1}},
+    "required": ["word", "times"]}}]}
+COUNTING_HANDLER = "def repeat(word, times):\n    return ' '.join([word] * times)\n"
+
+
+@pytest.mark.anyio
+async def test_a_whole_number_written_as_a_float_reaches_a_handler_as_an_int(tmp_path: Path) -> None:
+    """`times: 3.0` passes `"type": "integer"` (JSON Schema counts 3.0 as an integer; Python clients send it) and reaches
+    the handler as 3: it reached it as 3.0, and `[word] * 3.0` answered INTERNAL_ERROR."""
+    folder = tmp_path / "catalogue"
+    write_file(folder, "tools.json", COUNTING)
+    write_file(folder, "handlers.py", COUNTING_HANDLER)
+    async with connected("stdio", folder, Inbox()) as (client, _):
+        assert text_of(await client.call_tool("repeat", {"word": "ho", "times": 3.0})) == "ho ho ho"
+        env = envelope_of(await client.call_tool("repeat", {"word": "ho", "times": 2.5}))
+    assert env["errors"][0]["code"] == "VALIDATION_ERROR"
