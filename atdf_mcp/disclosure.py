@@ -163,8 +163,9 @@ class Disclosure:
         """The server's instructions: the catalogue's description, and in progressive mode how to find its tools."""
         if not self.progressive:
             return description
-        how = (f"This server has {len(self._tools)} tools; tools/list shows only a few. Call search_tools with what you want "
-               "to do, get_tool_info for a tool's arguments, then call it by its name or through call_tool.")
+        # No count: the instructions are the server's, the same for the clients of every tool set.
+        how = ("tools/list shows only a few of this server's tools. Call search_tools with what you want to do, "
+               "get_tool_info for a tool's arguments, then call it by its name or through call_tool.")
         return f"{description}\n\n{how}" if description else how
 
     @property

@@ -20,6 +20,8 @@ import mcp.types as types
 import pytest
 from conftest import write_file
 from envelopes import envelope_of
+from local_server import serve_over_http
+from mcp import Client
 from test_live_reload import HANDLERS, Inbox, connected, mcp_tool, text_of
 from test_robust_protocol import ECHO, INITIALIZE, MCP_HEADERS, StdioWire, open_session, serving
 from test_robust_protocol import HANDLERS as ECHO_HANDLERS
@@ -307,3 +309,18 @@ async def test_a_whole_number_written_as_a_float_reaches_a_handler_as_an_int(tmp
         assert text_of(await client.call_tool("repeat", {"word": "ho", "times": 3.0})) == "ho ho ho"
         env = envelope_of(await client.call_tool("repeat", {"word": "ho", "times": 2.5}))
     assert env["errors"][0]["code"] == "VALIDATION_ERROR"
+
+
+@pytest.mark.anyio
+async def test_a_tool_set_client_is_not_told_the_size_of_the_whole_catalogue(tmp_path: Path) -> None:
+    """In progressive mode the instructions said "This server has N tools" with N the whole catalogue's count, to the
+    clients of every tool set too (for whom the other tools do not exist); they tell how to find tools, with no count."""
+    folder = tmp_path / "catalogue"
+    for n in range(7):
+        write_file(folder, f"tool_{n}.json", mcp_tool(f"tool_{n}", f"Tool number {n}."))
+    write_file(folder, "atdf-mcp.yaml", "disclosure: progressive\ntoolsets:\n  few: {ids: [tool_0, tool_1]}\n")
+    with serve_over_http(folder) as (_, url, _):
+        async with Client(f"{url}/mcp/few", mode="legacy") as client:
+            instructions = client.instructions or ""
+            assert len((await client.read_resource("ardf://catalog/index")).contents[0].text.splitlines()) == 2
+    assert "search_tools" in instructions and "7" not in instructions
