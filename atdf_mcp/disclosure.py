@@ -279,7 +279,10 @@ class Disclosure:
         descriptor = view.tools.get(arguments["name"]) if asked is None else asked.tool
         if descriptor is None:
             return meta.failed(unknown_tool(arguments["name"], self.names(view), find=self.find_hint))
-        return _structured(tool_info(descriptor, self.lang))
+        info = tool_info(descriptor, self.lang)
+        if self._allowed(view) is not None:  # a tool set: the tools outside it do not exist for this client
+            info["related_tools"] = [r for r in info["related_tools"] if not isinstance(r, dict) or r.get("name") in view.tools]
+        return _structured(info)
 
 
 def _structured(value: dict[str, Any]) -> types.CallToolResult:

@@ -324,3 +324,32 @@ async def test_a_tool_set_client_is_not_told_the_size_of_the_whole_catalogue(tmp
             instructions = client.instructions or ""
             assert len((await client.read_resource("ardf://catalog/index")).contents[0].text.splitlines()) == 2
     assert "search_tools" in instructions and "7" not in instructions
+
+
+OPENAKITA = """name: open_ticket
+description: Opens a support ticket for a customer.
+category: support
+detail: Returns the ticket id.
+related_tools:
+  - {name: send_reply, relation: commonly used after}
+  - {name: refund_order, relation: when the customer wants money back}
+input_schema: {type: object, properties: {subject: {type: string}}, required: [subject]}
+"""
+
+
+@pytest.mark.anyio
+async def test_get_tool_info_in_a_tool_set_names_no_related_tool_outside_it(tmp_path: Path) -> None:
+    """OpenAkita `related_tools` naming a tool outside the client's set are left out of its Level 2 (the other tools
+    do not exist for that client); the whole catalogue still shows them all."""
+    folder = tmp_path / "catalogue"
+    write_file(folder, "open_ticket.yaml", OPENAKITA)
+    write_file(folder, "send_reply.json", mcp_tool("send_reply", "Reply to a ticket."))
+    write_file(folder, "refund_order.json", mcp_tool("refund_order", "Refund an order."))
+    write_file(folder, "atdf-mcp.yaml", "disclosure: progressive\ntoolsets:\n  support: {ids: [open_ticket, send_reply]}\n")
+    with serve_over_http(folder) as (_, url, _):
+        related = {}
+        for path in ("/mcp/support", "/mcp"):
+            async with Client(f"{url}{path}", mode="legacy") as client:
+                info = structured(await client.call_tool("get_tool_info", {"name": "open_ticket"}))
+                related[path] = [r["name"] for r in info["related_tools"]]
+    assert related == {"/mcp/support": ["send_reply"], "/mcp": ["send_reply", "refund_order"]}
