@@ -353,3 +353,25 @@ async def test_get_tool_info_in_a_tool_set_names_no_related_tool_outside_it(tmp_
                 info = structured(await client.call_tool("get_tool_info", {"name": "open_ticket"}))
                 related[path] = [r["name"] for r in info["related_tools"]]
     assert related == {"/mcp/support": ["send_reply"], "/mcp": ["send_reply", "refund_order"]}
+
+
+@pytest.mark.anyio
+async def test_a_catalogue_folder_removed_and_made_again_is_watched_again(tmp_path: Path) -> None:
+    """`rm -rf DIR && mkdir DIR && cp ... DIR` (a deploy, a checkout that recreates the folder) while serving: the last
+    catalogue stays served while the folder is away, and what the new folder holds is served once it is back. The
+    watcher used to go quiet for good: every later edit was ignored until a restart."""
+    import shutil
+
+    folder = tmp_path / "catalogue"
+    write_file(folder, "echo.json", mcp_tool("echo", "Give the text back."))
+    inbox = Inbox()
+    async with connected("stdio", folder, inbox) as (client, _):
+        shutil.rmtree(folder)
+        await anyio.sleep(0.5)
+        assert [t.name for t in (await client.list_tools()).tools] == ["echo"]
+        write_file(folder, "shout.json", mcp_tool("shout", "Upper-case the text."))
+        await inbox.wait_for("notifications/tools/list_changed", 1)
+        assert [t.name for t in (await client.list_tools()).tools] == ["shout"]
+        write_file(folder, "again.json", mcp_tool("again", "Say it again."))
+        await inbox.wait_for("notifications/tools/list_changed", 2)
+        assert sorted(t.name for t in (await client.list_tools()).tools) == ["again", "shout"]
