@@ -280,6 +280,8 @@ class Disclosure:
         if descriptor is None:
             return meta.failed(unknown_tool(arguments["name"], self.names(view), find=self.find_hint))
         info = tool_info(descriptor, self.lang)
+        if asked is not None:  # a meta-tool has no resource of its own
+            info.pop("uri", None)
         if self._allowed(view) is not None:  # a tool set: the tools outside it do not exist for this client
             info["related_tools"] = [r for r in info["related_tools"] if not isinstance(r, dict) or r.get("name") in view.tools]
         return _structured(info)
