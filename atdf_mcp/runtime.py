@@ -95,11 +95,13 @@ class ToolRuntime:
         integer to JSON Schema, as Python clients send it) made an int for an integer input."""
         if not isinstance(arguments, dict):
             return arguments
-        if self.defaults:
-            arguments = {**self.defaults, **arguments}
-        floats = [name for name in self.whole_numbers if isinstance(arguments.get(name), float)]
-        if floats:
-            arguments = {**arguments, **{name: int(arguments[name]) for name in floats if arguments[name].is_integer()}}
+        defaults = self.defaults
+        if defaults:
+            arguments = {**defaults, **arguments}
+        for name in self.whole_numbers:
+            value = arguments.get(name)
+            if value.__class__ is float and value.is_integer():  # type: ignore[union-attr]
+                arguments = {**arguments, name: int(value)}  # type: ignore[arg-type]
         return arguments
 
     @property
