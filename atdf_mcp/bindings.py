@@ -33,6 +33,7 @@ from .redirect import stdout_to_stderr
 __all__ = ["Bound", "bind_catalog", "function_loader"]
 
 CONVENTION_MODULE = "handlers"
+BROKEN_SUFFIX = "; every call answers HANDLER_UNAVAILABLE until it imports"
 
 
 @dataclass(frozen=True)
@@ -43,20 +44,22 @@ class Bound:
     reason: str | None = None
     binding: dict[str, Any] | None = None
     warnings: tuple[str, ...] = ()  # the tool runs, but some calls will fail (an unset environment variable, ...)
+    broken: bool = False  # no dispatcher because a catalogue module failed to import (a reload keeps the last good one)
 
 
 Memo = Mapping[str, tuple[Descriptor, Bound, tuple[Problem, ...]]]  # tool id → (the tool, its binding, its problems)
 
 
 def bind_catalog(catalog: Catalog, *, http_client_factory: Callable[[], Any] | None = None,
-                 default_timeout: float | None = None, previous: Memo | None = None,
+                 default_timeout: float | None = None, previous: Memo | None = None, last_good: Memo | None = None,
                  ) -> tuple[dict[str, Bound], list[Problem], dict[str, tuple[Descriptor, Bound, tuple[Problem, ...]]]]:
     """A Bound per tool of the catalogue, the problems found while loading bindings, and the memo for a reload.
 
     `http_client_factory` returns the httpx.AsyncClient HTTP tools use (default: the shared pool of
     atdf_mcp.dispatch.http); `default_timeout` is the server's per-call limit for tools without one. With
     `previous` (the memo of the snapshot before, same config and handler modules), a tool that did not change
-    keeps its binding.
+    keeps its binding. With `last_good` (the memo of the snapshot served before), a tool whose handler module an edit
+    broke (it no longer imports) keeps the dispatcher it had, and the error says so.
     """
     loader = _ModuleLoader(catalog.root)
     http = _HttpBinder(catalog, http_client_factory, default_timeout)
@@ -68,7 +71,8 @@ def bind_catalog(catalog: Catalog, *, http_client_factory: Callable[[], Any] | N
         if kept is not None and kept[0] is tool:
             memo[tool.id] = kept
         else:
-            memo[tool.id] = (tool, *_bind_one(tool, catalog, loader, http))
+            good = last_good.get(tool.id) if last_good is not None else None
+            memo[tool.id] = (tool, *_bind_one(tool, catalog, loader, http, good[1] if good is not None else None))
         bound[tool.id] = memo[tool.id][1]
         problems += memo[tool.id][2]
         if isinstance(bound[tool.id].binding, dict) and bound[tool.id].binding.get("endpoint"):
@@ -77,20 +81,42 @@ def bind_catalog(catalog: Catalog, *, http_client_factory: Callable[[], Any] | N
     return bound, problems, memo
 
 
-def _bind_one(tool: Descriptor, catalog: Catalog, loader: _ModuleLoader, http: _HttpBinder) -> tuple[Bound, tuple[Problem, ...]]:
-    """One tool's binding and the problems it has."""
+def _bind_one(tool: Descriptor, catalog: Catalog, loader: _ModuleLoader, http: _HttpBinder,
+              last_good: Bound | None = None) -> tuple[Bound, tuple[Problem, ...]]:
+    """One tool's binding and the problems it has (with the binding it had, when its handler module no longer imports)."""
     binding = _binding_for(tool, catalog)
     refused_before = len(http.refused)
     result = _bind(tool, binding, loader, catalog, http)
     where = (catalog.config.file if binding.get("_from") == "config" else None) or tool.source.file
     pointer = f"/bindings/{tool.id}" if binding.get("_from") == "config" else tool.source.pointer
     problems = list(http.refused[refused_before:])
-    if result.dispatcher is None and binding:
+    if result.broken and last_good is not None and last_good.dispatcher is not None:  # an edit broke the module: keep serving
+        why = (result.reason or "").removesuffix(BROKEN_SUFFIX)
+        problems.append(Problem(where, pointer, f"{why}; the last good version of its handler is still served until the module "
+                                                "imports again", "error", Code.HANDLER_UNAVAILABLE))
+        return last_good, tuple(problems)
+    if result.dispatcher is None and (binding or result.broken):
         problems.append(Problem(where, pointer, result.reason or "binding unavailable", "error", Code.HANDLER_UNAVAILABLE))
     elif result.dispatcher is None:  # listed, but every call would answer HANDLER_UNAVAILABLE
         problems.append(Problem(where, pointer, result.reason or "no handler", "warning", Code.NO_HANDLER))
     problems += [Problem(where, pointer, message, "warning", Code.CONFIGURATION_ERROR) for message in result.warnings]
+    loose = _loose_arguments(tool, result.dispatcher)
+    if loose:
+        problems.append(Problem(where, pointer, f"tool {tool.id!r}: its handler needs {', '.join(map(repr, loose))}, which the "
+                                "input schema does not require: a call without it answers VALIDATION_ERROR; mark it required "
+                                "in the descriptor, or give the handler's parameter a default", "warning", Code.CONFIGURATION_ERROR))
     return result, tuple(problems)
+
+
+def _loose_arguments(tool: Descriptor, dispatcher: Dispatcher | None) -> list[str]:
+    """The parameters a Python handler needs that the tool's input schema leaves optional without a default (or does not
+    declare)."""
+    if not isinstance(dispatcher, PythonDispatcher) or not dispatcher.required:
+        return []
+    schema = tool.input_schema or {}
+    properties = schema.get("properties") if isinstance(schema.get("properties"), dict) else {}
+    given = {name for name, prop in properties.items() if isinstance(prop, dict) and "default" in prop}  # filled in at call
+    return sorted(dispatcher.required.difference(schema.get("required") or (), given))
 
 
 def function_loader(root: Path | None) -> Callable[[str], tuple[Callable[..., Any] | None, str]]:
@@ -144,14 +170,16 @@ def _bind(tool: Descriptor, binding: dict[str, Any], loader: _ModuleLoader, cata
     if isinstance(reference, str):
         function, reason = loader.load(reference)
         if function is None:
-            return Bound(None, f"tool {tool.id!r}: handler {reference!r} {reason}", binding)
+            return Bound(None, f"tool {tool.id!r}: handler {reference!r} {reason}", binding, broken=loader.broken(reference))
         return Bound(PythonDispatcher(function, reference, max_threads=_max_threads(binding)), None, binding)
     if binding.get("endpoint"):
         return http.bind(tool, binding)
-    function = loader.convention(tool.id)
+    function, failure = loader.convention(tool.id)
     if function is not None:
         return Bound(PythonDispatcher(function, f"{CONVENTION_MODULE}:{_identifier(tool.id)}", max_threads=_max_threads(binding)),
                      None, {"_from": "convention"})
+    if failure is not None:  # handlers.py is there but does not import: say why, not "add a function"
+        return Bound(None, f"tool {tool.id!r}: {CONVENTION_MODULE}.py {failure}{BROKEN_SUFFIX}", {"_from": "convention"}, broken=True)
     function_name = f"{_identifier(tool.id)}()"
     yaml = f"`bindings: {{{tool.id}: {{handler: \"module:function\"}}}}` in atdf-mcp.yaml"
     where = (f"{yaml}, " if not DIALECT[tool.dialect].inline_binding else
@@ -239,12 +267,20 @@ class _ModuleLoader:
             return None, f"is not callable ({type(target).__name__})"
         return target, ""
 
-    def convention(self, tool_id: str) -> Callable[..., Any] | None:
+    def convention(self, tool_id: str) -> tuple[Callable[..., Any] | None, str | None]:
+        """The function of `handlers.py` named like the tool, or None; and why the module does not import, if it does not."""
         if self.root is None or not (self.root / f"{CONVENTION_MODULE}.py").is_file():
-            return None
-        module, _ = self._module(CONVENTION_MODULE)
-        function = getattr(module, _identifier(tool_id), None) if module is not None else None
-        return function if callable(function) else None
+            return None, None
+        module, reason = self._module(CONVENTION_MODULE)
+        if module is None:
+            return None, reason or "could not be imported"
+        function = getattr(module, _identifier(tool_id), None)
+        return (function if callable(function) else None), None
+
+    def broken(self, reference: str) -> bool:
+        """Whether `module:function` failed because its module, a file of the catalogue, does not import."""
+        name = reference.partition(":")[0]
+        return name in self.cache and self.cache[name][0] is None and self._local_file(name) is not None
 
     def _module(self, name: str) -> tuple[ModuleType | None, str | None]:
         if name not in self.cache:

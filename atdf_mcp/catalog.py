@@ -28,7 +28,7 @@ import jsonschema_rs
 from . import snapshot_cache
 from .codes import Code
 from .collector import gc_paused
-from .config import CatalogConfig, read_config
+from .config import CatalogConfig, ConfigProblem, read_config
 from .connectors import derived_tools
 from .copies import reconcile
 from .dialects import COLLECTION_KEYS, DIALECT, READERS, ReadOptions, detect, resolve
@@ -127,16 +127,12 @@ class LoadReport:
         """This report plus `problems`, each under its file (a file without a report of its own gets one)."""
         if not problems:
             return self
-        files = list(self.files)
-        index = {f.file: i for i, f in enumerate(files)}
-        for problem in problems:
-            at = index.get(problem.file)
-            if at is None:
-                index[problem.file] = len(files)
-                files.append(FileReport(problem.file, None, (), (problem,)))
-            else:
-                f = files[at]
-                files[at] = FileReport(f.file, f.dialect, f.ids, (*f.problems, problem))
+        added: dict[str, list[Problem]] = {}
+        for problem in problems:  # grouped first: each file's report is rebuilt once, not once per problem
+            added.setdefault(problem.file, []).append(problem)
+        files = [f if f.file not in added else FileReport(f.file, f.dialect, f.ids, (*f.problems, *added.pop(f.file)))
+                 for f in self.files]
+        files += [FileReport(file, None, (), tuple(extra)) for file, extra in added.items()]
         return LoadReport(tuple(files))
 
 
@@ -288,6 +284,10 @@ def load_catalog(path: str | os.PathLike[str], *more: str | os.PathLike[str], at
             raise UsageError(f"no such file or directory: {p}")
     root = next((p for p in paths if p.is_dir()), paths[0].parent)
     config, config_problems = read_config(root)
+    config_file = config.file
+    kept_config = previous is not None and _broken_edit(previous, config, config_problems)
+    if kept_config:  # a config edit that brings errors is not applied (yet): the options served before stay
+        config = previous.config  # type: ignore[union-attr]
     if previous is not None:  # a reload keeps what its caller chose
         atdf1_required = atdf1_required if atdf1_required is not None else (
             previous.options.atdf1_required if previous.options.forced else None)
@@ -305,8 +305,10 @@ def load_catalog(path: str | os.PathLike[str], *more: str | os.PathLike[str], at
             for result in previous.results:  # type: ignore[union-attr]
                 loader.add(_current(Path(result.file), result, None, loader) if result.file in edits else result)
         else:
-            if config.file:
-                loader.add_problems(config.file, [(p.pointer, p.message, p.severity, Code.CONFIGURATION_ERROR) for p in config_problems])
+            if config_file:
+                loader.add_problems(config_file, [(p.pointer, p.message, p.severity, Code.CONFIGURATION_ERROR) for p in config_problems]
+                                    + [("", "this file has errors since its last change: the options served before stay until "
+                                        "they are fixed", "warning", Code.LAST_GOOD_SERVED)] * kept_config)
             for p in paths:
                 for file in _walk(p, loader, config.exclude if p.is_dir() and p.resolve() == root.resolve() else ()):
                     loader.add(_current(file, reusable.get(str(file)), stored.get(str(file)), loader))
@@ -318,6 +320,15 @@ def load_catalog(path: str | os.PathLike[str], *more: str | os.PathLike[str], at
         from .snapshot import complete  # the serving stage: bindings, validators, listings
 
         return complete(catalog, previous=previous)
+
+
+def _broken_edit(previous: Catalog, config: CatalogConfig, problems: list[ConfigProblem]) -> bool:
+    """Whether a reload's config is an edit that brought errors the config served before did not have."""
+    if config == previous.config or config.file is None:
+        return False
+    errors = {(p.pointer, p.message) for p in problems if p.severity == "error"}
+    before = {(p.pointer, p.message) for p in previous.report.problems if p.file == config.file and p.severity == "error"}
+    return bool(errors - before)
 
 
 def _walk(path: Path, loader: _Loader, exclude: tuple[str, ...]) -> list[Path]:

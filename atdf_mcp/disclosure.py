@@ -27,7 +27,7 @@ from .bindings import Bound
 from .catalog import Problem
 from .codes import Code
 from .config import CatalogConfig
-from .envelope import unknown_tool
+from .envelope import build_entry, envelope, unknown_tool
 from .l10n import N_
 from .model import Descriptor, Source
 from .runtime import InputValidator, ToolRuntime
@@ -163,8 +163,9 @@ class Disclosure:
         """The server's instructions: the catalogue's description, and in progressive mode how to find its tools."""
         if not self.progressive:
             return description
-        how = (f"This server has {len(self._tools)} tools; tools/list shows only a few. Call search_tools with what you want "
-               "to do, get_tool_info for a tool's arguments, then call it by its name or through call_tool.")
+        # No count: the instructions are the server's, the same for the clients of every tool set.
+        how = ("tools/list shows only a few of this server's tools. Call search_tools with what you want to do, "
+               "get_tool_info for a tool's arguments, then call it by its name or through call_tool.")
         return f"{description}\n\n{how}" if description else how
 
     @property
@@ -183,6 +184,13 @@ class Disclosure:
         if not self.progressive or name in view.runtimes:
             return None
         return _RUNTIMES.get(name)
+
+    def names(self, view: View) -> list[str]:
+        """The names a client of the view may call: its tools, and in progressive mode the meta-tools they do not shadow
+        (the candidates of TOOL_NOT_FOUND's nearest name)."""
+        if not self.progressive:
+            return list(view.runtimes)
+        return [*view.runtimes, *(name for name in META_TOOLS if name not in view.runtimes)]
 
     def meta_schema(self, name: str) -> dict[str, Any] | None:
         """The input schema of a meta-tool (progressive mode), for the SDK's `Mcp-Param-*` header check."""
@@ -256,16 +264,27 @@ class Disclosure:
         """Run a meta-tool on validated arguments; `run(name, arguments)` calls a catalogue tool as a direct call would."""
         name = meta.tool.id
         if name == "call_tool":
-            return await run(arguments["name"], arguments["arguments"])
+            return await run(arguments["name"], arguments["arguments"])  # a meta-tool too (run is what tools/call does)
         if name == "search_tools":
-            limit = arguments.get("limit", DEFAULT_LIMIT)
+            limit = int(arguments.get("limit", DEFAULT_LIMIT))  # 5.0 is an integer to JSON Schema
+            if not arguments["query"].strip():  # minLength passed, but there is nothing to search for
+                return meta.failed(envelope([build_entry(
+                    Code.VALIDATION_ERROR, "Argument 'query' holds only blanks: there is nothing to search for.", name,
+                    parameter="query", context={"solution": "Say what you want to do in a few words, e.g. {\"query\": "
+                                                            f"\"convert units\"}}; or read {INDEX_URI} for every tool's name."})]))
             hits = self.search(view, arguments["query"], limit)
             found = {"tools": [{"name": h.name, "description": h.description, "score": h.score} for h in hits]}
             return _structured(found)
-        descriptor = view.tools.get(arguments["name"])
+        asked = self.meta_runtime(view, arguments["name"])
+        descriptor = view.tools.get(arguments["name"]) if asked is None else asked.tool
         if descriptor is None:
-            return meta.failed(unknown_tool(arguments["name"], list(view.runtimes), find=self.find_hint))
-        return _structured(tool_info(descriptor, self.lang))
+            return meta.failed(unknown_tool(arguments["name"], self.names(view), find=self.find_hint))
+        info = tool_info(descriptor, self.lang)
+        if asked is not None:  # a meta-tool has no resource of its own
+            info.pop("uri", None)
+        if self._allowed(view) is not None:  # a tool set: the tools outside it do not exist for this client
+            info["related_tools"] = [r for r in info["related_tools"] if not isinstance(r, dict) or r.get("name") in view.tools]
+        return _structured(info)
 
 
 def _structured(value: dict[str, Any]) -> types.CallToolResult:

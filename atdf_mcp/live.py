@@ -218,14 +218,19 @@ class LiveCatalog:
         failing = False
         while not stop.is_set():
             try:
-                async for changes in awatch(target, watch_filter=_CatalogueFilter(), step=STEP_MS, stop_event=stop,
+                if failing and target.is_dir():  # the folder is back (made again): serve what it holds now
+                    await self.reload("the catalogue folder is back")
+                async for changes in awatch(target, watch_filter=_CatalogueFilter(target), step=STEP_MS, stop_event=stop,
                                             ignore_permission_denied=True):
                     failing = False
+                    if not target.is_dir():  # removed: the OS watch died with it, so watch again once it is back
+                        raise FileNotFoundError(f"{target} was removed")
                     _log.debug("watcher: %d change(s): %s", len(changes), sorted(path for _, path in changes)[:5])
                     await self.reload(f"{len(changes)} file change(s)", self._as_loaded({path for _, path in changes}))
             except Exception as exc:  # e.g. the directory was moved away: the watcher must never stop the server
                 if not failing:
-                    _log.warning("cannot watch %s (%s); trying again every second", target, exc)
+                    _log.warning("cannot watch %s (%s); the catalogue served before stays; trying again every second",
+                                 target, exc)
                 failing = True
                 await anyio.sleep(1)
 
@@ -250,15 +255,17 @@ class LiveCatalog:
 
 
 class _CatalogueFilter:
-    """Descriptor, configuration and handler files; not editor swap files, __pycache__ or VCS folders."""
+    """Descriptor, configuration and handler files; not editor swap files, __pycache__ or VCS folders; and the watched
+    folder itself (its removal)."""
 
-    def __init__(self) -> None:
+    def __init__(self, root: Path) -> None:
         from watchfiles import DefaultFilter
 
         self.default = DefaultFilter()
+        self.root = {str(root), os.path.abspath(root)}
 
     def __call__(self, change: Any, path: str) -> bool:
-        return path.lower().endswith(WATCHED_SUFFIXES) and self.default(change, path)
+        return path in self.root or (path.lower().endswith(WATCHED_SUFFIXES) and self.default(change, path))
 
 
 def _compare(reason: str, old: Published, new: Published, problems: tuple[Problem, ...], fresh: tuple[Problem, ...],

@@ -83,6 +83,27 @@ class ToolRuntime:
         properties = (self.tool.input_schema or {}).get("properties") or {}
         return {name: prop["default"] for name, prop in properties.items() if isinstance(prop, dict) and "default" in prop}
 
+    @functools.cached_property
+    def whole_numbers(self) -> frozenset[str]:
+        """The top-level inputs typed integer (alone or with null)."""
+        properties = (self.tool.input_schema or {}).get("properties") or {}
+        return frozenset(name for name, prop in properties.items() if isinstance(prop, dict) and
+                         (prop.get("type") == "integer" or (isinstance(prop.get("type"), list) and "integer" in prop["type"])))
+
+    def prepared(self, arguments: Any) -> Any:
+        """Valid arguments as the tool runs them: defaults filled in, and a whole number written as a float (3.0, an
+        integer to JSON Schema, as Python clients send it) made an int for an integer input."""
+        if not isinstance(arguments, dict):
+            return arguments
+        defaults = self.defaults
+        if defaults:
+            arguments = {**defaults, **arguments}
+        for name in self.whole_numbers:
+            value = arguments.get(name)
+            if value.__class__ is float and value.is_integer():  # type: ignore[union-attr]
+                arguments = {**arguments, name: int(value)}  # type: ignore[arg-type]
+        return arguments
+
     @property
     def examples(self) -> list[dict[str, Any]]:
         """The example inputs, for suggestions."""

@@ -271,14 +271,13 @@ class CatalogServer:
         meta = self.disclosure.meta_runtime(view, name)
         runtime = meta or view.runtimes.get(name)
         if runtime is None:
-            result = error_result(unknown_tool(name, list(view.runtimes), find=self.disclosure.find_hint), structured=False)
+            result = error_result(unknown_tool(name, self.disclosure.names(view), find=self.disclosure.find_hint), structured=False)
         else:
             arguments, valid = _checked(runtime, arguments)
             if not valid:
                 result = await self._refusal(runtime, arguments, view)
             elif meta is None and (runtime.rules is not None or runtime.permissions):
-                if runtime.defaults and isinstance(arguments, dict):
-                    arguments = {**runtime.defaults, **arguments}
+                arguments = runtime.prepared(arguments)
                 refused, _advised = before_call(runtime, arguments, agent=view.toolset, lang=view.published.lang, scopes=scopes)
                 if refused is None:
                     return None
@@ -298,7 +297,7 @@ class CatalogServer:
         if not valid:
             return await self._refusal(meta, arguments)
         try:
-            return await disclosure.call(meta, arguments, view, functools.partial(self._run, ctx, view, events=events, scopes=scopes))
+            return await disclosure.call(meta, arguments, view, functools.partial(self._call_tool, ctx, view, events=events, scopes=scopes))
         except Exception as exc:
             return meta.failed(self._failure(meta, exc, arguments))
 
@@ -314,15 +313,14 @@ class CatalogServer:
         receive the handler's progress and logs)."""
         runtime = view.runtimes.get(name)
         if runtime is None:  # no structuredContent: the client may hold an outputSchema for that name from an older listing
-            return error_result(unknown_tool(name, list(view.runtimes), find=self.disclosure.find_hint), structured=False)
+            return error_result(unknown_tool(name, self.disclosure.names(view), find=self.disclosure.find_hint), structured=False)
         arguments, valid = _checked(runtime, arguments)
         if not valid:
             return await self._refusal(runtime, arguments, view)
         dispatcher = runtime.bound.dispatcher
         if dispatcher is None:
             return runtime.failed(self._failure(runtime, Unavailable(runtime.bound.reason), arguments, view))
-        if runtime.defaults and isinstance(arguments, dict):
-            arguments = {**runtime.defaults, **arguments}
+        arguments = runtime.prepared(arguments)
         advised: tuple[Any, ...] = ()
         if runtime.rules is not None or runtime.permissions:  # a tool without rules or permissions pays this one check
             refused, advised = before_call(runtime, arguments, agent=view.toolset, lang=view.published.lang, scopes=scopes)

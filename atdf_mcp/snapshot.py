@@ -39,7 +39,8 @@ def complete(catalog: Catalog, *, previous: Catalog | None = None) -> Catalog:
     reusable = (previous is not None and not changed and previous.root == catalog.root and previous.config == config
                 and previous.timeout == default_timeout)
     bound, problems, memo = bind_catalog(catalog, default_timeout=default_timeout,
-                                         previous=previous.bindings if reusable else None)
+                                         previous=previous.bindings if reusable else None,
+                                         last_good=previous.bindings if previous is not None else None)
     published = Published.build(catalog, lang=lang, previous=previous.published if previous is not None else None)
     rules, policy_problems = compile_policies(catalog, function_loader(catalog.root))  # every rule compiled once, here
     before = previous.runtimes if previous is not None else {}

@@ -81,7 +81,37 @@ def refusal_of(raw: str | bytes) -> Refusal | None:
     except ValidationError as exc:
         problems = "; ".join(f"{'/'.join(map(str, e['loc'][1:])) or 'message'}: {e['msg']}" for e in exc.errors()[:3])
         return _invalid(_id_of(value), f"the message does not have the JSON-RPC 2.0 shape ({problems}).")
+    if value.get("method") == "tools/call" and _is_valid_id(value.get("id")):
+        return _bad_call(value["id"], value.get("params"))
     return None
+
+
+_CALL_SHAPE = 'A tools/call holds "params": {"name": "<tool name>", "arguments": {<argument name>: <value>, ...}}.'
+
+
+def _bad_call(request_id: str | int, params: Any) -> Refusal | None:
+    """What the SDK answers with a bare -32602 (data ""): params that are not an object or lack a tool name, and
+    arguments that are not an object (then answered as the tool's VALIDATION_ERROR result); None for a well-formed call."""
+    if not isinstance(params, dict):
+        return Refusal(request_id, INVALID_PARAMS, f"the tools/call has {'no params' if params is None else 'params that are not an object'}.",
+                       Code.VALIDATION_ERROR, _CALL_SHAPE, "params")
+    name = params.get("name")
+    if not isinstance(name, str):
+        return Refusal(request_id, INVALID_PARAMS, "the tools/call names no tool: params.name must be the tool's name, a string.",
+                       Code.VALIDATION_ERROR, f"{_CALL_SHAPE} tools/list gives the names.", "name")
+    arguments = params.get("arguments")
+    if arguments is not None and not isinstance(arguments, dict):
+        return Refusal(request_id, INVALID_PARAMS, f"not a JSON object (received {_kind(arguments)}).", Code.VALIDATION_ERROR,
+                       'Send the arguments as one JSON object of argument names and values, e.g. "arguments": {"city": "Lima"}; '
+                       "the tool's inputSchema names them.", "arguments", name)
+    return None
+
+
+def _kind(value: Any) -> str:
+    """A JSON value's kind, as a person says it."""
+    if isinstance(value, bool):
+        return "a boolean"
+    return {list: "an array", str: "a string", int: "a number", float: "a number"}.get(type(value), "a JSON value")
 
 
 def _too_deep(raw: str | bytes) -> Refusal:

@@ -16,7 +16,9 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from ..codes import Code
 from ..context import ToolContext
+from ..errors import ToolError
 from .slots import HandlerBusy, ThreadSlots
 
 __all__ = ["DEFAULT_MAX_THREADS", "HandlerAborted", "HandlerBusy", "PythonDispatcher", "handler_threads_running"]
@@ -53,10 +55,16 @@ class PythonDispatcher:
         parameters = _parameters(function)
         self.wants_ctx = "ctx" in parameters
         self.accepted = _accepted_names(function, parameters)
+        self.required = _required_names(parameters)
         self.slots = ThreadSlots(max_threads)
 
     async def call(self, arguments: dict[str, Any], ctx: ToolContext | None) -> Any:
         """Run the handler with the arguments (and ctx when it asks for it)."""
+        if self.required and not self.required.issubset(arguments):  # the schema let it through, the function cannot take it
+            missing = sorted(self.required.difference(arguments))[0]
+            raise ToolError(Code.VALIDATION_ERROR, f"The required argument {missing!r} is missing.", parameter=missing,
+                            context={"solution": f"Add the argument {missing!r} (its type is in the tool's inputSchema) and "
+                                                 "call again."})
         kwargs = {**arguments, "ctx": ctx} if self.wants_ctx else arguments
         if self.is_async:
             try:
@@ -123,6 +131,13 @@ def _accepted_names(function: Callable[..., Any], parameters: dict[str, inspect.
         return None
     keyword = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
     return frozenset(name for name, p in parameters.items() if p.kind in keyword and name != "ctx")
+
+
+def _required_names(parameters: dict[str, inspect.Parameter]) -> frozenset[str]:
+    """The parameters a call must name: taken by keyword, without a default (`ctx` is the server's)."""
+    keyword = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    return frozenset(name for name, p in parameters.items()
+                     if p.kind in keyword and p.default is inspect.Parameter.empty and name != "ctx")
 
 
 def _parameters(function: Callable[..., Any]) -> dict[str, inspect.Parameter]:
