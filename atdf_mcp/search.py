@@ -221,6 +221,9 @@ class SearchIndex:
         if len(vocab) > 2 * int(sizes.sum()) + 1024:
             done, vocab = _renumbered(done, vocab)
             known = {}
+        ids, tf = _gathered(done, sizes)
+        bounds = [0, *itertools.accumulate(sizes.tolist())]
+        done = _batch_entries(ordered, ids, tf, bounds, vocab)  # in id order: a rebuild slices long runs of them
         index._entries = dict(zip(map(id, ordered), done, strict=True))
         index._vocab = vocab
         index._known = known
@@ -229,7 +232,7 @@ class SearchIndex:
         if previous is not None:
             langs.update(previous._query_langs)  # (a language no tool uses any more only costs a few stems per query)
         index._query_langs = tuple(sorted(x for x in langs if x in _SNOWBALL and _stemmer(x) is not None))
-        index._bm25 = _bm25(done, sizes, len(vocab))
+        index._bm25 = _bm25(ids, tf, sizes, len(vocab))
         return index
 
     @classmethod
@@ -518,28 +521,41 @@ class SearchIndex:
         return mask
 
 
-def _bm25(entries: list[_Entry], sizes: Any, n_vocab: int) -> Any:
-    """A bm25s retriever over the entries' weighted counts (`sizes`: each one's number of terms), its matrix assembled
-    in one vectorized pass."""
+def _gathered(entries: list[_Entry], sizes: Any) -> tuple[Any, Any]:
+    """The entries' term ids and weighted counts, one after the other (`sizes`: each one's number of terms): runs of
+    entries next to each other in one array are sliced as one piece; when they are many (entries counted in another
+    order than listed), each array is concatenated once and the counts gathered in one pass."""
+    import numpy as np
+
+    n = len(entries)
+    if not n:
+        return np.zeros(0, np.int32), np.zeros(0, np.float32)
+    blocks = list(map(_get_all_ids, entries))
+    lo = np.fromiter(map(_get_lo, entries), dtype=np.int64, count=n)
+    apart = np.fromiter(map(operator.is_not, blocks[1:], blocks[:-1]), dtype=bool, count=n - 1) | (lo[1:] != lo[:-1] + sizes[:-1])
+    firsts = [0, *(np.flatnonzero(apart) + 1).tolist()]
+    if len(firsts) <= n // 16 + 16:
+        ends = [*firsts[1:], n]
+        spans = [(blocks[a], entries[a].all_tf, int(lo[a]), int(lo[b - 1] + sizes[b - 1])) for a, b in zip(firsts, ends, strict=True)]
+        return np.concatenate([ids[a:b] for ids, _, a, b in spans]), np.concatenate([tf[a:b] for _, tf, a, b in spans])
+    batches = dict(zip(map(id, blocks), entries, strict=True))  # one entry of each array (its ids and tf)
+    offsets = dict(zip(batches, itertools.accumulate((len(e.all_ids) for e in batches.values()), initial=0), strict=False))
+    lo += np.fromiter(map(offsets.__getitem__, map(id, blocks)), dtype=np.int64, count=n)
+    ends = np.cumsum(sizes)
+    at = np.repeat(lo - ends + sizes, sizes)
+    at += np.arange(len(at), dtype=np.int64)
+    return np.concatenate([e.all_ids for e in batches.values()])[at], np.concatenate([e.all_tf for e in batches.values()])[at]
+
+
+def _bm25(ids: Any, tf: Any, sizes: Any, n_vocab: int) -> Any:
+    """A bm25s retriever over the tools' term ids and weighted counts, one tool after the other (`sizes`: each one's
+    number of terms), its matrix assembled in one vectorized pass."""
     import bm25s
     import numpy as np
     from bm25s import scoring
 
     retriever = bm25s.BM25(k1=K1, b=B, method="lucene")
-    n = len(entries)
-    if n:  # each entry's counts gathered from its batch's arrays (each batch's concatenated once), in one pass
-        blocks = list(map(_get_all_ids, entries))
-        batches = dict(zip(map(id, blocks), entries, strict=True))  # one entry of each batch (its ids and tf arrays)
-        offsets = dict(zip(batches, itertools.accumulate((len(e.all_ids) for e in batches.values()), initial=0), strict=False))
-        where = np.fromiter(map(offsets.__getitem__, map(id, blocks)), dtype=np.int64, count=n)
-        where += np.fromiter(map(_get_lo, entries), dtype=np.int64, count=n)
-        ends = np.cumsum(sizes)
-        at = np.repeat(where - ends + sizes, sizes)
-        at += np.arange(len(at), dtype=np.int64)
-        ids = np.concatenate([e.all_ids for e in batches.values()])[at]
-        tf = np.concatenate([e.all_tf for e in batches.values()])[at]
-    else:
-        ids, tf = np.zeros(0, np.int32), np.zeros(0, np.float32)
+    n = len(sizes)
     docs = np.repeat(np.arange(n, dtype=np.int32), sizes)
     lengths = np.bincount(docs, weights=tf, minlength=n).astype(np.float32)
     counts = np.bincount(ids, minlength=n_vocab)
