@@ -92,6 +92,7 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s")
 _LETTERS = re.compile(r"(?<![^\W_])[^\W\d_](?:[&/][^\W\d_])+(?![^\W_])")  # single letters joined: "p&l", "a/b"
 _MASKS = 32  # `allowed` sets whose masks are kept
 _BATCH = 500  # tools counted together: enough to amortize each pass, few enough for its arrays to stay in cache (2,000 was slower)
+_by_id = operator.attrgetter("id")
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,44 +196,36 @@ class SearchIndex:
         # stay valid (an older index ignores the ids past its own matrix). Renumbered when stale terms pile up.
         vocab = previous._vocab if previous is not None else {}
         known = previous._known if previous is not None else {}
-        # Counted in the given order (a loaded catalogue's, where each tool's objects lie next to the previous tool's),
-        # listed in the order of their ids.
-        names = list(map(_get_id, tools))
-        order = sorted(range(len(names)), key=names.__getitem__)
+        ordered = sorted(tools, key=_by_id)
         if old:  # the unchanged tools' entries (the same Descriptor objects) are kept
-            found: list[_Entry | None] = list(map(old.get, map(id, tools)))
-            at = [i for i, (entry, d) in enumerate(zip(found, tools, strict=True)) if entry is None or entry.descriptor is not d]
+            entries: list[_Entry | None] = list(map(old.get, map(id, ordered)))
+            at = [i for i, (entry, d) in enumerate(zip(entries, ordered, strict=True)) if entry is None or entry.descriptor is not d]
         else:
-            found, at = [None] * len(names), range(len(names))
+            entries, at = [None] * len(ordered), range(len(ordered))
         langs = set(QUERY_LANGS)
         for start in range(0, len(at), _BATCH):
             batch = at[start:start + _BATCH]
-            counted = tools[batch.start:batch.stop] if isinstance(batch, range) else [tools[i] for i in batch]
+            counted = ordered[batch.start:batch.stop] if isinstance(batch, range) else [ordered[i] for i in batch]
             made = _batch_entries(counted, *_count(counted, vocab, known, langs), vocab)
             if isinstance(batch, range):
-                found[batch.start:batch.stop] = made
+                entries[batch.start:batch.stop] = made
             else:
                 for i, entry in zip(batch, made, strict=True):
-                    found[i] = entry
-        ordered = list(map(tools.__getitem__, order))
-        entries = list(map(found.__getitem__, order))
+                    entries[i] = entry
         done: list[_Entry] = entries  # type: ignore[assignment]  (every slot is filled now)
         sizes = np.fromiter(map(operator.sub, map(_get_hi, done), map(_get_lo, done)), dtype=np.int64, count=len(done))
         if len(vocab) > 2 * int(sizes.sum()) + 1024:
             done, vocab = _renumbered(done, vocab)
             known = {}
-        ids, tf = _gathered(done, sizes)
-        bounds = [0, *itertools.accumulate(sizes.tolist())]
-        done = _batch_entries(ordered, ids, tf, bounds, vocab)  # in id order: a rebuild slices long runs of them
         index._entries = dict(zip(map(id, ordered), done, strict=True))
         index._vocab = vocab
         index._known = known
-        index._names = list(map(names.__getitem__, order))
+        index._names = list(map(_get_id, ordered))
         index._lines = _Lines(ordered, lang)
         if previous is not None:
             langs.update(previous._query_langs)  # (a language no tool uses any more only costs a few stems per query)
         index._query_langs = tuple(sorted(x for x in langs if x in _SNOWBALL and _stemmer(x) is not None))
-        index._bm25 = _bm25(ids, tf, sizes, len(vocab))
+        index._bm25 = _bm25(done, sizes, len(vocab))
         return index
 
     @classmethod
@@ -521,41 +514,26 @@ class SearchIndex:
         return mask
 
 
-def _gathered(entries: list[_Entry], sizes: Any) -> tuple[Any, Any]:
-    """The entries' term ids and weighted counts, one after the other (`sizes`: each one's number of terms): runs of
-    entries next to each other in one array are sliced as one piece; when they are many (entries counted in another
-    order than listed), each array is concatenated once and the counts gathered in one pass."""
-    import numpy as np
-
-    n = len(entries)
-    if not n:
-        return np.zeros(0, np.int32), np.zeros(0, np.float32)
-    blocks = list(map(_get_all_ids, entries))
-    lo = np.fromiter(map(_get_lo, entries), dtype=np.int64, count=n)
-    apart = np.fromiter(map(operator.is_not, blocks[1:], blocks[:-1]), dtype=bool, count=n - 1) | (lo[1:] != lo[:-1] + sizes[:-1])
-    firsts = [0, *(np.flatnonzero(apart) + 1).tolist()]
-    if len(firsts) <= n // 16 + 16:
-        ends = [*firsts[1:], n]
-        spans = [(blocks[a], entries[a].all_tf, int(lo[a]), int(lo[b - 1] + sizes[b - 1])) for a, b in zip(firsts, ends, strict=True)]
-        return np.concatenate([ids[a:b] for ids, _, a, b in spans]), np.concatenate([tf[a:b] for _, tf, a, b in spans])
-    batches = dict(zip(map(id, blocks), entries, strict=True))  # one entry of each array (its ids and tf)
-    offsets = dict(zip(batches, itertools.accumulate((len(e.all_ids) for e in batches.values()), initial=0), strict=False))
-    lo += np.fromiter(map(offsets.__getitem__, map(id, blocks)), dtype=np.int64, count=n)
-    ends = np.cumsum(sizes)
-    at = np.repeat(lo - ends + sizes, sizes)
-    at += np.arange(len(at), dtype=np.int64)
-    return np.concatenate([e.all_ids for e in batches.values()])[at], np.concatenate([e.all_tf for e in batches.values()])[at]
-
-
-def _bm25(ids: Any, tf: Any, sizes: Any, n_vocab: int) -> Any:
-    """A bm25s retriever over the tools' term ids and weighted counts, one tool after the other (`sizes`: each one's
-    number of terms), its matrix assembled in one vectorized pass."""
+def _bm25(entries: list[_Entry], sizes: Any, n_vocab: int) -> Any:
+    """A bm25s retriever over the entries' weighted counts (`sizes`: each one's number of terms), its matrix assembled
+    in one vectorized pass."""
     import bm25s
     import numpy as np
     from bm25s import scoring
 
     retriever = bm25s.BM25(k1=K1, b=B, method="lucene")
-    n = len(sizes)
+    n = len(entries)
+    if n:  # runs of tools next to each other in one batch's arrays: one piece each
+        blocks = list(map(_get_all_ids, entries))
+        lo = np.fromiter(map(_get_lo, entries), dtype=np.int64, count=n)
+        hi = lo + sizes
+        apart = np.fromiter(map(operator.is_not, blocks[1:], blocks[:-1]), dtype=bool, count=n - 1) | (lo[1:] != hi[:-1])
+        firsts = [0, *(np.flatnonzero(apart) + 1).tolist()]
+        lasts = [*(k - 1 for k in firsts[1:]), n - 1]
+        ids = np.concatenate([blocks[a][lo[a]:hi[b]] for a, b in zip(firsts, lasts, strict=True)])
+        tf = np.concatenate([entries[a].all_tf[lo[a]:hi[b]] for a, b in zip(firsts, lasts, strict=True)])
+    else:
+        ids, tf = np.zeros(0, np.int32), np.zeros(0, np.float32)
     docs = np.repeat(np.arange(n, dtype=np.int32), sizes)
     lengths = np.bincount(docs, weights=tf, minlength=n).astype(np.float32)
     counts = np.bincount(ids, minlength=n_vocab)
