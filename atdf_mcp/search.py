@@ -649,7 +649,7 @@ def _word_ids(words: KeyedWords | None, lang: str, table: WordTable, vocab: dict
 
 
 def _ids(words: list[str], lang: str, table: dict[str, int], vocab: dict[str, int]) -> Any:
-    """The words' term ids (-1 for `_SEP`, -2 for a stop word or a single character), stemming the words not yet in `table`."""
+    """The words' term ids (-2 for a stop word or a single character), stemming the words not yet in `table`."""
     import numpy as np
 
     new = set(words).difference(table)
