@@ -297,10 +297,10 @@ def load_catalog(path: str | os.PathLike[str], *more: str | os.PathLike[str], at
     options = LoadOptions(atdf1_required=config.atdf1_required, forced=atdf1_required is not None, lang=lang, timeout=timeout)
     same_options = previous is not None and previous.options.atdf1_required == options.atdf1_required
     reusable = dict(previous.files) if previous is not None and same_options else {}
-    stored = snapshot_cache.load(root, paths, options, config) if cache and not fresh else {}
     loader = _Loader(ReadOptions(atdf1_required=options.atdf1_required))
     edits = _only_edits(previous, changed, paths, config) if same_options else None
     with gc_paused() if previous is None else nullcontext():  # a reload allocates little: pausing would cost a full collection
+        stored = snapshot_cache.load(root, paths, options, config) if cache and not fresh else {}
         if edits is not None:  # the watcher named the files, all known before: no walk of the folder
             for result in previous.results:  # type: ignore[union-attr]
                 loader.add(_current(Path(result.file), result, None, loader) if result.file in edits else result)
