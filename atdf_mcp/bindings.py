@@ -243,6 +243,7 @@ class _ModuleLoader:
         self.root = root
         self.cache: dict[str, tuple[ModuleType | None, str | None]] = {}
         self.prefix = self.package_name(root)
+        self._has_convention: bool | None = None  # whether the root holds handlers.py: looked at once per load
         if root is not None and str(root) not in sys.path:
             sys.path.append(str(root))  # lets handler modules import their sibling helpers
 
@@ -269,7 +270,9 @@ class _ModuleLoader:
 
     def convention(self, tool_id: str) -> tuple[Callable[..., Any] | None, str | None]:
         """The function of `handlers.py` named like the tool, or None; and why the module does not import, if it does not."""
-        if self.root is None or not (self.root / f"{CONVENTION_MODULE}.py").is_file():
+        if self._has_convention is None:
+            self._has_convention = self.root is not None and (self.root / f"{CONVENTION_MODULE}.py").is_file()
+        if not self._has_convention:
             return None, None
         module, reason = self._module(CONVENTION_MODULE)
         if module is None:
