@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import logging
 import weakref
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -112,7 +112,8 @@ class CatalogServer:
         self.log_levels: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
         # Keyed by connection (a session object lives for one request); values keep a session to notify through.
         self.subscriptions: weakref.WeakKeyDictionary[Any, tuple[Any, set[str]]] = weakref.WeakKeyDictionary()
-        self.notifier = ChangeNotifier(self.server, self.log_levels)  # connected clients, told when a reload changes the lists
+        # connected clients, told when a reload changes the lists
+        self.notifier = ChangeNotifier(self.server, self.log_levels, self._toolset_of)
         self.mcp_tasks = McpTasks(self)  # the MCP tasks extension: tasks/get, tasks/update, tasks/cancel
         self.mcp_tasks.install(self.server)
         self._tasks: TaskRunner | None = None
@@ -211,6 +212,15 @@ class CatalogServer:
                       session=snapshot.speaks(session), process=snapshot.lang)
         LANG.set(lang)
         return views.get(toolset, lang)
+
+    def _toolset_of(self, ctx: ServerRequestContext) -> Callable[[], str | None]:
+        """What tells the tool set the connection of a request sees: its path's or token's, else the server's default
+        (asked each time: `serve --toolset` is set after the server is built)."""
+        scope = getattr(getattr(ctx, "request", None), "scope", None)
+        if scope is not None and TOOLSET_SCOPE_KEY in scope:
+            named = scope[TOOLSET_SCOPE_KEY]
+            return lambda: named
+        return lambda: self.toolset
 
     def _input_schema(self, name: str) -> dict[str, Any] | None:
         """The input schema of a tool of the snapshot being served (the SDK checks `Mcp-Param-*` headers against it)."""

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -14,7 +15,7 @@ from conftest import write_file
 from local_server import serve_over_http
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
-from test_live_reload import child_env, mcp_tool
+from test_live_reload import Inbox, child_env, mcp_tool
 from test_outside_inputs import structured
 
 BUDGET = 60  # seconds: a guard against a hang, not a timing
@@ -124,3 +125,39 @@ async def test_serve_toolset_over_stdio_reads_no_reference_to_a_tool_outside_it(
                           mode="legacy") as client:
             seen = await seen_by_mcp_client(client)
     assert not [name for name in HIDDEN if name in seen]
+
+
+# ---------------------------------------------------------------- 2. reload warnings, by tool set
+
+
+@pytest.mark.anyio
+async def test_a_reload_warning_reaches_the_sessions_of_the_sets_its_file_serves(tmp_path: Path) -> None:
+    """A broken file whose tools are all in set b: the sessions of /mcp/b and of the whole catalogue are warned, the
+    session of /mcp/a is not (that file holds nothing it sees); a broken atdf-mcp.yaml concerns every session. Every
+    session used to be told about every file."""
+    folder = tmp_path / "catalogue"
+    write_file(folder, "a.json", mcp_tool("tool_a", "A tool of set a."))
+    write_file(folder, "b.json", {"tools": [mcp_tool("tool_b", "A tool of set b."), mcp_tool("tool_b2", "Another tool of set b.")]})
+    write_file(folder, "atdf-mcp.yaml", "toolsets:\n  a: {ids: [tool_a]}\n  b: {ids: [tool_b, tool_b2]}\n")
+    inboxes = {path: Inbox() for path in ("/mcp/a", "/mcp/b", "/mcp")}
+    with serve_over_http(folder, env=child_env()) as (_, url, _log), anyio.fail_after(BUDGET):
+        async with contextlib.AsyncExitStack() as stack:
+            for path, inbox in inboxes.items():
+                client = await stack.enter_async_context(Client(f"{url}{path}", mode="legacy", message_handler=inbox))
+                await client.set_logging_level("info")
+            write_file(folder, "b.json", '{"tools": [{"name": "tool_b", ')  # cut short mid-save
+            for path in ("/mcp/b", "/mcp"):
+                assert "b.json" in str((await inboxes[path].wait_for_warning()).data)
+            write_file(folder, "atdf-mcp.yaml", "toolsets:\n  a: {ids: [tool_a]\n")  # half-typed: the sets served stay
+            for inbox in inboxes.values():
+                await wait_for_logs(inbox, 2 if inbox is not inboxes["/mcp/a"] else 1)
+    [config_warning] = inboxes["/mcp/a"].logs  # the notifications of one session arrive in order: b.json's came first
+    assert "atdf-mcp.yaml" in str(config_warning.data) and "b.json" not in str(config_warning.data)
+    assert "atdf-mcp.yaml" in str(inboxes["/mcp/b"].logs[-1].data)
+
+
+async def wait_for_logs(inbox: Inbox, count: int, timeout: float = 15) -> None:
+    """Wait until `count` log notifications have arrived."""
+    with anyio.fail_after(timeout):
+        while len(inbox.logs) < count:
+            await inbox.wait_for("notifications/message", len(inbox.logs) + 1)
