@@ -161,3 +161,35 @@ async def wait_for_logs(inbox: Inbox, count: int, timeout: float = 15) -> None:
     with anyio.fail_after(timeout):
         while len(inbox.logs) < count:
             await inbox.wait_for("notifications/message", len(inbox.logs) + 1)
+
+
+# ---------------------------------------------------------------- 3. the start-up banner of serve --toolset
+
+
+def counted(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+async def banner_and_lists(folder: Path, env: dict[str, str], *args: str) -> tuple[str, str]:
+    """A stdio session of `serve FOLDER ARGS`: the line of its stderr saying what it serves, and what its client lists."""
+    log = folder.parent / f"stdio-{len(list(folder.parent.glob('stdio-*.log')))}.log"
+    params = StdioServerParameters(command=sys.executable, args=["-m", "atdf_mcp", "serve", str(folder), *args], env=env)
+    with log.open("w") as errlog, anyio.fail_after(BUDGET):
+        async with Client(stdio_client(params, errlog=errlog), mode="legacy") as client:
+            lists = (len((await client.list_tools()).tools), len((await client.list_prompts()).prompts),
+                     len((await client.list_resources()).resources))
+    [banner] = [line for line in log.read_text().splitlines() if ": serving " in line]
+    return banner, f"serving {counted(lists[0], 'tool')}, {counted(lists[1], 'prompt')}, {counted(lists[2], 'resource')} "
+
+
+@pytest.mark.anyio
+async def test_the_banner_of_serve_toolset_counts_what_its_client_lists(related_catalogue: Path, tmp_path: Path) -> None:
+    """`serve --toolset support` said "serving N tools, ... resources" and "N tools behind search_tools" of the whole
+    catalogue; it counts what its client lists and names the set, at a first start and at a warm one (the lines kept)."""
+    env = child_env(ATDF_MCP_CACHE_DIR=str(tmp_path / "cache"))
+    whole, whole_lists = await banner_and_lists(related_catalogue, env, "--no-watch")
+    assert whole_lists in whole and "5 tools behind search_tools" in whole and "tool set" not in whole
+    for start in ("first", "warm"):
+        banner, lists = await banner_and_lists(related_catalogue, env, "--toolset", "support", "--no-watch")
+        assert lists in banner, start
+        assert "tool set 'support'" in banner and "4 tools behind search_tools" in banner, start
