@@ -10,11 +10,13 @@ from pathlib import Path
 
 import anyio
 import httpx
+import mcp.types as types
 import pytest
 from conftest import write_file
 from local_server import serve_over_http
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
+from mcp.shared.exceptions import MCPError
 from test_live_reload import Inbox, child_env, mcp_tool
 from test_outside_inputs import structured
 
@@ -193,3 +195,62 @@ async def test_the_banner_of_serve_toolset_counts_what_its_client_lists(related_
         banner, lists = await banner_and_lists(related_catalogue, env, "--toolset", "support", "--no-watch")
         assert lists in banner, start
         assert "tool set 'support'" in banner and "4 tools behind search_tools" in banner, start
+
+
+# ---------------------------------------------------------------- 4. a cursor cut before a reload
+
+
+async def rest_of(client: Client, cursor: str | None) -> list[str]:
+    """The names of the pages from `cursor` on, following next_cursor."""
+    names: list[str] = []
+    while cursor is not None:
+        result = await client.list_tools(cursor=cursor, cache_mode="bypass")
+        names += [t.name for t in result.tools]
+        cursor = result.next_cursor
+    return names
+
+
+@pytest.mark.anyio
+async def test_a_cursor_cut_before_a_reload_finishes_the_list_it_was_cut_from(tmp_path: Path) -> None:
+    """`serve --page-size 2`: a reload removes the first page's tools between two pages. The walk used to continue at
+    its old offset in the new list, skipping t2 and t3 (present before and after); it finishes the list it started,
+    and a walk after list_changed reads the new one. A cursor of a list no longer held (two reloads ago) is -32602,
+    Invalid params, telling the client to list again: never a page of another list."""
+    folder = tmp_path / "catalogue"
+    write_file(folder, "first.json", {"tools": [mcp_tool(f"t{n}", f"Tool number {n}.") for n in range(2)]})  # one change removes both
+    for n in range(2, 6):
+        write_file(folder, f"t{n}.json", mcp_tool(f"t{n}", f"Tool number {n}."))
+    inbox = Inbox()
+    with (folder.parent / "stdio.log").open("w") as errlog, anyio.fail_after(BUDGET):
+        async with Client(stdio_client(stdio_params(folder, "--page-size", "2"), errlog=errlog), mode="legacy",
+                          message_handler=inbox) as client:
+            first = await client.list_tools(cache_mode="bypass")
+            assert [t.name for t in first.tools] == ["t0", "t1"]
+            (folder / "first.json").unlink()
+            await inbox.wait_for("notifications/tools/list_changed", 1)
+            assert await rest_of(client, first.next_cursor) == ["t2", "t3", "t4", "t5"]
+            again = await client.list_tools(cache_mode="bypass")
+            assert [t.name for t in again.tools] + await rest_of(client, again.next_cursor) == ["t2", "t3", "t4", "t5"]
+            for n, name in enumerate(("t6", "t7")):
+                write_file(folder, f"{name}.json", mcp_tool(name, "A new tool."))
+                await inbox.wait_for("notifications/tools/list_changed", 2 + n)
+            with pytest.raises(MCPError) as caught:
+                await client.list_tools(cursor=again.next_cursor, cache_mode="bypass")
+    assert caught.value.error.code == types.INVALID_PARAMS
+    assert "list again" in caught.value.error.message
+
+
+@pytest.mark.anyio
+async def test_a_cursor_of_one_tool_set_is_no_cursor_of_another(tmp_path: Path) -> None:
+    """A cursor cut from /mcp/a's tools, sent to /mcp/b: -32602; it used to page b's list at a's offset."""
+    folder = tmp_path / "catalogue"
+    for n in range(8):
+        write_file(folder, f"t{n}.json", mcp_tool(f"t{n}", f"Tool number {n}."))
+    write_file(folder, "atdf-mcp.yaml", "toolsets:\n  a: {ids: [t0, t1, t2, t3]}\n  b: {ids: [t4, t5, t6, t7]}\n")
+    with serve_over_http(folder, "--page-size", "2", "--no-watch", env=child_env()) as (_, url, _log), anyio.fail_after(BUDGET):
+        async with Client(f"{url}/mcp/a", mode="legacy") as a, Client(f"{url}/mcp/b", mode="legacy") as b:
+            cursor = (await a.list_tools(cache_mode="bypass")).next_cursor
+            assert await rest_of(a, cursor) == ["t2", "t3"]
+            with pytest.raises(MCPError) as caught:
+                await b.list_tools(cursor=cursor, cache_mode="bypass")
+    assert caught.value.error.code == types.INVALID_PARAMS
