@@ -10,6 +10,7 @@ from pathlib import Path
 
 import anyio
 import httpx
+import jsonschema
 import mcp.types as types
 import pytest
 from conftest import write_file
@@ -17,7 +18,7 @@ from local_server import serve_over_http
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.shared.exceptions import MCPError
-from test_live_reload import Inbox, child_env, mcp_tool
+from test_live_reload import Inbox, child_env, mcp_tool, text_of
 from test_outside_inputs import structured
 
 BUDGET = 60  # seconds: a guard against a hang, not a timing
@@ -254,3 +255,34 @@ async def test_a_cursor_of_one_tool_set_is_no_cursor_of_another(tmp_path: Path) 
             with pytest.raises(MCPError) as caught:
                 await b.list_tools(cursor=cursor, cache_mode="bypass")
     assert caught.value.error.code == types.INVALID_PARAMS
+
+
+# ---------------------------------------------------------------- 5. a query with nothing to search for
+
+
+@pytest.mark.anyio
+async def test_a_query_that_finds_nothing_says_why_and_what_to_try(tmp_path: Path) -> None:
+    """search_tools with only stop words, only emoji, or words of a script the catalogue has none of: still `tools: []`,
+    now with a `hint` (in the text too) naming the words left out and what to try; it was a bare empty list. The
+    result stays valid against search_tools' outputSchema."""
+    folder = tmp_path / "catalogue"
+    write_file(folder, "tools.json", {"tools": [mcp_tool("convert_units", "Convert a value between units of measure."),
+                                                mcp_tool("book_hotel", "Book a hotel room in a city.")]})
+    with (folder.parent / "stdio.log").open("w") as errlog, anyio.fail_after(BUDGET):
+        async with Client(stdio_client(stdio_params(folder, "--disclosure", "progressive", "--no-watch"), errlog=errlog),
+                          mode="legacy") as client:
+            schema = next(t.output_schema for t in (await client.list_tools()).tools if t.name == "search_tools")
+            found = {query: await client.call_tool("search_tools", {"query": query})
+                     for query in ("the of and", "🙂🙂 !!", "забронировать гостиницу", "book a hotel")}
+    for result in found.values():
+        jsonschema.validate(structured(result), schema)
+        assert json.loads(text_of(result)) == result.structured_content
+    hints = {query: result.structured_content for query, result in found.items()}
+    assert hints["the of and"]["tools"] == [] and hints["the of and"]["ignored"] == ["the", "of", "and"]
+    assert hints["🙂🙂 !!"]["tools"] == [] and hints["🙂🙂 !!"]["ignored"] == ["🙂🙂", "!!"]
+    assert hints["забронировать гостиницу"]["tools"] == [] and hints["забронировать гостиницу"]["ignored"] == []
+    for query in ("the of and", "🙂🙂 !!", "забронировать гостиницу"):
+        assert "ardf://catalog/index" in hints[query]["hint"] and "catalog_overview" in hints[query]["hint"]
+    assert "Nothing to search for" in hints["the of and"]["hint"] and "'the', 'of', 'and'" in hints["the of and"]["hint"]
+    assert "No tool matched" in hints["забронировать гостиницу"]["hint"]
+    assert [t["name"] for t in hints["book a hotel"]["tools"]][:1] == ["book_hotel"] and "hint" not in hints["book a hotel"]
