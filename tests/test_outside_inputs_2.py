@@ -286,3 +286,52 @@ async def test_a_query_that_finds_nothing_says_why_and_what_to_try(tmp_path: Pat
     assert "Nothing to search for" in hints["the of and"]["hint"] and "'the', 'of', 'and'" in hints["the of and"]["hint"]
     assert "No tool matched" in hints["забронировать гостиницу"]["hint"]
     assert [t["name"] for t in hints["book a hotel"]["tools"]][:1] == ["book_hotel"] and "hint" not in hints["book a hotel"]
+
+
+# ---------------------------------------------------------------- 6. whole numbers written as floats, at any depth
+
+SHAPE = {"schema_version": "1.0.0", "resource_id": "shape", "resource_type": "tool", "description": "Say the type of each number.",
+         "content": {"type": "tool/io", "data": {"input_schema": {
+             "type": "object",
+             "properties": {
+                 "order": {"type": "object", "properties": {
+                     "qty": {"type": "integer"},
+                     "lines": {"type": "array", "items": {"type": "object", "properties": {"n": {"type": "integer"}}}}}},
+                 "counts": {"type": "array", "items": {"type": "integer"}},
+                 "pair": {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "number"}]},
+                 "maybe": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
+                 "either": {"anyOf": [{"type": "integer"}, {"type": "number"}]},
+                 "ratio": {"type": "number"},
+                 "ref": {"$ref": "#/$defs/Count"},
+                 "extra": {"type": "object", "additionalProperties": {"type": "integer"}},
+                 "times": {"type": "integer"}},
+             "$defs": {"Count": {"type": "object", "properties": {"value": {"type": "integer"}}}}},
+             "outputs": {"success": "The types."}}}}
+SHAPE_HANDLER = '''
+def shape(**arguments):
+    def kinds(value, path):
+        if isinstance(value, dict):
+            return {k: v for key, item in value.items() for k, v in kinds(item, f"{path}/{key}").items()}
+        if isinstance(value, list):
+            return {k: v for n, item in enumerate(value) for k, v in kinds(item, f"{path}/{n}").items()}
+        return {path: type(value).__name__}
+    return kinds(arguments, "")
+'''
+
+
+@pytest.mark.anyio
+async def test_a_whole_number_written_as_a_float_is_an_int_wherever_the_schema_says_integer(tmp_path: Path) -> None:
+    """3.0 for an integer reached the handler as an int only at the top level; in an object property, an array item, a
+    tuple's item, a `$ref`, additionalProperties and an unambiguous anyOf it stayed 3.0. A number input and an ambiguous
+    anyOf (integer or number) keep the float."""
+    folder = tmp_path / "catalogue"
+    write_file(folder, "shape.json", SHAPE)
+    write_file(folder, "handlers.py", SHAPE_HANDLER)
+    arguments = {"order": {"qty": 2.0, "lines": [{"n": 1.0}, {"n": 3.0}]}, "counts": [1.0, 2.0], "pair": [1.0, 2.0],
+                 "maybe": 4.0, "either": 5.0, "ratio": 2.0, "ref": {"value": 6.0}, "extra": {"a": 7.0}, "times": 8.0}
+    with (folder.parent / "stdio.log").open("w") as errlog, anyio.fail_after(BUDGET):
+        async with Client(stdio_client(stdio_params(folder, "--no-watch"), errlog=errlog), mode="legacy") as client:
+            kinds = structured(await client.call_tool("shape", arguments))
+    assert kinds == {"/order/qty": "int", "/order/lines/0/n": "int", "/order/lines/1/n": "int", "/counts/0": "int",
+                     "/counts/1": "int", "/pair/0": "int", "/pair/1": "float", "/maybe": "int", "/either": "float",
+                     "/ratio": "float", "/ref/value": "int", "/extra/a": "int", "/times": "int"}
