@@ -22,7 +22,8 @@ import os
 import signal
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections import Counter
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -39,10 +40,11 @@ from .publish import Published
 from .server import CatalogServer
 from .view import Views
 
-__all__ = ["STEP_MS", "WATCHED_SUFFIXES", "LiveCatalog", "Reload", "problem_line"]
+__all__ = ["PROBLEM_LINES", "STEP_MS", "WATCHED_SUFFIXES", "LiveCatalog", "Reload", "problem_line", "problem_lines"]
 
 WATCHED_SUFFIXES = (".json", ".yaml", ".yml", ".py")
 STEP_MS = 50  # a burst ends when no file changed for this long; short, so a save is served at once
+PROBLEM_LINES = 20  # problems printed on stderr at start and per reload; the others are counted in one line
 _log = logging.getLogger("atdf_mcp.live")
 
 
@@ -50,6 +52,22 @@ def problem_line(problem: Problem) -> str:
     """One problem as `serve` prints it on stderr."""
     where = f"{problem.file}{'#' + problem.pointer if problem.pointer else ''}"
     return f"atdf-mcp: {problem.severity}: {where}: {problem.message} [{problem.code}]"
+
+
+_SEVERITIES = {"error": 0, "warning": 1}
+
+
+def problem_lines(problems: Sequence[Problem], root: Path | str | None, limit: int = PROBLEM_LINES) -> list[str]:
+    """Problems as `serve` prints them on stderr, at start and on reload: errors first, the first `limit`, then one line
+    saying how many more and where to see them all (`atdf-mcp validate` lists every one)."""
+    ordered = sorted(problems, key=lambda p: _SEVERITIES.get(p.severity, 2))  # stable: each severity in the load's order
+    lines = [problem_line(p) for p in ordered[:limit]]
+    rest = ordered[limit:]
+    if rest:
+        counts = Counter(p.severity for p in rest)
+        kinds = ", ".join(f"{counts[s]} {s}(s)" for s in sorted(counts, key=lambda s: _SEVERITIES.get(s, 2)))
+        lines.append(f"atdf-mcp: ... and {len(rest)} more problem(s) ({kinds}): see `atdf-mcp validate {root or '.'}`")
+    return lines
 
 
 @dataclass(frozen=True)
@@ -180,8 +198,8 @@ class LiveCatalog:
 
     def _report(self, outcome: Reload) -> None:
         err = self.err or sys.stderr
-        for problem in outcome.new_problems:
-            print(problem_line(problem), file=err)
+        for line in problem_lines(outcome.new_problems, self.app.catalog.root or self.path):
+            print(line, file=err)
         t = outcome
         print(f"atdf-mcp: reloaded ({t.reason}) in {t.seconds * 1000:.0f} ms: {len(t.added)} tool(s) added, "
               f"{len(t.removed)} removed, {len(t.changed)} changed; {t.errors} error(s), {t.warnings} warning(s)", file=err, flush=True)

@@ -18,7 +18,7 @@ from .disclosure import Disclosure
 from .errors import AtdfError, UsageError
 from .l10n import LANG
 from .labels import missing_language_warning
-from .live import problem_line
+from .live import problem_lines
 from .server import CatalogServer
 from .shutdown import exit_code, hard_exit
 from .summary import Counts, banner_details, listed
@@ -77,7 +77,7 @@ def start_lines(catalog: Catalog, app: CatalogServer) -> list[str]:
     """What `serve` prints on stderr once loaded: every problem, a missing language, and the one-line summary of what its
     clients list (those of the tool set `serve --toolset` names, then) and of the catalogue loaded."""
     problems = catalog.report.problems
-    lines = [problem_line(p) for p in problems]
+    lines = problem_lines(problems, catalog.root)
     unknown = missing_language_warning(catalog, app.lang) if app.lang else None
     if unknown:
         lines.append(f"atdf-mcp: warning: {unknown}")

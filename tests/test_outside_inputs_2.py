@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import anyio
 import httpx
@@ -335,3 +337,43 @@ async def test_a_whole_number_written_as_a_float_is_an_int_wherever_the_schema_s
     assert kinds == {"/order/qty": "int", "/order/lines/0/n": "int", "/order/lines/1/n": "int", "/counts/0": "int",
                      "/counts/1": "int", "/pair/0": "int", "/pair/1": "float", "/maybe": "int", "/either": "float",
                      "/ratio": "float", "/ref/value": "int", "/extra/a": "int", "/times": "int"}
+
+
+# ---------------------------------------------------------------- 7. thousands of problems on stderr
+
+
+def generated(prefix: str, count: int) -> dict[str, Any]:
+    """An MCP tool list of `count` tools without handlers (one NO_HANDLER warning each)."""
+    return {"tools": [{"name": f"{prefix}_{n}", "description": f"Generated tool number {n}.", "inputSchema": {"type": "object"}}
+                      for n in range(count)]}
+
+
+def problem_lines(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if line.startswith(("atdf-mcp: warning: ", "atdf-mcp: error: "))]
+
+
+@pytest.mark.anyio
+async def test_thousands_of_problems_are_summed_up_on_stderr_at_start_and_on_reload(tmp_path: Path) -> None:
+    """2,000 tools without a handler printed 2,000 stderr lines at start, and as many on a reload that adds 2,000 more.
+    The first lines are printed (errors first: the one broken file is not buried), then one line says how many more
+    and where to see them all; `validate` still lists every one."""
+    folder = tmp_path / "catalogue"
+    write_file(folder, "generated.json", generated("tool", 2_000))
+    write_file(folder, "zz_broken.json", '{"name": "broken", ')
+    inbox = Inbox()
+    log = folder.parent / "stdio.log"
+    with log.open("w") as errlog, anyio.fail_after(BUDGET):
+        async with Client(stdio_client(stdio_params(folder), errlog=errlog), mode="legacy", message_handler=inbox) as client:
+            assert len((await client.list_tools()).tools) == 2_000
+            write_file(folder, "more.json", generated("more", 2_000))
+            await inbox.wait_for("notifications/tools/list_changed", 1)
+    stderr = log.read_text()
+    start, rest = stderr.split(": serving ", 1)
+    reload = rest.split("atdf-mcp: reloaded (", 1)[0]
+    assert len(problem_lines(start)) <= 25 and "zz_broken.json" in problem_lines(start)[0]
+    assert "... and 1981 more problem(s) (1981 warning(s)): see `atdf-mcp validate" in start
+    assert 0 < len(problem_lines(reload)) <= 25 and "more_" in problem_lines(reload)[0]
+    assert "... and 1980 more problem(s) (1980 warning(s)): see `atdf-mcp validate" in reload
+    report = json.loads(subprocess.run([sys.executable, "-m", "atdf_mcp", "validate", str(folder), "--format", "json"],
+                                       capture_output=True, text=True, timeout=BUDGET, env=child_env()).stdout)
+    assert sum(len(f["problems"]) for f in report["files"]) == 4_001
