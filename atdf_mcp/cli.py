@@ -369,9 +369,8 @@ def _serve_uncollected(args: argparse.Namespace, listening: Any) -> int:
     if app is None:
         with contextlib.redirect_stdout(sys.stderr):  # stdout is the protocol: handler modules' prints go to stderr
             catalog, app = load_for_serving(directory, lang=lang, timeout=args.timeout, cache=not args.no_cache,
-                                            disclosure=args.disclosure, page_size=args.page_size)
+                                            disclosure=args.disclosure, page_size=args.page_size, toolset=args.toolset)
         gc.enable()  # the catalogue is in: the start's pause of the collector ends
-        app.toolset = _known_toolset(args.toolset, catalog)
     if args.max_call_seconds is not None:
         app.max_call_seconds = args.max_call_seconds
     app.traced = traced
@@ -390,14 +389,6 @@ def _serve_uncollected(args: argparse.Namespace, listening: Any) -> int:
                            after_start=lambda _fail: remember_start(app, key, signature, start_lines(catalog, app)))
     finally:
         shutdown_tracing()  # the spans not yet exported
-
-
-def _known_toolset(name: str | None, catalog: Any) -> str | None:
-    """`serve --toolset NAME` when the catalogue defines that set; UsageError naming the known sets otherwise."""
-    if name is None or name in catalog.config.toolsets:
-        return name
-    known = ", ".join(sorted(catalog.config.toolsets)) or "none (add `toolsets:` to the catalogue's atdf-mcp.yaml)"
-    raise UsageError(f"--toolset {name!r}: the catalogue defines no such tool set; known sets: {known}")
 
 
 _HTTP_ONLY = {"host": "--host", "port": "--port", "stateless": "--stateless", "json_response": "--json-response",

@@ -71,7 +71,10 @@ _OUTPUTS: dict[str, dict[str, Any]] = {
         "type": "object",
         "properties": {"tools": {"type": "array", "items": {
             "type": "object", "required": ["name", "description", "score"],
-            "properties": {"name": {"type": "string"}, "description": {"type": "string"}, "score": {"type": "number"}}}}},
+            "properties": {"name": {"type": "string"}, "description": {"type": "string"}, "score": {"type": "number"}}}},
+                       "hint": {"type": "string", "description": "When no tool matched: why, and what to try."},
+                       "ignored": {"type": "array", "items": {"type": "string"},
+                                   "description": "When no tool matched: the query's words search left out."}},
         "required": ["tools"],
     },
     "get_tool_info": {
@@ -273,18 +276,35 @@ class Disclosure:
                     parameter="query", context={"solution": "Say what you want to do in a few words, e.g. {\"query\": "
                                                             f"\"convert units\"}}; or read {INDEX_URI} for every tool's name."})]))
             hits = self.search(view, arguments["query"], limit)
-            found = {"tools": [{"name": h.name, "description": h.description, "score": h.score} for h in hits]}
+            found: dict[str, Any] = {"tools": [{"name": h.name, "description": h.description, "score": h.score} for h in hits]}
+            if not hits:  # say why, and what to try: an empty list alone leaves an agent guessing
+                found.update(nothing_found(arguments["query"]))
             return _structured(found)
         asked = self.meta_runtime(view, arguments["name"])
-        descriptor = view.tools.get(arguments["name"]) if asked is None else asked.tool
+        descriptor = view.tools.get(arguments["name"]) if asked is None else asked.tool  # in a tool set: naming no tool outside it
         if descriptor is None:
             return meta.failed(unknown_tool(arguments["name"], self.names(view), find=self.find_hint))
         info = tool_info(descriptor, self.lang)
         if asked is not None:  # a meta-tool has no resource of its own
             info.pop("uri", None)
-        if self._allowed(view) is not None:  # a tool set: the tools outside it do not exist for this client
-            info["related_tools"] = [r for r in info["related_tools"] if not isinstance(r, dict) or r.get("name") in view.tools]
         return _structured(info)
+
+
+def nothing_found(query: str) -> dict[str, Any]:
+    """What search_tools adds to an empty result: a `hint` the agent can act on, and the query's `ignored` words."""
+    from .search import ignored_words
+
+    ignored = ignored_words(query)
+    left_out = ", ".join(repr(w) for w in ignored)
+    elsewhere = f"or read {INDEX_URI} (the prompt {OVERVIEW_PROMPT}) for every tool's name, one line each."
+    if set(ignored) >= set(query.split()):  # every word left out
+        hint = (f"Nothing to search for: search leaves out {left_out} (too common, a single character, or without a letter or "
+                f"digit). Say what you want to do in other words, e.g. {{\"query\": \"convert units\"}}; {elsewhere}")
+    else:
+        also = f" (left out: {left_out})" if ignored else ""
+        hint = (f"No tool matched {query.strip()!r}{also}. Try other words or synonyms, in the language of the tools' "
+                f"descriptions; {elsewhere}")
+    return {"hint": hint, "ignored": ignored}
 
 
 def _structured(value: dict[str, Any]) -> types.CallToolResult:

@@ -9,7 +9,7 @@ trigger that arrived meanwhile (a burst of writes, `git checkout`, SIGHUP twice:
 catalogue settles). The load runs in a worker thread, so calls keep being answered; a reload that raises is
 logged and the old snapshot stays. After a swap, the new problems go to stderr, the clients get the
 list_changed notifications of what changed, resources/updated for the resources whose content changed, and a
-`warning` log notification when the reload found new errors.
+`warning` log notification, to the sessions it concerns, when the reload found new errors.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ import os
 import signal
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections import Counter
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -34,13 +35,16 @@ import anyio.to_thread
 
 from .catalog import Catalog, Problem, load_catalog
 from .errors import AtdfError
+from .files import CONFIG_FILE_NAMES
 from .publish import Published
 from .server import CatalogServer
+from .view import Views
 
-__all__ = ["STEP_MS", "WATCHED_SUFFIXES", "LiveCatalog", "Reload", "problem_line"]
+__all__ = ["PROBLEM_LINES", "STEP_MS", "WATCHED_SUFFIXES", "LiveCatalog", "Reload", "problem_line", "problem_lines"]
 
 WATCHED_SUFFIXES = (".json", ".yaml", ".yml", ".py")
 STEP_MS = 50  # a burst ends when no file changed for this long; short, so a save is served at once
+PROBLEM_LINES = 20  # problems printed on stderr at start and per reload; the others are counted in one line
 _log = logging.getLogger("atdf_mcp.live")
 
 
@@ -48,6 +52,22 @@ def problem_line(problem: Problem) -> str:
     """One problem as `serve` prints it on stderr."""
     where = f"{problem.file}{'#' + problem.pointer if problem.pointer else ''}"
     return f"atdf-mcp: {problem.severity}: {where}: {problem.message} [{problem.code}]"
+
+
+_SEVERITIES = {"error": 0, "warning": 1}
+
+
+def problem_lines(problems: Sequence[Problem], root: Path | str | None, limit: int = PROBLEM_LINES) -> list[str]:
+    """Problems as `serve` prints them on stderr, at start and on reload: errors first, the first `limit`, then one line
+    saying how many more and where to see them all (`atdf-mcp validate` lists every one)."""
+    ordered = sorted(problems, key=lambda p: _SEVERITIES.get(p.severity, 2))  # stable: each severity in the load's order
+    lines = [problem_line(p) for p in ordered[:limit]]
+    rest = ordered[limit:]
+    if rest:
+        counts = Counter(p.severity for p in rest)
+        kinds = ", ".join(f"{counts[s]} {s}(s)" for s in sorted(counts, key=lambda s: _SEVERITIES.get(s, 2)))
+        lines.append(f"atdf-mcp: ... and {len(rest)} more problem(s) ({kinds}): see `atdf-mcp validate {root or '.'}`")
+    return lines
 
 
 @dataclass(frozen=True)
@@ -156,7 +176,7 @@ class LiveCatalog:
     async def _reload(self, reason: str) -> Reload:
         app = self.app
         started = time.perf_counter()
-        old, old_problems, disclosed = app.published, set(app.catalog.report.problems), app.disclosure
+        old, old_problems, disclosed, old_views = app.published, set(app.catalog.report.problems), app.disclosure, app.views
         changed, self._pending = self._pending, set()
         catalog = await anyio.to_thread.run_sync(self._load, app.catalog, changed)
         disclosure = await anyio.to_thread.run_sync(app.next_disclosure, catalog)  # the search index, off the event loop
@@ -168,7 +188,7 @@ class LiveCatalog:
         if app.disclosure.lists_differently(disclosed):  # `disclosure:` or `pinned:` changed: another tools/list
             outcome = dataclasses.replace(outcome, lists={**outcome.lists, "tools": True})
         self._report(outcome)
-        await self._tell_clients(outcome)
+        await self._tell_clients(outcome, (old_views, app.views))
         return outcome
 
     @staticmethod
@@ -178,8 +198,8 @@ class LiveCatalog:
 
     def _report(self, outcome: Reload) -> None:
         err = self.err or sys.stderr
-        for problem in outcome.new_problems:
-            print(problem_line(problem), file=err)
+        for line in problem_lines(outcome.new_problems, self.app.catalog.root or self.path):
+            print(line, file=err)
         t = outcome
         print(f"atdf-mcp: reloaded ({t.reason}) in {t.seconds * 1000:.0f} ms: {len(t.added)} tool(s) added, "
               f"{len(t.removed)} removed, {len(t.changed)} changed; {t.errors} error(s), {t.warnings} warning(s)", file=err, flush=True)
@@ -188,7 +208,7 @@ class LiveCatalog:
             print(f"atdf-mcp: warning: the catalogue no longer defines the tool set {toolset!r} this server was started with "
                   "(--toolset): its clients see no tools until it is defined again", file=err, flush=True)
 
-    async def _tell_clients(self, outcome: Reload) -> None:
+    async def _tell_clients(self, outcome: Reload, views: tuple[Views, Views]) -> None:
         notifier = self.app.notifier
         lists = outcome.lists
         if any(lists.values()):
@@ -198,7 +218,26 @@ class LiveCatalog:
         await notifier.resources_updated(outcome.updated)
         new_errors = [p for p in outcome.new_problems if p.severity == "error"]
         if new_errors:
-            await notifier.warn(self._warning_text(new_errors))
+            await notifier.warn(self._warnings(new_errors, views))
+
+    def _warnings(self, errors: list[Problem], views: tuple[Views, Views]) -> Callable[[str | None], str | None]:
+        """The warning the sessions of a tool set get (None: the whole catalogue), or None when no error concerns them.
+
+        A set's sessions hear about the catalogue-wide files (atdf-mcp.yaml, handler modules) and about the descriptor
+        files that serve, or served before this reload, something the set shows; not about a file whose descriptors
+        are all outside the set, nor about one that serves nothing yet."""
+        texts: dict[str | None, str | None] = {}
+
+        def text_for(toolset: str | None) -> str | None:
+            if toolset not in texts:
+                concerned = errors
+                if toolset is not None:
+                    shown = {d.source.file for v in views for d in (*v.get(toolset).descriptors, *v.get(toolset).tools.values())}
+                    concerned = [p for p in errors if _catalogue_wide(p) or p.file in shown]
+                texts[toolset] = self._warning_text(concerned) if concerned else None
+            return texts[toolset]
+
+        return text_for
 
     def _warning_text(self, errors: list[Problem]) -> str:
         root = self.app.catalog.root
@@ -292,6 +331,12 @@ def _compare(reason: str, old: Published, new: Published, problems: tuple[Proble
 def _changed(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     """The keys of both whose values differ; a value both share is unchanged without a deep comparison."""
     return [key for key in old.keys() & new.keys() if old[key] is not new[key] and old[key] != new[key]]
+
+
+def _catalogue_wide(problem: Problem) -> bool:
+    """Whether a problem concerns every tool set: one of atdf-mcp.yaml or of a handler module."""
+    name = os.path.basename(problem.file)
+    return name in CONFIG_FILE_NAMES or name.endswith(".py")
 
 
 def _relative(file: str, root: Path | None) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import weakref
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import mcp.types as types
@@ -38,9 +38,12 @@ _log = logging.getLogger("atdf_mcp.notify")
 class ChangeNotifier:
     """Every connected client, and the notifications that tell them what changed."""
 
-    def __init__(self, server: Server, log_levels: weakref.WeakKeyDictionary[Any, str]) -> None:
+    def __init__(self, server: Server, log_levels: weakref.WeakKeyDictionary[Any, str],
+                 toolset_of: Callable[[Any], Callable[[], str | None]] = lambda ctx: lambda: None) -> None:
         self.connections: weakref.WeakSet[Any] = weakref.WeakSet()
         self.log_levels = log_levels
+        self.toolset_of = toolset_of  # a request's context → what tells the tool set its connection sees
+        self.toolsets: weakref.WeakKeyDictionary[Any, Callable[[], str | None]] = weakref.WeakKeyDictionary()
         self.bus = InMemorySubscriptionBus()
         server.add_notification_handler("notifications/initialized", types.NotificationParams, self._initialized)
         server.add_request_handler("subscriptions/listen", types.SubscriptionsListenRequestParams, ListenHandler(self.bus))
@@ -49,6 +52,7 @@ class ChangeNotifier:
         connection = getattr(ctx.session, "_connection", None)
         if connection is not None:
             self.connections.add(connection)
+            self.toolsets[connection] = self.toolset_of(ctx)
             connection.exit_stack.callback(self.connections.discard, connection)
 
     async def lists_changed(self, *, tools: bool, prompts: bool, resources: bool) -> None:
@@ -67,14 +71,22 @@ class ChangeNotifier:
         for uri in uris:
             await self.bus.publish(ResourceUpdated(uri=uri))
 
-    async def warn(self, text: str) -> None:
-        """A `warning` log notification to every handshake-era connection whose log level lets it through."""
+    async def warn(self, text: str | Callable[[str | None], str | None]) -> None:
+        """A `warning` log notification to every handshake-era connection whose log level lets it through; `text` may be
+        the text for the connections of a tool set (None: the whole catalogue), None for a set that is not concerned."""
         threshold = _LEVELS.index("warning")
-        params = {"level": "warning", "logger": LOGGER_NAME, "data": text}
         for connection in list(self.connections):
             level = self.log_levels.get(connection, "debug")
-            if (_LEVELS.index(level) if level in _LEVELS else 0) <= threshold:
-                await _notify(connection, "notifications/message", params)
+            if (_LEVELS.index(level) if level in _LEVELS else 0) > threshold:
+                continue
+            said = text if isinstance(text, str) else text(self.toolsets.get(connection, _no_set)())
+            if said is not None:
+                await _notify(connection, "notifications/message", {"level": "warning", "logger": LOGGER_NAME, "data": said})
+
+
+def _no_set() -> None:
+    """The tool set of a connection registered without one: the whole catalogue."""
+    return None
 
 
 async def _notify(connection: Any, method: str, params: dict[str, Any] | None) -> None:

@@ -1,36 +1,45 @@
 """Cursor pages of tools/list, prompts/list and resources/list, for `serve --page-size N` (unpaginated by default).
 
-A cursor is opaque to the client: base64url of `{"k": list, "g": generation, "o": offset, "a": last name}`. The
-server counts its snapshots (`generation`); a cursor of the snapshot being served continues at its offset. A cursor
-made before a reload continues after the last item it returned, by name, in the new list (at its offset when that
-item is gone): it never fails, and the client also got list_changed and may list again. A cursor that is not one of
-ours, or that names another list or an offset past the end of the same snapshot, is INVALID_PARAMS (-32602), as the
-MCP specification says.
+A cursor is opaque to the client: base64url of `{"k": list, "l": the list it was cut from, "o": offset}`, where the
+list is named by a digest of its items' names in order. A cursor continues the very list it was cut from:
 
-    >>> page(result, "tools", cursor=None, size=100, generation=3)   # the first 100 tools and a next_cursor
+- the list served now, when it is that list (the same names in the same order: no reload changed it, or another
+  replica or a restarted server serves the same catalogue): at its offset;
+- else the list of the snapshot before the last reload, which the server keeps for the cursors cut from it: a walk
+  that a reload interrupts reads the whole list it started, never skipping or repeating an item (the client also got
+  list_changed, and lists again from the first page);
+- else (a list two reloads old, another tool set's or language's list, a cursor that is not ours, of another kind
+  of list, or past its end): INVALID_PARAMS (-32602), as the MCP specification says, telling the client to list again
+  from the first page. A client that pages on a stale position would skip or repeat items without knowing it.
+
+    >>> pages = Pages()                                   # CatalogServer keeps one; rotate() at every reload
+    >>> pages.page(result, "tools", cursor=None, size=100, key=("support", None))   # the first 100 and a next_cursor
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import json
+from collections.abc import Hashable
 from typing import Any, TypeVar
 
 import mcp.types as types
 from mcp.shared.exceptions import MCPError
 
-__all__ = ["FIELDS", "decode_cursor", "encode_cursor", "page"]
+__all__ = ["FIELDS", "Pages", "decode_cursor", "encode_cursor", "list_digest"]
 
 FIELDS = {"tools": "tools", "prompts": "prompts", "resources": "resources"}  # list kind → the result's field
 _MAX_CURSOR = 1024
+_MAX_MEMO = 64  # list results whose digest is remembered (one per tool set, language and kind in use)
 
 R = TypeVar("R", types.ListToolsResult, types.ListPromptsResult, types.ListResourcesResult)
 
 
-def encode_cursor(kind: str, generation: int, offset: int, after: str) -> str:
-    """The opaque cursor of the page starting at `offset`, after the item named `after`."""
-    raw = json.dumps({"k": kind, "g": generation, "o": offset, "a": after}, separators=(",", ":"), ensure_ascii=False)
+def encode_cursor(kind: str, digest: str, offset: int) -> str:
+    """The opaque cursor of the page starting at `offset` of the list whose digest is `digest`."""
+    raw = json.dumps({"k": kind, "l": digest, "o": offset}, separators=(",", ":"))
     return base64.urlsafe_b64encode(raw.encode()).decode("ascii").rstrip("=")
 
 
@@ -40,9 +49,8 @@ def decode_cursor(cursor: str, kind: str) -> dict[str, Any]:
         if len(cursor) > _MAX_CURSOR:
             raise ValueError("too long")
         data = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
-        if (not isinstance(data, dict) or data.get("k") != kind or not isinstance(data.get("g"), int)
-                or not isinstance(data.get("o"), int) or isinstance(data.get("o"), bool) or data["o"] < 0
-                or not isinstance(data.get("a"), str)):
+        if (not isinstance(data, dict) or data.get("k") != kind or not isinstance(data.get("l"), str)
+                or not isinstance(data.get("o"), int) or isinstance(data.get("o"), bool) or data["o"] < 0):
             raise ValueError("not a cursor of this list")
     except (ValueError, binascii.Error, UnicodeDecodeError) as exc:
         raise MCPError(types.INVALID_PARAMS, f"Invalid cursor for {kind}/list: pass a nextCursor of a {kind}/list result, "
@@ -50,35 +58,65 @@ def decode_cursor(cursor: str, kind: str) -> dict[str, Any]:
     return data
 
 
-def page(result: R, kind: str, *, cursor: str | None, size: int | None, generation: int) -> R:
-    """The page of `result` that `cursor` asks for (`size` items, None: all the rest), with its next_cursor."""
-    if cursor is None and size is None:
-        return result
-    field = FIELDS[kind]
-    items: list[Any] = getattr(result, field)
-    start = 0
-    if cursor is not None:
-        data = decode_cursor(cursor, kind)
-        start = data["o"]
-        if data["g"] == generation:
-            if start > len(items):
-                raise MCPError(types.INVALID_PARAMS, f"Invalid cursor for {kind}/list: it points past the end of the list",
-                               {"cursor": cursor[:100]})
-        else:  # made before a reload: continue after the item it ended with
-            start = _after(items, data["a"], start)
-    end = len(items) if size is None else min(start + size, len(items))
-    chunk = items[start:end]
-    next_cursor = encode_cursor(kind, generation, end, _name(chunk[-1])) if end < len(items) and chunk else None
-    return result.model_copy(update={field: chunk, "next_cursor": next_cursor})
+def list_digest(items: list[Any]) -> str:
+    """What names a list in its cursors: a digest of its items' names, in order."""
+    names = "\n".join(_name(item) for item in items).encode("utf-8", "surrogatepass")
+    return hashlib.blake2b(names, digest_size=8).hexdigest()
+
+
+class Pages:
+    """Pages of list results, and the lists their cursors were cut from: the snapshot's served now, and the one's before."""
+
+    def __init__(self) -> None:
+        self._current: dict[tuple[Hashable, str, str], Any] = {}  # (view key, kind, digest) → the list result
+        self._previous: dict[tuple[Hashable, str, str], Any] = {}
+        self._digests: dict[int, tuple[Any, str]] = {}  # id(result) → (result, its digest), the result kept: ids stay unique
+
+    def rotate(self) -> None:
+        """A new snapshot is served: its lists replace the previous ones, the lists of the one before are kept for the
+        cursors cut from them, older lists are dropped."""
+        self._previous, self._current, self._digests = self._current, {}, {}
+
+    def page(self, result: R, kind: str, *, cursor: str | None, size: int | None, key: Hashable = None) -> R:
+        """The page of `result` that `cursor` asks for (`size` items, None: all the rest), with its next_cursor; `key` names
+        the view the list belongs to (its tool set and language), whose cursors fit no other view."""
+        if cursor is None and size is None:
+            return result
+        field = FIELDS[kind]
+        start, digest, served = 0, self._digest(result, field), result
+        if cursor is not None:
+            data = decode_cursor(cursor, kind)
+            start = data["o"]
+            if data["l"] != digest:  # cut from another list: the one before a reload, if still held
+                held = self._current.get((key, kind, data["l"])) or self._previous.get((key, kind, data["l"]))
+                if held is None:
+                    raise MCPError(types.INVALID_PARAMS, f"Invalid cursor for {kind}/list: the list it was cut from is no longer "
+                                                         f"served (the catalogue was reloaded): list again from the first page, "
+                                                         "without a cursor", {"cursor": cursor[:100], "reason": "stale"})
+                result, digest = held, data["l"]
+        items: list[Any] = getattr(result, field)
+        if start > len(items):
+            raise MCPError(types.INVALID_PARAMS, f"Invalid cursor for {kind}/list: it points past the end of the list",
+                           {"cursor": cursor[:100] if cursor else None})
+        end = len(items) if size is None else min(start + size, len(items))
+        next_cursor = None
+        if end < len(items):
+            if result is served:  # held for its cursors after the next reload (an older list is not held longer)
+                self._current[(key, kind, digest)] = result
+            next_cursor = encode_cursor(kind, digest, end)
+        return result.model_copy(update={field: items[start:end], "next_cursor": next_cursor})
+
+    def _digest(self, result: Any, field: str) -> str:
+        """The digest of a list result, worked out once per result object."""
+        known = self._digests.get(id(result))
+        if known is not None and known[0] is result:
+            return known[1]
+        if len(self._digests) >= _MAX_MEMO:
+            self._digests = {}
+        digest = list_digest(getattr(result, field))
+        self._digests[id(result)] = (result, digest)
+        return digest
 
 
 def _name(item: Any) -> str:
     return str(getattr(item, "uri", None) or item.name) if isinstance(item, types.Resource) else item.name
-
-
-def _after(items: list[Any], name: str, offset: int) -> int:
-    """Where a page continues in a new list: after the item called `name`, else at `offset` (at most the end)."""
-    for n, item in enumerate(items):
-        if _name(item) == name:
-            return n + 1
-    return min(offset, len(items))

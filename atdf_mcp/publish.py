@@ -28,7 +28,8 @@ from .lean import lean
 from .model import Descriptor
 from .schemas import SCHEMA_FILES, schema_bytes
 
-__all__ = ["ARDF_MIME", "COLLECTION_PATHS", "Published", "ResourceContent", "TemplateContent", "build_manifest", "render_prompt"]
+__all__ = ["ARDF_MIME", "COLLECTION_PATHS", "Published", "ResourceContent", "TemplateContent", "build_manifest", "render_prompt",
+           "tool_entry"]
 
 ARDF_MIME = "application/vnd.ardf+json"
 ARDF_SCHEMA_ID = "https://ardf.io/schema/v1"
@@ -223,6 +224,11 @@ def build_manifest(catalog: Catalog) -> dict[str, Any]:
             if counts.get(kind)
         ],
     }
+
+
+def tool_entry(d: Descriptor, lang: str | None) -> types.Tool:
+    """A tool's tools/list entry in `lang` (the listings build theirs once; a tool set's view, those it changes)."""
+    return _tool(d, lang, labels_for(lang))
 
 
 _SENTENCE_ENDS = (".", "!", "?", "\u3002", "\uff01", "\uff1f")  # and the CJK full stop, exclamation and question marks

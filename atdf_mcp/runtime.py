@@ -12,6 +12,7 @@ import mcp.types as types
 from .accepted import callable_names, closed_schema
 from .bindings import Bound
 from .envelope import compile_detailed, compile_fast
+from .integers import made_whole, says_integer, types_integer_deeper
 from .model import Descriptor
 from .policies import Rules
 from .results import error_result, output_check
@@ -87,17 +88,24 @@ class ToolRuntime:
     def whole_numbers(self) -> frozenset[str]:
         """The top-level inputs typed integer (alone or with null)."""
         properties = (self.tool.input_schema or {}).get("properties") or {}
-        return frozenset(name for name, prop in properties.items() if isinstance(prop, dict) and
-                         (prop.get("type") == "integer" or (isinstance(prop.get("type"), list) and "integer" in prop["type"])))
+        return frozenset(name for name, prop in properties.items() if says_integer(prop))
+
+    @functools.cached_property
+    def deep_integers(self) -> bool:
+        """Whether the input schema may type an integer deeper than its top-level inputs (atdf_mcp.integers)."""
+        return types_integer_deeper(self.tool.input_schema)
 
     def prepared(self, arguments: Any) -> Any:
         """Valid arguments as the tool runs them: defaults filled in, and a whole number written as a float (3.0, an
-        integer to JSON Schema, as Python clients send it) made an int for an integer input."""
+        integer to JSON Schema, as Python clients send it) made an int wherever the input schema says integer."""
         if not isinstance(arguments, dict):
             return arguments
         defaults = self.defaults
         if defaults:
             arguments = {**defaults, **arguments}
+        if self.deep_integers:  # objects, arrays, $ref...: the schema followed down the arguments
+            schema = self.tool.input_schema
+            return made_whole(arguments, schema, schema)
         for name in self.whole_numbers:
             value = arguments.get(name)
             if value.__class__ is float and value.is_integer():  # type: ignore[union-attr]

@@ -65,7 +65,7 @@ from .model import Descriptor
 from .search_vocabulary import GROUPS
 from .word_keys import KEYED, KeyedWords, WordTable, ascii_words, text_words
 
-__all__ = ["EXPANSION_WEIGHT", "FEEDBACK_DOCS", "FEEDBACK_TERMS", "FEEDBACK_WEIGHT", "WEIGHTS", "Hit", "SearchIndex"]
+__all__ = ["EXPANSION_WEIGHT", "FEEDBACK_DOCS", "FEEDBACK_TERMS", "FEEDBACK_WEIGHT", "WEIGHTS", "Hit", "SearchIndex", "ignored_words"]
 
 # How many times a field's terms count (the same as repeating the field's text).
 WEIGHTS: dict[str, float] = {
@@ -815,6 +815,17 @@ def _parts(text: str, identifier: bool) -> list[str]:
     if not identifier or _HUMP.search(text) is None:
         return _WORD.findall(text.lower())
     return [p.lower() for word in _WORD.findall(text) for p in (_CAMEL.findall(word) or [word])]
+
+
+def ignored_words(query: str) -> list[str]:
+    """The query's words (as written, split at blanks) that search leaves out: stop words, single characters, and words
+    without a letter or digit (emoji, punctuation); each once, in order."""
+    words = _query_words(query)
+    if _language(query) != "es/pt":
+        words = [w for w in words if w not in _query_stopwords()] or words
+    searched = set(words)
+    return list(dict.fromkeys(token for token in query.split()
+                              if not searched.intersection(_query_words(token)) and _LETTERS.search(token) is None))
 
 
 def _query_words(query: str) -> list[str]:

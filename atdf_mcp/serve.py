@@ -18,7 +18,7 @@ from .disclosure import Disclosure
 from .errors import AtdfError, UsageError
 from .l10n import LANG
 from .labels import missing_language_warning
-from .live import problem_line
+from .live import problem_lines
 from .server import CatalogServer
 from .shutdown import exit_code, hard_exit
 from .summary import Counts, banner_details, listed
@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from .warm import AfterStart
     from .web import HttpOptions
 
-__all__ = ["DEFAULT_SHUTDOWN_TIMEOUT", "default_catalog_dir", "load_for_serving", "load_snapshot", "open_listener", "serve_http",
-           "serve_stdio", "start_lines", "warm_server"]
+__all__ = ["DEFAULT_SHUTDOWN_TIMEOUT", "default_catalog_dir", "known_toolset", "load_for_serving", "load_snapshot", "open_listener",
+           "serve_http", "serve_stdio", "start_lines", "warm_server"]
 
 DEFAULT_SHUTDOWN_TIMEOUT = 25.0  # seconds; under the 30 s a container runtime waits before SIGKILL
 
@@ -45,14 +45,17 @@ def default_catalog_dir() -> Path:
     raise UsageError("no catalogue directory given and no ./descriptors directory here: pass one, e.g. `atdf-mcp serve ./tools`")
 
 
-def load_for_serving(directory: str | None, *, lang: str | None, timeout: float | None = None,
-                     cache: bool = True, disclosure: str | None = None, page_size: int | None = None) -> tuple[Catalog, CatalogServer]:
-    """Load the catalogue (unchanged files from the snapshot cache), build the server, print every problem and a summary."""
+def load_for_serving(directory: str | None, *, lang: str | None, timeout: float | None = None, cache: bool = True,
+                     disclosure: str | None = None, page_size: int | None = None,
+                     toolset: str | None = None) -> tuple[Catalog, CatalogServer]:
+    """Load the catalogue (unchanged files from the snapshot cache), build the server (serving `toolset` by default:
+    UsageError when the catalogue defines no such set), print every problem and a summary."""
     path = Path(directory) if directory else default_catalog_dir()
     gc.disable()  # building thousands of small objects: collections here cost ~0.35 s at 5,000 tools
     try:
         catalog = load_catalog(path, lang=lang, timeout=timeout, cache=True, fresh=not cache)
-        app = CatalogServer(catalog, disclosure=disclosure, page_size=page_size, cache=True, fresh=not cache)
+        app = CatalogServer(catalog, disclosure=disclosure, page_size=page_size, cache=True, fresh=not cache,
+                            toolset=known_toolset(toolset, catalog))
     finally:
         gc.enable()
     gc.freeze()  # the snapshot lives as long as the process: keep it out of every later collection
@@ -62,18 +65,29 @@ def load_for_serving(directory: str | None, *, lang: str | None, timeout: float 
     return catalog, app
 
 
+def known_toolset(name: str | None, catalog: Catalog) -> str | None:
+    """`serve --toolset NAME` when the catalogue defines that set; UsageError naming the known sets otherwise."""
+    if name is None or name in catalog.config.toolsets:
+        return name
+    known = ", ".join(sorted(catalog.config.toolsets)) or "none (add `toolsets:` to the catalogue's atdf-mcp.yaml)"
+    raise UsageError(f"--toolset {name!r}: the catalogue defines no such tool set; known sets: {known}")
+
+
 def start_lines(catalog: Catalog, app: CatalogServer) -> list[str]:
-    """What `serve` prints on stderr once loaded: every problem, a missing language, and the one-line summary."""
+    """What `serve` prints on stderr once loaded: every problem, a missing language, and the one-line summary of what its
+    clients list (those of the tool set `serve --toolset` names, then) and of the catalogue loaded."""
     problems = catalog.report.problems
-    lines = [problem_line(p) for p in problems]
+    lines = problem_lines(problems, catalog.root)
     unknown = missing_language_warning(catalog, app.lang) if app.lang else None
     if unknown:
         lines.append(f"atdf-mcp: warning: {unknown}")
     details = banner_details(Counts.of(catalog, problems))
-    mode = (f"; progressive disclosure: {len(app.published.tools)} tools behind search_tools, get_tool_info and call_tool"
+    view = app.view()
+    mode = (f"; progressive disclosure: {len(view.tools)} tools behind search_tools, get_tool_info and call_tool"
             if app.disclosure.progressive else "")
-    lines.append(f"atdf-mcp {__version__}: serving {listed(app.listing())} from {catalog.root} "
-                 f"({details}{'; lang ' + app.lang if app.lang else ''}{mode})")
+    served, of = ("", "") if view.toolset is None else (f" of tool set {view.toolset!r}", "catalogue: ")
+    lines.append(f"atdf-mcp {__version__}: serving {listed(app.listing())}{served} from {catalog.root} "
+                 f"({of}{details}{'; lang ' + app.lang if app.lang else ''}{mode})")
     return lines
 
 

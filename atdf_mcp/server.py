@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import logging
 import weakref
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -41,7 +41,7 @@ from .l10n import gettext as _
 from .labels import labels_for
 from .model import Descriptor
 from .notify import ChangeNotifier
-from .paging import page
+from .paging import Pages
 from .publish import Published, ardf_text, completion_values, render_prompt
 from .redact import catalogue_secrets
 from .results import error_result, to_result
@@ -74,7 +74,8 @@ class CatalogServer:
         `complete(...)` gives the catalogue (a warm start, atdf_mcp.warm)."""
         self.max_call_seconds = max_call_seconds  # a tool's own timeout limits its silence; this limits its whole run
         self.toolset = toolset  # the set a request sees when neither its path nor its token names one (serve --toolset)
-        self.disclosure_mode, self.page_size, self.generation = disclosure, page_size, 0  # `serve --disclosure`, `--page-size`
+        self.disclosure_mode, self.page_size = disclosure, page_size  # `serve --disclosure`, `--page-size`
+        self.pages = Pages()  # the lists cursors were cut from (atdf_mcp.paging)
         self.drain = Drain()  # the tool calls in flight, for a shutdown that answers them all
         self.metrics: Metrics | None = None  # GET /metrics (atdf_mcp.metrics), set by the HTTP app; None: nothing counted
         self.traced = False  # an OpenTelemetry exporter is configured: calls annotate their span (atdf_mcp.tracing)
@@ -112,7 +113,8 @@ class CatalogServer:
         self.log_levels: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
         # Keyed by connection (a session object lives for one request); values keep a session to notify through.
         self.subscriptions: weakref.WeakKeyDictionary[Any, tuple[Any, set[str]]] = weakref.WeakKeyDictionary()
-        self.notifier = ChangeNotifier(self.server, self.log_levels)  # connected clients, told when a reload changes the lists
+        # connected clients, told when a reload changes the lists
+        self.notifier = ChangeNotifier(self.server, self.log_levels, self._toolset_of)
         self.mcp_tasks = McpTasks(self)  # the MCP tasks extension: tasks/get, tasks/update, tasks/cancel
         self.mcp_tasks.install(self.server)
         self._tasks: TaskRunner | None = None
@@ -162,7 +164,6 @@ class CatalogServer:
     def swap(self, catalog: Catalog, disclosure: Disclosure | None = None) -> None:
         """Serve `catalog` from now on; calls in flight finish on the snapshot they started with."""
         self._serve(catalog.prepared(lang=self.snapshot.options.lang, timeout=self.snapshot.options.timeout), disclosure)
-        self.generation += 1  # cursors of the lists before continue by name (atdf_mcp.paging)
         config = self.snapshot.config  # a changed atdf-mcp.yaml names the server anew for the clients that connect next
         self.server.name, self.server.version = config.name or "atdf-mcp", config.version or __version__
         self.server.instructions = self.disclosure.instructions(config.description)
@@ -183,6 +184,7 @@ class CatalogServer:
         self.secrets = catalogue_secrets(r.bound.dispatcher for r in snapshot.runtimes.values())
         self.disclosure = disclosure
         self.views = Views(snapshot)  # first: a request that reads the new views finds them complete
+        self.pages.rotate()  # the cursors of the lists before read those lists, until the next snapshot
         self.snapshot = snapshot  # one assignment: every request reads the snapshot once, at its start
 
     def listing(self, ctx: ServerRequestContext | None = None) -> Listing:
@@ -212,6 +214,15 @@ class CatalogServer:
         LANG.set(lang)
         return views.get(toolset, lang)
 
+    def _toolset_of(self, ctx: ServerRequestContext) -> Callable[[], str | None]:
+        """What tells the tool set the connection of a request sees: its path's or token's, else the server's default
+        (asked each time: `serve --toolset` is set after the server is built)."""
+        scope = getattr(getattr(ctx, "request", None), "scope", None)
+        if scope is not None and TOOLSET_SCOPE_KEY in scope:
+            named = scope[TOOLSET_SCOPE_KEY]
+            return lambda: named
+        return lambda: self.toolset
+
     def _input_schema(self, name: str) -> dict[str, Any] | None:
         """The input schema of a tool of the snapshot being served (the SDK checks `Mcp-Param-*` headers against it)."""
         if self.pending is not None and not self.pending.done:
@@ -222,21 +233,24 @@ class CatalogServer:
     # -- lists: answered from results built once ---------------------------------------------
 
     async def _list_tools(self, ctx: ServerRequestContext, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
-        return self._page(self.disclosure.list_tools(self.view(ctx)), "tools", params)
+        view = self.view(ctx)
+        return self._page(self.disclosure.list_tools(view), "tools", params, view)
 
     async def _list_resources(self, ctx: ServerRequestContext, params: Any) -> types.ListResourcesResult:
-        return self._page(self.disclosure.list_resources(self.view(ctx)), "resources", params)
+        view = self.view(ctx)
+        return self._page(self.disclosure.list_resources(view), "resources", params, view)
 
     async def _list_templates(self, ctx: ServerRequestContext, params: Any) -> types.ListResourceTemplatesResult:
         return self.view(ctx).list_templates
 
     async def _list_prompts(self, ctx: ServerRequestContext, params: Any) -> types.ListPromptsResult:
-        return self._page(self.disclosure.list_prompts(self.view(ctx)), "prompts", params)
+        view = self.view(ctx)
+        return self._page(self.disclosure.list_prompts(view), "prompts", params, view)
 
-    def _page(self, result: Any, kind: str, params: types.PaginatedRequestParams | None) -> Any:
+    def _page(self, result: Any, kind: str, params: types.PaginatedRequestParams | None, view: View) -> Any:
         """The page of a list result the request's cursor asks for (all of it unless `--page-size`; atdf_mcp.paging)."""
         cursor = params.cursor if params is not None else None
-        return page(result, kind, cursor=cursor, size=self.page_size, generation=self.generation)
+        return self.pages.page(result, kind, cursor=cursor, size=self.page_size, key=(view.toolset, view.published.lang))
 
     # -- tools/call ----------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ on a swap (never in the snapshot itself: a view refers to the snapshot, and a cy
 
 A set's view keeps the catalogue-wide static resources (the schemas, and the manifest with the set's own counts)
 and, of everything else, what its selectors match: tools, prompts, documents and their templates, ARDF resources.
+Its descriptors name no descriptor outside the set (related tools, prerequisites: atdf_mcp.confine).
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from typing import TYPE_CHECKING, Any
 
 import mcp.types as types
 
+from .confine import confined
 from .model import Descriptor
-from .publish import ResourceContent, TemplateContent
+from .publish import ResourceContent, TemplateContent, tool_entry
 from .toolsets import Toolset
 
 if TYPE_CHECKING:
@@ -81,6 +83,12 @@ class View:
         prompts = {n: d for n, d in published.prompts.items() if id(d) in chosen}
         documents = {uri: doc for uri, doc in published.documents.items() if id(doc.descriptor) in chosen}
         templates = tuple(t for t in published.templates if id(t.descriptor) in chosen)
+        # What the set's descriptors say of the catalogue's others: left out (atdf_mcp.confine), in every document served
+        hidden = frozenset({d.id for d in published.descriptors} | published.tools.keys()) - {d.id for d in descriptors} - tools.keys()
+        shown = {id(d): confined(d, hidden) for d in (*descriptors, *tools.values())}
+        descriptors = tuple(shown[id(d)] for d in descriptors)
+        tools = {n: shown[id(d)] for n, d in tools.items()}
+        prompts = {n: shown[id(d)] for n, d in prompts.items()}
         manifest = _manifest_of(published.manifest, descriptors, name)
         static = {**published.static, "ardf://manifest": ("application/json", json.dumps(manifest, indent=2, ensure_ascii=False))}
         visible = {*(d.uri for d in descriptors), *documents, *static}
@@ -88,7 +96,8 @@ class View:
         return cls(
             published=published, toolset=name, tools=tools,
             runtimes={n: r for n, r in snapshot.runtimes.items() if n in tools}, prompts=prompts,
-            list_tools=types.ListToolsResult(tools=[t for t in published.list_tools.tools if t.name in tools]),
+            list_tools=types.ListToolsResult(tools=[t if tools[t.name] is published.tools[t.name] else tool_entry(tools[t.name], published.lang)
+                                                    for t in published.list_tools.tools if t.name in tools]),
             list_prompts=types.ListPromptsResult(prompts=[p for p in published.list_prompts.prompts if p.name in prompts]),
             list_resources=types.ListResourcesResult(resources=[r for r in published.list_resources.resources if str(r.uri) in visible]),
             list_templates=types.ListResourceTemplatesResult(resource_templates=[

@@ -77,10 +77,11 @@ async def test_without_a_page_size_one_page_holds_everything() -> None:
 @pytest.mark.anyio
 @pytest.mark.parametrize("cursor", [
     "garbage!", "bm90IGpzb24", base64.urlsafe_b64encode(b'{"k":"tools","g":0,"o":-1,"a":""}').decode(),
-    encode_cursor("prompts", 0, 3, "x"), encode_cursor("tools", 0, 10_000, "x"), "x" * 5000,
+    encode_cursor("prompts", "0" * 16, 3), encode_cursor("tools", "0" * 16, 3), "x" * 5000,
+    base64.urlsafe_b64encode(b'{"k":"tools","g":0,"o":3,"a":"x"}').decode(),  # an older server's cursor
 ])
 async def test_a_bad_cursor_is_invalid_params(app: CatalogServer, cursor: str) -> None:
-    """A cursor that is not ours, of another list, or past the end: JSON-RPC -32602."""
+    """A cursor that is not ours, of another kind of list, or of a list the server does not hold: JSON-RPC -32602."""
     async with Client(app.server, mode="legacy") as client:
         with pytest.raises(MCPError) as caught:
             await client.list_tools(cursor=cursor, cache_mode="bypass")
@@ -88,12 +89,24 @@ async def test_a_bad_cursor_is_invalid_params(app: CatalogServer, cursor: str) -
 
 
 @pytest.mark.anyio
-async def test_a_cursor_made_before_a_reload_continues_after_its_last_item(app: CatalogServer) -> None:
-    """A reload between two pages: the next page starts after the last tool the client saw, in the new list."""
+async def test_a_cursor_past_the_end_is_invalid_params(app: CatalogServer) -> None:
+    """A cursor of the list served, at an offset past its end: JSON-RPC -32602."""
+    from atdf_mcp.paging import list_digest
+
+    cursor = encode_cursor("tools", list_digest(app.listing().list_tools.tools), 10_000)
+    async with Client(app.server, mode="legacy") as client:
+        with pytest.raises(MCPError) as caught:
+            await client.list_tools(cursor=cursor, cache_mode="bypass")
+    assert caught.value.error.code == types.INVALID_PARAMS
+
+
+@pytest.mark.anyio
+async def test_a_cursor_made_before_a_reload_that_left_the_list_as_it_was_continues(app: CatalogServer) -> None:
+    """A reload between two pages that changed no name of the list: the next page follows at the cursor's offset."""
     async with Client(app.server) as client:
         first = await client.list_tools(cache_mode="bypass")
         app.swap(load_catalog(ROOT / "descriptors", previous=app.catalog))
-        assert app.generation == 1
+        app.swap(load_catalog(ROOT / "descriptors", previous=app.catalog))  # twice: the list is the one served now
         rest, cursor = [], first.next_cursor
         while cursor is not None:
             page = await client.list_tools(cursor=cursor, cache_mode="bypass")
@@ -102,20 +115,30 @@ async def test_a_cursor_made_before_a_reload_continues_after_its_last_item(app: 
     assert [t.name for t in first.tools] + rest == everything(app, "tools")
 
 
-def test_a_cursor_after_a_tool_that_a_reload_removed_continues_at_its_offset(app: CatalogServer) -> None:
-    """The tool a stale cursor ended with is gone: the page starts at the cursor's offset, never an error."""
-    from atdf_mcp.paging import page
+def test_a_cursor_of_the_list_before_a_reload_pages_that_list(app: CatalogServer) -> None:
+    """The list a cursor was cut from changed in a reload: its pages come from that list, held until the next reload;
+    after that, the cursor is JSON-RPC -32602 (list again)."""
+    from atdf_mcp.paging import Pages
 
-    listed = app.listing().list_tools
-    result = page(listed, "tools", cursor=encode_cursor("tools", -7, 3, "gone_tool"), size=3, generation=0)
-    assert [t.name for t in result.tools] == [t.name for t in listed.tools[3:6]]
+    pages = Pages()
+    before = app.listing().list_tools
+    first = pages.page(before, "tools", cursor=None, size=3, key=None)
+    pages.rotate()
+    after = before.model_copy(update={"tools": before.tools[1:]})  # the first tool is gone
+    assert pages.page(after, "tools", cursor=first.next_cursor, size=3, key=None).tools == before.tools[3:6]
+    with pytest.raises(MCPError):
+        pages.page(after, "tools", cursor=first.next_cursor, size=3, key="another view")
+    pages.rotate()
+    with pytest.raises(MCPError) as caught:
+        pages.page(after, "tools", cursor=first.next_cursor, size=3, key=None)
+    assert caught.value.error.code == types.INVALID_PARAMS and caught.value.error.data["reason"] == "stale"
 
 
 def test_the_cursor_is_opaque_base64url() -> None:
     """The cursor is one URL-safe token (no padding) that decodes to the page's position."""
-    cursor = encode_cursor("tools", 2, 40, "op_00039")
+    cursor = encode_cursor("tools", "0123456789abcdef", 40)
     assert "=" not in cursor and "/" not in cursor and "+" not in cursor
-    assert json.loads(base64.urlsafe_b64decode(cursor + "==")) == {"k": "tools", "g": 2, "o": 40, "a": "op_00039"}
+    assert json.loads(base64.urlsafe_b64decode(cursor + "==")) == {"k": "tools", "l": "0123456789abcdef", "o": 40}
 
 
 @pytest.mark.anyio

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import Any
 
 from ..inputs import inline_refs, inputs_from_schema
 from ..model import Descriptor, Source
 from ._base import ReadOptions, annotations_of, binding_of, examples_of
 
-__all__ = ["MARKER_KEYS", "POINTERS", "read"]
+__all__ = ["MARKER_KEYS", "POINTERS", "prerequisite_texts", "read"]
 
 # No "prerequisites" pointer: OpenAkita prerequisites are conditions in words, not ids of other resources.
 POINTERS = {
@@ -27,9 +28,7 @@ MARKER_KEYS = ("detail", "triggers", "warnings", "related_tools")
 def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descriptor:
     """Normalize a schema-valid OpenAkita tool definition."""
     triggers = [str(t) for t in raw.get("triggers") or ()]
-    prerequisites = [
-        p if isinstance(p, str) else _prerequisite_text(p) for p in raw.get("prerequisites") or ()
-    ]
+    prerequisites = prerequisite_texts(raw.get("prerequisites"))
     metadata: dict[str, Any] = {}
     if raw.get("category"):
         metadata["category"] = raw["category"]
@@ -66,10 +65,16 @@ def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descripto
     )
 
 
-def _prerequisite_text(item: dict[str, Any]) -> str:
+def prerequisite_texts(items: Any, hidden: Container[str] = ()) -> list[str]:
+    """OpenAkita prerequisites as conditions in words, each naming the tool it is checked with unless that is `hidden`."""
+    return [p if isinstance(p, str) else _prerequisite_text(p, hidden) for p in items or ()]
+
+
+def _prerequisite_text(item: dict[str, Any], hidden: Container[str] = ()) -> str:
     parts = [str(item.get("condition", "")).strip()]
-    if item.get("check_tool"):
-        parts.append(f"(check with {item['check_tool']})")
+    check = item.get("check_tool")
+    if check and not (isinstance(check, str) and check in hidden):
+        parts.append(f"(check with {check})")
     if item.get("action_if_not_met"):
         parts.append(f"— if not met: {item['action_if_not_met']}")
     return " ".join(p for p in parts if p)
