@@ -16,6 +16,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from .dialects._base import resolve
+
 __all__ = ["made_whole", "says_integer", "types_integer_deeper"]
 
 _MAX_HOPS = 16  # `$ref`, allOf, anyOf and oneOf followed in a row without going down the value: a guard against cycles
@@ -130,15 +132,4 @@ def _admits(schema: Mapping[str, Any], kind: str) -> bool:
 
 def _resolve(root: Any, ref: str) -> Any:
     """The part of `root` a local `$ref` ("#/$defs/Count") points to, or None."""
-    if not ref.startswith("#"):
-        return None
-    node = root
-    for part in ref[1:].split("/")[1:] if ref != "#" else ():
-        part = part.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, Mapping) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        else:
-            return None
-    return node
+    return resolve(root, ref[1:]) if ref.startswith("#") else None

@@ -88,12 +88,16 @@ class Dialect:
 
 
 def resolve(document: Any, pointer: str) -> Any:
-    """The value at a JSON pointer of `document` (keys only; None when absent)."""
+    """The value at a JSON pointer of `document` (object keys and array indexes; None when absent)."""
     node = document
-    for part in pointer.split("/")[1:]:
-        if not isinstance(node, Mapping):
+    for part in pointer.split("/")[1:] if pointer else ():
+        part = part.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, Mapping):
+            node = node.get(part)
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
             return None
-        node = node.get(part.replace("~1", "/").replace("~0", "~"))
     return node
 
 
