@@ -429,8 +429,11 @@ class SearchIndex:
         docs = self._docs
         if not len(found) or docs is None:
             return scores
-        if len(found) > FEEDBACK_DOCS:
-            found = found[np.argpartition(-scores[found], FEEDBACK_DOCS - 1)[:FEEDBACK_DOCS]]
+        if len(found) > FEEDBACK_DOCS:  # the best ones; those tied at the cut taken in name order, never as the
+            # partition's algorithm happens to leave them (it differs by numpy build and CPU: copies tie exactly)
+            cut = -np.partition(-scores[found], FEEDBACK_DOCS - 1)[FEEDBACK_DOCS - 1]
+            above, tied = found[scores[found] > cut], found[scores[found] == cut]
+            found = np.sort(np.concatenate([above, tied[:FEEDBACK_DOCS - len(above)]]))
         starts = self._bm25.scores["indptr"]
         n, limit = len(self._names), starts.shape[0] - 1
         total = float(scores[found].sum())
