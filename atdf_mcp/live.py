@@ -22,7 +22,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -34,6 +34,7 @@ import anyio.to_thread
 
 from .catalog import Catalog, Problem, load_catalog
 from .errors import AtdfError
+from .files import IGNORE_FILE
 from .publish import Published
 from .server import CatalogServer
 
@@ -220,7 +221,7 @@ class LiveCatalog:
             try:
                 if failing and target.is_dir():  # the folder is back (made again): serve what it holds now
                     await self.reload("the catalogue folder is back")
-                async for changes in awatch(target, watch_filter=_CatalogueFilter(target), step=STEP_MS, stop_event=stop,
+                async for changes in awatch(target, watch_filter=_CatalogueFilter(target, self._held), step=STEP_MS, stop_event=stop,
                                             ignore_permission_denied=True):
                     failing = False
                     if not target.is_dir():  # removed: the OS watch died with it, so watch again once it is back
@@ -233,6 +234,14 @@ class LiveCatalog:
                                  target, exc)
                 failing = True
                 await anyio.sleep(1)
+
+    def _held(self, path: str) -> bool:
+        """Whether the snapshot served has a file under the folder `path` (as the watcher spells it)."""
+        spelled = self._as_loaded({path})
+        if not spelled:
+            return False
+        prefix = os.path.join(next(iter(spelled)), "")
+        return any(file.startswith(prefix) for file in self.app.catalog.files)
 
     def _as_loaded(self, paths: set[str]) -> set[str] | None:
         """The watcher's paths spelled as the snapshot's file names (joined to the path it was loaded from); None if one
@@ -255,17 +264,23 @@ class LiveCatalog:
 
 
 class _CatalogueFilter:
-    """Descriptor, configuration and handler files; not editor swap files, __pycache__ or VCS folders; and the watched
-    folder itself (its removal)."""
+    """Descriptor, configuration, handler and ignore files; not editor swap files, __pycache__ or VCS folders; folders
+    moved in or out; and the watched folder itself (its removal)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, held: Callable[[str], bool]) -> None:
         from watchfiles import DefaultFilter
 
         self.default = DefaultFilter()
         self.root = {str(root), os.path.abspath(root)}
+        self.held = held  # whether a path (gone now) was a folder holding served files
 
     def __call__(self, change: Any, path: str) -> bool:
-        return path in self.root or (path.lower().endswith(WATCHED_SUFFIXES) and self.default(change, path))
+        if path in self.root or os.path.basename(path) == IGNORE_FILE:
+            return True
+        if path.lower().endswith(WATCHED_SUFFIXES):
+            return self.default(change, path)
+        # A folder moved in or out of the tree is one event for the folder and none for its files.
+        return self.default(change, path) and (os.path.isdir(path) or self.held(path))
 
 
 def _compare(reason: str, old: Published, new: Published, problems: tuple[Problem, ...], fresh: tuple[Problem, ...],
