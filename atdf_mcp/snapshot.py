@@ -108,7 +108,7 @@ def _toolset_problems(catalog: Catalog) -> list[Problem]:
 
 
 def _module_signatures(root: Path | None) -> dict[str, tuple[int, int] | None]:
-    """(size, mtime) of every handler module file imported from the catalogue folder."""
+    """(size, last change) of every handler module file imported from the catalogue folder."""
     if root is None:
         return {}
     signatures = {file: file_signature(Path(file)) for _, file in catalogue_modules(root)}

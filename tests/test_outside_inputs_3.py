@@ -7,6 +7,7 @@ kept so it stays fixed. tests/test_outside_inputs.py holds the first probe's.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import anyio
@@ -67,3 +68,55 @@ async def test_an_atdfignore_edit_is_applied_while_serving(tmp_path: Path) -> No
         await inbox.wait_for(TOOLS_CHANGED, 2)
         assert await listed(client) == ["echo", "shout"]
 
+
+def same_size_same_mtime(path: Path, old: str, new: str) -> None:
+    """Replace `old` by `new` (as long) in the file and give it back its modification time, as `touch -r`, `cp -p`,
+    `rsync -a` or an unpacked archive do."""
+    assert len(old) == len(new)
+    before = path.stat()
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert (path.stat().st_size, path.stat().st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+
+
+async def descriptions(folder: Path, cache: Path) -> list[str]:
+    """The tool descriptions a fresh stdio client of `atdf-mcp serve folder` lists (snapshot cache and warm start in
+    `cache`)."""
+    from mcp import StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "ATDF_MCP_CACHE_DIR": str(cache)}
+    params = StdioServerParameters(command=sys.executable, args=["-m", "atdf_mcp", "serve", str(folder)], env=env)
+    with anyio.fail_after(60), (folder.parent / "stdio.log").open("w") as errlog:
+        async with Client(stdio_client(params, errlog=errlog), mode="legacy") as client:
+            listed = [t.description or "" for t in (await client.list_tools()).tools]
+            await client.call_tool("echo", {"text": "x"})  # the catalogue is loaded (a warm start loads it meanwhile)
+            return listed
+
+
+@pytest.mark.anyio
+async def test_an_edit_that_keeps_the_size_and_the_mtime_is_seen_by_the_next_start(tmp_path: Path) -> None:
+    """A file restored with the same size and modification time while the server was down: the warm start and the
+    snapshot cache, keyed by (size, mtime), served its old version on every later start (until `--no-cache`). The
+    status-change time, which no tool can set back, is in the key too."""
+    folder = tmp_path / "catalogue"
+    echo = write_file(folder, "echo.json", mcp_tool("echo", "Give the text back."))
+    assert await descriptions(folder, tmp_path / "cache") == ["Give the text back."]
+    assert await descriptions(folder, tmp_path / "cache") == ["Give the text back."]  # a warm start
+    same_size_same_mtime(echo, "back", "BACK")
+    assert await descriptions(folder, tmp_path / "cache") == ["Give the text BACK."]
+
+
+def test_a_reload_by_reset_reads_an_edit_that_keeps_the_size_and_the_mtime(tmp_path: Path) -> None:
+    """With `--no-watch`, `POST /reset` (and SIGHUP) look at every file's signature: the same edit was not read."""
+    import httpx
+    from local_server import serve_over_http
+
+    folder = tmp_path / "catalogue"
+    echo = write_file(folder, "echo.json", mcp_tool("echo", "Give the text back."))
+    with serve_over_http(folder, "--no-watch", env={**os.environ, "PYTHONPATH": str(ROOT),
+                                                    "ATDF_MCP_CACHE_DIR": str(tmp_path / "cache")}) as (_, url, _):
+        same_size_same_mtime(echo, "back", "BACK")
+        reset = httpx.post(f"{url}/reset", timeout=30).json()
+        assert reset["tools"]["changed"] == ["echo"], reset
+        assert httpx.get(f"{url}/tools", timeout=10).json()["resources"][0]["description"] == "Give the text BACK."
