@@ -120,3 +120,25 @@ def test_a_reload_by_reset_reads_an_edit_that_keeps_the_size_and_the_mtime(tmp_p
         reset = httpx.post(f"{url}/reset", timeout=30).json()
         assert reset["tools"]["changed"] == ["echo"], reset
         assert httpx.get(f"{url}/tools", timeout=10).json()["resources"][0]["description"] == "Give the text BACK."
+
+
+def test_validate_names_each_tool_set_id_that_selects_nothing(tmp_path: Path) -> None:
+    """`ids: [refund_payment, refund_paymnet]`: a misspelt id (or a glob matching nothing) beside a good one was silent,
+    since the set as a whole selects something; an agent with that token just never saw the tool. Each entry that
+    selects nothing is a warning with its pointer and the nearest id."""
+    import json
+    import subprocess
+
+    folder = tmp_path / "catalogue"
+    for name in ("refund_payment", "capture_payment", "send_email"):
+        write_file(folder, f"{name}.json", mcp_tool(name, f"The {name} tool."))
+    write_file(folder, "atdf-mcp.yaml", "toolsets:\n  finance: {ids: [refund_payment, refund_paymnet, 'invoice_*'], id: capture_payment}\n")
+    done = subprocess.run([sys.executable, "-m", "atdf_mcp", "validate", str(folder), "--format", "json"], capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    found = {p["pointer"]: p for f in json.loads(done.stdout)["files"] for p in f["problems"] if p["code"] != "NO_HANDLER"}
+    assert sorted(found) == ["/toolsets/finance/ids/1", "/toolsets/finance/ids/2"], found
+    assert all(p["severity"] == "warning" and p["code"] == "CONFIGURATION_ERROR" for p in found.values())
+    assert "'refund_paymnet'" in found["/toolsets/finance/ids/1"]["message"]
+    assert "'refund_payment'" in found["/toolsets/finance/ids/1"]["message"]  # the nearest id
+    assert "'invoice_*'" in found["/toolsets/finance/ids/2"]["message"]
+    assert done.returncode == 0, done.stderr
