@@ -6,9 +6,12 @@ kept so it stays fixed. tests/test_outside_inputs.py holds the first probe's.
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import anyio
 import pytest
@@ -126,9 +129,6 @@ def test_validate_names_each_tool_set_id_that_selects_nothing(tmp_path: Path) ->
     """`ids: [refund_payment, refund_paymnet]`: a misspelt id (or a glob matching nothing) beside a good one was silent,
     since the set as a whole selects something; an agent with that token just never saw the tool. Each entry that
     selects nothing is a warning with its pointer and the nearest id."""
-    import json
-    import subprocess
-
     folder = tmp_path / "catalogue"
     for name in ("refund_payment", "capture_payment", "send_email"):
         write_file(folder, f"{name}.json", mcp_tool(name, f"The {name} tool."))
@@ -142,3 +142,74 @@ def test_validate_names_each_tool_set_id_that_selects_nothing(tmp_path: Path) ->
     assert "'refund_payment'" in found["/toolsets/finance/ids/1"]["message"]  # the nearest id
     assert "'invoice_*'" in found["/toolsets/finance/ids/2"]["message"]
     assert done.returncode == 0, done.stderr
+
+
+@pytest.fixture
+def progressive(tmp_path: Path) -> Path:
+    """echo (one required string) and now (no argument), served in progressive mode."""
+    from test_live_reload import HANDLERS
+
+    folder = tmp_path / "catalogue"
+    write_file(folder, "echo.json", mcp_tool("echo", "Give the text back."))
+    write_file(folder, "now.json", {"name": "now", "description": "Say what time it is.", "inputSchema": {"type": "object"}})
+    write_file(folder, "handlers.py", HANDLERS + "\n\ndef now():\n    return 'tick'\n")
+    write_file(folder, "atdf-mcp.yaml", "disclosure: progressive\n")
+    return folder
+
+
+def error_entry(result: Any) -> dict[str, Any]:
+    """The only entry of an isError result's envelope (checked against the bundled schema)."""
+    from envelopes import envelope_of
+
+    [entry] = envelope_of(result)["errors"]
+    return entry
+
+
+@pytest.mark.anyio
+async def test_call_tool_without_arguments_calls_the_tool_as_a_direct_call_without_them(progressive: Path) -> None:
+    """`{"name": "now"}`: a tools/call may leave `arguments` out (the tool gets none), but call_tool required them and
+    answered VALIDATION_ERROR about its own `arguments` even for a tool that takes none."""
+    from test_live_reload import text_of
+
+    async with connected("stdio", progressive, Inbox()) as (client, _):
+        assert text_of(await client.call_tool("call_tool", {"name": "now"})) == "tick"
+        entry = error_entry(await client.call_tool("call_tool", {"name": "echo"}))
+    assert (entry["tool_name"], entry["parameter_name"]) == ("echo", "text")  # what `tools/call echo {}` answers
+
+
+@pytest.mark.anyio
+async def test_a_null_for_an_optional_argument_is_answered_with_the_call_without_it(progressive: Path) -> None:
+    """`limit: null` (and `arguments: null`): an optional argument sent as null, which its type refuses, had no suggestion
+    at all; leaving it out keeps what the caller meant, so that is the suggested call."""
+    async with connected("stdio", progressive, Inbox()) as (client, _):
+        limit = error_entry(await client.call_tool("search_tools", {"query": "time", "limit": None}))
+        arguments = error_entry(await client.call_tool("call_tool", {"name": "now", "arguments": None}))
+    assert limit["context"]["suggested_arguments"] == {"query": "time"}
+    assert "leave out" in limit["context"]["solution"].lower()
+    assert arguments["context"]["suggested_arguments"] == {"name": "now"}
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("name", [" echo", "echo ", "ECHO", "Echo", "ehco"])
+async def test_an_unknown_name_given_to_a_meta_tool_comes_with_the_corrected_call(progressive: Path, name: str) -> None:
+    """get_tool_info and call_tool named the nearest tool in suggested_value, but their envelope had no
+    suggested_arguments, though `name` is one of their arguments: a client that retries with them had nothing to retry."""
+    call = {"name": name, "arguments": {"text": "hi"}}
+    async with connected("stdio", progressive, Inbox()) as (client, _):
+        info = error_entry(await client.call_tool("get_tool_info", {"name": name}))
+        called = error_entry(await client.call_tool("call_tool", call))
+    for entry in (info, called):
+        assert (entry["code"], entry["parameter_name"], entry["suggested_value"]) == ("TOOL_NOT_FOUND", "name", "echo")
+    assert info["context"]["suggested_arguments"] == {"name": "echo"}
+    assert called["context"]["suggested_arguments"] == {"name": "echo", "arguments": {"text": "hi"}}
+
+
+@pytest.mark.anyio
+async def test_arguments_sent_as_a_json_string_are_refused_with_the_object_and_why(progressive: Path) -> None:
+    """`"arguments": "{\\"text\\": \\"hi\\"}"` (agents that write the inner call as text do it): not run on a guess
+    about a double encoding, but answered with the object as suggested_arguments and a solution that says to send an
+    object, not a string (it said "Set 'arguments' = {...}", which a model rewrites as the same string)."""
+    async with connected("stdio", progressive, Inbox()) as (client, _):
+        entry = error_entry(await client.call_tool("call_tool", {"name": "echo", "arguments": '{"text": "hi"}'}))
+    assert entry["context"]["suggested_arguments"] == {"name": "echo", "arguments": {"text": "hi"}}
+    assert "not a string" in entry["context"]["solution"]
