@@ -213,3 +213,24 @@ async def test_arguments_sent_as_a_json_string_are_refused_with_the_object_and_w
         entry = error_entry(await client.call_tool("call_tool", {"name": "echo", "arguments": '{"text": "hi"}'}))
     assert entry["context"]["suggested_arguments"] == {"name": "echo", "arguments": {"text": "hi"}}
     assert "not a string" in entry["context"]["solution"]
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("hotle", "book_hotel"), ("book a hotle room", "book_hotel"), ("wether forcast", "weather_forecast"),
+    ("convertor", "currency_converter"), ("emial", "send_email"),
+])
+def test_a_misspelt_query_word_finds_the_tool_it_misspells(tmp_path: Path, query: str, expected: str) -> None:
+    """"hotle" answered no tool at all (a word no tool uses is read as an abbreviation only): a word the catalogue never
+    uses, of four letters or more, now also stands for the catalogue's words one edit away (two from eight letters),
+    at the weight of an abbreviation; a word that is near nothing still finds nothing."""
+    from atdf_mcp import load_catalog
+    from atdf_mcp.search import SearchIndex
+
+    for tool in [mcp_tool("book_hotel", "Book a hotel room: the reservation of a room for some nights."),
+                 mcp_tool("weather_forecast", "The weather forecast of a city for the next days."),
+                 mcp_tool("currency_converter", "Convert an amount of money from one currency to another."),
+                 mcp_tool("send_email", "Send an email message to a recipient.")]:
+        write_file(tmp_path, f"{tool['name']}.json", tool)
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    assert [h.name for h in index.search(query, 1)] == [expected]
+    assert index.search("zqxv", 5) == [] and index.search("xylophonist", 5) == []
