@@ -32,7 +32,7 @@ import anyio.abc
 import anyio.lowlevel
 import anyio.to_thread
 
-from .catalog import Catalog, Problem, load_catalog
+from .catalog import Catalog, Problem, file_signature, load_catalog
 from .errors import AtdfError
 from .files import IGNORE_FILE
 from .publish import Published
@@ -97,11 +97,13 @@ class LiveCatalog:
         self._covered = 0  # triggers a started reload already covers
         self._pending: set[str] | None = set()  # files named by the triggers not yet served; None: look at every file
         self._tasks: anyio.abc.TaskGroup | None = None
+        self._contents: dict[str, tuple[str, tuple[int, int] | None]] | None = None  # document URI → its file, signature
 
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[LiveCatalog]:
         """Run the triggers (watcher unless --no-watch, SIGHUP on POSIX) for the duration of the block."""
         stop = anyio.Event()
+        self._contents = await anyio.to_thread.run_sync(_content_files, self.app.published)
         async with anyio.create_task_group() as tasks:
             self._tasks = tasks
             if self.watch:
@@ -166,6 +168,11 @@ class LiveCatalog:
         new, problems = app.published, tuple(app.catalog.report.problems)
         fresh = tuple(p for p in problems if p not in old_problems)
         outcome = _compare(reason, old, new, problems, fresh, time.perf_counter() - started)
+        contents, before = await anyio.to_thread.run_sync(_content_files, new), self._contents
+        self._contents = contents
+        edited = [uri for uri, (file, signature) in contents.items() if before and before.get(uri, (file, signature)) != (file, signature)]
+        if edited:  # a document's content file changed (its descriptor may not have): its subscribers must hear it
+            outcome = dataclasses.replace(outcome, updated=tuple(sorted({*outcome.updated, *edited})))
         if app.disclosure.lists_differently(disclosed):  # `disclosure:` or `pinned:` changed: another tools/list
             outcome = dataclasses.replace(outcome, lists={**outcome.lists, "tools": True})
         self._report(outcome)
@@ -236,7 +243,11 @@ class LiveCatalog:
                 await anyio.sleep(1)
 
     def _held(self, path: str) -> bool:
-        """Whether the snapshot served has a file under the folder `path` (as the watcher spells it)."""
+        """Whether `path` (as the watcher spells it) is a document's content file, or a folder holding files served."""
+        with contextlib.suppress(OSError, ValueError):
+            real = str(Path(path).resolve())
+            if any(file == real for file, _ in (self._contents or {}).values()):
+                return True
         spelled = self._as_loaded({path})
         if not spelled:
             return False
@@ -264,15 +275,15 @@ class LiveCatalog:
 
 
 class _CatalogueFilter:
-    """Descriptor, configuration, handler and ignore files; not editor swap files, __pycache__ or VCS folders; folders
-    moved in or out; and the watched folder itself (its removal)."""
+    """Descriptor, configuration, handler and ignore files, and documents' content files; not editor swap files,
+    __pycache__ or VCS folders; folders moved in or out; and the watched folder itself (its removal)."""
 
     def __init__(self, root: Path, held: Callable[[str], bool]) -> None:
         from watchfiles import DefaultFilter
 
         self.default = DefaultFilter()
         self.root = {str(root), os.path.abspath(root)}
-        self.held = held  # whether a path (gone now) was a folder holding served files
+        self.held = held  # whether a path is a content file, or (gone now) was a folder holding served files
 
     def __call__(self, change: Any, path: str) -> bool:
         if path in self.root or os.path.basename(path) == IGNORE_FILE:
@@ -280,7 +291,12 @@ class _CatalogueFilter:
         if path.lower().endswith(WATCHED_SUFFIXES):
             return self.default(change, path)
         # A folder moved in or out of the tree is one event for the folder and none for its files.
-        return self.default(change, path) and (os.path.isdir(path) or self.held(path))
+        return self.default(change, path) and (self.held(path) or os.path.isdir(path))
+
+
+def _content_files(published: Published) -> dict[str, tuple[str, tuple[int, int] | None]]:
+    """Each document content file served (by its URI) and its signature now."""
+    return {uri: (str(doc.path), file_signature(doc.path)) for uri, doc in published.documents.items() if doc.path is not None}
 
 
 def _compare(reason: str, old: Published, new: Published, problems: tuple[Problem, ...], fresh: tuple[Problem, ...],

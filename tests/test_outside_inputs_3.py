@@ -234,3 +234,25 @@ def test_a_misspelt_query_word_finds_the_tool_it_misspells(tmp_path: Path, query
     index = SearchIndex.build(load_catalog(tmp_path).tools)
     assert [h.name for h in index.search(query, 1)] == [expected]
     assert index.search("zqxv", 5) == [] and index.search("xylophonist", 5) == []
+
+
+@pytest.mark.anyio
+async def test_subscribers_of_a_document_hear_that_its_content_file_changed(tmp_path: Path) -> None:
+    """A document descriptor whose content is a file beside it (`content.data.path: guide.md`): editing guide.md changed
+    what resources/read returns, but the watcher never saw it (only descriptor, config and handler files), so a
+    subscriber of the content was never told, though the README promises resources/updated when content changes."""
+    folder = tmp_path / "catalogue"
+    write_file(folder, "echo.json", mcp_tool("echo", "Give the text back."))
+    write_file(folder, "guide.json", {"schema_version": "1.0.0", "resource_id": "guide", "resource_type": "document",
+                                      "description": "The guide.", "content": {"type": "document/ref", "data": {
+                                          "access": "read-only", "format": "markdown", "path": "docs/guide.md"}}})
+    guide = write_file(folder / "docs", "guide.md", "# Version one\n")
+    inbox = Inbox()
+    async with connected("stdio", folder, inbox) as (client, _):
+        uri = "ardf://document/guide/content"
+        with pytest.warns(Warning):  # resources/subscribe is deprecated at 2026-07-28; handshake-era clients still use it
+            await client.subscribe_resource(uri)
+        guide.write_text("# Version two\n", encoding="utf-8")
+        await inbox.wait_for("notifications/resources/updated", 1)
+        assert (await client.read_resource(uri)).contents[0].text == "# Version two\n"
+        assert "notifications/tools/list_changed" not in inbox.methods
