@@ -21,6 +21,7 @@ import logging
 import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -38,7 +39,7 @@ from .files import IGNORE_FILE
 from .publish import Published
 from .server import CatalogServer
 
-__all__ = ["STEP_MS", "WATCHED_SUFFIXES", "LiveCatalog", "Reload", "problem_line"]
+__all__ = ["STEP_MS", "WATCHED_SUFFIXES", "LiveCatalog", "Reload", "hold_sighup", "problem_line"]
 
 WATCHED_SUFFIXES = (".json", ".yaml", ".yml", ".py")
 STEP_MS = 50  # a burst ends when no file changed for this long; short, so a save is served at once
@@ -269,9 +270,23 @@ class LiveCatalog:
 
     async def _on_sighup(self) -> None:
         with anyio.open_signal_receiver(signal.SIGHUP) as signals:
+            if _held_sighup.is_set():  # one arrived while the catalogue loaded (hold_sighup): serve it now
+                _held_sighup.clear()
+                if self._tasks is not None:
+                    self._tasks.start_soon(self.reload, "SIGHUP")
             async for _ in signals:
                 if self._tasks is not None:
                     self._tasks.start_soon(self.reload, "SIGHUP")
+
+
+_held_sighup = threading.Event()
+
+
+def hold_sighup() -> None:
+    """From now until a LiveCatalog runs, a SIGHUP is remembered and then served by one reload. Its default action ends
+    the process, and `kill -HUP` (a deploy's reload) may come while the catalogue still loads."""
+    if sys.platform != "win32" and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGHUP, lambda _signum, _frame: _held_sighup.set())
 
 
 class _CatalogueFilter:

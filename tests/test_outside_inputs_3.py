@@ -256,3 +256,52 @@ async def test_subscribers_of_a_document_hear_that_its_content_file_changed(tmp_
         await inbox.wait_for("notifications/resources/updated", 1)
         assert (await client.read_resource(uri)).contents[0].text == "# Version two\n"
         assert "notifications/tools/list_changed" not in inbox.methods
+
+
+SLOW_IMPORT = '''
+import pathlib
+import time
+
+pathlib.Path(__file__).with_name("importing").touch()  # the load has begun
+time.sleep(1.5)
+
+
+def echo(text):
+    """Give the text back."""
+    return text
+'''
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no SIGHUP on Windows")
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+def test_a_sighup_while_the_catalogue_loads_is_a_reload_not_the_end(tmp_path: Path, transport: str) -> None:
+    """`kill -HUP` (a deploy script's reload, systemd's ExecReload) sent while the server was still loading its
+    catalogue ended it: the reload's SIGHUP receiver starts only with the live catalogue, and until then the default
+    action of SIGHUP is to terminate. It is now held from the start of `serve` and served by one reload once live."""
+    import signal
+    import time
+
+    folder = tmp_path / "catalogue"
+    write_file(folder, "echo.json", mcp_tool("echo", "Give the text back."))
+    write_file(folder, "handlers.py", SLOW_IMPORT)
+    args = ["--transport", "http", "--port", "0"] if transport == "http" else []
+    log = tmp_path / "serve.log"
+    with log.open("wb") as err:
+        process = subprocess.Popen([sys.executable, "-m", "atdf_mcp", "serve", str(folder), "--no-cache", *args],
+                                   stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=err,
+                                   env={**os.environ, "PYTHONPATH": str(ROOT), "ATDF_MCP_CACHE_DIR": str(tmp_path / "cache")})
+    try:
+        deadline = time.monotonic() + 60
+        while not (folder / "importing").exists():
+            assert process.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.02)
+        process.send_signal(signal.SIGHUP)
+        while "reloaded (SIGHUP)" not in log.read_text():
+            assert process.poll() is None, f"exit {process.returncode}: {log.read_text()}"
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.05)
+    finally:
+        process.kill()
+        process.wait(10)
+        assert process.stdin is not None
+        process.stdin.close()
