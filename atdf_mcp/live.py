@@ -225,12 +225,17 @@ class LiveCatalog:
         target = self.path if self.path.is_dir() else self.path.parent
         task_status.started()
         failing = False
+        real = os.path.realpath(target)
         while not stop.is_set():
             try:
                 if failing and target.is_dir():  # the folder is back (made again): serve what it holds now
                     await self.reload("the catalogue folder is back")
-                async for changes in awatch(target, watch_filter=_CatalogueFilter(target, self._held), step=STEP_MS, stop_event=stop,
-                                            ignore_permission_denied=True):
+                if os.path.realpath(target) != real:  # a symlink on the way swapped (a deploy): serve where it leads now
+                    real = os.path.realpath(target)
+                    await self.reload(f"the catalogue folder now leads to {real}")
+                watching = _Watching(stop, target, real)
+                async for changes in awatch(target, watch_filter=_CatalogueFilter(target, self._held), step=STEP_MS,
+                                            stop_event=watching, ignore_permission_denied=True):
                     failing = False
                     if not target.is_dir():  # removed: the OS watch died with it, so watch again once it is back
                         raise FileNotFoundError(f"{target} was removed")
@@ -277,6 +282,25 @@ class LiveCatalog:
             async for _ in signals:
                 if self._tasks is not None:
                     self._tasks.start_soon(self.reload, "SIGHUP")
+
+
+class _Watching:
+    """The stop event of one OS watch: the server stops, or the path watched now leads to another folder (`ln -sfn
+    releases/v2 current`), whose files the watch, set on the folder it led to, would never see. The watcher thread asks
+    every step; the path is resolved again once a second."""
+
+    def __init__(self, stop: anyio.Event, target: Path, real: str) -> None:
+        self.stop, self.target, self.real = stop, target, real
+        self.moved, self.due = False, time.monotonic() + 1
+
+    def is_set(self) -> bool:
+        if not self.moved and time.monotonic() >= self.due:
+            self.due = time.monotonic() + 1
+            self.moved = os.path.realpath(self.target) != self.real
+        return self.moved or self.stop.is_set()
+
+    def set(self) -> None:
+        self.stop.set()  # what awatch does to its event when it is cancelled
 
 
 _held_sighup = threading.Event()

@@ -305,3 +305,27 @@ def test_a_sighup_while_the_catalogue_loads_is_a_reload_not_the_end(tmp_path: Pa
         process.wait(10)
         assert process.stdin is not None
         process.stdin.close()
+
+
+@pytest.mark.anyio
+@pytest.mark.skipif(sys.platform == "win32", reason="symbolic links need privileges on Windows")
+async def test_a_catalogue_served_through_a_symlink_follows_a_deploy_that_swaps_it(tmp_path: Path) -> None:
+    """`serve current` with current -> releases/v1, then `ln -sfn releases/v2 current` (how deploys switch releases,
+    atomically): the watcher kept watching v1, so v2 was not served until a SIGHUP, nor were edits made in it."""
+    write_file(tmp_path / "releases" / "v1", "echo.json", mcp_tool("echo", "Version one."))
+    write_file(tmp_path / "releases" / "v2", "shout.json", mcp_tool("shout", "Version two."))
+    current = tmp_path / "current"
+    current.symlink_to("releases/v1")
+    inbox = Inbox()
+    async with connected("stdio", current, inbox) as (client, _):
+        assert await listed(client) == ["echo"]
+        (tmp_path / "next").symlink_to("releases/v2")
+        os.replace(tmp_path / "next", current)  # what `ln -sfn releases/v2 current` does, in one rename
+        await inbox.wait_for(TOOLS_CHANGED, 1)
+        assert await listed(client) == ["shout"]
+        write_file(tmp_path / "releases" / "v2", "more.json", mcp_tool("more", "One more."))
+        await inbox.wait_for(TOOLS_CHANGED, 2)
+        assert await listed(client) == ["more", "shout"]
+        write_file(tmp_path / "releases" / "v1", "old.json", mcp_tool("old", "An edit of the release left."))
+        await anyio.sleep(1)
+        assert await listed(client) == ["more", "shout"]
