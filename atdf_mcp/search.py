@@ -81,6 +81,7 @@ PREFIX_CHARS, PREFIX_TERMS = 3, 5  # an unknown word this long begins at most th
 INITIALISM_CHARS, INITIALISM_READINGS = 5, 3  # initials of 2 to 5 words; the readings most tools share, searched
 GUESSED_INITIALS = 3  # an unknown word is read as initials from this many letters (two letters match too much)
 TYPO_CHARS, TYPO_FAR_CHARS = 4, 8  # an unknown word this long that abbreviates nothing may misspell a term; two edits from 8
+QUERY_WORDS = 64  # a query's first words, searched; the rest is not (a query is a few words, and the search runs on the event loop)
 TYPO_WORDS = 5  # a query's first unknown words read as typos: a 10,000-character query of made-up words took 284 ms, not 29
 TYPO_WEIGHT = 0.25  # its readings score this much of a known word (a real word one edit from a term is common: fight/flight)
 LINE_CHARS = 160  # Level 1: the first sentence of the description, cut to this many characters
@@ -261,7 +262,7 @@ class SearchIndex:
 
         if not query.strip() or not self._names or limit < 1:
             return []
-        clauses = self._query_ids(query)
+        clauses = self._query_ids(_first_words(query))
         if not clauses:
             return []
         scores = self._score(clauses)
@@ -847,11 +848,18 @@ def _parts(text: str, identifier: bool) -> list[str]:
     return [p.lower() for word in _WORD.findall(text) for p in (_CAMEL.findall(word) or [word])]
 
 
+def _first_words(query: str) -> str:
+    """The query up to the end of its QUERY_WORDS-th word; the rest is not searched."""
+    ends = [m.end() for m in itertools.islice(_WORD.finditer(query), QUERY_WORDS + 1)]
+    return query[:ends[QUERY_WORDS - 1]] if len(ends) > QUERY_WORDS else query
+
+
 def _query_words(query: str) -> list[str]:
     """The query's words, and the parts of its camelCase words ("WhatsApp": whatsapp, whats, app)."""
     words = _words(query)
     if _HUMP.search(query) is not None:
-        words += [w for w in _words(query, identifiers=True) if w not in words]
+        seen = set(words)
+        words += [w for w in dict.fromkeys(_words(query, identifiers=True)) if w not in seen]
     return words
 
 
