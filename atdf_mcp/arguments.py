@@ -182,6 +182,11 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
         return
     if too_big(finding.received):
         return  # far larger than anything the schema names: not a slip to repair, and too costly to compare
+    if finding.keyword == "type" and finding.received is None and _optional(schema, where, name):
+        if isinstance(container, dict) and container.get(name, MISSING) is None:
+            del container[name]  # null for an optional input its type refuses: left out, as an unknown null is
+            finding.dropped = True
+        return
     prop = schema_at(schema, finding.path) if finding.path else None
     current = get_at(fixed, finding.path)
     if current is not MISSING and current != finding.received and _passes(current, prop):
@@ -192,6 +197,12 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
     value = _refine(value, prop, str(name or ""))
     if value is not MISSING and finding.path and set_at(fixed, finding.path, value):
         finding.value = value
+
+
+def _optional(schema: dict[str, Any], where: list[Any], name: Any) -> bool:
+    """Whether `name` is a property its object (at `where`) does not require."""
+    node = schema_at(schema, where) if where else schema
+    return isinstance(name, str) and isinstance(node, dict) and name not in (node.get("required") or ())
 
 
 def _settle(fixed: dict[str, Any], schema: dict[str, Any], detailed: Any, fast: Any, examples: list[dict[str, Any]]) -> bool:
@@ -464,8 +475,13 @@ def _solution(finding: _Finding, conditions: list[str], schema: dict[str, Any]) 
             return _("Leave out the argument {parameter}: it is null and the tool has no such input.").format(parameter=repr(parameter))
         return _("The tool has no argument {parameter}; {allowed}. Leave it out only if the call still does what the user asked.").format(
             parameter=repr(parameter), allowed=conditions[0])
+    if finding.dropped:
+        return _("Leave out the argument {parameter}: it is optional, and null is not one of its values.").format(parameter=repr(parameter))
     if finding.value is not MISSING:
         value = json.dumps(finding.value, ensure_ascii=False, default=str)
+        if finding.keyword == "type" and isinstance(finding.received, str) and isinstance(finding.value, (dict, list)):
+            return _("Send {parameter} as the JSON value itself, not a string holding it: {parameter}: {value}.").format(
+                parameter=repr(parameter), value=value)
         if finding.keyword == "required":
             return _("Add {parameter} = {value}.").format(parameter=repr(parameter), value=value)
         return _("Set {parameter} = {value}.").format(parameter=repr(parameter), value=value)

@@ -271,7 +271,7 @@ def load_catalog(path: str | os.PathLike[str], *more: str | os.PathLike[str], at
     against it. The snapshot also holds what serving needs: bindings (handlers imported, HTTP bindings compiled),
     each tool's input validator, the MCP listings in `lang`, and one report with every problem.
 
-    With `previous` (a reload) only files whose size or modification time changed are read again, and a file that
+    With `previous` (a reload) only files whose size or last change (mtime or ctime) changed are read again, and a file that
     an edit broke keeps its last good descriptors served; `changed` (the paths a watcher saw change) spares the walk
     of the folder when they are all edits of known descriptor files. With `cache`, unchanged files are taken from the snapshot
     cache (atdf_mcp.snapshot_cache); with `fresh` too, every file is read and the cache only rewritten.
@@ -386,7 +386,7 @@ class FileResult:
     """What one file yields on its own: its descriptors and its problems (cross-file checks come later)."""
 
     file: str
-    signature: tuple[int, int] | None  # (size, mtime in ns) when read: unchanged files are not read again
+    signature: tuple[int, int] | None  # (size, last change in ns) when read: unchanged files are not read again
     dialects: frozenset[str] = frozenset()
     entries: tuple[Entry, ...] = ()
     problems: tuple[Problem, ...] = ()
@@ -408,12 +408,14 @@ def _dialect_set(dialects: set[str]) -> frozenset[str]:
 
 
 def file_signature(path: Path) -> tuple[int, int] | None:
-    """(size, mtime in ns) of a file, or None when it cannot be seen."""
+    """(size, last change in ns) of a file, or None when it cannot be seen."""
     try:
         stat = path.stat()
     except OSError:
         return None
-    return stat.st_size, stat.st_mtime_ns
+    # The later of mtime and ctime: `touch -r`, `cp -p` or an archive can give an edited file its old size and mtime
+    # back, but setting a time changes the ctime, which no tool can set back (on Windows it is the creation time).
+    return stat.st_size, max(stat.st_mtime_ns, stat.st_ctime_ns)
 
 
 def _current(path: Path, old: FileResult | None, stored: FileResult | None, loader: _Loader) -> FileResult:

@@ -324,6 +324,9 @@ def _serve(args: argparse.Namespace, listening: Any = None) -> int:
     # the SDK's imports and its first tools/list). They resume once the catalogue is loaded (below; a warm start's in
     # warm.complete_start), or on the way out.
     gc.disable()
+    from .live import hold_sighup
+
+    hold_sighup()  # a `kill -HUP` while the catalogue loads is a reload once it is served, not the end of the process
     try:
         return _serve_uncollected(args, listening)
     finally:

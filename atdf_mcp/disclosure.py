@@ -30,6 +30,7 @@ from .config import CatalogConfig
 from .envelope import build_entry, envelope, unknown_tool
 from .l10n import N_
 from .model import Descriptor, Source
+from .results import error_result
 from .runtime import InputValidator, ToolRuntime
 
 if TYPE_CHECKING:
@@ -61,8 +62,9 @@ _INPUTS: dict[str, dict[str, Any]] = {
     "get_tool_info": {"type": "object", "properties": {"name": _NAME}, "required": ["name"], "additionalProperties": False},
     "call_tool": {
         "type": "object",
-        "properties": {"name": _NAME, "arguments": {"type": "object", "description": "The tool's arguments (see get_tool_info)."}},
-        "required": ["name", "arguments"],
+        "properties": {"name": _NAME, "arguments": {"type": "object", "description": "The tool's arguments (see get_tool_info); "
+                                                                             "leave out for a tool that takes none."}},
+        "required": ["name"],
         "additionalProperties": False,
     },
 }
@@ -267,7 +269,10 @@ class Disclosure:
         """Run a meta-tool on validated arguments; `run(name, arguments)` calls a catalogue tool as a direct call would."""
         name = meta.tool.id
         if name == "call_tool":
-            return await run(arguments["name"], arguments["arguments"])  # a meta-tool too (run is what tools/call does)
+            target = arguments["name"]
+            if self.meta_runtime(view, target) is None and target not in view.runtimes:  # as tools/call, with the retry
+                return error_result(unknown_tool(target, self.names(view), find=self.find_hint, arguments=arguments), structured=False)
+            return await run(target, arguments.get("arguments", {}))  # a meta-tool too (run is what tools/call does)
         if name == "search_tools":
             limit = int(arguments.get("limit", DEFAULT_LIMIT))  # 5.0 is an integer to JSON Schema
             if not arguments["query"].strip():  # minLength passed, but there is nothing to search for
@@ -283,7 +288,7 @@ class Disclosure:
         asked = self.meta_runtime(view, arguments["name"])
         descriptor = view.tools.get(arguments["name"]) if asked is None else asked.tool  # in a tool set: naming no tool outside it
         if descriptor is None:
-            return meta.failed(unknown_tool(arguments["name"], self.names(view), find=self.find_hint))
+            return meta.failed(unknown_tool(arguments["name"], self.names(view), find=self.find_hint, arguments=arguments))
         info = tool_info(descriptor, self.lang)
         if asked is not None:  # a meta-tool has no resource of its own
             info.pop("uri", None)

@@ -194,9 +194,11 @@ _DIGITS = ("ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT
 # Envelopes of whole failures
 
 
-def unknown_tool(name: str, known: list[str], *, find: str = N_("Call tools/list and use one of the listed tool names.")) -> dict[str, Any]:
+def unknown_tool(name: str, known: list[str], *, find: str = N_("Call tools/list and use one of the listed tool names."),
+                 arguments: dict[str, Any] | None = None) -> dict[str, Any]:
     """The envelope for a call to a tool the catalogue does not hold; `find` (an English text the catalogues hold) says how
-    to find a name when none is close."""
+    to find a name when none is close. `arguments` are those of a meta-tool call whose `name` this is: with a close name,
+    they come back as suggested_arguments with it."""
     close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
     if not close:
         lowered = {k.lower(): k for k in known}
@@ -207,6 +209,8 @@ def unknown_tool(name: str, known: list[str], *, find: str = N_("Call tools/list
                                "solution": solution, "similar_tools": close}
     if len(known) <= 50:
         context["available_tools"] = sorted(known)
+    if arguments is not None and close:
+        context["suggested_arguments"] = {**arguments, "name": suggestion}
     detail = _("No tool named {name} is published by this server.").format(name=repr(name))
     return envelope([build_entry(Code.TOOL_NOT_FOUND, detail, name or "server",
                                  parameter="name", suggested_value=suggestion, context=context)])

@@ -21,6 +21,7 @@ import logging
 import os
 import signal
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -33,14 +34,15 @@ import anyio.abc
 import anyio.lowlevel
 import anyio.to_thread
 
-from .catalog import Catalog, Problem, load_catalog
+from .catalog import Catalog, Problem, file_signature, load_catalog
 from .errors import AtdfError
-from .files import CONFIG_FILE_NAMES
+from .files import CONFIG_FILE_NAMES, IGNORE_FILE
 from .publish import Published
 from .server import CatalogServer
 from .view import Views
 
-__all__ = ["PROBLEM_LINES", "STEP_MS", "WATCHED_SUFFIXES", "LiveCatalog", "Reload", "problem_line", "problem_lines"]
+__all__ = ["PROBLEM_LINES", "STEP_MS", "WATCHED_SUFFIXES", "LiveCatalog", "Reload", "hold_sighup", "problem_line",
+           "problem_lines"]
 
 WATCHED_SUFFIXES = (".json", ".yaml", ".yml", ".py")
 STEP_MS = 50  # a burst ends when no file changed for this long; short, so a save is served at once
@@ -116,11 +118,13 @@ class LiveCatalog:
         self._covered = 0  # triggers a started reload already covers
         self._pending: set[str] | None = set()  # files named by the triggers not yet served; None: look at every file
         self._tasks: anyio.abc.TaskGroup | None = None
+        self._contents: dict[str, tuple[str, tuple[int, int] | None]] | None = None  # document URI → its file, signature
 
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[LiveCatalog]:
         """Run the triggers (watcher unless --no-watch, SIGHUP on POSIX) for the duration of the block."""
         stop = anyio.Event()
+        self._contents = await anyio.to_thread.run_sync(_content_files, self.app.published)
         async with anyio.create_task_group() as tasks:
             self._tasks = tasks
             if self.watch:
@@ -185,6 +189,11 @@ class LiveCatalog:
         new, problems = app.published, tuple(app.catalog.report.problems)
         fresh = tuple(p for p in problems if p not in old_problems)
         outcome = _compare(reason, old, new, problems, fresh, time.perf_counter() - started)
+        contents, before = await anyio.to_thread.run_sync(_content_files, new), self._contents
+        self._contents = contents
+        edited = [uri for uri, (file, signature) in contents.items() if before and before.get(uri, (file, signature)) != (file, signature)]
+        if edited:  # a document's content file changed (its descriptor may not have): its subscribers must hear it
+            outcome = dataclasses.replace(outcome, updated=tuple(sorted({*outcome.updated, *edited})))
         if app.disclosure.lists_differently(disclosed):  # `disclosure:` or `pinned:` changed: another tools/list
             outcome = dataclasses.replace(outcome, lists={**outcome.lists, "tools": True})
         self._report(outcome)
@@ -255,12 +264,17 @@ class LiveCatalog:
         target = self.path if self.path.is_dir() else self.path.parent
         task_status.started()
         failing = False
+        real = os.path.realpath(target)
         while not stop.is_set():
             try:
                 if failing and target.is_dir():  # the folder is back (made again): serve what it holds now
                     await self.reload("the catalogue folder is back")
-                async for changes in awatch(target, watch_filter=_CatalogueFilter(target), step=STEP_MS, stop_event=stop,
-                                            ignore_permission_denied=True):
+                if os.path.realpath(target) != real:  # a symlink on the way swapped (a deploy): serve where it leads now
+                    real = os.path.realpath(target)
+                    await self.reload(f"the catalogue folder now leads to {real}")
+                watching = _Watching(stop, target, real)
+                async for changes in awatch(target, watch_filter=_CatalogueFilter(target, self._held), step=STEP_MS,
+                                            stop_event=watching, ignore_permission_denied=True):
                     failing = False
                     if not target.is_dir():  # removed: the OS watch died with it, so watch again once it is back
                         raise FileNotFoundError(f"{target} was removed")
@@ -272,6 +286,18 @@ class LiveCatalog:
                                  target, exc)
                 failing = True
                 await anyio.sleep(1)
+
+    def _held(self, path: str) -> bool:
+        """Whether `path` (as the watcher spells it) is a document's content file, or a folder holding files served."""
+        with contextlib.suppress(OSError, ValueError):
+            real = str(Path(path).resolve())
+            if any(file == real for file, _ in (self._contents or {}).values()):
+                return True
+        spelled = self._as_loaded({path})
+        if not spelled:
+            return False
+        prefix = os.path.join(next(iter(spelled)), "")
+        return any(file.startswith(prefix) for file in self.app.catalog.files)
 
     def _as_loaded(self, paths: set[str]) -> set[str] | None:
         """The watcher's paths spelled as the snapshot's file names (joined to the path it was loaded from); None if one
@@ -288,23 +314,67 @@ class LiveCatalog:
 
     async def _on_sighup(self) -> None:
         with anyio.open_signal_receiver(signal.SIGHUP) as signals:
+            if _held_sighup.is_set():  # one arrived while the catalogue loaded (hold_sighup): serve it now
+                _held_sighup.clear()
+                if self._tasks is not None:
+                    self._tasks.start_soon(self.reload, "SIGHUP")
             async for _ in signals:
                 if self._tasks is not None:
                     self._tasks.start_soon(self.reload, "SIGHUP")
 
 
-class _CatalogueFilter:
-    """Descriptor, configuration and handler files; not editor swap files, __pycache__ or VCS folders; and the watched
-    folder itself (its removal)."""
+class _Watching:
+    """The stop event of one OS watch: the server stops, or the path watched now leads to another folder (`ln -sfn
+    releases/v2 current`), whose files the watch, set on the folder it led to, would never see. The watcher thread asks
+    every step; the path is resolved again once a second."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, stop: anyio.Event, target: Path, real: str) -> None:
+        self.stop, self.target, self.real = stop, target, real
+        self.moved, self.due = False, time.monotonic() + 1
+
+    def is_set(self) -> bool:
+        if not self.moved and time.monotonic() >= self.due:
+            self.due = time.monotonic() + 1
+            self.moved = os.path.realpath(self.target) != self.real
+        return self.moved or self.stop.is_set()
+
+    def set(self) -> None:
+        self.stop.set()  # what awatch does to its event when it is cancelled
+
+
+_held_sighup = threading.Event()
+
+
+def hold_sighup() -> None:
+    """From now until a LiveCatalog runs, a SIGHUP is remembered and then served by one reload. Its default action ends
+    the process, and `kill -HUP` (a deploy's reload) may come while the catalogue still loads."""
+    if sys.platform != "win32" and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGHUP, lambda _signum, _frame: _held_sighup.set())
+
+
+class _CatalogueFilter:
+    """Descriptor, configuration, handler and ignore files, and documents' content files; not editor swap files,
+    __pycache__ or VCS folders; folders moved in or out; and the watched folder itself (its removal)."""
+
+    def __init__(self, root: Path, held: Callable[[str], bool]) -> None:
         from watchfiles import DefaultFilter
 
         self.default = DefaultFilter()
         self.root = {str(root), os.path.abspath(root)}
+        self.held = held  # whether a path is a content file, or (gone now) was a folder holding served files
 
     def __call__(self, change: Any, path: str) -> bool:
-        return path in self.root or (path.lower().endswith(WATCHED_SUFFIXES) and self.default(change, path))
+        if path in self.root or os.path.basename(path) == IGNORE_FILE:
+            return True
+        if path.lower().endswith(WATCHED_SUFFIXES):
+            return self.default(change, path)
+        # A folder moved in or out of the tree is one event for the folder and none for its files.
+        return self.default(change, path) and (self.held(path) or os.path.isdir(path))
+
+
+def _content_files(published: Published) -> dict[str, tuple[str, tuple[int, int] | None]]:
+    """Each document content file served (by its URI) and its signature now."""
+    return {uri: (str(doc.path), file_signature(doc.path)) for uri, doc in published.documents.items() if doc.path is not None}
 
 
 def _compare(reason: str, old: Published, new: Published, problems: tuple[Problem, ...], fresh: tuple[Problem, ...],

@@ -33,7 +33,9 @@ expansion table) stands for the few terms it begins ("config" → configuration,
 ("pto" → paid time off, "ooo" → out of office: all the words, or those that are not stop words), and single letters
 joined by & or / ("p&l", "a/b") always are (at full weight: they can be nothing else; not letters joined by dots, as
 "e.g." is). The words they stand for are then searched as if the query had said them. A query word the catalogue
-uses is never read as an abbreviation.
+uses is never read as an abbreviation. One that abbreviates nothing either, of `TYPO_CHARS` letters or more, may be a
+typo: it stands for the terms with its first letter one edit away (two from `TYPO_FAR_CHARS` letters; "hotle" → hotel),
+at `TYPO_WEIGHT`.
 
 Builds are batched and vectorized: the new tools' texts are gathered field by field (C-level attribute getters, one
 list per field), each language's ASCII texts are joined, lowered and split through a byte table, and each word of
@@ -78,6 +80,10 @@ OOV_WEIGHT = 0.5  # an unknown query word read as an abbreviation: its readings 
 PREFIX_CHARS, PREFIX_TERMS = 3, 5  # an unknown word this long begins at most this many terms: it stands for them
 INITIALISM_CHARS, INITIALISM_READINGS = 5, 3  # initials of 2 to 5 words; the readings most tools share, searched
 GUESSED_INITIALS = 3  # an unknown word is read as initials from this many letters (two letters match too much)
+TYPO_CHARS, TYPO_FAR_CHARS = 4, 8  # an unknown word this long that abbreviates nothing may misspell a term; two edits from 8
+QUERY_WORDS = 64  # a query's first words, searched; the rest is not (a query is a few words, and the search runs on the event loop)
+TYPO_WORDS = 5  # a query's first unknown words read as typos: a 10,000-character query of made-up words took 284 ms, not 29
+TYPO_WEIGHT = 0.25  # its readings score this much of a known word (a real word one edit from a term is common: fight/flight)
 LINE_CHARS = 160  # Level 1: the first sentence of the description, cut to this many characters
 K1, B = 2.0, 0.75  # BM25 parameters (bm25s's "lucene" variant)
 QUERY_LANGS = ("en", "es", "pt")
@@ -256,7 +262,7 @@ class SearchIndex:
 
         if not query.strip() or not self._names or limit < 1:
             return []
-        clauses = self._query_ids(query)
+        clauses = self._query_ids(_first_words(query))
         if not clauses:
             return []
         scores = self._score(clauses)
@@ -295,6 +301,7 @@ class SearchIndex:
             words = [w for w in words if w not in _query_stopwords()] or words
         stems_of = [set().union(*(_stem(lang, [w]) for lang in langs)) for w in words]
         every = set().union(*stems_of) if stems_of else set()
+        unknown = 0  # words the catalogue never uses, so far: only the first few may be typos (each costs a scan)
         for word, stems in zip(words, stems_of, strict=True):
             own = ids(stems)
             if own:
@@ -308,12 +315,13 @@ class SearchIndex:
                     if found:
                         clauses.append((weight, found))
             if not own and not groups:  # a word the catalogue never uses: an abbreviation, perhaps
-                clauses += self._abbreviated(word, ids)
+                unknown += 1
+                clauses += self._abbreviated(word, ids, typo=unknown <= TYPO_WORDS)
         for letters in _LETTERS.findall(query):  # "p&l", "a/b": letters joined, an initialism for sure
             clauses += self._initialism(_plain(re.sub(r"[^\w]", "", letters).lower()), 1.0, ids)
         return clauses
 
-    def _abbreviated(self, word: str, ids: Any) -> list[tuple[float, list[int]]]:
+    def _abbreviated(self, word: str, ids: Any, *, typo: bool = True) -> list[tuple[float, list[int]]]:
         """Clauses for a query word the catalogue never uses, read as an abbreviation (at OOV_WEIGHT).
 
         A word of PREFIX_CHARS letters or more stands for the catalogue's terms it begins ("lat" → latitude, "config" →
@@ -334,7 +342,30 @@ class SearchIndex:
                     clauses.append((OOV_WEIGHT, found))
         if GUESSED_INITIALS <= len(plain) <= INITIALISM_CHARS and plain.isalpha():
             clauses += self._initialism(plain, OOV_WEIGHT, ids)
+        if typo and not clauses and len(plain) >= TYPO_CHARS and plain.isalpha():  # nothing it abbreviates: a typo, perhaps
+            found = ids(self._misspelt(plain))
+            if found:
+                clauses.append((TYPO_WEIGHT, found))
         return clauses
+
+    def _misspelt(self, word: str) -> list[str]:
+        """The catalogue's terms `word` may misspell: one edit away, or two from TYPO_FAR_CHARS letters (a swap of
+        neighbours is one edit), the nearest first and at most PREFIX_TERMS. Only terms with its first letter are
+        compared (typos rarely touch it), so the cost is a few hundred comparisons, not the vocabulary's. Not its stem:
+        the stems of real words are one edit from many terms ("morning": morn, more)."""
+        from .suggest import edit_distance
+
+        far = 2 if len(word) >= TYPO_FAR_CHARS else 1
+        terms = self._sorted_terms()
+        at = bisect.bisect_left(terms, word[0])
+        end = bisect.bisect_left(terms, word[0] + "\U0010ffff", at)
+        near: dict[str, int] = {}
+        for term in terms[at:end]:
+            if term.isalpha() and len(term) >= TYPO_CHARS - 1 and abs(len(term) - len(word)) <= far:
+                distance = edit_distance(word, term, far)
+                if distance <= far:
+                    near[term] = distance
+        return sorted(near, key=lambda t: (near[t], t))[:PREFIX_TERMS]
 
     def _initialism(self, letters: str, weight: float, ids: Any) -> list[tuple[float, list[int]]]:
         """Clauses for the words `letters` are the initials of, in the tools' names and titles ("pl": profit, loss).
@@ -831,11 +862,18 @@ def ignored_words(query: str) -> list[str]:
                               if not searched.intersection(_query_words(token)) and _LETTERS.search(token) is None))
 
 
+def _first_words(query: str) -> str:
+    """The query up to the end of its QUERY_WORDS-th word; the rest is not searched."""
+    ends = [m.end() for m in itertools.islice(_WORD.finditer(query), QUERY_WORDS + 1)]
+    return query[:ends[QUERY_WORDS - 1]] if len(ends) > QUERY_WORDS else query
+
+
 def _query_words(query: str) -> list[str]:
     """The query's words, and the parts of its camelCase words ("WhatsApp": whatsapp, whats, app)."""
     words = _words(query)
     if _HUMP.search(query) is not None:
-        words += [w for w in _words(query, identifiers=True) if w not in words]
+        seen = set(words)
+        words += [w for w in dict.fromkeys(_words(query, identifiers=True)) if w not in seen]
     return words
 
 

@@ -11,8 +11,8 @@ written again; a cache folder that cannot be written only costs the next start i
 
 A tool's key says which descriptor it was counted from:
 - a tool exactly as a descriptor file yielded it (one of the file's descriptors, or a tool a connector or model
-  derives from one): whether the files were read as ATDF 1, the file's name and signature (size, modification time
-  in ns) and the tool's place among what the file yields. That is what the snapshot cache trusts to serve a file's
+  derives from one): whether the files were read as ATDF 1, the file's name and signature (size, last
+  change in ns) and the tool's place among what the file yields. That is what the snapshot cache trusts to serve a file's
   descriptors without reading it again (with the package version, which the format holds), and those descriptors are
   all the index reads. No per-tool hashing: ≈ 1.5 µs per tool, where hashing the indexed text costs ≈ 9;
 - any other tool (built in code, or served from a file's last good version): a hash of the fields the index reads.

@@ -22,7 +22,7 @@ from .model import Descriptor
 from .policies import compile_policies
 from .publish import Published
 from .runtime import DEFAULT_TIMEOUT, InputValidator, ToolRuntime, tool_permissions, tool_timeout
-from .toolsets import empty_toolsets
+from .toolsets import empty_toolsets, unmatched_ids
 from .workflows import Workflow, compile_workflows
 
 __all__ = ["complete"]
@@ -101,14 +101,18 @@ def _same_rules(kept: Any, fresh: Any) -> bool:
 
 
 def _toolset_problems(catalog: Catalog) -> list[Problem]:
-    """A warning for every tool set of the config that selects nothing."""
+    """A warning for every tool set of the config that selects nothing, and for each `ids` entry of the
+    others that matches no id."""
     config = catalog.config
-    return [Problem(config.file or "atdf-mcp.yaml", pointer, message, "warning", Code.CONFIGURATION_ERROR)
-            for pointer, message in empty_toolsets(config.toolsets, catalog.descriptors)]
+    empty = empty_toolsets(config.toolsets, catalog.descriptors)
+    nothing = {pointer for pointer, _ in empty}
+    selecting = {name: s for name, s in config.toolsets.items() if f"/toolsets/{name}" not in nothing}
+    found = [*empty, *unmatched_ids(selecting, {d.id for d in catalog.descriptors})]
+    return [Problem(config.file or "atdf-mcp.yaml", pointer, message, "warning", Code.CONFIGURATION_ERROR) for pointer, message in found]
 
 
 def _module_signatures(root: Path | None) -> dict[str, tuple[int, int] | None]:
-    """(size, mtime) of every handler module file imported from the catalogue folder."""
+    """(size, last change) of every handler module file imported from the catalogue folder."""
     if root is None:
         return {}
     signatures = {file: file_signature(Path(file)) for _, file in catalogue_modules(root)}

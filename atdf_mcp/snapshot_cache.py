@@ -2,7 +2,7 @@
 
 One JSON file per catalogue (never pickle: a cache file must not be able to run code), in the user's cache
 directory (`$ATDF_MCP_CACHE_DIR`, else `$XDG_CACHE_HOME/atdf-mcp`, `~/Library/Caches/atdf-mcp`, `%LOCALAPPDATA%`).
-A file's entry is used only when its path, size and modification time (ns) and the package version all match;
+A file's entry is used only when its path, size and last change (mtime or ctime, ns) and the package version all match;
 anything stale, unreadable or of another shape is read again from the descriptor file, never trusted.
 Only files that loaded are cached with their normalized descriptors and problems; the reader turns each cached
 descriptor back into the same Descriptor, without the checks it already passed.

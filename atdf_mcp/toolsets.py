@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from typing import Any
@@ -28,11 +28,12 @@ from typing import Any
 from .model import Descriptor
 
 __all__ = ["NAME_PATTERN", "Toolset", "descriptor_labels", "empty_toolsets", "parse_token_scopes", "parse_tokens", "parse_toolsets", "token_digest",
-           "token_toolset"]
+           "token_toolset", "unmatched_ids"]
 
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 """A tool-set name: one URL path segment (letters, digits, '_', '.', '-'; at most 64 characters)."""
 _DIGEST = re.compile(r"[0-9a-f]{64}")
+_GLOB = re.compile(r"[*?[]")
 _SELECTORS = {"tags": "tags", "tag": "tags", "category": "categories", "categories": "categories",
               "domain": "domains", "domains": "domains", "ids": "ids", "id": "ids"}
 
@@ -48,6 +49,7 @@ class Toolset:
     categories: frozenset[str] = frozenset()
     domains: frozenset[str] = frozenset()
     ids: tuple[str, ...] = ()
+    id_pointers: tuple[str, ...] = ()  # where each of `ids` was written, below the set's own pointer ("ids/1", "id")
 
     def matches(self, descriptor: Descriptor) -> bool:
         """Whether the descriptor belongs to this set."""
@@ -101,6 +103,7 @@ def parse_toolsets(raw: Any) -> tuple[dict[str, Toolset], list[Problem]]:
             problems.append((where, "a tool set is a mapping of selectors: tags, category, domain and/or ids", "error"))
             continue
         selected: dict[str, set[str] | list[str]] = {"tags": set(), "categories": set(), "domains": set(), "ids": []}
+        id_pointers: dict[str, str] = {}
         bad = False
         for key, value in spec.items():
             field = _SELECTORS.get(key)
@@ -113,12 +116,13 @@ def parse_toolsets(raw: Any) -> tuple[dict[str, Toolset], list[Problem]]:
                 problems.append((f"{where}/{key}", f"{key!r} must be a string or a non-empty list of strings", "error"))
                 bad = True
             elif field == "ids":
-                selected["ids"] += values  # type: ignore[operator]
+                for n, value_id in enumerate(values):
+                    id_pointers.setdefault(value_id, f"{key}/{n}" if isinstance(value, list) else key)
             else:
                 selected[field] |= {v.casefold() for v in values}  # type: ignore[operator]
         if not bad:
             sets[name] = Toolset(name, frozenset(selected["tags"]), frozenset(selected["categories"]),
-                                 frozenset(selected["domains"]), tuple(dict.fromkeys(selected["ids"])))
+                                 frozenset(selected["domains"]), tuple(id_pointers), tuple(id_pointers.values()))
     return sets, problems
 
 
@@ -199,6 +203,24 @@ def empty_toolsets(toolsets: Mapping[str, Toolset], descriptors: Iterable[Descri
             del empty[name]
     return [(f"/toolsets/{name}", f"tool set {name!r} selects nothing in this catalogue: check its tags, category, "
                                   "domain and ids") for name in empty]
+
+
+def unmatched_ids(toolsets: Mapping[str, Toolset], ids: Collection[str]) -> list[tuple[str, str]]:
+    """(pointer, message) of every `ids` entry that matches no descriptor id, in sets that select something else (a load
+    warning: a misspelt id beside good selectors would otherwise go unnoticed), with the nearest id when there is one."""
+    from .suggest import MISSING, nearest_name
+
+    known = sorted(ids)
+    found = []
+    for name, toolset in toolsets.items():
+        for pattern, pointer in zip(toolset.ids, toolset.id_pointers, strict=True):
+            if pattern in ids or any(fnmatchcase(i, pattern) for i in known):
+                continue
+            near = MISSING if _GLOB.search(pattern) else nearest_name(pattern, known)
+            hint = f"; did you mean {near!r}?" if near is not MISSING else ""
+            found.append((f"/toolsets/{_escape(name)}/{pointer}", f"tool set {name!r}: {pattern!r} matches no descriptor id of "
+                                                                   f"this catalogue{hint}"))
+    return found
 
 
 def _escape(key: str) -> str:

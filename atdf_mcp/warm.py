@@ -9,7 +9,7 @@ A host such as Claude Desktop spawns the server and asks for its lists before an
 descriptors (even from the snapshot cache) takes longer than importing the SDK. After a start has served, it writes
 what its default view lists (tools, prompts, resources, resource templates, as JSON lines: data, never pickle) with
 the server's name, version, instructions and start-up lines, keyed by every file under the catalogue folder (path,
-size, modification time in ns), the package version and the options that shape the lists (--lang, --timeout,
+size, last change in ns), the package version and the options that shape the lists (--lang, --timeout,
 --disclosure, --toolset). The next start whose key matches answers those lists at once and loads the catalogue in a
 worker thread once the host has them (or a request needs the catalogue, or after `WANTED_WAIT` s): every other
 request waits for it. A key that does not match, a file that cannot be read or parsed: the start loads first, as
@@ -75,7 +75,8 @@ class StartKey:
         return cache_dir() / f"start-{hashlib.sha256(name.encode('utf-8', 'surrogateescape')).hexdigest()[:24]}.jsonl"
 
     def signature(self) -> str:
-        """A digest of every file under the folder (path, size, mtime ns): any edit, touch, new or deleted file changes it."""
+        """A digest of every file under the folder (path, size, last of mtime and ctime): any edit, touch, new or deleted
+        file changes it."""
         entries: list[str] = []
         seen: set[str] = set()
         pending = [str(self.root)]
@@ -99,7 +100,7 @@ class StartKey:
                             pending.append(entry.path)
                         continue
                     stat = entry.stat()
-                    entries.append(f"{entry.path[skip:]}\0{stat.st_size}\0{stat.st_mtime_ns}")
+                    entries.append(f"{entry.path[skip:]}\0{stat.st_size}\0{max(stat.st_mtime_ns, stat.st_ctime_ns)}")  # as file_signature
                 except OSError:  # a dangling link, a file gone meanwhile
                     entries.append(f"{entry.path[skip:]}\0gone")
         return hashlib.sha256("\n".join(entries).encode("utf-8", "surrogateescape")).hexdigest()

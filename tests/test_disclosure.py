@@ -59,7 +59,7 @@ async def test_a_progressive_client_lists_the_pinned_tools_and_three_meta_tools(
     assert search["required"] == ["query"] and search["properties"]["limit"]["maximum"] == 50
     assert search["properties"]["limit"]["default"] == 5
     assert tools["get_tool_info"].input_schema["required"] == ["name"]
-    assert tools["call_tool"].input_schema["required"] == ["name", "arguments"]
+    assert tools["call_tool"].input_schema["required"] == ["name"]  # arguments: none when left out, as in tools/call
     assert tools["call_tool"].input_schema["properties"]["arguments"]["type"] == "object"
     assert tools["search_tools"].output_schema["required"] == ["tools"]
 
@@ -133,7 +133,7 @@ async def test_every_tool_stays_directly_callable(progressive: Any) -> None:
     ("search_tools", {"query": "hotel", "limits": 3}, None, None),
     ("get_tool_info", {"tool": "unit_converter"}, None, None),
     ("call_tool", {"name": "unit_converter", "arguments": "value=10"}, "arguments", None),
-    ("call_tool", {"name": "unit_converter"}, "arguments", None),
+    ("call_tool", {"name": "unit_converter", "arguments": None}, "arguments", {"name": "unit_converter"}),
 ])
 async def test_bad_meta_tool_input_gets_a_validation_envelope(progressive: Any, tool: str, arguments: dict[str, Any],
                                                               parameter: str | None, suggested: dict[str, Any] | None) -> None:
