@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
-import difflib
 import functools
 import json
 import re
@@ -30,7 +29,7 @@ from .l10n import N_
 from .l10n import gettext as _
 from .model import Descriptor
 from .patterns import PATTERN_OPTIONS, bounded_validator
-from .suggest import MISSING, coerce, schema_at, set_at
+from .suggest import MISSING, close_names, coerce, schema_at, set_at
 
 if TYPE_CHECKING:
     import jsonschema
@@ -199,10 +198,10 @@ def unknown_tool(name: str, known: list[str], *, find: str = N_("Call tools/list
     """The envelope for a call to a tool the catalogue does not hold; `find` (an English text the catalogues hold) says how
     to find a name when none is close. `arguments` are those of a meta-tool call whose `name` this is: with a close name,
     they come back as suggested_arguments with it."""
-    close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
+    close = close_names(name, known)
     if not close:
         lowered = {k.lower(): k for k in known}
-        close = [lowered[m] for m in difflib.get_close_matches(name.lower(), list(lowered), n=3, cutoff=0.5)]
+        close = [lowered[m] for m in close_names(name.lower(), list(lowered))]
     suggestion = close[0] if close else MISSING
     solution = _("Call {tool} instead.").format(tool=repr(suggestion)) if close else _(find)
     context: dict[str, Any] = {"received": {"name": name}, "expected": {"conditions": [_("a tool name from tools/list")]},

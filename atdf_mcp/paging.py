@@ -28,7 +28,10 @@ from typing import Any, TypeVar
 import mcp.types as types
 from mcp.shared.exceptions import MCPError
 
-__all__ = ["FIELDS", "Pages", "decode_cursor", "encode_cursor", "list_digest"]
+from .codes import Code
+from .envelope import build_entry, envelope
+
+__all__ = ["FIELDS", "Pages", "bad_cursor", "decode_cursor", "encode_cursor", "list_digest"]
 
 FIELDS = {"tools": "tools", "prompts": "prompts", "resources": "resources"}  # list kind → the result's field
 _MAX_CURSOR = 1024
@@ -53,9 +56,21 @@ def decode_cursor(cursor: str, kind: str) -> dict[str, Any]:
                 or not isinstance(data.get("o"), int) or isinstance(data.get("o"), bool) or data["o"] < 0):
             raise ValueError("not a cursor of this list")
     except (ValueError, binascii.Error, UnicodeDecodeError) as exc:
-        raise MCPError(types.INVALID_PARAMS, f"Invalid cursor for {kind}/list: pass a nextCursor of a {kind}/list result, "
-                                             "or none for the first page", {"cursor": cursor[:100]}) from exc
+        raise bad_cursor(kind, f"pass a nextCursor of a {kind}/list result, or none for the first page", cursor,
+                         "not ours") from exc
     return data
+
+
+def bad_cursor(kind: str, why: str, cursor: Any, reason: str) -> MCPError:
+    """The -32602 answer to a cursor that cannot be followed, its data an ATDF envelope: what was received, why
+    (`reason`: "not ours", "stale", "past the end", "not a string") and the request to send instead (no cursor)."""
+    message = f"Invalid cursor for {kind}/list: {why}"
+    received = cursor[:100] if isinstance(cursor, str) else cursor if cursor is None or isinstance(cursor, (int, float, bool)) \
+        else type(cursor).__name__
+    entry = build_entry(Code.VALIDATION_ERROR, message, "server", title="Invalid params", parameter="cursor", context={
+        "received": {"cursor": received}, "reason": reason, "retryable": True, "suggested_arguments": {},
+        "solution": f"Send {kind}/list again without a cursor, then follow each result's nextCursor."})
+    return MCPError(types.INVALID_PARAMS, message, envelope([entry]))
 
 
 def list_digest(items: list[Any]) -> str:
@@ -90,14 +105,12 @@ class Pages:
             if data["l"] != digest:  # cut from another list: the one before a reload, if still held
                 held = self._current.get((key, kind, data["l"])) or self._previous.get((key, kind, data["l"]))
                 if held is None:
-                    raise MCPError(types.INVALID_PARAMS, f"Invalid cursor for {kind}/list: the list it was cut from is no longer "
-                                                         f"served (the catalogue was reloaded): list again from the first page, "
-                                                         "without a cursor", {"cursor": cursor[:100], "reason": "stale"})
+                    raise bad_cursor(kind, "the list it was cut from is no longer served (the catalogue was reloaded): list "
+                                           "again from the first page, without a cursor", cursor, "stale")
                 result, digest = held, data["l"]
         items: list[Any] = getattr(result, field)
         if start > len(items):
-            raise MCPError(types.INVALID_PARAMS, f"Invalid cursor for {kind}/list: it points past the end of the list",
-                           {"cursor": cursor[:100] if cursor else None})
+            raise bad_cursor(kind, "it points past the end of the list", cursor, "past the end")
         end = len(items) if size is None else min(start + size, len(items))
         next_cursor = None
         if end < len(items):

@@ -16,6 +16,7 @@ up: no example e-mail, no "tomorrow", no placeholder uuid, no truncated text, no
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import functools
 import itertools
 import json
@@ -28,6 +29,7 @@ from .budget import MAX_TEXT
 
 __all__ = [
     "MISSING",
+    "close_names",
     "codes_for_name",
     "coerce",
     "edit_distance",
@@ -152,6 +154,32 @@ def _closest_spelling(text: str, strings: list[str]) -> Any:
     if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return MISSING  # none close enough, or two equally close: the caller's intent is not ours to pick
     return scored[0][1]
+
+
+def close_names(name: str, known: list[str], n: int = 3, cutoff: float = 0.5) -> list[str]:
+    """`difflib.get_close_matches(name, known, n, cutoff)`, the same names in the same order, at any catalogue size.
+
+    rapidfuzz (C++) scores every name by its Indel ratio (2·LCS / total length), which is never below difflib's ratio;
+    difflib then rates the names from the best of those scores down, and stops at the first whose score cannot reach
+    the n-th best ratio found: a few hundred comparisons at 10,000 names where difflib alone made all of them (≈ 0.2 s
+    of the event loop per unknown name).
+    """
+    from rapidfuzz import fuzz, process
+
+    if n <= 0:
+        return []
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(name)
+    best: list[tuple[float, str]] = []  # (ratio, name), the best first, as difflib orders them (ties: the larger name)
+    for candidate, bound, _ in process.extract(name, known, scorer=fuzz.ratio, score_cutoff=cutoff * 100, limit=None):
+        if len(best) == n and bound / 100 < best[-1][0] - 1e-9:
+            break  # this name and every later one (sorted by bound) are rated below the n-th best
+        matcher.set_seq1(candidate)
+        if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff:
+            ratio = matcher.ratio()
+            if ratio >= cutoff:
+                best = sorted([*best, (ratio, candidate)], reverse=True)[:n]
+    return [candidate for _, candidate in best]
 
 
 def nearest_name(name: str, candidates: list[str]) -> Any:

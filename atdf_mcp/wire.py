@@ -83,7 +83,22 @@ def refusal_of(raw: str | bytes) -> Refusal | None:
         return _invalid(_id_of(value), f"the message does not have the JSON-RPC 2.0 shape ({problems}).")
     if value.get("method") == "tools/call" and _is_valid_id(value.get("id")):
         return _bad_call(value["id"], value.get("params"))
+    if value.get("method") in _LISTS and _is_valid_id(value.get("id")):
+        return _bad_list(value["id"], value["method"], value.get("params"))
     return None
+
+
+_LISTS = ("tools/list", "prompts/list", "resources/list", "resources/templates/list")
+
+
+def _bad_list(request_id: str | int, method: str, params: Any) -> Refusal | None:
+    """A list request whose cursor is not a string (the SDK answers a bare -32602, data ""); None otherwise."""
+    cursor = params.get("cursor") if isinstance(params, dict) else None
+    if cursor is None or isinstance(cursor, str):
+        return None
+    return Refusal(request_id, INVALID_PARAMS, f"the {method} cursor is {_kind(cursor)}, not a string.", Code.VALIDATION_ERROR,
+                   f"Send {method} without a cursor for the first page, then each result's nextCursor as it is (a string).",
+                   "cursor")
 
 
 _CALL_SHAPE = 'A tools/call holds "params": {"name": "<tool name>", "arguments": {<argument name>: <value>, ...}}.'

@@ -10,12 +10,15 @@ from pathlib import Path
 import anyio
 import mcp.types as types
 import pytest
+from conftest import write_file
 from local_server import serve_over_http
 from mcp import Client
 from mcp.shared.exceptions import MCPError
+from test_robust_protocol import ECHO, HANDLERS, INITIALIZE, StdioWire
 
 from atdf_mcp import load_catalog
 from atdf_mcp.paging import encode_cursor
+from atdf_mcp.schemas import SCHEMAS
 from atdf_mcp.server import CatalogServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,6 +89,30 @@ async def test_a_bad_cursor_is_invalid_params(app: CatalogServer, cursor: str) -
         with pytest.raises(MCPError) as caught:
             await client.list_tools(cursor=cursor, cache_mode="bypass")
     assert caught.value.error.code == types.INVALID_PARAMS
+    [entry] = caught.value.error.data["errors"]  # an ATDF envelope: which parameter, why, and the request to send instead
+    assert SCHEMAS["error"].violations(caught.value.error.data) == []
+    assert (entry["code"], entry["parameter_name"], entry["context"]["suggested_arguments"]) == ("VALIDATION_ERROR", "cursor", {})
+    assert "without a cursor" in entry["context"]["solution"]
+
+
+@pytest.mark.parametrize("method", ["tools/list", "prompts/list", "resources/list", "resources/templates/list"])
+def test_a_cursor_that_is_not_a_string_is_answered_with_an_envelope_over_stdio(method: str, tmp_path: Path) -> None:
+    """A number, object or array as the cursor: -32602 whose data says to send the nextCursor string as it is (the SDK
+    answered data ""), and the connection goes on."""
+    write_file(tmp_path, "tools.json", ECHO)
+    write_file(tmp_path, "handlers.py", HANDLERS)
+    wire = StdioWire(tmp_path)
+    try:
+        assert wire.ask(json.dumps(INITIALIZE))["id"] == 1
+        for n, cursor in enumerate([5, {"o": 3}, ["x"], True], 2):
+            answer = wire.ask(json.dumps({"jsonrpc": "2.0", "id": n, "method": method, "params": {"cursor": cursor}}))
+            assert (answer["id"], answer["error"]["code"]) == (n, types.INVALID_PARAMS), answer
+            env = answer["error"]["data"]
+            assert SCHEMAS["error"].violations(env) == [] and env["errors"][0]["parameter_name"] == "cursor"
+            assert "nextCursor" in env["errors"][0]["context"]["solution"]
+        assert "tools" in wire.ask(json.dumps({"jsonrpc": "2.0", "id": 99, "method": "tools/list"}))["result"]
+    finally:
+        wire.close()
 
 
 @pytest.mark.anyio
@@ -131,7 +158,9 @@ def test_a_cursor_of_the_list_before_a_reload_pages_that_list(app: CatalogServer
     pages.rotate()
     with pytest.raises(MCPError) as caught:
         pages.page(after, "tools", cursor=first.next_cursor, size=3, key=None)
-    assert caught.value.error.code == types.INVALID_PARAMS and caught.value.error.data["reason"] == "stale"
+    entry = caught.value.error.data["errors"][0]
+    assert caught.value.error.code == types.INVALID_PARAMS and entry["context"]["reason"] == "stale"
+    assert entry["parameter_name"] == "cursor" and entry["context"]["suggested_arguments"] == {}
 
 
 def test_the_cursor_is_opaque_base64url() -> None:

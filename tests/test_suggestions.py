@@ -349,3 +349,37 @@ async def test_a_list_of_addresses_or_an_object_with_a_name_is_never_copied_from
     for entry in (attendees, organizer):
         assert entry["suggested_value"] is None and "suggested_arguments" not in entry["context"]
         assert entry["context"]["solution"].startswith("Ask the user for")
+
+
+# ---------------------------------------------------------------- the close names of an unknown tool, at any size
+
+VERBS = ["get", "list", "create", "update", "delete", "search", "export", "import", "sync", "archive"]
+NOUNS = ["invoice", "customer", "order", "payment", "ticket", "user", "report", "shipment", "refund", "subscription"]
+
+
+@pytest.mark.parametrize("wrong", ["get_r5_invoce", "GET_R5_INVOICE", "creat_r42_customer", "weather_forecast", "r7",
+                                   "tool_numbr_5", "sync_r99_subscriptions", "", "x" * 70])
+def test_close_names_are_difflibs_at_ten_thousand_names(wrong: str) -> None:
+    """close_names narrows the names with rapidfuzz first, and still picks exactly what difflib alone picks."""
+    import difflib
+
+    from atdf_mcp.suggest import close_names
+
+    names = [f"{verb}_r{region}_{noun}" for region in range(100) for verb in VERBS for noun in NOUNS]
+    names += [f"tool_number_{i}" for i in range(50)]
+    assert close_names(wrong, names) == difflib.get_close_matches(wrong, names, n=3, cutoff=0.5)
+
+
+@pytest.mark.anyio
+async def test_an_unknown_tool_among_ten_thousand_is_told_the_close_names(tmp_path: Path) -> None:
+    """A call to a misspelt name in a catalogue of 10,000 tools: TOOL_NOT_FOUND with the right name suggested."""
+    tools = [{"name": f"{verb}_r{region}_{noun}", "description": f"{verb} a {noun}.",
+              "inputSchema": {"type": "object", "properties": {}}}
+             for region in range(100) for verb in VERBS for noun in NOUNS]
+    (tmp_path / "tools.json").write_text(json.dumps(tools), encoding="utf-8")
+    async with Client(build_server(load_catalog(tmp_path))) as client:
+        result = await client.call_tool("get_r5_invoce", {})
+    entry = envelope_of(result)["errors"][0]
+    assert entry["code"] == "TOOL_NOT_FOUND"
+    assert entry["suggested_value"] == "get_r5_invoice"
+    assert entry["context"]["similar_tools"][0] == "get_r5_invoice"
