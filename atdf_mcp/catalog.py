@@ -413,9 +413,7 @@ def file_signature(path: Path) -> tuple[int, int] | None:
         stat = path.stat()
     except OSError:
         return None
-    # The later of mtime and ctime: `touch -r`, `cp -p` or an archive can give an edited file its old size and mtime
-    # back, but setting a time changes the ctime, which no tool can set back (on Windows it is the creation time).
-    return stat.st_size, max(stat.st_mtime_ns, stat.st_ctime_ns)
+    return stat.st_size, snapshot_cache.last_change_ns(stat)
 
 
 def _current(path: Path, old: FileResult | None, stored: FileResult | None, loader: _Loader) -> FileResult:

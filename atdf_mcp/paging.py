@@ -61,14 +61,13 @@ def decode_cursor(cursor: str, kind: str) -> dict[str, Any]:
     return data
 
 
-def bad_cursor(kind: str, why: str, cursor: Any, reason: str) -> MCPError:
+def bad_cursor(kind: str, why: str, cursor: str, reason: str) -> MCPError:
     """The -32602 answer to a cursor that cannot be followed, its data an ATDF envelope: what was received, why
-    (`reason`: "not ours", "stale", "past the end", "not a string") and the request to send instead (no cursor)."""
+    (`reason`: "not ours", "stale", "past the end") and the request to send instead (no cursor). A cursor that is not
+    a string never gets here: atdf_mcp.wire answers it."""
     message = f"Invalid cursor for {kind}/list: {why}"
-    received = cursor[:100] if isinstance(cursor, str) else cursor if cursor is None or isinstance(cursor, (int, float, bool)) \
-        else type(cursor).__name__
     entry = build_entry(Code.VALIDATION_ERROR, message, "server", title="Invalid params", parameter="cursor", context={
-        "received": {"cursor": received}, "reason": reason, "retryable": True, "suggested_arguments": {},
+        "received": {"cursor": cursor[:100]}, "reason": reason, "retryable": True, "suggested_arguments": {},
         "solution": f"Send {kind}/list again without a cursor, then follow each result's nextCursor."})
     return MCPError(types.INVALID_PARAMS, message, envelope([entry]))
 

@@ -25,10 +25,19 @@ if TYPE_CHECKING:
     from .catalog import Catalog, FileResult, LoadOptions
     from .config import CatalogConfig
 
-__all__ = ["cache_dir", "load", "store"]
+__all__ = ["cache_dir", "last_change_ns", "load", "store"]
 
 FORMAT = 1
 _log = logging.getLogger("atdf_mcp.cache")
+
+
+def last_change_ns(stat: os.stat_result) -> int:
+    """When a file last changed, as its signatures (snapshot, cache, warm start) hold it: the later of mtime and ctime.
+
+    `touch -r`, `cp -p` or an archive can give an edited file its old size and mtime back, but setting a time changes
+    the ctime, which no tool can set back (on Windows it is the creation time).
+    """
+    return max(stat.st_mtime_ns, stat.st_ctime_ns)
 
 
 def cache_dir() -> Path:

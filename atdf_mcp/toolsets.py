@@ -214,9 +214,10 @@ def unmatched_ids(toolsets: Mapping[str, Toolset], ids: Collection[str]) -> list
     found = []
     for name, toolset in toolsets.items():
         for pattern, pointer in zip(toolset.ids, toolset.id_pointers, strict=True):
-            if pattern in ids or any(fnmatchcase(i, pattern) for i in known):
+            glob = _GLOB.search(pattern) is not None  # a literal id matches only itself: no scan of the catalogue's ids
+            if pattern in ids or (glob and any(fnmatchcase(i, pattern) for i in known)):
                 continue
-            near = MISSING if _GLOB.search(pattern) else nearest_name(pattern, known)
+            near = MISSING if glob else nearest_name(pattern, known)
             hint = f"; did you mean {near!r}?" if near is not MISSING else ""
             found.append((f"/toolsets/{_escape(name)}/{pointer}", f"tool set {name!r}: {pattern!r} matches no descriptor id of "
                                                                    f"this catalogue{hint}"))
