@@ -2,6 +2,7 @@
 
     python -m bench.search_quality             # the catalogue's search engine (if written) and a word-overlap floor
     python -m bench.search_quality --split holdout --misses
+    python -m bench.search_quality --corpus bench/search_fresh --misses   # the blind set: another catalogue, other queries
 
 The yardstick knows nothing of any engine: `evaluate` takes a function `search(query, limit) -> [tool id, ...]`,
 best first. `load_queries` reads bench/search_corpus/queries.yaml, whose entries are
@@ -9,6 +10,10 @@ best first. `load_queries` reads bench/search_corpus/queries.yaml, whose entries
 
 - recall@k: the share of queries with an expected id among the first k results;
 - MRR: the mean of 1/rank of the first expected id found, 0 when none is within the first 10 (MRR_DEPTH).
+
+bench/search_fresh is a second, blind yardstick: 130 tools of other domains and 186 queries (split `fresh`) written
+before any search ran on them. Nothing is tuned on it; it says whether the figures above carry to catalogues and
+queries no one here has seen.
 """
 
 from __future__ import annotations
@@ -23,13 +28,15 @@ from typing import Any
 
 import yaml
 
-__all__ = ["CORPUS_DIR", "KINDS", "MRR_DEPTH", "QUERIES_FILE", "SPLITS", "Query", "evaluate", "load_corpus", "load_queries",
-           "overlap_search", "run"]
+__all__ = ["CORPUS_DIR", "FRESH_DIR", "FRESH_QUERIES", "KINDS", "MRR_DEPTH", "QUERIES_FILE", "SPLITS", "Query", "evaluate",
+           "load_corpus", "load_queries", "overlap_search", "run"]
 
 CORPUS_DIR = Path(__file__).resolve().parent / "search_corpus"
 QUERIES_FILE = CORPUS_DIR / "queries.yaml"
+FRESH_DIR = Path(__file__).resolve().parent / "search_fresh"
+FRESH_QUERIES = FRESH_DIR / "queries.yaml"
 KINDS = ("direct", "paraphrase", "synonym", "near_neighbour", "es", "pt", "terse")
-SPLITS = ("dev", "holdout")
+SPLITS = ("dev", "holdout", "fresh")
 MRR_DEPTH = 10
 
 Search = Callable[[str, int], Sequence[str]]
@@ -102,11 +109,11 @@ def _scores(ranks: list[int | None], k: int) -> dict[str, Any]:
     }
 
 
-def load_corpus() -> list[Any]:
-    """The corpus's tools, as the server loads them (atdf_mcp.model.Descriptor; no handler imported)."""
+def load_corpus(folder: Path | None = None) -> list[Any]:
+    """The tools of `folder` (default: the corpus), as the server loads them (atdf_mcp.model.Descriptor; no handler imported)."""
     from atdf_mcp.catalog import load_catalog
 
-    return list(load_catalog(CORPUS_DIR, bind=False).tools)
+    return list(load_catalog(folder or CORPUS_DIR, bind=False).tools)
 
 
 _WORD = re.compile(r"[^\W_]+")
@@ -138,15 +145,21 @@ def _engine_search(tools: list[Any]) -> Search | None:
     return lambda query, limit: [hit.name for hit in index.search(query, limit)]
 
 
-def run(quick: bool = False, split: str | None = None) -> dict[str, Any]:
-    """Scores of every available search (the engine, the word-overlap floor) on the queries of `split` (all when None)."""
-    tools = load_corpus()
-    queries = [q for q in load_queries() if split is None or q.split == split]
+def run(quick: bool = False, split: str | None = None, *, corpus: Path | None = None,
+        queries_file: Path | None = None) -> dict[str, Any]:
+    """Scores of every available search (the engine, the word-overlap floor) on the queries of `split` (all when None).
+
+    `corpus` is the catalogue folder (default: bench/search_corpus); its queries are `queries_file`, by default the
+    folder's queries.yaml.
+    """
+    tools = load_corpus(corpus)
+    path = queries_file or (corpus / "queries.yaml" if corpus is not None else None)
+    queries = [q for q in load_queries(path) if split is None or q.split == split]
     systems: dict[str, Search] = {"word overlap (floor)": overlap_search(tools)}
     engine = _engine_search(tools)
     if engine is not None:
         systems = {"atdf_mcp.search": engine, **systems}
-    return {"tools": len(tools), "queries": len(queries), "split": split or "all",
+    return {"corpus": (corpus or CORPUS_DIR).name, "tools": len(tools), "queries": len(queries), "split": split or "all",
             "systems": {name: evaluate(search, queries) for name, search in systems.items()}}
 
 
@@ -154,10 +167,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Print the scores of each system, per kind; with --misses, the queries each one missed."""
     parser = argparse.ArgumentParser(prog="python -m bench.search_quality", description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=SPLITS, help="only the queries of this split (default: all)")
+    parser.add_argument("--corpus", type=Path, metavar="DIR",
+                        help="the catalogue folder to search (default: bench/search_corpus; bench/search_fresh is the blind set)")
+    parser.add_argument("--queries", type=Path, metavar="FILE", help="the labelled queries (default: DIR/queries.yaml)")
     parser.add_argument("--misses", action="store_true", help="list the queries missed at k=5")
     args = parser.parse_args(argv)
-    report = run(split=args.split)
-    print(f"{report['tools']} tools, {report['queries']} queries ({report['split']})")
+    if args.corpus is not None and not args.corpus.is_dir():
+        parser.error(f"--corpus {args.corpus}: not a folder")
+    report = run(split=args.split, corpus=args.corpus, queries_file=args.queries)
+    print(f"{report['corpus']}: {report['tools']} tools, {report['queries']} queries ({report['split']})")
     for name, scores in report["systems"].items():
         print(f"\n{name}: recall@1 {scores['recall@1']:.3f}  recall@5 {scores['recall@5']:.3f}  MRR {scores['mrr']:.3f}")
         for kind, s in scores["by_kind"].items():
