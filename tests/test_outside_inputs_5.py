@@ -5,7 +5,12 @@ dispatcher, kept so it stays fixed. tests/test_outside_inputs*.py hold the earli
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import anyio
 import pytest
@@ -61,3 +66,73 @@ def test_a_query_that_is_a_tool_name_finds_that_tool_first(tmp_path: Path, query
     assert hits[0].name == expected and hits[0].score > 0
     assert len({h.name for h in hits}) == len(hits)
     assert expected not in [h.name for h in index.search(query, 3, allowed={"get", "fetch_page"} - {expected})]
+
+
+def _validate(folder: Path) -> dict[str, Any]:
+    """`atdf-mcp validate --format json FOLDER` as a user runs it: each file's problems by file name, and the exit code."""
+    done = subprocess.run([sys.executable, "-m", "atdf_mcp", "validate", "--format", "json", str(folder)],
+                          capture_output=True, text=True, timeout=120, env=dict(os.environ))
+    assert "Traceback" not in done.stderr, done.stderr
+    report = json.loads(done.stdout)
+    return {"exit": done.returncode, **{Path(f["file"]).name: f for f in report["files"]}}
+
+
+def _tool(name: str) -> dict[str, Any]:
+    return {"name": name, "description": f"The {name} tool.", "inputSchema": {"type": "object"}}
+
+
+@pytest.mark.parametrize(("encoding", "suffix"), [("utf-16", ".json"), ("utf-16-be", ".yaml"), ("utf-32", ".json")])
+def test_a_utf16_or_utf32_file_with_its_byte_order_mark_is_read(tmp_path: Path, encoding: str, suffix: str) -> None:
+    """Windows editors and PowerShell's Out-File save "Unicode" as UTF-16 with a byte-order mark: such a file was
+    "binary (it contains NUL bytes)". The mark says the encoding without doubt, so it is read (and `fix` keeps it)."""
+    import codecs
+
+    bom = {"utf-16": codecs.BOM_UTF16_LE, "utf-16-be": codecs.BOM_UTF16_BE, "utf-32": codecs.BOM_UTF32_LE}[encoding]
+    codec = {"utf-16": "utf-16-le", "utf-16-be": "utf-16-be", "utf-32": "utf-32-le"}[encoding]
+    text = json.dumps({**_tool("wide"), "inputSchema": {"type": "object", "properties": {"q": {"type": "string", "minimum": 1}}}})
+    (tmp_path / f"wide{suffix}").write_bytes(bom + text.encode(codec))
+    found = _validate(tmp_path)[f"wide{suffix}"]
+    assert found["ids"] == ["wide"]
+    assert all(p["severity"] != "error" for p in found["problems"]), found
+    from atdf_mcp.fix import canonical_bytes
+
+    fixed = canonical_bytes((tmp_path / f"wide{suffix}").read_bytes(), yaml_syntax=suffix == ".yaml")
+    assert fixed is None or fixed.startswith(bom)
+
+
+def test_utf16_without_a_byte_order_mark_is_named_as_such(tmp_path: Path) -> None:
+    """Without the mark it stays unread, but the message says what it is and what to do, not just "binary"."""
+    (tmp_path / "wide.json").write_bytes(json.dumps(_tool("wide")).encode("utf-16-le"))
+    [problem] = _validate(tmp_path)["wide.json"]["problems"]
+    assert problem["code"] == "ENCODING_ERROR" and "UTF-16" in problem["message"] and "UTF-8" in problem["message"]
+
+
+@pytest.mark.parametrize(("text", "where", "words"), [
+    ('{\n  // the echo tool\n  "name": "echo", "description": "d", "inputSchema": {"type": "object"}\n}\n',
+     "line 2, column 3", ["comment", '"//"']),
+    ('{\n  "name": "echo", /* d */ "description": "d", "inputSchema": {"type": "object"}\n}\n',
+     "line 2, column 19", ["comment"]),
+    ('{\n  "name": "echo",\n  "description": "d",\n  "inputSchema": {"type": "object"},\n}\n',
+     "line 4, column 36", ["trailing comma", "'}'"]),
+    ('{"tools": [\n  {"name": "echo", "description": "d", "inputSchema": {"type": "object"}},\n]}\n',
+     "line 2, column 74", ["trailing comma", "']'"]),
+])
+def test_json_with_comments_or_a_trailing_comma_says_so_where_it_is(tmp_path: Path, text: str, where: str,
+                                                                     words: list[str]) -> None:
+    """JSONC habits (VS Code writes both): the report said "Expecting property name enclosed in double quotes" at the
+    closing brace; it now names the comment or the comma, at its own line and column, and how to write it in JSON."""
+    (tmp_path / "echo.json").write_text(text, encoding="utf-8")
+    found = _validate(tmp_path)
+    [problem] = found["echo.json"]["problems"]
+    assert found["exit"] == 1 and problem["code"] == "PARSE_ERROR"
+    assert where in problem["message"], problem
+    assert all(w in problem["message"] for w in words), problem
+
+
+def test_a_tab_that_indents_yaml_is_named(tmp_path: Path) -> None:
+    """YAML indents with spaces only; the report said "found character that cannot start any token"."""
+    (tmp_path / "echo.yaml").write_text("name: echo\ndescription: d\ninputSchema:\n\ttype: object\n", encoding="utf-8")
+    [problem] = _validate(tmp_path)["echo.yaml"]["problems"]
+    assert problem["code"] == "PARSE_ERROR" and "line 4, column 1" in problem["message"]
+    assert "tab" in problem["message"] and "spaces" in problem["message"]
+
