@@ -136,3 +136,25 @@ def test_a_tab_that_indents_yaml_is_named(tmp_path: Path) -> None:
     assert problem["code"] == "PARSE_ERROR" and "line 4, column 1" in problem["message"]
     assert "tab" in problem["message"] and "spaces" in problem["message"]
 
+
+def test_openakita_related_tools_written_as_names_are_read_as_meant(tmp_path: Path) -> None:
+    """`"related_tools": ["browser_status"]`, the short form authors write, made the whole tool a SCHEMA_VIOLATION
+    ("'browser_status' is not of type 'object'") and the tool was not served. A name says `{"name": ...}` without
+    doubt: read so, with a NON_CANONICAL warning at the item, and `fix` writes the object."""
+    from conftest import write_file
+
+    from atdf_mcp import load_catalog
+    from atdf_mcp.fix import canonical_bytes
+
+    write_file(tmp_path, "status.json", {"name": "browser_status", "description": "Is the browser open?", "input_schema": {"type": "object"}})
+    path = write_file(tmp_path, "open.json", {"name": "browser_open", "description": "Open a page.", "input_schema": {"type": "object"},
+                                              "related_tools": ["browser_status", {"name": "browser_status", "relation": "after"}]})
+    catalog = load_catalog(tmp_path)
+    assert catalog.report.errors == []
+    tool = catalog.get("browser_open")
+    assert tool is not None and tool.hints["related_tools"] == [{"name": "browser_status"},
+                                                                {"name": "browser_status", "relation": "after"}]
+    [warning] = [p for p in catalog.report.warnings if p.code == "NON_CANONICAL"]
+    assert warning.pointer == "/related_tools/0" and '{"name": "browser_status"}' in warning.message
+    fixed = canonical_bytes(path.read_bytes())
+    assert fixed is not None and json.loads(fixed)["related_tools"][0] == {"name": "browser_status"}
