@@ -158,3 +158,31 @@ def test_openakita_related_tools_written_as_names_are_read_as_meant(tmp_path: Pa
     assert warning.pointer == "/related_tools/0" and '{"name": "browser_status"}' in warning.message
     fixed = canonical_bytes(path.read_bytes())
     assert fixed is not None and json.loads(fixed)["related_tools"][0] == {"name": "browser_status"}
+
+
+@pytest.mark.parametrize(("name", "why", "instead"), [
+    ("café_tool", "'é'", "cafe_tool"), ("has space", "' '", "has_space"), ("x" * 65, "65 characters", "x" * 64),
+    ("weather/now", "'/'", "weather_now"),
+])
+def test_an_invalid_tool_name_says_what_is_wrong_and_a_name_that_works(tmp_path: Path, name: str, why: str,
+                                                                       instead: str) -> None:
+    """The message listed the rules ("letters, digits, '_', '-' or '.', at most 64 characters") but not which one the
+    name breaks, which an author looks for in a 65-character name or a non-ASCII letter; it now says it, and a name
+    that would be valid."""
+    (tmp_path / "bad.json").write_text(json.dumps([_tool(name), _tool("fine")]), encoding="utf-8")
+    found = _validate(tmp_path)["bad.json"]
+    [problem] = [p for p in found["problems"] if p["severity"] == "error"]
+    assert problem["code"] == "INVALID_NAME" and problem["pointer"] == "/0/name"
+    assert why in problem["message"] and repr(instead) in problem["message"], problem
+    assert found["ids"] == ["fine"]  # the good descriptor of the file is still served
+
+
+def test_an_input_schema_too_deep_to_compile_says_so(tmp_path: Path) -> None:
+    """Properties nested 200 deep: "the input schema cannot be compiled: Recursion limit reached" told nothing to do."""
+    schema: dict[str, Any] = {"type": "string"}
+    for _ in range(200):
+        schema = {"type": "object", "properties": {"x": schema}}
+    (tmp_path / "deep.json").write_text(json.dumps({**_tool("deep"), "inputSchema": schema}), encoding="utf-8")
+    [problem] = _validate(tmp_path)["deep.json"]["problems"]
+    assert problem["code"] == "INVALID_INPUT_SCHEMA" and problem["pointer"] == "/inputSchema"
+    assert "too deep" in problem["message"] and "$defs" in problem["message"], problem
