@@ -43,6 +43,7 @@ from .model import Descriptor, Source
 from .patterns import PATTERN_OPTIONS, bounded_validator
 from .schema_check import mcp_shape_problem, metaschema_problem, written_schema_problems
 from .schemas import SCHEMAS, to_pointer
+from .tool_names import invalid_name_message
 
 if TYPE_CHECKING:
     from .publish import Published
@@ -551,8 +552,7 @@ class _Loader:
     def _checks_pass(self, d: Descriptor, report: Any, compiled: jsonschema_rs.Validator | None) -> bool:
         ok = True
         if d.type == "tool" and not MCP_NAME.match(d.id):
-            report(_id_pointer(d), f"tool name {d.id!r} is not a valid MCP tool name: use letters, digits, "
-                   "'_', '-' or '.', at most 64 characters", Code.INVALID_NAME)
+            report(_id_pointer(d), invalid_name_message(d.id), Code.INVALID_NAME)
             ok = False
         if len(d.description) > DESCRIPTION_LIMIT:
             report("/description", f"description is {len(d.description)} characters; keep it under "
@@ -840,7 +840,9 @@ def _compiled_input_schema(d: Descriptor, report: Any) -> jsonschema_rs.Validato
     except jsonschema_rs.ValidationError as exc:
         fast_error = exc
     except ValueError as exc:  # not a schema violation: "Recursion limit reached", ...
-        report(_schema_pointer(d.dialect), f"the input schema cannot be compiled: {exc}", Code.INVALID_INPUT_SCHEMA)
+        why = (f"it nests too deep ({exc}); nest a few levels, and name a structure that repeats in $defs with a $ref"
+               if "recursion" in str(exc).lower() else str(exc))
+        report(_schema_pointer(d.dialect), f"the input schema cannot be compiled: {why}", Code.INVALID_INPUT_SCHEMA)
         return None
     import jsonschema  # only to explain a schema that does not compile
 

@@ -11,7 +11,6 @@ could not be fixed (an ambiguous deviation or any other error, listed on stderr)
 from __future__ import annotations
 
 import argparse
-import codecs
 import copy
 import difflib
 import json
@@ -24,7 +23,7 @@ from .catalog import LoadReport, Problem, descriptor_entries, load_catalog
 from .codes import Code
 from .dialects import detect
 from .dialects.canonical import Canonical, canonicalize
-from .files import CONFIG_FILE_NAMES, DecodeFailure, decode_bytes
+from .files import CONFIG_FILE_NAMES, DecodeFailure, decode_bytes, text_codec
 from .rewrite import Origin, rewrite_json, rewrite_yaml
 
 __all__ = ["add_parser", "canonical_text", "run"]
@@ -83,10 +82,10 @@ def canonical_text(text: str, *, yaml_syntax: bool = False) -> str | None:
 
 
 def canonical_bytes(data: bytes, *, yaml_syntax: bool = False) -> bytes | None:
-    """`canonical_text` of a file's bytes, keeping its UTF-8 BOM if it had one."""
-    bom = codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""
-    text = canonical_text(data[len(bom):].decode("utf-8"), yaml_syntax=yaml_syntax)
-    return None if text is None else bom + text.encode("utf-8")
+    """`canonical_text` of a file's bytes, in its encoding and with its byte-order mark if it had one."""
+    codec, bom = text_codec(data)
+    text = canonical_text(data[len(bom):].decode(codec), yaml_syntax=yaml_syntax)
+    return None if text is None else bom + text.encode(codec)
 
 
 def _canonical_document(raw: Any) -> tuple[Any, Origin]:
@@ -128,7 +127,7 @@ def _replaced(document: Any, pointer: str, value: Any) -> Any:
 def _diff(path: Path, old: bytes, new: bytes) -> str:
     """A unified diff of a file's two versions, named a/PATH and b/PATH as `git apply` and `patch -p1` expect."""
     name = _display(path)
-    before, after = (b.decode("utf-8-sig").splitlines(keepends=True) for b in (old, new))
+    before, after = (b[len(text_codec(b)[1]):].decode(text_codec(b)[0]).splitlines(keepends=True) for b in (old, new))
     lines = []
     for line in difflib.unified_diff(before, after, f"a/{name}", f"b/{name}"):
         lines.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")

@@ -84,6 +84,8 @@ TYPO_CHARS, TYPO_FAR_CHARS = 4, 8  # an unknown word this long that abbreviates 
 QUERY_WORDS = 64  # a query's first words, searched; the rest is not (a query is a few words, and the search runs on the event loop)
 TYPO_WORDS = 5  # a query's first unknown words read as typos: a 10,000-character query of made-up words took 284 ms, not 29
 TYPO_WEIGHT = 0.25  # its readings score this much of a known word (a real word one edit from a term is common: fight/flight)
+NAME_CHARS = 64  # the longest tool name: a longer query names no tool
+NAMED_SCORE = 1.0  # the score of a tool the query names, when no word of the query scores anything (x, me, to_do)
 LINE_CHARS = 160  # Level 1: the first sentence of the description, cut to this many characters
 K1, B = 2.0, 0.75  # BM25 parameters (bm25s's "lucene" variant)
 QUERY_LANGS = ("en", "es", "pt")
@@ -164,8 +166,8 @@ class _Lines:
 class SearchIndex:
     """A BM25 index of a snapshot's tools, searched with `search`; rebuilt with `build(previous=...)`."""
 
-    __slots__ = ("_bm25", "_entries", "_initial_runs", "_initialisms", "_known", "_lines", "_masks", "_names", "_ordered",
-                 "_query_langs", "_spelled", "_terms", "_vocab", "lang")
+    __slots__ = ("_bm25", "_by_name", "_entries", "_initial_runs", "_initialisms", "_known", "_lines", "_masks", "_names",
+                 "_ordered", "_query_langs", "_spelled", "_terms", "_vocab", "lang")
 
     def __init__(self) -> None:
         self._entries: dict[int, _Entry] = {}
@@ -181,6 +183,7 @@ class SearchIndex:
         self._spelled: list[str] | None = None  # each term id's text, listed at the first tie it breaks
         self._initialisms: dict[str, list[tuple[str, ...]]] | None = None  # the last few initials' readings
         self._initial_runs: tuple[str, list[tuple[str, ...]], list[int], list[int]] | None = None  # at the first one
+        self._by_name: dict[str, list[int]] | None = None  # name key → positions in `_names`, at the first name query
         self.lang: str | None = None
 
     @classmethod
@@ -262,9 +265,10 @@ class SearchIndex:
 
         if not query.strip() or not self._names or limit < 1:
             return []
+        named = [i for i in self._named(query) if allowed is None or self._names[i] in allowed]
         clauses = self._query_ids(_first_words(query))
         if not clauses:
-            return []
+            return [Hit(self._names[i], self._lines[i], NAMED_SCORE) for i in named[:limit]]
         scores = self._score(clauses)
         if FEEDBACK_WEIGHT and FEEDBACK_DOCS:
             scores = self._feedback(scores, clauses)
@@ -275,7 +279,27 @@ class SearchIndex:
             kth = np.partition(scores[found], len(found) - limit)[len(found) - limit]
             found = found[scores[found] >= kth]
         found = found[np.lexsort((found, -scores[found]))][:limit]
+        if named:  # the tools the query names come first, scored as the best of the others (or NAMED_SCORE)
+            top = max(float(scores.max()), NAMED_SCORE)
+            return [Hit(self._names[i], self._lines[i], round(max(float(scores[i]), top), 4)) for i in named[:limit]] + [
+                Hit(self._names[i], self._lines[i], round(float(scores[i]), 4)) for i in found if i not in named
+            ][:max(limit - len(named), 0)]
         return [Hit(self._names[i], self._lines[i], round(float(scores[i]), 4)) for i in found]
+
+    def _named(self, query: str) -> list[int]:
+        """The positions of the tools whose name the query is: the same letters (any case) first, then the same
+        letters and digits without separators ("todo" → to_do, "whoami" → who_am_i); none for a longer query."""
+        key = _name_key(query)
+        if not key or len(query) > 2 * NAME_CHARS:
+            return []
+        if self._by_name is None:
+            by_name: dict[str, list[int]] = {}
+            for i, name in enumerate(self._names):
+                by_name.setdefault(_name_key(name), []).append(i)
+            self._by_name = by_name
+        named = self._by_name.get(key, [])
+        lowered = query.strip().lower()
+        return sorted(named, key=lambda i: self._names[i].lower() != lowered)
 
     def _query_ids(self, query: str) -> list[tuple[float, list[int]]]:
         """The query as weighted clauses, each a list of vocabulary ids scored by its best one.
@@ -860,6 +884,11 @@ def ignored_words(query: str) -> list[str]:
     searched = set(words)
     return list(dict.fromkeys(token for token in query.split()
                               if not searched.intersection(_query_words(token)) and _LETTERS.search(token) is None))
+
+
+def _name_key(text: str) -> str:
+    """A tool name (or a query) as its letters and digits, lowered: `to_do`, `ToDo` and `to-do` are one key."""
+    return "".join(c for c in text.lower() if c.isalnum())
 
 
 def _first_words(query: str) -> str:

@@ -162,6 +162,8 @@ def canonicalize(raw: Any, *, notes: bool = True) -> Canonical:
         _schema_text(c, raw, key)
         if isinstance(raw.get(key), dict):
             _draft3_required(c, raw[key], f"/{key}")
+        if family == "openakita":
+            _related_names(c, raw)
     if family is not None:
         _examples(c, raw, family)
     return c
@@ -322,6 +324,15 @@ def _atdf_example_completed(item: dict[str, Any], n: int) -> list[str]:
         item["expected_result"] = json.dumps(result, ensure_ascii=False)
         done.append("'expected_result' written as text (ATDF 2.x results are strings)")
     return done
+
+
+def _related_names(c: Canonical, raw: dict[str, Any]) -> None:
+    """OpenAkita `related_tools: ["browser_status"]` → `[{"name": "browser_status"}]` (a name is the object's one required key)."""
+    related = raw.get("related_tools")
+    for i, item in enumerate(related if isinstance(related, list) else ()):
+        if isinstance(item, str) and item.strip():
+            related[i] = {"name": item}
+            c.fixed(f"/related_tools/{i}", f"a related tool is written as an object: write {_j(related[i])}, not {_j(item)}")
 
 
 def _localization(c: Canonical, raw: dict[str, Any]) -> None:

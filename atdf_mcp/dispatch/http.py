@@ -312,6 +312,8 @@ class HttpDispatcher:
                 raise self._timeout_failure(request, attempts) from None
             except EgressRefused as exc:
                 raise self._egress_failure(f"{exc.host} resolves to {exc.address}, {exc.reason}") from None
+            except httpx.DecodingError:  # not a TransportError: the answer came, its Content-Encoding lies
+                raise self._undecodable_failure(response, request, attempts) from None
             except httpx.TransportError as exc:
                 _log.debug("%s %s: %s (attempt %d)", spec.method, self._display_url(request.url), type(exc).__name__, attempts)
                 if not stale_retried and not fresh.opened and _closed_unanswered(exc):
@@ -510,6 +512,18 @@ class HttpDispatcher:
         return self._failure(Code.UPSTREAM_ERROR, _("The request {request} failed: {error}.").format(request=where, error=type(exc).__name__),
                              retryable=False, title=_("Upstream request failed"),
                              context={**context, "solution": _("Report the instance id to the server's operator.")})
+
+    def _undecodable_failure(self, response: httpx.Response, request: httpx.Request, attempts: int) -> CallFailure:
+        encoding = response.headers.get("content-encoding", "")
+        return self._failure(Code.UPSTREAM_ERROR, _("The upstream service answered {request} with HTTP {status}, but its body "
+                                                    "cannot be decoded as its Content-Encoding ({encoding}) says.").format(
+                                 request=f"{self.spec.method} {self._display_path(request.url)}", status=response.status_code,
+                                 encoding=encoding),
+                             retryable=False, title=_("Upstream answer unreadable"),
+                             context={**self._http_context(response.status_code, request.url, b""), "attempts": attempts,
+                                      "content_encoding": encoding,
+                                      "solution": _("Use another tool, or report this to the server's operator: the endpoint "
+                                                    "sends a body its headers misdescribe.")})
 
     def _egress_failure(self, why: str) -> CallFailure:
         return self._failure(Code.EGRESS_REFUSED, _("The tool's endpoint {origin} is not reachable from this server: {why}. Nothing "
