@@ -10,11 +10,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
+import anyio
 import httpx
 import pytest
 from conftest import write_file
+from envelopes import envelope_of
 from local_server import running
+from mcp import Client
+from mcp.shared.exceptions import MCPError
 from test_live_reload import mcp_tool
 from test_toolsets import ADMIN, FINANCE, SUPPORT, write_catalog
 
@@ -92,3 +98,73 @@ def test_another_sets_report_is_its_own(reported: str) -> None:
     ids = {i for f in report["files"] for i in f["ids"]}
     assert "invoice_secret" in ids and "invoice_audit" in ids
     assert not {"crm_notes", "crm_history", "crm_lookup"} & ids
+
+
+# ---------------------------------------------------------------- 2. a workflow whose steps leave the set
+
+
+def workflow(name: str, steps: list[tuple[str, str]], *, runnable: bool = True) -> dict[str, Any]:
+    """An ARDF workflow tagged crm (so in `support`) whose steps call these tools with the input `text`."""
+    return {"schema_version": "1.0.0", "resource_id": name, "resource_type": "workflow", "description": f"The {name} workflow.",
+            "metadata": {"tags": ["crm"]},
+            "content": {"type": "workflow/steps", "data": {"input_variables": ["text"], "steps": [
+                {"step": step, "tool_id": tool, "description": f"Call {tool}.",
+                 **({"arguments": {"text": "${inputs.text}"}} if runnable else {})}
+                for step, tool in steps]}}}
+
+
+@pytest.fixture(scope="module")
+def flows(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """In `support`: a workflow of support's tools, one whose second step refunds (a finance tool), and a prompt-only
+    workflow that tells a model to refund."""
+    folder = write_catalog(tmp_path_factory.mktemp("flows") / "catalog")
+    write_file(folder, "greet_and_mail.json", workflow("greet_and_mail", [("lookup", "crm_lookup"), ("mail", "send_email")]))
+    write_file(folder, "refund_customer.json", workflow("refund_customer", [("lookup", "crm_lookup"), ("refund", "refund_payment")]))
+    write_file(folder, "explain_refund.json", workflow("explain_refund", [("refund", "refund_payment")], runnable=False))
+    return folder
+
+
+@pytest.mark.anyio
+async def test_a_workflow_that_steps_outside_the_set_is_not_in_the_set(flows: Path) -> None:
+    """A workflow of the set whose step calls a tool outside it was listed, described with that tool's name, and
+    failed on every call with a TOOL_NOT_FOUND its client could do nothing about. For that set's client the workflow
+    does not exist (its steps' tools do not): not a tool, a prompt nor a resource; a workflow of the set's own tools
+    runs as before, and the whole catalogue keeps every workflow."""
+    catalog = load_catalog(flows)
+    with anyio.fail_after(30):
+        async with Client(CatalogServer(catalog, toolset="support").server) as client:
+            tools = {t.name for t in (await client.list_tools()).tools}
+            assert "greet_and_mail" in tools and "refund_customer" not in tools
+            prompts = {p.name for p in (await client.list_prompts()).prompts}
+            assert "greet_and_mail" in prompts and not {"refund_customer", "explain_refund"} & prompts
+            resources = json.dumps([str(r.uri) for r in (await client.list_resources()).resources])
+            assert "refund" not in resources
+            entry = envelope_of(await client.call_tool("refund_customer", {"text": "ada"}))["errors"][0]
+            assert entry["code"] == "TOOL_NOT_FOUND"
+            with pytest.raises(MCPError):
+                await client.read_resource("ardf://workflow/refund_customer")
+            done = await client.call_tool("greet_and_mail", {"text": "ada"})
+            assert done.is_error is False and done.structured_content["steps"]["mail"] == {"tool": "send_email", "text": "ada"}
+        async with Client(CatalogServer(catalog).server) as client:
+            assert {"greet_and_mail", "refund_customer"} <= {t.name for t in (await client.list_tools()).tools}
+
+
+def test_validate_warns_of_each_workflow_a_set_leaves_out(flows: Path) -> None:
+    """The operator learns it at load: a warning per set and workflow, at the set's pointer, naming the step and the
+    tool outside the set, and how to bring it in."""
+    problems = [p for p in load_catalog(flows).report.problems if p.pointer == "/toolsets/support"]
+    messages = sorted(p.message for p in problems)
+    assert [p.severity for p in problems] == ["warning", "warning"]
+    assert "'explain_refund'" in messages[0] and "'refund_customer'" in messages[1]
+    assert all("'refund'" in m and "'refund_payment'" in m and "ids" in m for m in messages)
+    assert not [p for p in load_catalog(flows).report.problems if "greet_and_mail" in p.message]
+
+
+def test_the_rest_routes_of_the_set_leave_the_workflow_out(flows: Path) -> None:
+    """/workflows and /tools?format=atdf of the set list only the workflow its client can run."""
+    with running(build_app(CatalogServer(load_catalog(flows)), HttpOptions())) as url:
+        listed = {r["resource_id"] for r in get(url, "/workflows?toolset=support").json()["resources"]}
+        atdf = {t["tool_id"] for t in get(url, "/tools?format=atdf&toolset=support").json()["tools"]}
+        whole = {r["resource_id"] for r in get(url, "/workflows").json()["resources"]}
+    assert listed == {"greet_and_mail"} and "refund_customer" not in atdf and "greet_and_mail" in atdf
+    assert whole == {"greet_and_mail", "refund_customer", "explain_refund"}
