@@ -21,7 +21,7 @@ from envelopes import envelope_of
 from local_server import running
 from mcp import Client
 from mcp.shared.exceptions import MCPError
-from test_live_reload import mcp_tool
+from test_live_reload import HANDLERS, mcp_tool
 from test_toolsets import ADMIN, FINANCE, SUPPORT, write_catalog
 
 from atdf_mcp import load_catalog
@@ -168,3 +168,43 @@ def test_the_rest_routes_of_the_set_leave_the_workflow_out(flows: Path) -> None:
         whole = {r["resource_id"] for r in get(url, "/workflows").json()["resources"]}
     assert listed == {"greet_and_mail"} and "refund_customer" not in atdf and "greet_and_mail" in atdf
     assert whole == {"greet_and_mail", "refund_customer", "explain_refund"}
+
+
+# ---------------------------------------------------------------- 3. REST search's empty answer
+
+
+@pytest.fixture
+def progressive(tmp_path: Path) -> Path:
+    """echo and shout, served in progressive mode."""
+    folder = tmp_path / "catalogue"
+    write_file(folder, "echo.json", {**mcp_tool("echo", "Give the text back."), "tags": ["text"]})
+    write_file(folder, "shout.json", mcp_tool("shout", "Upper-case the text."))
+    write_file(folder, "handlers.py", HANDLERS)
+    write_file(folder, "atdf-mcp.yaml", "disclosure: progressive\n")
+    return folder
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("query", ["zzqqx", "the of a"])
+async def test_rest_search_says_why_it_found_nothing_as_search_tools_does(progressive: Path, query: str) -> None:
+    """search_tools adds a `hint` and the `ignored` words to an empty result; GET and POST /search answered a bare
+    empty list. Both faces now give the same hint and words."""
+    server = CatalogServer(load_catalog(progressive))
+    async with Client(server.server) as client:
+        answer = (await client.call_tool("search_tools", {"query": query})).structured_content
+    assert answer["tools"] == [] and answer["hint"]
+    with running(build_app(server, HttpOptions())) as url:
+        got = httpx.get(f"{url}/search", params={"q": query}, timeout=30).json()
+        posted = httpx.post(f"{url}/search", json={"query": query}, timeout=30).json()
+    for body in (got, posted):
+        assert body["results"] == []
+        assert (body["hint"], body["ignored"]) == (answer["hint"], answer["ignored"])
+
+
+def test_rest_search_says_when_its_filters_left_nothing(progressive: Path) -> None:
+    """POST /search with filters no matching tool passes: the tools matched, so the hint is about the filters."""
+    with running(build_app(CatalogServer(load_catalog(progressive)), HttpOptions())) as url:
+        body = httpx.post(f"{url}/search", json={"query": "text back", "filters": {"tags": ["email"]}}, timeout=30).json()
+        kept = httpx.post(f"{url}/search", json={"query": "text back", "filters": {"tags": ["text"]}}, timeout=30).json()
+    assert body["results"] == [] and "filters" in body["hint"] and body["ignored"] == []
+    assert [r["tool_id"] for r in kept["results"]] == ["echo"] and "hint" not in kept
