@@ -15,6 +15,7 @@ from typing import Any
 
 import anyio
 import httpx
+import mcp.types as types
 import pytest
 from conftest import write_file
 from envelopes import envelope_of
@@ -208,3 +209,46 @@ def test_rest_search_says_when_its_filters_left_nothing(progressive: Path) -> No
         kept = httpx.post(f"{url}/search", json={"query": "text back", "filters": {"tags": ["text"]}}, timeout=30).json()
     assert body["results"] == [] and "filters" in body["hint"] and body["ignored"] == []
     assert [r["tool_id"] for r in kept["results"]] == ["echo"] and "hint" not in kept
+
+
+# ---------------------------------------------------------------- 4. call_tool's arguments as a JSON string
+
+
+def note_of(result: types.CallToolResult) -> Any:
+    """What the result's metadata says of the arguments' decoding."""
+    return (result.meta or {}).get("atdf.io/arguments")
+
+
+@pytest.mark.anyio
+async def test_call_tool_arguments_sent_as_a_json_object_string_are_decoded_and_said_so(progressive: Path) -> None:
+    """`"arguments": "{\\"text\\": \\"hi\\"}"` (agents that write the inner call as text do it) was refused; it now runs
+    the tool with the object, whose result is the tool's own (text and structured output untouched), and its metadata
+    says the arguments were decoded and should be sent as an object."""
+    async with Client(CatalogServer(load_catalog(progressive)).server) as client:
+        direct = await client.call_tool("call_tool", {"name": "shout", "arguments": {"text": "hi"}})
+        decoded = await client.call_tool("call_tool", {"name": "shout", "arguments": '{"text": "hi"}'})
+        wrong = await client.call_tool("call_tool", {"name": "shout", "arguments": '{"text": 5}'})
+    assert decoded.is_error is False
+    assert (decoded.content, decoded.structured_content) == (direct.content, direct.structured_content)
+    assert note_of(direct) is None
+    assert note_of(decoded)["decoded"] is True and "object" in note_of(decoded)["note"]
+    entry = envelope_of(wrong)["errors"][0]  # the tool's own refusal of the decoded arguments, noted too
+    assert (entry["tool_name"], entry["parameter_name"], entry["context"]["suggested_arguments"]) == ("shout", "text", {"text": "5"})
+    assert note_of(wrong)["decoded"] is True
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("sent", "decoded"), [('["hi"]', ["hi"]), ('"hi"', "hi"), ("7", 7), ('{"text": hi}', None), ("", None)])
+async def test_call_tool_arguments_in_a_string_that_is_no_object_are_answered_with_the_call_to_make(
+        progressive: Path, sent: str, decoded: Any) -> None:
+    """A string that decodes to something else than an object, or does not decode: a VALIDATION_ERROR on `arguments`
+    that says what the string held, with suggested_arguments: the same call with an object for arguments."""
+    async with Client(CatalogServer(load_catalog(progressive)).server) as client:
+        entry = envelope_of(await client.call_tool("call_tool", {"name": "shout", "arguments": sent}))["errors"][0]
+    assert (entry["code"], entry["tool_name"], entry["parameter_name"]) == ("VALIDATION_ERROR", "call_tool", "arguments")
+    assert entry["context"]["suggested_arguments"] == {"name": "shout", "arguments": {}}
+    assert "object" in entry["context"]["solution"]
+    if decoded is None:
+        assert "decoded" not in entry["context"] and "not JSON" in entry["detail"]
+    else:
+        assert entry["context"]["decoded"] == decoded
