@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .search import Hit, SearchIndex
     from .view import View
 
-__all__ = ["DEFAULT_LIMIT", "INDEX_URI", "MAX_LIMIT", "META_TOOLS", "OVERVIEW_PROMPT", "Disclosure", "Listing", "disclosure_problems",
+__all__ = ["DEFAULT_LIMIT", "INDEX_URI", "MAX_LIMIT", "META_TOOLS", "OVERVIEW_PROMPT", "Disclosure", "Found", "Listing", "disclosure_problems",
            "index_text", "tool_info"]
 
 META_TOOLS = ("search_tools", "get_tool_info", "call_tool")
@@ -110,6 +110,13 @@ _LISTED: Mapping[str, types.Tool] = MappingProxyType({
     for name in META_TOOLS})
 
 Run = Callable[[str, Any], Awaitable[types.CallToolResult]]
+
+
+class Found(NamedTuple):
+    """What a search answers: the hits, best first, and when there are none why (`hint`, `ignored`), else {}."""
+
+    hits: list[Hit]
+    why: dict[str, Any]
 
 
 class Listing(NamedTuple):
@@ -262,8 +269,23 @@ class Disclosure:
         return self._derive(view, "allowed", lambda: frozenset(view.tools))
 
     def search(self, view: View, query: str, limit: int) -> list[Hit]:
-        """The view's best `limit` tools for `query`: what search_tools answers (GET /search too)."""
+        """The view's best `limit` tools for `query`."""
         return self.index().search(query, limit, allowed=self._allowed(view))
+
+    def find(self, view: View, query: str, limit: int, keep: Callable[[Hit], bool] | None = None) -> Found:
+        """The view's best `limit` tools for `query` that `keep` keeps (None: all), and why there are none: what
+        search_tools answers, and GET/POST /search (whose filters are `keep`)."""
+        if keep is None:
+            hits = self.search(view, query, limit)
+            return Found(hits, {} if hits else nothing_found(query))
+        matched = self.search(view, query, MAX_LIMIT)
+        hits = [hit for hit in matched if keep(hit)][:limit]
+        if hits or not matched:
+            return Found(hits, {} if hits else nothing_found(query))
+        from .search import ignored_words
+
+        return Found(hits, {"hint": f"{len(matched)} tool(s) matched {query.strip()!r}, but none passes the filters: loosen or "
+                                    "leave out the filters, or search with other words.", "ignored": ignored_words(query)})
 
     async def call(self, meta: ToolRuntime, arguments: dict[str, Any], view: View, run: Run) -> types.CallToolResult:
         """Run a meta-tool on validated arguments; `run(name, arguments)` calls a catalogue tool as a direct call would."""
@@ -280,11 +302,8 @@ class Disclosure:
                     Code.VALIDATION_ERROR, "Argument 'query' holds only blanks: there is nothing to search for.", name,
                     parameter="query", context={"solution": "Say what you want to do in a few words, e.g. {\"query\": "
                                                             f"\"convert units\"}}; or read {INDEX_URI} for every tool's name."})]))
-            hits = self.search(view, arguments["query"], limit)
-            found: dict[str, Any] = {"tools": [{"name": h.name, "description": h.description, "score": h.score} for h in hits]}
-            if not hits:  # say why, and what to try: an empty list alone leaves an agent guessing
-                found.update(nothing_found(arguments["query"]))
-            return _structured(found)
+            hits, why = self.find(view, arguments["query"], limit)  # no hit: why, and what to try (an empty list leaves an agent guessing)
+            return _structured({"tools": [{"name": h.name, "description": h.description, "score": h.score} for h in hits], **why})
         asked = self.meta_runtime(view, arguments["name"])
         descriptor = view.tools.get(arguments["name"]) if asked is None else asked.tool  # in a tool set: naming no tool outside it
         if descriptor is None:

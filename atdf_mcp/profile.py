@@ -4,7 +4,8 @@
     GET  /tools/{id}            one tool as ATDF 2.x (`?format=ardf`: as ARDF)
     POST /tools/validate        a descriptor or a list: 200 {valid, results: [{tool_id, schema_version}]}, or 400 with the problems
     POST /convert/mcp           {"mcp": tool | [tools], "enhanced"?: bool}: 200 {enhanced, tools: [ATDF 2.x]}, or 400
-    GET  /search?q=&limit=      the search index of search_tools: {query, language, results: [{tool_id, score, metadata}]}
+    GET  /search?q=&limit=      the search of search_tools: {query, language, results: [{tool_id, score, metadata}]}, and
+                                when nothing is found its `hint` and `ignored` words
     POST /search                the profile's body {query, language?, limit?, filters?: {tags?, requires?}}
     GET  /openapi.json          OpenAPI 3.1 of every REST route (atdf_mcp.openapi)
 
@@ -154,15 +155,13 @@ class _Profile:
             return error_response(Code.VALIDATION_ERROR, f"limit must be a whole number from 1 to {MAX_LIMIT}, not {limit!r}.",
                                   parameter="limit", suggested_value=5, context={"solution": "Use limit=5."})
         view = self.app.view_in(request.scope)
-        hits = self.app.disclosure.search(view, query, MAX_LIMIT if filters else limit)
-        results = []
-        for hit in hits:
-            descriptor = view.tools.get(hit.name)
-            if descriptor is None or not _passes(descriptor, filters):
-                continue
-            results.append({"tool_id": hit.name, "score": round(float(hit.score), 4), "metadata": {
-                "description": hit.description, "tags": sorted(descriptor_labels(descriptor)[0]), "uri": descriptor.uri}})
-        return JSONResponse({"query": query, "language": language or self.app.published.lang or "en", "results": results[:limit]})
+        keep = (lambda hit: _passes(view.tools[hit.name], filters)) if filters else None
+        hits, why = self.app.disclosure.find(view, query, limit, keep)  # search_tools' answer, its hint when empty included
+        results = [{"tool_id": hit.name, "score": round(float(hit.score), 4), "metadata": {
+                        "description": hit.description, "tags": sorted(descriptor_labels(view.tools[hit.name])[0]),
+                        "uri": view.tools[hit.name].uri}}
+                   for hit in hits]
+        return JSONResponse({"query": query, "language": language or self.app.published.lang or "en", "results": results, **why})
 
 
 def _convert(tools: list[Any]) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import os
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -29,6 +28,7 @@ from .codes import Code
 from .envelope import build_entry, envelope
 from .l10n import gettext as _
 from .publish import ARDF_MIME, COLLECTION_PATHS, ardf_document, ardf_text
+from .reports import validation_report
 from .schemas import SCHEMA_FILES, schema_bytes
 from .server import CatalogServer
 from .summary import Counts
@@ -268,7 +268,7 @@ class _Encoded:
         everything = [doc for docs in documents.values() for doc in docs]
         return cls(
             manifest=_json(view.manifest),
-            report=_json(_report(catalog)),
+            report=_json(validation_report(catalog, view)),
             all=_json({"count": len(everything), "resources": everything}),
             by_type={kind: _json({"count": len(docs), "resources": docs}) for kind, docs in documents.items()},
         )
@@ -276,29 +276,6 @@ class _Encoded:
 
 def _json(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False).encode("utf-8")
-
-
-def _report(catalog: Catalog) -> dict[str, Any]:
-    """The served catalogue's validation report, in the shape of `atdf-mcp validate --format json`."""
-    root = catalog.root
-
-    def where(file: str) -> str:  # relative to the catalogue: the server's own layout stays private
-        if root is not None:
-            try:
-                return Path(file).resolve().relative_to(root).as_posix()
-            except ValueError:
-                pass
-        return os.path.basename(file)
-
-    def problem(p: Problem) -> dict[str, str]:
-        return {"pointer": p.pointer, "message": p.message, "severity": p.severity, "code": p.code}
-
-    report = catalog.report
-    return {
-        "files": [{"file": where(f.file), "dialect": f.dialect, "ids": list(f.ids), "problems": [problem(p) for p in f.problems]}
-                  for f in report.files],
-        "summary": Counts.of(catalog, report.problems).as_json(),
-    }
 
 
 def validate_document(body: bytes) -> dict[str, Any]:

@@ -35,6 +35,7 @@ from .enforce import advice_text, after_call, before_call, scopes_of, with_advic
 from .envelope import build_entry, envelope, unknown_tool
 from .errors import CallTimeout, OutputInvalid, Unavailable
 from .failures import HandlerReported, envelope_for
+from .inner_call import decode_inner, noted
 from .jsonsafe import json_safe
 from .l10n import LANG, accepted_language, choose, lang_of_meta
 from .l10n import gettext as _
@@ -284,10 +285,13 @@ class CatalogServer:
         run (a task checks this before it is created)."""
         meta = self.disclosure.meta_runtime(view, name)
         runtime = meta or view.runtimes.get(name)
+        inner = decode_inner(arguments) if meta is not None and meta.tool.id == "call_tool" else None  # as _call_tool
         if runtime is None:
             result = error_result(unknown_tool(name, self.disclosure.names(view), find=self.disclosure.find_hint), structured=False)
+        elif inner is not None and inner.refusal is not None:
+            result = runtime.failed(inner.refusal)
         else:
-            arguments, valid = _checked(runtime, arguments)
+            arguments, valid = _checked(runtime, inner.arguments if inner is not None else arguments)
             if not valid:
                 result = await self._refusal(runtime, arguments, view)
             elif meta is None and (runtime.rules is not None or runtime.permissions):
@@ -307,13 +311,19 @@ class CatalogServer:
         meta = disclosure.meta_runtime(view, name)
         if meta is None:
             return await self._run(ctx, view, name, arguments, events, scopes)
+        inner = decode_inner(arguments) if meta.tool.id == "call_tool" else None  # `arguments` sent as a JSON string
+        if inner is not None:
+            if inner.refusal is not None:
+                return meta.failed(inner.refusal)
+            arguments = inner.arguments
         arguments, valid = _checked(meta, arguments)  # a meta-tool's input: the same validation as a tool's
         if not valid:
             return await self._refusal(meta, arguments)
         try:
-            return await disclosure.call(meta, arguments, view, functools.partial(self._call_tool, ctx, view, events=events, scopes=scopes))
+            result = await disclosure.call(meta, arguments, view, functools.partial(self._call_tool, ctx, view, events=events, scopes=scopes))
         except Exception as exc:
-            return meta.failed(self._failure(meta, exc, arguments))
+            result = meta.failed(self._failure(meta, exc, arguments))
+        return noted(result) if inner is not None and inner.decoded else result
 
     async def _refusal(self, runtime: ToolRuntime, arguments: Any, view: View | None = None) -> types.CallToolResult:
         """The VALIDATION_ERROR of arguments the tool cannot take: small ones at once, others off the event loop within a

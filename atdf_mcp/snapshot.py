@@ -22,6 +22,7 @@ from .model import Descriptor
 from .policies import compile_policies
 from .publish import Published
 from .runtime import DEFAULT_TIMEOUT, InputValidator, ToolRuntime, tool_permissions, tool_timeout
+from .stranded import toolset_workflow_problems
 from .toolsets import empty_toolsets, unmatched_ids
 from .workflows import Workflow, compile_workflows
 
@@ -101,13 +102,14 @@ def _same_rules(kept: Any, fresh: Any) -> bool:
 
 
 def _toolset_problems(catalog: Catalog) -> list[Problem]:
-    """A warning for every tool set of the config that selects nothing, and for each `ids` entry of the
-    others that matches no id."""
+    """A warning for every tool set of the config that selects nothing, for each `ids` entry of the others that
+    matches no id, and for each workflow a set leaves out since a step calls a tool outside it."""
     config = catalog.config
     empty = empty_toolsets(config.toolsets, catalog.descriptors)
     nothing = {pointer for pointer, _ in empty}
     selecting = {name: s for name, s in config.toolsets.items() if f"/toolsets/{name}" not in nothing}
-    found = [*empty, *unmatched_ids(selecting, {d.id for d in catalog.descriptors})]
+    found = [*empty, *unmatched_ids(selecting, {d.id for d in catalog.descriptors}),
+             *toolset_workflow_problems(selecting, catalog.by_type.get("workflow", ()), {d.id: d for d in catalog.tools})]
     return [Problem(config.file or "atdf-mcp.yaml", pointer, message, "warning", Code.CONFIGURATION_ERROR) for pointer, message in found]
 
 

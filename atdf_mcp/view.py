@@ -10,7 +10,8 @@ on a swap (never in the snapshot itself: a view refers to the snapshot, and a cy
 
 A set's view keeps the catalogue-wide static resources (the schemas, and the manifest with the set's own counts)
 and, of everything else, what its selectors match: tools, prompts, documents and their templates, ARDF resources.
-Its descriptors name no descriptor outside the set (related tools, prerequisites: atdf_mcp.confine).
+Its descriptors name no descriptor outside the set (related tools, prerequisites: atdf_mcp.confine), and it holds no
+workflow whose steps call a tool outside the set (atdf_mcp.stranded).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import mcp.types as types
 from .confine import confined
 from .model import Descriptor
 from .publish import ResourceContent, TemplateContent, tool_entry
+from .stranded import stranded
 from .toolsets import Toolset
 
 if TYPE_CHECKING:
@@ -77,6 +79,10 @@ class View:
         assert published is not None, "view_of needs a prepared snapshot (Catalog.prepared)"
         matches = toolset.matches if toolset is not None else (lambda d: False)
         descriptors = tuple(d for d in published.descriptors if matches(d))
+        # A workflow one of whose steps calls a tool outside the set cannot run in it: left out (atdf_mcp.stranded)
+        stranded_ids = stranded((d for d in descriptors if d.type == "workflow"), published.tools, matches)
+        if stranded_ids:
+            descriptors = tuple(d for d in descriptors if d.type != "workflow" or d.id not in stranded_ids)
         chosen = {id(d) for d in descriptors}
         uris = {d.uri for d in descriptors}  # a workflow's composite tool goes with its workflow
         tools = {n: d for n, d in published.tools.items() if id(d) in chosen or (d.type == "workflow" and d.uri in uris)}

@@ -2,7 +2,7 @@
 // Cursor and the MCP Inspector): lists the tools, then makes the calls read from stdin, as those hosts do.
 //
 //   node scripts/ts_client.mjs http://127.0.0.1:8000/mcp < calls.json      Streamable HTTP
-//   node scripts/ts_client.mjs http://127.0.0.1:8000/sse < calls.json      legacy HTTP+SSE
+//   node scripts/ts_client.mjs http://127.0.0.1:8000/sse < calls.json      legacy HTTP+SSE (/sse/NAME: a tool set)
 //   node scripts/ts_client.mjs -- atdf-mcp serve descriptors < calls.json   stdio (the server's stderr is passed through)
 //
 // calls.json: [{"name": "unit_converter", "arguments": {"value": 1, "from_unit": "KM", "to_unit": "mi"}, "retry": true}, ...]
@@ -23,7 +23,11 @@ function transportFor(argv) {
     return new StdioClientTransport({ command, args, stderr: "inherit" });
   }
   const url = new URL(argv[0]);
-  return url.pathname.endsWith("/sse") ? new SSEClientTransport(url) : new StreamableHTTPClientTransport(url);
+  // /sse is the whole catalogue over legacy SSE, /sse/NAME one tool set (/mcp/sse: a set named "sse" over /mcp)
+  const segments = url.pathname.split("/").filter(Boolean);
+  const [parent, last] = [segments.at(-2), segments.at(-1)];
+  const sse = parent === "sse" || (last === "sse" && parent !== "mcp");
+  return sse ? new SSEClientTransport(url) : new StreamableHTTPClientTransport(url);
 }
 
 async function call(client, name, args) {
@@ -43,7 +47,7 @@ function suggestedArguments(result) {
 }
 
 if (process.argv.length < 3) {
-  console.error("usage: node scripts/ts_client.mjs <http://…/mcp | http://…/sse | -- command args…> < calls.json");
+  console.error("usage: node scripts/ts_client.mjs <http://…/mcp[/NAME] | http://…/sse[/NAME] | -- command args…> < calls.json");
   process.exit(2);
 }
 const input = readFileSync(0, "utf8").trim();

@@ -205,14 +205,17 @@ async def test_an_unknown_name_given_to_a_meta_tool_comes_with_the_corrected_cal
 
 
 @pytest.mark.anyio
-async def test_arguments_sent_as_a_json_string_are_refused_with_the_object_and_why(progressive: Path) -> None:
-    """`"arguments": "{\\"text\\": \\"hi\\"}"` (agents that write the inner call as text do it): not run on a guess
-    about a double encoding, but answered with the object as suggested_arguments and a solution that says to send an
-    object, not a string (it said "Set 'arguments' = {...}", which a model rewrites as the same string)."""
+async def test_arguments_sent_as_a_json_string_run_the_call_and_say_so(progressive: Path) -> None:
+    """`"arguments": "{\\"text\\": \\"hi\\"}"` (agents that write the inner call as text do it) was refused here, with
+    the object as suggested_arguments; an agent then had to make the same call twice. The string holds a JSON object,
+    so the call now runs with it, and the result's `_meta` says the arguments should be sent as an object
+    (tests/test_outside_inputs_4.py has the strings that hold no object)."""
+    from test_live_reload import text_of
+
     async with connected("stdio", progressive, Inbox()) as (client, _):
-        entry = error_entry(await client.call_tool("call_tool", {"name": "echo", "arguments": '{"text": "hi"}'}))
-    assert entry["context"]["suggested_arguments"] == {"name": "echo", "arguments": {"text": "hi"}}
-    assert "not a string" in entry["context"]["solution"]
+        result = await client.call_tool("call_tool", {"name": "echo", "arguments": '{"text": "hi"}'})
+    assert (result.is_error, text_of(result)) == (False, "hi")
+    assert result.meta["atdf.io/arguments"]["decoded"] is True
 
 
 @pytest.mark.parametrize(("query", "expected"), [

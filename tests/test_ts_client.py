@@ -219,3 +219,21 @@ def test_a_ts_client_calls_through_call_tool_and_gets_the_tools_envelope(progres
     assert succeeded(by_label["call valid"])["status"] == "confirmed"
     wrong = failed(by_label["call wrong argument"])
     assert (wrong["code"], wrong["tool_name"], wrong["parameter_name"]) == ("VALIDATION_ERROR", "hotel_reservation", "room_type")
+
+
+# -- a tool set over legacy SSE: /sse/{toolset} ------------------------------------------------------------------
+
+
+def test_a_ts_client_sees_only_the_set_over_sse(tmp_path: Path) -> None:
+    """`/sse/support` is the set over the legacy transport: the TS client connects with its SSE transport (the script
+    took any path not ending in /sse for Streamable HTTP, and failed to connect), lists the set's tools only, calls
+    one, and a tool of another set is TOOL_NOT_FOUND."""
+    from test_toolsets import write_catalog
+
+    folder = write_catalog(tmp_path / "catalog", "toolsets:\n  support: {tags: [crm, email]}\n  finance: {ids: ['invoice_*']}\n")
+    calls = [("inside", "crm_lookup", {"text": "ada"}, False), ("outside", "invoice_void", {"text": "x"}, False)]
+    with running(build_app(CatalogServer(load_catalog(folder)), HttpOptions())) as url:
+        report = ts_client([f"{url}/sse/support"], calls)
+    assert sorted(tool["name"] for tool in report["tools"]) == ["crm_lookup", "send_email"]
+    assert succeeded(report["by_label"]["inside"]) == {"tool": "crm_lookup", "text": "ada"}
+    assert failed(report["by_label"]["outside"])["code"] == "TOOL_NOT_FOUND"

@@ -33,7 +33,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from .. import __version__
 from ..codes import Code
 from ..enforce import SCOPES_SCOPE_KEY
-from ..rest import _report, error_response
+from ..reports import validation_report
+from ..rest import error_response
 from ..wire import read_body
 from . import pages
 from .forms import arguments_of, form_fields, form_values
@@ -82,8 +83,10 @@ class _Pages:
     def _common(self, request: Request) -> dict[str, Any]:
         app = self.app
         config = app.snapshot.config
+        agent = SCOPES_SCOPE_KEY in request.scope  # an agent's token: its own set only, as everywhere (atdf_mcp.gate)
+        toolsets = sorted(config.toolsets) if not agent else [app.view_in(request.scope).toolset or ""]
         return {"name": app.server.name, "version": app.server.version, "atdf_version": __version__, "secured": self.secured,
-                "toolsets": sorted(config.toolsets), "toolset": request.query_params.get("toolset", ""),
+                "toolsets": [s for s in toolsets if s], "toolset": request.query_params.get("toolset", ""),
                 "reloads": self.live.reloads if self.live is not None else 0}
 
     async def index(self, request: Request) -> Response:
@@ -98,7 +101,7 @@ class _Pages:
         return _page("index.html.j2", self._common(request) | {
             "query": query, "kind": kind, "tag": tag, "searched": searched,
             "results": [(d, score, pages.tags_of(d)) for d, score in results], "groups": everything, "types": sorted(everything),
-            "tags": tags, "problems": pages.problems_by_file(_report(app.catalog)), "stats": pages.call_stats(app),
+            "tags": tags, "problems": pages.problems_by_file(validation_report(app.catalog, view)), "stats": pages.call_stats(app),
             "tags_of": pages.tags_of})
 
     async def resource(self, request: Request) -> Response:
@@ -160,7 +163,8 @@ class _Pages:
                     await anyio.sleep(POLL_SECONDS)
                     continue
                 seen = live.reloads
-                report = _report(app.catalog)
+                views = app.views  # the snapshot served now, as this page's client sees it
+                report = validation_report(views.snapshot, app.view_in(request.scope, views))
                 html = _templates().get_template("problems.html.j2").render(problems=pages.problems_by_file(report))
                 yield {"event": "reload", "id": str(seen),
                        "data": json.dumps({"html": html, "summary": report["summary"], "reloads": seen})}

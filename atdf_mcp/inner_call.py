@@ -1,0 +1,76 @@
+"""call_tool's `arguments` sent as a JSON string: agents that write the inner call as text send `"{\\"text\\": \\"hi\\"}"`.
+
+A string holding a JSON object is decoded and the tool is called with the object, as if it had been sent so; the
+result (the tool's own: content and structured output untouched) says it under `_meta["atdf.io/arguments"]`. Any
+other string (not JSON, or the JSON of something else than an object) is a VALIDATION_ERROR on `arguments` that says
+what the string held, whose suggested_arguments are the same call with an object.
+
+    >>> decode_inner({"name": "shout", "arguments": '{"text": "hi"}'}).arguments
+    {'name': 'shout', 'arguments': {'text': 'hi'}}
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NamedTuple
+
+import mcp.types as types
+
+from .codes import Code
+from .envelope import build_entry, envelope
+
+__all__ = ["ARGUMENTS_META_KEY", "Inner", "decode_inner", "noted"]
+
+ARGUMENTS_META_KEY = "atdf.io/arguments"
+"""The `_meta` key of a call_tool result whose `arguments` arrived as a string holding a JSON object."""
+_NOTE = {"decoded": True, "note": "'arguments' arrived as a string holding a JSON object: it was decoded, and the tool called "
+                                  "with the object. Send 'arguments' as a JSON object, not as a string."}
+_PREVIEW = 80
+
+
+class Inner(NamedTuple):
+    """call_tool's arguments with `arguments` decoded (`decoded`), or the envelope refusing a string that holds no object."""
+
+    arguments: Any
+    decoded: bool = False
+    refusal: dict[str, Any] | None = None
+
+
+def decode_inner(arguments: Any) -> Inner:
+    """call_tool's arguments with a string `arguments` decoded when it holds a JSON object (else refused); others as given."""
+    inner = arguments.get("arguments") if isinstance(arguments, dict) else None
+    if not isinstance(inner, str):
+        return Inner(arguments)
+    try:
+        value = json.loads(inner)
+    except (ValueError, RecursionError) as exc:
+        why = exc.msg if isinstance(exc, json.JSONDecodeError) else "it nests too deeply"
+        return Inner(arguments, refusal=_refused(arguments, f"Argument 'arguments' is a string that is not JSON ({why}): "
+                                                            "call_tool takes the tool's arguments as a JSON object."))
+    if isinstance(value, dict):
+        return Inner({**arguments, "arguments": value}, decoded=True)
+    shown = inner if len(inner) <= _PREVIEW else inner[:_PREVIEW - 3] + "..."
+    return Inner(arguments, refusal=_refused(arguments, f"Argument 'arguments' is a string holding JSON {_kind(value)} ({shown}), "
+                                                        "not an object of the tool's arguments.", decoded=value))
+
+
+def noted(result: types.CallToolResult) -> types.CallToolResult:
+    """The result of a call whose `arguments` were decoded, saying so in its `_meta`."""
+    return result.model_copy(update={"meta": {**(result.meta or {}), ARGUMENTS_META_KEY: dict(_NOTE)}})
+
+
+def _refused(arguments: dict[str, Any], detail: str, **decoded: Any) -> dict[str, Any]:
+    """The VALIDATION_ERROR envelope of a string `arguments` that holds no object."""
+    retry = {**arguments, "arguments": {}}
+    name = arguments.get("name")
+    return envelope([build_entry(Code.VALIDATION_ERROR, detail, "call_tool", title="Wrong argument type", parameter="arguments",
+                                 suggested_value={}, context={
+                                     **decoded, "suggested_arguments": retry,
+                                     "solution": "Send 'arguments' as a JSON object of the tool's arguments (an object, not a "
+                                                 f"string holding one): get_tool_info {{\"name\": {json.dumps(name)}}} names them; "
+                                                 "{} for a tool that takes none."})])
+
+
+def _kind(value: Any) -> str:
+    """'an array', 'a string', ... for a decoded JSON value."""
+    return {list: "an array", str: "a string", bool: "a boolean", int: "a number", float: "a number"}.get(type(value), "null")

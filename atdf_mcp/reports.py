@@ -1,0 +1,96 @@
+"""The validation report a client may read: the whole catalogue's, or the part of it about one tool set's descriptors.
+
+    >>> validation_report(catalog)        # GET /validate of the whole catalogue: `atdf-mcp validate --format json`
+    >>> validation_report(catalog, view)  # a tool set's client: only its own descriptors' files, ids and problems
+
+A tool set's client sees, of each file holding one of its descriptors, those descriptors' ids and the problems at or
+below their JSON pointers; a problem of the file as a whole only when every descriptor of the file is in the set.
+The files of the other descriptors, the files that hold none (one that failed to load, atdf-mcp.yaml) and their
+problems are left out, and the summary counts only what the report shows, with the set's name: nothing in it tells
+how much the rest of the catalogue holds, or what is wrong with it (atdf_mcp.view: "a tool outside the set does not
+exist for that client"). The operator reads the whole report: `atdf-mcp validate`, or GET /validate without a set.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .catalog import Catalog, FileReport, Problem
+from .summary import Counts, derived_tools, language_copies
+
+if TYPE_CHECKING:
+    from .view import View
+
+__all__ = ["validation_report"]
+
+
+def validation_report(catalog: Catalog, view: View | None = None) -> dict[str, Any]:
+    """The served catalogue's validation report (`validate --format json`'s shape); with a tool set's `view`, its part."""
+    if view is None or view.toolset is None:
+        files = [(f, f.ids, f.problems) for f in catalog.report.files]
+        summary = Counts.of(catalog, catalog.report.problems).as_json()
+    else:
+        files = list(_files_of_set(catalog, {d.id for d in view.descriptors}))
+        summary = _set_summary(catalog, view, files)
+    return {"files": [{"file": _relative(catalog, f.file), "dialect": f.dialect, "ids": list(ids), "problems": [_problem(p) for p in problems]}
+                      for f, ids, problems in files],
+            "summary": summary}
+
+
+Shown = tuple[FileReport, Sequence[str], Sequence[Problem]]
+
+
+def _files_of_set(catalog: Catalog, ids: set[str]) -> Iterable[Shown]:
+    """Each file holding a descriptor of the set, with the set's ids of it and the problems that are theirs."""
+    owners: dict[str, list[tuple[str, str]]] = {}  # file -> (pointer, id) of every descriptor it holds, deepest first
+    for d in catalog.descriptors:
+        owners.setdefault(d.source.file, []).append((d.source.pointer, d.id))
+    for pairs in owners.values():
+        pairs.sort(key=lambda pair: len(pair[0]), reverse=True)
+    for f in catalog.report.files:
+        mine = [i for i in f.ids if i in ids]
+        if not mine:
+            continue
+        whole = len(mine) == len(f.ids)  # the file is the set's alone: its own problems are the set's too
+        yield f, mine, [p for p in f.problems if _owner(p.pointer, owners.get(f.file, ()), ids, whole)]
+
+
+def _owner(pointer: str, owners: Iterable[tuple[str, str]], ids: set[str], whole: bool) -> bool:
+    """Whether a problem at `pointer` is the set's: the deepest descriptor whose pointer holds it is in the set; a problem
+    of the file itself (or of a descriptor that is the whole file) only when the file is the set's alone."""
+    for at, descriptor_id in owners:
+        if at and (pointer == at or pointer.startswith(at + "/")):
+            return descriptor_id in ids
+    return whole
+
+
+def _set_summary(catalog: Catalog, view: View, files: list[Shown]) -> dict[str, Any]:
+    """The summary of a set's report: what it shows counted, and the set named."""
+    ids = {d.id for d in view.descriptors}
+    problems = [p for _, _, shown in files for p in shown]
+    counts = Counts(files=len(files), descriptors=len(view.descriptors),
+                    language_copies=sum(copy.id in ids for copy, _ in language_copies(catalog)),
+                    generated_tools=len(derived_tools(catalog) & ids),
+                    errors=sum(p.severity == "error" for p in problems), warnings=sum(p.severity == "warning" for p in problems),
+                    info=sum(p.severity == "info" for p in problems),
+                    by_type=dict(sorted(Counter(d.type for d in view.descriptors).items())))
+    return {"toolset": view.toolset, **counts.as_json()}
+
+
+def _relative(catalog: Catalog, file: str) -> str:
+    """A file relative to the catalogue: the server's own layout stays private."""
+    root = catalog.root
+    if root is not None:
+        try:
+            return Path(file).resolve().relative_to(root).as_posix()
+        except ValueError:
+            pass
+    return os.path.basename(file)
+
+
+def _problem(p: Problem) -> dict[str, str]:
+    return {"pointer": p.pointer, "message": p.message, "severity": p.severity, "code": p.code}
