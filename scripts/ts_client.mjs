@@ -13,22 +13,7 @@
 // outcome is recorded as "retry" ({"arguments", "result"} or {"arguments", "exception"}). Exit 1 if connecting fails.
 import { readFileSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-
-function transportFor(argv) {
-  if (argv[0] === "--") {
-    const [command, ...args] = argv.slice(1);
-    return new StdioClientTransport({ command, args, stderr: "inherit" });
-  }
-  const url = new URL(argv[0]);
-  // /sse is the whole catalogue over legacy SSE, /sse/NAME one tool set (/mcp/sse: a set named "sse" over /mcp)
-  const segments = url.pathname.split("/").filter(Boolean);
-  const [parent, last] = [segments.at(-2), segments.at(-1)];
-  const sse = parent === "sse" || (last === "sse" && parent !== "mcp");
-  return sse ? new SSEClientTransport(url) : new StreamableHTTPClientTransport(url);
-}
+import { transportFor } from "./ts_transport.mjs";
 
 async function call(client, name, args) {
   try {
