@@ -86,6 +86,7 @@ TYPO_WORDS = 5  # a query's first unknown words read as typos: a 10,000-characte
 TYPO_WEIGHT = 0.25  # its readings score this much of a known word (a real word one edit from a term is common: fight/flight)
 NAME_CHARS = 64  # the longest tool name: a longer query names no tool
 NAMED_SCORE = 1.0  # the score of a tool the query names, when no word of the query scores anything (x, me, to_do)
+NAMED_LEAD = 1e-4  # how far a named tool's score stays above the best other one: first by score, not by order
 LINE_CHARS = 160  # Level 1: the first sentence of the description, cut to this many characters
 K1, B = 2.0, 0.75  # BM25 parameters (bm25s's "lucene" variant)
 QUERY_LANGS = ("en", "es", "pt")
@@ -279,8 +280,9 @@ class SearchIndex:
             kth = np.partition(scores[found], len(found) - limit)[len(found) - limit]
             found = found[scores[found] >= kth]
         found = found[np.lexsort((found, -scores[found]))][:limit]
-        if named:  # the tools the query names come first, scored as the best of the others (or NAMED_SCORE)
-            top = max(float(scores.max()), NAMED_SCORE)
+        if named:  # the tools the query names come first, scored just above the best of the others (or NAMED_SCORE)
+            others = np.delete(scores, named)
+            top = max(float(others.max()) + NAMED_LEAD if len(others) else 0.0, NAMED_SCORE)
             return [Hit(self._names[i], self._lines[i], round(max(float(scores[i]), top), 4)) for i in named[:limit]] + [
                 Hit(self._names[i], self._lines[i], round(float(scores[i]), 4)) for i in found if i not in named
             ][:max(limit - len(named), 0)]

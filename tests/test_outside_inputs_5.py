@@ -64,6 +64,7 @@ def test_a_query_that_is_a_tool_name_finds_that_tool_first(tmp_path: Path, query
     index = SearchIndex.build(load_catalog(tmp_path).tools)
     hits = index.search(query, 3)
     assert hits[0].name == expected and hits[0].score > 0
+    assert all(hits[0].score > h.score for h in hits[1:])  # first by its score, so a client that sorts keeps it first
     assert len({h.name for h in hits}) == len(hits)
     assert expected not in [h.name for h in index.search(query, 3, allowed={"get", "fetch_page"} - {expected})]
 
