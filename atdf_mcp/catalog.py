@@ -29,7 +29,7 @@ from . import snapshot_cache
 from .codes import Code
 from .collector import gc_paused
 from .config import CatalogConfig, ConfigProblem, read_config
-from .connectors import derived_tools
+from .connectors import ExampleLeftOut, derived_tools
 from .copies import reconcile
 from .dialects import COLLECTION_KEYS, DIALECT, READERS, ReadOptions, detect, resolve
 from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
@@ -573,8 +573,9 @@ class _Loader:
         if d.type not in ("connector", "model"):
             return []
         tools, issues = derived_tools(d)
-        for pointer, message in issues:
-            problems.append(Problem(d.source.file, d.source.pointer + pointer, message, "error", Code.INVALID_CONNECTOR))
+        for issue in issues:
+            severity, code = ("warning", Code.EXAMPLE_INVALID) if isinstance(issue, ExampleLeftOut) else ("error", Code.INVALID_CONNECTOR)
+            problems.append(Problem(d.source.file, d.source.pointer + issue[0], issue[1], severity, code))
         checked = []
         for tool in tools:
             if not MCP_NAME.match(tool.id):

@@ -198,6 +198,28 @@ async def test_a_suggestion_never_comes_from_an_invalid_example(tmp_path: Path) 
     assert "metres" not in missing.content[0].text
 
 
+def test_an_invalid_example_of_a_generated_tool_is_left_out_too(tmp_path: Path) -> None:
+    """A connector endpoint's (or an HTTP model's) example with a typo dropped the generated tool (INVALID_CONNECTOR,
+    an error); it is left out the same way, and the tool is generated."""
+    connector = {"schema_version": "1.0.0", "resource_id": "notes_api", "resource_type": "connector", "description": "Notes API.",
+                 "content": {"type": "connector/spec", "data": {"interface": "http", "base_url": "https://notes.example.com", "endpoints": [
+                     {"name": "get_note", "method": "GET", "path": "/notes/{id}", "description": "One note.",
+                      "path_params": {"id": {"type": "integer"}},
+                      "examples": [{"name": "first", "input": {"id": 1}}, {"name": "typo", "input": {"id": "one"}}]}]}}}
+    model = {"schema_version": "1.0.0", "resource_id": "triage", "resource_type": "model", "description": "Triage model.",
+             "content": {"type": "model/spec", "data": {"interface": "http", "endpoint": "https://models.example.com/triage",
+                                                        "signature": {"inputs": [{"name": "age", "type": "integer"}]}}},
+             "examples": [{"name": "typo", "input": {"age": "seven"}}]}
+    write_file(tmp_path, "notes.json", connector)
+    write_file(tmp_path, "model.json", model)
+    catalog = load_catalog(tmp_path)
+    assert catalog.report.errors == []
+    left_out = sorted((p.pointer, p.severity) for p in catalog.report.problems if p.code == "EXAMPLE_INVALID")
+    assert left_out == [("/content/data/endpoints/0/examples/1", "warning"), ("/examples/0", "warning")]
+    assert [e.name for e in catalog.get("notes_api__get_note").examples] == ["first"]
+    assert catalog.get("triage__invoke").examples == ()
+
+
 # ---------------------------------------------------------------- 3. search_tools's hint and a long query
 
 
