@@ -29,7 +29,7 @@ from . import snapshot_cache
 from .codes import Code
 from .collector import gc_paused
 from .config import CatalogConfig, ConfigProblem, read_config
-from .connectors import derived_tools
+from .connectors import ExampleLeftOut, derived_tools
 from .copies import reconcile
 from .dialects import COLLECTION_KEYS, DIALECT, READERS, ReadOptions, detect, resolve
 from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
@@ -547,9 +547,12 @@ class _Loader:
             compiled = _compiled_input_schema(descriptor, report)
             if compiled is None:
                 return None
-        return descriptor if self._checks_pass(descriptor, report, compiled) else None
+        ok = self._checks_pass(descriptor, report)
+        if compiled is not None and descriptor.examples:
+            descriptor = _valid_examples(descriptor, report, compiled)
+        return descriptor if ok else None
 
-    def _checks_pass(self, d: Descriptor, report: Any, compiled: jsonschema_rs.Validator | None) -> bool:
+    def _checks_pass(self, d: Descriptor, report: Any) -> bool:
         ok = True
         if d.type == "tool" and not MCP_NAME.match(d.id):
             report(_id_pointer(d), invalid_name_message(d.id), Code.INVALID_NAME)
@@ -561,8 +564,6 @@ class _Loader:
         if len(detail) > DETAIL_LIMIT:
             report("/detail", f"detail is {len(detail)} characters; keep it under {DETAIL_LIMIT}",
                    Code.DESCRIPTION_TOO_LONG, "warning")
-        if compiled is not None and d.examples:
-            ok = _examples_ok(d, report, compiled) and ok
         for message in _untied_failures(d) if d.type == "tool" else ():
             report("", message, Code.UNTIED_FAILURE, "warning")
         return ok
@@ -572,8 +573,9 @@ class _Loader:
         if d.type not in ("connector", "model"):
             return []
         tools, issues = derived_tools(d)
-        for pointer, message in issues:
-            problems.append(Problem(d.source.file, d.source.pointer + pointer, message, "error", Code.INVALID_CONNECTOR))
+        for issue in issues:
+            severity, code = ("warning", Code.EXAMPLE_INVALID) if isinstance(issue, ExampleLeftOut) else ("error", Code.INVALID_CONNECTOR)
+            problems.append(Problem(d.source.file, d.source.pointer + issue[0], issue[1], severity, code))
         checked = []
         for tool in tools:
             if not MCP_NAME.match(tool.id):
@@ -895,26 +897,40 @@ def _untied_failures(d: Descriptor) -> Iterator[str]:
             yield f"input {name!r} names x-failure {code!r}, which is not among the tool's declared failures"
 
 
-def _examples_ok(d: Descriptor, report: Any, fast: jsonschema_rs.Validator) -> bool:
+def _valid_examples(d: Descriptor, report: Any, fast: jsonschema_rs.Validator) -> Descriptor:
+    """The descriptor without its examples that do not match its input schema, each said as an EXAMPLE_INVALID warning.
+
+    An example is documentation: one typo in it must not take a working tool away from every agent. Left out of the
+    descriptor and of its raw document (the ARDF resource, the snapshot cache), it is never shown nor used for a
+    suggestion; `validate --strict` still fails on the warning.
+    """
     if all(e.input is None or fast.is_valid(e.input) for e in d.examples):
-        return True
+        return d
     import jsonschema  # only to explain an example that does not match
 
     cls = jsonschema.validators.validator_for(d.input_schema, default=jsonschema.Draft202012Validator)
     validator = bounded_validator(cls)(d.input_schema, format_checker=jsonschema.FormatChecker())  # patterns never reach `re`
     pointers = DIALECT[d.dialect].pointers
     examples, key = pointers["examples"], pointers["example_input"]
-    ok = True
+    written = d.raw.get(examples.lstrip("/"))
+    at = [n for n, item in enumerate(written) if isinstance(item, dict)] if isinstance(written, list) else []
+    kept: list[int] = []
     for i, example in enumerate(d.examples):
-        if example.input is None:
+        errors = [] if example.input is None else sorted(validator.iter_errors(example.input), key=lambda e: list(map(str, e.absolute_path)))
+        if not errors:
+            kept.append(i)
             continue
-        errors = sorted(validator.iter_errors(example.input), key=lambda e: list(map(str, e.absolute_path)))
+        n = at[i] if i < len(at) else i
         for error in errors:
             where = "".join(f"/{p}" for p in error.absolute_path)
-            report(f"{examples}/{i}/{key}{where}", f"example {example.name or i!r} does not match the tool's input "
-                   f"schema: {error.message}", Code.EXAMPLE_INVALID)
-            ok = False
-    return ok
+            report(f"{examples}/{n}/{key}{where}", f"example {example.name or n!r} does not match the tool's input schema, so it "
+                   f"is left out (the tool is served without it): {error.message}; correct or remove it",
+                   Code.EXAMPLE_INVALID, "warning")
+    update: dict[str, Any] = {"examples": tuple(d.examples[i] for i in kept)}
+    if len(at) == len(d.examples):
+        dropped = {at[i] for i in range(len(at))} - {at[i] for i in kept}
+        update["raw"] = {**d.raw, examples.lstrip("/"): [item for n, item in enumerate(written) if n not in dropped]}  # type: ignore[arg-type]
+    return d.model_copy(update=update)
 
 
 def _dangling_references(d: Descriptor, known: Mapping[str, Descriptor]) -> Iterator[tuple[str, str]]:

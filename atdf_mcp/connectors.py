@@ -15,7 +15,7 @@ exactly the tool an author would get by writing that document by hand (and `ardf
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, NamedTuple
 
 import jsonschema_rs
 
@@ -25,7 +25,7 @@ from .inputs import input_schema, property_schema
 from .interpolate import placeholders
 from .model import Descriptor, Example, Failure, Input, Source
 
-__all__ = ["MODEL_TOOL_SUFFIX", "SEPARATOR", "derived_tools"]
+__all__ = ["MODEL_TOOL_SUFFIX", "SEPARATOR", "ExampleLeftOut", "derived_tools"]
 
 SEPARATOR = "__"
 MODEL_TOOL_SUFFIX = "invoke"
@@ -119,8 +119,7 @@ def _endpoint_tool(connector: Descriptor, data: dict[str, Any], base_url: str, n
     if endpoint.get("examples") is not None and not isinstance(endpoint.get("examples"), list):
         return None, [(f"{where}/examples", "examples must be a list of {\"name\", \"input\"} objects, "
                                             f"not {type(endpoint['examples']).__name__}")]
-    examples = examples_of(endpoint.get("examples"), "name", "input", "output", "narrative")
-    problem = _schema_problem(schema, examples, where)
+    problem, examples, left_out = _checked(schema, examples_of(endpoint.get("examples"), "name", "input", "output", "narrative"), where)
     if problem:
         return None, [problem]
     binding: dict[str, Any] = {
@@ -147,7 +146,7 @@ def _endpoint_tool(connector: Descriptor, data: dict[str, Any], base_url: str, n
     failures = failures_of(endpoint.get("outputs") or {"failure": endpoint.get("failure") or data.get("failure") or ()})
     return _tool(connector, f"{connector.id}{SEPARATOR}{name}", description, str(endpoint.get("when_to_use") or connector.when_to_use),
                  tuple(inputs), schema, binding, failures, method, where, title=endpoint.get("title"),
-                 success=str(endpoint.get("success") or ""), examples=examples), []
+                 success=str(endpoint.get("success") or ""), examples=examples), list(left_out)
 
 
 def _object_inputs(node: Any, where: str) -> tuple[list[Input], Problems]:
@@ -223,7 +222,7 @@ def _model_tools(model: Descriptor, data: dict[str, Any]) -> tuple[list[Descript
         schema = {"type": "object", "properties": {i.name: i.schema_ for i in inputs}, "additionalProperties": True}
         if path_names:
             schema["required"] = list(dict.fromkeys(path_names))
-    problem = _schema_problem(schema, model.examples, _AT["signature"])
+    problem, examples, left_out = _checked(schema, model.examples, _AT["signature"])
     if problem:
         return [], [problem]
     binding: dict[str, Any] = {"endpoint": endpoint, "method": method}
@@ -234,8 +233,8 @@ def _model_tools(model: Descriptor, data: dict[str, Any]) -> tuple[list[Descript
         binding["query"] = [i.name for i in inputs if i.name not in path_names]
     failures = failures_of(data.get("outputs") or {"failure": data.get("failure") or ()})
     tool = _tool(model, f"{model.id}{SEPARATOR}{MODEL_TOOL_SUFFIX}", model.description, model.when_to_use, tuple(inputs), schema,
-                 binding, failures, method, "", title=model.title, success="", examples=model.examples)
-    return [tool], []
+                 binding, failures, method, "", title=model.title, success="", examples=examples)
+    return [tool], list(left_out)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -299,18 +298,32 @@ def _ardf_document(parent: Descriptor, tool_id: str, description: str, when_to_u
     return doc
 
 
-def _schema_problem(schema: dict[str, Any], examples: tuple[Example, ...], where: str) -> tuple[str, str] | None:
-    """A problem with the generated input schema, or with an example that does not match it."""
+class ExampleLeftOut(NamedTuple):
+    """An example of a generated tool that does not match its input schema: left out, the tool served (a warning)."""
+
+    pointer: str
+    message: str
+
+
+def _checked(schema: dict[str, Any], examples: tuple[Example, ...],
+             where: str) -> tuple[tuple[str, str] | None, tuple[Example, ...], list[ExampleLeftOut]]:
+    """A problem with the generated input schema (the tool is not generated); else the examples that match it, and
+    one ExampleLeftOut per example that does not."""
     try:
         validator = jsonschema_rs.validator_for(schema, validate_formats=True, offline=True)
     except (jsonschema_rs.ValidationError, ValueError) as exc:
-        return where, f"the generated input schema is not a valid JSON Schema: {getattr(exc, 'message', exc)}"
+        return (where, f"the generated input schema is not a valid JSON Schema: {getattr(exc, 'message', exc)}"), (), []
+    kept: list[Example] = []
+    left_out: list[ExampleLeftOut] = []
     for i, example in enumerate(examples):
-        if example.input is not None and not validator.is_valid(example.input):
-            error = next(iter(validator.iter_errors(example.input)))
-            return f"{where}/examples/{i}" if where.startswith(_AT["endpoints"]) else f"{_AT['examples']}/{i}", (
-                f"example {example.name or i!r} does not match the tool's input schema: {error.message}")
-    return None
+        if example.input is None or validator.is_valid(example.input):
+            kept.append(example)
+            continue
+        error = next(iter(validator.iter_errors(example.input)))
+        left_out.append(ExampleLeftOut(f"{where}/examples/{i}" if where.startswith(_AT["endpoints"]) else f"{_AT['examples']}/{i}",
+                                       f"example {example.name or i!r} does not match the tool's input schema, so it is left "
+                                       f"out (the tool is served without it): {error.message}; correct or remove it"))
+    return None, tuple(kept), left_out
 
 
 def _join(base_url: str, path: str) -> str:

@@ -39,13 +39,14 @@ if TYPE_CHECKING:
     from .view import View
 
 __all__ = ["DEFAULT_LIMIT", "INDEX_URI", "MAX_LIMIT", "META_TOOLS", "OVERVIEW_PROMPT", "Disclosure", "Found", "Listing", "disclosure_problems",
-           "index_text", "tool_info"]
+           "index_text", "quoted", "tool_info"]
 
 META_TOOLS = ("search_tools", "get_tool_info", "call_tool")
 INDEX_URI = "ardf://catalog/index"
 INDEX_MIME = "text/plain"  # plain lines a host pastes into a system prompt; descriptions are not written as Markdown
 OVERVIEW_PROMPT = "catalog_overview"
 DEFAULT_LIMIT, MAX_LIMIT = 5, 50
+_QUOTED_CHARACTERS, _LISTED_WORDS = 40, 8  # a hint quotes this much of the query, and lists this many left-out words
 
 _NAME = {"type": "string", "minLength": 1, "description": "A tool name, as search_tools returns it."}
 _INPUTS: dict[str, dict[str, Any]] = {
@@ -284,7 +285,7 @@ class Disclosure:
             return Found(hits, {} if hits else nothing_found(query))
         from .search import ignored_words
 
-        return Found(hits, {"hint": f"{len(matched)} tool(s) matched {query.strip()!r}, but none passes the filters: loosen or "
+        return Found(hits, {"hint": f"{len(matched)} tool(s) matched {quoted(query)}, but none passes the filters: loosen or "
                                     "leave out the filters, or search with other words.", "ignored": ignored_words(query)})
 
     async def call(self, meta: ToolRuntime, arguments: dict[str, Any], view: View, run: Run) -> types.CallToolResult:
@@ -319,16 +320,22 @@ def nothing_found(query: str) -> dict[str, Any]:
     from .search import ignored_words
 
     ignored = ignored_words(query)
-    left_out = ", ".join(repr(w) for w in ignored)
+    left_out = ", ".join(repr(w) for w in ignored[:_LISTED_WORDS]) + (", …" if len(ignored) > _LISTED_WORDS else "")
     elsewhere = f"or read {INDEX_URI} (the prompt {OVERVIEW_PROMPT}) for every tool's name, one line each."
     if set(ignored) >= set(query.split()):  # every word left out
         hint = (f"Nothing to search for: search leaves out {left_out} (too common, a single character, or without a letter or "
                 f"digit). Say what you want to do in other words, e.g. {{\"query\": \"convert units\"}}; {elsewhere}")
     else:
         also = f" (left out: {left_out})" if ignored else ""
-        hint = (f"No tool matched {query.strip()!r}{also}. Try other words or synonyms, in the language of the tools' "
+        hint = (f"No tool matched {quoted(query)}{also}. Try other words or synonyms, in the language of the tools' "
                 f"descriptions; {elsewhere}")
     return {"hint": hint, "ignored": ignored}
+
+
+def quoted(query: str, limit: int = _QUOTED_CHARACTERS) -> str:
+    """A query as a hint quotes it: whole when short, else its first `limit` characters and an ellipsis."""
+    text = " ".join(query.split())
+    return repr(text) if len(text) <= limit else repr(text[:limit].rstrip() + "…")
 
 
 def _structured(value: dict[str, Any]) -> types.CallToolResult:

@@ -6,7 +6,8 @@ from typing import Any
 
 from .model import Input
 
-__all__ = ["SchemaShapeError", "has_ref", "inline_refs", "input_schema", "inputs_from_schema", "property_schema"]
+__all__ = ["JSON_TYPES", "SchemaShapeError", "has_ref", "inline_refs", "input_schema", "inputs_from_schema", "json_type",
+           "property_schema", "type_name"]
 
 # Free-text ATDF types → JSON Schema fragments (ATDF 1.x/2.x `type` has no enum upstream).
 _TYPE_ALIASES: dict[str, dict[str, Any]] = {
@@ -36,6 +37,7 @@ _TYPE_ALIASES: dict[str, dict[str, Any]] = {
     "url": {"type": "string", "format": "uri"},
 }
 _UNTYPED = {"any", "unknown", "mixed", ""}
+JSON_TYPES = ("string", "integer", "number", "boolean", "array", "object", "null")
 
 # Keys of an ATDF/ARDF input that describe the input itself rather than its JSON Schema.
 _INPUT_META_KEYS = {"name", "type", "description", "required", "schema", "handler"}
@@ -50,6 +52,21 @@ _SCHEMA_KEYWORDS = {
     "deprecated", "readOnly", "writeOnly", "contentMediaType", "contentEncoding",
     "$ref", "$defs", "definitions", "type", "nullable", "x-failure",
 }
+
+
+def json_type(declared: str) -> str | None:
+    """The JSON Schema type an ATDF `type` names ("int" → "integer", "date" → "string"); None when untyped or unknown."""
+    alias = _TYPE_ALIASES.get(declared.strip().lower())
+    return alias["type"] if alias is not None else None
+
+
+def type_name(schema: dict[str, Any]) -> str:
+    """What an ATDF/ARDF input's one-word `type` says of a JSON Schema: its type, the one besides "null", or "any"."""
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        named = [k for k in kind if k != "null"]
+        kind = named[0] if len(named) == 1 else None
+    return kind if isinstance(kind, str) else "any"
 
 
 class SchemaShapeError(ValueError):

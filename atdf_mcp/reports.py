@@ -8,14 +8,17 @@ below their JSON pointers; a problem of the file as a whole only when every desc
 The files of the other descriptors, the files that hold none (one that failed to load, atdf-mcp.yaml) and their
 problems are left out, and the summary counts only what the report shows, with the set's name: nothing in it tells
 how much the rest of the catalogue holds, or what is wrong with it (atdf_mcp.view: "a tool outside the set does not
-exist for that client"). The operator reads the whole report: `atdf-mcp validate`, or GET /validate without a set.
+exist for that client"). A message shown names no id outside the set either: an item of a list naming one is left
+out ("(tools: crm_lookup, send_email)"), any other mention is "…". The operator reads the whole report:
+`atdf-mcp validate`, or GET /validate without a set.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,13 +33,18 @@ __all__ = ["validation_report"]
 
 def validation_report(catalog: Catalog, view: View | None = None) -> dict[str, Any]:
     """The served catalogue's validation report (`validate --format json`'s shape); with a tool set's `view`, its part."""
+    shown: Callable[[str], str] = str
     if view is None or view.toolset is None:
         files = [(f, f.ids, f.problems) for f in catalog.report.files]
         summary = Counts.of(catalog, catalog.report.problems).as_json()
     else:
-        files = list(_files_of_set(catalog, {d.id for d in view.descriptors}))
+        ids = {d.id for d in view.descriptors}
+        files = list(_files_of_set(catalog, ids))
         summary = _set_summary(catalog, view, files)
-    return {"files": [{"file": _relative(catalog, f.file), "dialect": f.dialect, "ids": list(ids), "problems": [_problem(p) for p in problems]}
+        own = ids | {name for d in view.descriptors for name in ((d.input_schema or {}).get("properties") or {})}
+        shown = _Unnamed(set(catalog.by_id) - own)
+    return {"files": [{"file": _relative(catalog, f.file), "dialect": f.dialect, "ids": list(ids),
+                       "problems": [_problem(p, shown) for p in problems]}
                       for f, ids, problems in files],
             "summary": summary}
 
@@ -92,5 +100,26 @@ def _relative(catalog: Catalog, file: str) -> str:
     return os.path.basename(file)
 
 
-def _problem(p: Problem) -> dict[str, str]:
-    return {"pointer": p.pointer, "message": p.message, "severity": p.severity, "code": p.code}
+def _problem(p: Problem, shown: Callable[[str], str]) -> dict[str, str]:
+    return {"pointer": p.pointer, "message": shown(p.message), "severity": p.severity, "code": p.code}
+
+
+_NAME = re.compile(r"""(['"`]?)([\w.\-]*[\w\-])(?![\w\-]|\.[\w\-])\1""")  # a name, quoted or not, a full stop after it kept
+_HIDDEN = "\0"
+_RUNS = re.compile(r"\0(?:, \0)+")  # several hidden items of a list in a row
+_LATER_ITEM = re.compile(r"(?<=[\w'\"`)]), \0(?=[,;)]|$)")  # ", hidden" after an item, before the list ends
+_FIRST_ITEM = re.compile(r"(?:(?<=: )|(?<=\())\0, (?=[\w'\"`])")  # "hidden, " opening a list, before an item
+
+
+class _Unnamed:
+    """A message as a tool set's client sees it: no name of `hidden` in it (list items left out, others "…")."""
+
+    def __init__(self, hidden: set[str]) -> None:
+        self.hidden = hidden
+
+    def __call__(self, message: str) -> str:
+        text = _NAME.sub(lambda m: _HIDDEN if m.group(2) in self.hidden else m.group(0), message)
+        if _HIDDEN not in text:
+            return message
+        text = _FIRST_ITEM.sub("", _LATER_ITEM.sub("", _RUNS.sub(_HIDDEN, text)))
+        return text.replace(_HIDDEN, "…")

@@ -48,7 +48,6 @@ from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
-from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -63,6 +62,7 @@ from .l10n import LANG, accepted_language
 from .l10n import gettext as _
 from .metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from .metrics import Metrics
+from .misroute import routing_error
 from .oauth import JwtVerifier, OAuthOptions, protected_resource_routes
 from .openapi import openapi_document
 from .profile import profile_routes
@@ -213,7 +213,7 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
     middleware.append(Middleware(SurrogateEscapes, is_target=is_mcp_path))  # before the guard, which must parse the body
     middleware.append(Middleware(JsonRpcGuard))  # answers what the SDK would drop: bad ids, too deep to parse
     starlette = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
-                          exception_handlers={HTTPException: _http_error})  # type: ignore[dict-item]
+                          exception_handlers={HTTPException: routing_error})  # type: ignore[dict-item]
     starlette.state.service = state
     starlette.state.tasks = ats.runner
     return starlette
@@ -452,16 +452,6 @@ class BodyLimit:
 
 class _BodyTooLarge(Exception):
     pass
-
-
-async def _http_error(request: Request, exc: Exception) -> Response:
-    """Routing errors (404, 405) as ATDF envelopes."""
-    assert isinstance(exc, HTTPException)
-    if exc.status_code == 404:
-        return error_response(Code.NOT_FOUND, _("Nothing is served at {path}.").format(path=request.url.path),
-                              context={"solution": _("See /manifest for the collections and /health for the transports served.")})
-    code = Code.METHOD_NOT_ALLOWED if exc.status_code == 405 else Code.HTTP_ERROR
-    return error_response(code, f"{request.method} {request.url.path}: {exc.detail}", status=exc.status_code, headers=exc.headers)
 
 
 # ---------------------------------------------------------------------------------------------

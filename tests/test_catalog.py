@@ -243,16 +243,18 @@ def test_non_tool_resources_may_use_any_id(tmp_path: Path, write: Writer) -> Non
 
 
 def test_mcp_example_violating_the_tools_own_schema_is_example_invalid(tmp_path: Path, write: Writer) -> None:
-    """An example whose input breaks the tool's constraints is reported at its exact pointer."""
+    """An example whose input breaks the tool's constraints is reported at its exact pointer, as a warning: the tool is
+    served without that example (it was an error that dropped the whole tool)."""
     raw = mcp_tool()
     raw["examples"] = [{"name": "too many", "input": {"origin": "MAD", "destination": "LIM", "date": "2030-01-01", "passengers": 12}}]
     write("t.json", raw)
     catalog = load_catalog(tmp_path)
     [problem] = catalog.report.problems
-    assert (problem.pointer, problem.code, problem.severity) == ("/examples/0/input/passengers", "EXAMPLE_INVALID", "error")
+    assert (problem.pointer, problem.code, problem.severity) == ("/examples/0/input/passengers", "EXAMPLE_INVALID", "warning")
     assert "12 is greater than the maximum of 9" in problem.message
-    assert "'too many'" in problem.message
-    assert catalog.descriptors == ()
+    assert "'too many'" in problem.message and "left out" in problem.message
+    [tool] = catalog.descriptors
+    assert tool.examples == () and tool.raw["examples"] == []
 
 
 def test_atdf2_example_is_checked_at_input_values(tmp_path: Path, write: Writer) -> None:
@@ -454,7 +456,7 @@ def test_three_semantic_problems_give_three_problems(tmp_path: Path, write: Writ
     assert [(p.pointer, p.code, p.severity) for p in problems] == [
         ("/name", "INVALID_NAME", "error"),
         ("/description", "DESCRIPTION_TOO_LONG", "warning"),
-        ("/examples/0/input/cabin", "EXAMPLE_INVALID", "error"),
+        ("/examples/0/input/cabin", "EXAMPLE_INVALID", "warning"),
     ]
 
 

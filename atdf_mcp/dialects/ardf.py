@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from ..inputs import check_root, input_schema, inputs_from_schema, property_schema
+from ..inputs import check_root, input_schema, inputs_from_schema, property_schema, type_name
 from ..model import Descriptor, Example, Failure, Input, Source
 from ._base import ReadOptions, annotations_of, binding_of, examples_of, failures_of
 from ._write import DEFAULT_SUCCESS, LANG_KEY, root_defs, with_defs
@@ -163,11 +163,12 @@ def write_input(i: Input) -> dict[str, Any]:
     """One input as an ARDF `inputs` entry: name, type, description, required and its constraints."""
     item: dict[str, Any] = {
         "name": i.name,
-        "type": i.type or "any",
+        "type": type_name(i.schema_),
         "description": i.description or f"The {i.name} argument.",
         "required": i.required,
     }
-    clashing = {k: v for k, v in i.schema_.items() if k in ("name", "required")}  # an object's `required` list
+    # an object's `required` list, and a type list ([string, null]) that the one-word `type` cannot hold
+    clashing = {k: v for k, v in i.schema_.items() if k in ("name", "required") or (k == "type" and not i.type)}
     item.update({k: v for k, v in i.schema_.items() if k not in ("type", "description") and k not in clashing})
     if clashing:  # kept in the input's own `schema`, where the ARDF readers look for the rest of a JSON Schema
         item["schema"] = clashing

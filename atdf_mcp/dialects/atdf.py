@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..inputs import input_schema, property_schema
+from ..inputs import input_schema, property_schema, type_name
 from ..model import Descriptor, Input, Source
 from ._base import ReadOptions, annotations_of, binding_of, examples_of, failures_of
 from ._write import DEFAULT_SUCCESS, LANG_KEY, root_defs, with_defs
@@ -125,9 +125,10 @@ def write(d: Descriptor) -> dict[str, Any]:
 
 
 def _input(i: Input, defs: dict[str, Any]) -> dict[str, Any]:
-    item: dict[str, Any] = {"name": i.name, "type": i.type or "any", "description": i.description or f"The {i.name} argument.",
+    item: dict[str, Any] = {"name": i.name, "type": type_name(i.schema_), "description": i.description or f"The {i.name} argument.",
                             "required": i.required}
-    rest = with_defs({k: v for k, v in i.schema_.items() if k not in ("type", "description")}, defs)
+    written = ("type", "description") if i.type else ("description",)  # a type list ([string, null]) stays in the schema
+    rest = with_defs({k: v for k, v in i.schema_.items() if k not in written}, defs)
     if rest:
         item["schema"] = rest
     return item

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..inputs import JSON_TYPES, json_type
 from ..schemas import to_pointer
 from . import atdf
 
@@ -41,6 +42,7 @@ _SCHEMA_KEYWORDS = frozenset({
     "contentMediaType", "contentEncoding", "$ref", "$defs", "definitions", "nullable",
 })
 _NESTED_REQUIRED = frozenset({"required", "properties", "items", "additionalProperties"})  # where draft-3 flags hide
+_NULLABLE_OR_NESTED = _NESTED_REQUIRED | {"nullable"}
 _KEYWORD_SPELLINGS = {"min_value": "minimum", "max_value": "maximum", "min_length": "minLength", "max_length": "maxLength",
                       "example": "examples"}
 
@@ -388,6 +390,61 @@ def _inputs_list(c: Canonical, how: dict[str, Any], base: str) -> None:
     c.fixed(f"{base}/inputs", "write inputs as a list of {\"name\", \"type\", ...} objects, not as a mapping by name")
 
 
+def _nullable(c: Canonical, item: dict[str, Any], where: str) -> None:
+    """A type list (JSON Schema's `["string", "null"]`) or OpenAPI's `"nullable": true` on an input → a one-word
+    `type`, and the type list in the input's `schema`, where JSON Schema reads it."""
+    schema = item.get("schema", {})
+    if not isinstance(schema, dict):
+        return
+    declared = item.get("type")
+    if isinstance(declared, list):
+        kinds = list(dict.fromkeys(declared))
+        if not kinds or not all(isinstance(k, str) and k in JSON_TYPES for k in kinds):
+            return  # not JSON Schema's type names: the format's schema says what `type` is
+        if schema.get("type", kinds) != kinds:
+            c.ambiguous(f"{where}/type", f"the input's type {_j(declared)} and its schema's {_j(schema['type'])} differ: "
+                        "keep one, inside \"schema\"")
+            return
+        named = [k for k in kinds if k != "null"]
+        item["type"] = named[0] if len(named) == 1 else "any"
+        _set_schema(item, {**schema, "type": kinds})
+        c.fixed(f"{where}/type", f"an input's \"type\" is one word; a list of types is JSON Schema: write \"type\": "
+                f"{_j(item['type'])}, \"schema\": {{\"type\": {_j(kinds)}}}")
+        return
+    for holder, at in ((item, where), (schema, f"{where}/schema")):
+        flag = holder.get("nullable")
+        if not isinstance(flag, bool):
+            continue
+        kind = schema.get("type", declared)  # the input's type: its schema's, else its own
+        base = kind if kind in JSON_TYPES else json_type(kind) if isinstance(kind, str) else None
+        untyped = isinstance(kind, str) and kind.strip().lower() in ("", "any", "unknown", "mixed")
+        if flag and base is None and not untyped:
+            return  # a type we cannot name: the schema check says what is wrong with it
+        del holder["nullable"]
+        if flag and base not in (None, "null"):
+            kinds = [base, "null"]
+            _set_schema(item, {**(item.get("schema") or {}), "type": kinds})
+            c.fixed(f"{at}/nullable", f"\"nullable\" is OpenAPI 3.0's, which JSON Schema ignores: write \"schema\": "
+                    f"{{\"type\": {_j(kinds)}}} ({base} or null)")
+        else:
+            c.fixed(f"{at}/nullable", "\"nullable\" is OpenAPI 3.0's, which JSON Schema ignores, and says nothing here ("
+                    + ("the input takes any value" if flag else "not nullable is the default") + "): remove it")
+
+
+def _set_schema(item: dict[str, Any], schema: dict[str, Any]) -> None:
+    """Set an input's `schema`: where it is, or right after its `type`."""
+    if "schema" in item or "type" not in item:
+        item["schema"] = schema
+        return
+    rebuilt: dict[str, Any] = {}
+    for key, value in item.items():
+        rebuilt[key] = value
+        if key == "type":
+            rebuilt["schema"] = schema
+    item.clear()
+    item.update(rebuilt)
+
+
 def _input_flags(c: Canonical, item: dict[str, Any], where: str) -> None:
     """`"required": "true"` → true; a missing type → the schema's type or "any"."""
     flag = item.get("required")
@@ -446,9 +503,10 @@ def _atdf_translations(c: Canonical, raw: dict[str, Any]) -> None:
 def _atdf_input(c: Canonical, item: dict[str, Any], where: str) -> None:
     """One ATDF input: JSON Schema keywords written on the input move into its `schema`."""
     schema = item.get("schema")
-    if item.keys() <= _INPUT_KEYS and "type" in item and not isinstance(item.get("required"), str) and (
-            type(schema) is not dict or not schema.keys() & _NESTED_REQUIRED):
+    if item.keys() <= _INPUT_KEYS and type(item.get("type")) is str and not isinstance(item.get("required"), str) and (
+            type(schema) is not dict or not schema.keys() & _NULLABLE_OR_NESTED):
         return  # the usual case, written canonically: nothing to look at
+    _nullable(c, item, where)
     inline = [k for k in item if k not in _INPUT_KEYS and (k in _SCHEMA_KEYWORDS or k in _KEYWORD_SPELLINGS)]
     if inline and (schema is None or isinstance(schema, dict)):
         target = dict(schema or {})
@@ -632,6 +690,7 @@ def _tool_io(c: Canonical, data: dict[str, Any]) -> None:
         if not isinstance(item, dict):
             continue
         where = f"{base}/inputs/{i}"
+        _nullable(c, item, where)
         _input_flags(c, item, where)
         if "description" not in item:
             item["description"] = ""
