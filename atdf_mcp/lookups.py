@@ -122,8 +122,12 @@ def unknown_resource(uri: str, known: Iterable[str], *, left_out: tuple[Descript
         entry = build_entry(Code.NOT_FOUND, detail, "server", title=_("Unknown resource"), parameter="uri", context=context)
         return MCPError(RESOURCE_NOT_FOUND, detail, envelope([entry]))
     close = close_names(uri, sorted(set(known)))
-    solution = (_("Read {uri} instead.").format(uri=close[0]) if close
-                else _("Call resources/list or resources/templates/list and use one of the listed URIs."))
+    if not close:
+        solution = _("Call resources/list or resources/templates/list and use one of the listed URIs.")
+    elif "{" in close[0]:
+        solution = _("Read a URI of the template {uri}, its variables filled in.").format(uri=close[0])
+    else:
+        solution = _("Read {uri} instead.").format(uri=close[0])
     detail = _("Resource not found: {uri}").format(uri=uri)
     context = {"received": {"uri": uri}, "similar_uris": close, "retryable": False, "solution": solution}
     entry = build_entry(Code.NOT_FOUND, detail, "server", title=_("Unknown resource"), parameter="uri",

@@ -14,6 +14,7 @@ from typing import Any
 import mcp.types as types
 import pytest
 from conftest import ardf, write_file
+from envelopes import envelope_of
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 from test_robust_protocol import INITIALIZE, StdioWire
@@ -190,7 +191,7 @@ async def test_subscribing_to_an_unknown_uri_gets_the_same_envelope(tmp_path: Pa
             await client.session.subscribe_resource("test://itemz/7")
     assert raised.value.code == -32002
     [entry] = data_of(raised)["errors"]
-    assert entry["suggested_value"] == "test://items/{id}"
+    assert entry["suggested_value"] == "test://items/{id}" and "template" in entry["context"]["solution"]
 
 
 @pytest.mark.anyio
@@ -205,3 +206,82 @@ async def test_reading_the_content_of_a_document_left_out_at_load_says_why(tmp_p
     [entry] = data_of(raised)["errors"]
     assert "docs/gone.md" in entry["detail"] and "does not name a file" in entry["detail"]
     assert entry["context"]["descriptor_uri"] == "ardf://document/guide"
+
+
+# ---------------------------------------------------------------- 3. workflows and what their steps return
+
+OWN_ENVELOPE = {"status": "error", "meta": {"timestamp": "2030-01-01T00:00:00Z"}, "errors": [{
+    "type": "urn:atdf:error:slot-taken", "title": "Slot taken", "detail": "The 10:00 slot is taken.", "instance": "urn:uuid:1",
+    "tool_name": "book", "parameter_name": "slot", "suggested_value": "10:30", "code": "SLOT_TAKEN", "context": {}}]}
+STEP_HANDLERS = f'''import json
+from mcp import types
+
+
+def book(slot):
+    """Answer with its own ATDF envelope as its first text block, as this project's own errors travel."""
+    return types.CallToolResult(is_error=True, content=[types.TextContent(type="text", text=json.dumps({OWN_ENVELOPE!r}))])
+
+
+def info():
+    return {{"a": 1}}
+
+
+def echo(text):
+    return {{"text": text}}
+'''
+
+
+def step_catalogue(folder: Path) -> Path:
+    """Tools `book` (fails with its own envelope), `info` and `echo`, and two workflows over them."""
+    write_file(folder, "book.json", {"name": "book", "description": "Book a slot.", "inputSchema": {
+        "type": "object", "properties": {"slot": {"type": "string"}}, "required": ["slot"]}})
+    write_file(folder, "info.json", {"name": "info", "description": "Info.", "inputSchema": {"type": "object", "properties": {}}})
+    write_file(folder, "echo.json", ECHO)
+    write_file(folder, "handlers.py", STEP_HANDLERS)
+    write_file(folder, "booking.json", ardf("workflow", "booking", "workflow/steps", {"input_variables": ["slot"], "steps": [
+        {"step": "book", "tool_id": "book", "description": "Book.", "arguments": {"slot": "${inputs.slot}"}}]}))
+    write_file(folder, "relay.json", ardf("workflow", "relay", "workflow/steps", {"input_variables": [], "steps": [
+        {"step": "a", "tool_id": "info", "description": "Info.", "arguments": {}},
+        {"step": "b", "tool_id": "echo", "description": "Echo.", "arguments": {"text": "${steps.a.missing.field}"}}]}))
+    return folder
+
+
+@pytest.mark.anyio
+async def test_an_envelope_a_handler_returns_as_text_is_passed_on_directly_and_in_a_workflow(tmp_path: Path) -> None:
+    """A handler (or a proxied MCP server) answering isError with an ATDF envelope as its first text block — where this
+    project itself puts it, since Claude Code drops structuredContent on errors — got TOOL_ERROR with the JSON as its
+    detail: its code, parameter and suggestion were lost, directly and as a workflow step."""
+    async with Client(CatalogServer(load_catalog(step_catalogue(tmp_path))).server) as client:
+        direct = envelope_of(await client.call_tool("book", {"slot": "10:00"}))["errors"][0]
+        workflow = envelope_of(await client.call_tool("booking", {"slot": "10:00"}))["errors"][0]
+    assert (direct["code"], direct["parameter_name"], direct["suggested_value"]) == ("SLOT_TAKEN", "slot", "10:30")
+    assert direct["tool_name"] == "book" and direct["instance"] != "urn:uuid:1"
+    assert workflow["code"] == "WORKFLOW_STEP_FAILED" and workflow["context"]["step_error"]["code"] == "SLOT_TAKEN"
+    assert workflow["context"]["suggested_arguments"] == {"slot": "10:30"}
+
+
+@pytest.mark.anyio
+async def test_a_step_argument_whose_reference_found_nothing_is_named_with_it(tmp_path: Path) -> None:
+    """`"text": "${steps.a.missing.field}"` on a result without that field leaves `text` out, and the step failed with
+    "The required argument 'text' is missing" and nothing else: the reference that found nothing is now named, with the
+    fields the earlier step's result does hold."""
+    async with Client(CatalogServer(load_catalog(step_catalogue(tmp_path))).server) as client:
+        entry = envelope_of(await client.call_tool("relay", {}))["errors"][0]
+    assert entry["context"]["unresolved_references"] == {"text": "${steps.a.missing.field}"}
+    assert "${steps.a.missing.field}" in entry["context"]["solution"] and "'a'" in entry["context"]["solution"]
+
+
+# ---------------------------------------------------------------- 4. policies
+
+
+def test_a_rule_whose_applies_to_names_nothing_the_catalogue_holds_is_a_warning(tmp_path: Path) -> None:
+    """A rule `applies_to: ["ech"]` (a typo) or a tool since removed covered no tool, and nothing said so: the rule the
+    author believed enforced was enforced on nothing."""
+    write_file(tmp_path, "echo.json", ECHO)
+    write_file(tmp_path, "handlers.py", ECHO_HANDLER)
+    write_file(tmp_path, "rules.json", ardf("policy", "rules", "policy/rules", {"rules": [
+        {"id": "r1", "statement": "No x.", "effect": "deny", "applies_to": ["echo", "ech"], "expression": "args.text == 'x'"},
+        {"id": "r2", "statement": "No y.", "effect": "deny", "applies_to": ["e*"], "expression": "args.text == 'y'"}]}))
+    [problem] = [p for p in load_catalog(tmp_path).report.problems if p.file.endswith("rules.json")]
+    assert (problem.severity, problem.pointer, problem.code) == ("warning", "/content/data/rules/0/applies_to/1", "DANGLING_REFERENCE")
+    assert "'ech'" in problem.message and "r1" in problem.message
