@@ -8,7 +8,8 @@
 What each exception becomes:
 - `ToolError` (a handler's declared failure): its code, its parameter's suggested value applied to the arguments;
 - `CallFailure` and its kinds (atdf_mcp.errors): the server's own failures, one entry from their fields;
-- `HandlerReported`: an `isError` result the handler returned itself: its own envelope, or TOOL_ERROR around its text;
+- `HandlerReported`: an `isError` result the handler returned itself: its own envelope (structured, or as its first
+  text block), or TOOL_ERROR around its text;
 - `TimeoutError` raised by the handler: TIMEOUT, as if the call's own limit had passed;
 - `NotSerialisable`: INTERNAL_ERROR naming the value that has no JSON form;
 - anything else: INTERNAL_ERROR with a generic detail and an instance id; the traceback goes to stderr under that id.
@@ -16,6 +17,7 @@ What each exception becomes:
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -78,11 +80,26 @@ def _declared(exc: ToolError, tool: Descriptor, arguments: Any, fast_validator: 
 def _reported(tool: Descriptor, result: Any) -> dict[str, Any]:
     """An isError result a handler returned: its own envelope (our tool name and instance), or one around its text."""
     own = result.structured_content
-    if isinstance(own, dict) and SCHEMAS["error"].is_valid(own):  # passed on like an upstream's
+    if not (isinstance(own, dict) and SCHEMAS["error"].is_valid(own)):
+        own = _text_envelope(result)  # where this server itself puts an envelope: the first text block
+    if own is not None:  # passed on like an upstream's
         return {**own, "errors": [{**entry, "tool_name": tool.id, "instance": new_instance()} for entry in own["errors"]]}
     text = " ".join(block.text for block in result.content if getattr(block, "type", None) == "text").strip()
     return envelope([build_entry(Code.TOOL_ERROR, text or _("The tool reported a failure without saying why."), tool.id,
                                  context={"solution": _("Read the detail, correct the call, then retry.")}, descriptor=tool)])
+
+
+def _text_envelope(result: Any) -> dict[str, Any] | None:
+    """The ATDF envelope an error result's first block holds as JSON text (valid against the error schema), or None."""
+    first = result.content[0] if result.content else None
+    text = getattr(first, "text", None) if getattr(first, "type", None) == "text" else None
+    if not isinstance(text, str) or not text.lstrip().startswith("{"):
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) and SCHEMAS["error"].is_valid(value) else None
 
 
 def _internal(exc: BaseException, tool: Descriptor) -> dict[str, Any]:

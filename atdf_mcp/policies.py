@@ -163,16 +163,35 @@ def compile_policies(catalog: Catalog, load: Callable[[str], tuple[Callable[...,
     """
     rules: list[Rule] = []
     problems: list[Problem] = []
+    origins: dict[str, Callable[[str], str]] = {}
     for policy in catalog.by_type.get("policy", ()):
-        found, bad = _policy_rules(policy, catalog.origin_of(policy), load)
+        origin = catalog.origin_of(policy)
+        origins[policy.id] = lambda pointer, policy=policy, origin=origin: policy.source.pointer + origin(pointer)
+        found, bad = _policy_rules(policy, origin, load)
         rules += found
         problems += bad
+    problems += _covering_nothing(rules, catalog, origins)
     by_tool: dict[str, Rules | None] = {}
     for tool in catalog.tools:
         mine = [r for r in rules if r.applies(tool)]
         by_tool[tool.id] = Rules(tool, tuple(r for r in mine if not r.output), tuple(r for r in mine if r.output),
                                  _tool_view(tool)) if mine else None
     return by_tool, problems
+
+
+def _covering_nothing(rules: list[Rule], catalog: Catalog, origins: Mapping[str, Callable[[str], str]]) -> list[Problem]:
+    """A DANGLING_REFERENCE warning for each `applies_to` entry no tool of the catalogue matches (a typo, a tool since
+    removed): a rule its author believes enforced that covers nothing."""
+    tools = catalog.tools
+    problems = []
+    for rule in rules:
+        for k, pattern in enumerate(rule.applies_to):
+            if not any(fnmatchcase(tool.id, pattern) or pattern.casefold() in descriptor_labels(tool)[0] for tool in tools):
+                where = origins[rule.policy](f"{rule.pointer}/applies_to/{k}")
+                problems.append(Problem(rule.file, where, f"rule {rule.id!r}: applies_to {pattern!r} matches no tool (by id, tag or "
+                                        "glob) of the catalogue, so it is enforced on nothing there", "warning",
+                                        Code.DANGLING_REFERENCE))
+    return problems
 
 
 def _policy_rules(policy: Descriptor, origin: Callable[[str], str], load: Callable[[str], tuple[Callable[..., Any] | None, str]]

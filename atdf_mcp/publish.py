@@ -26,6 +26,7 @@ from .dialects import DIALECT, writer
 from .labels import Labels, labels_for
 from .lean import lean
 from .model import Descriptor
+from .prompt_lint import prompt_problems
 from .schemas import SCHEMA_FILES, schema_bytes
 
 __all__ = ["ARDF_MIME", "COLLECTION_PATHS", "Published", "ResourceContent", "TemplateContent", "build_manifest", "render_prompt",
@@ -130,6 +131,7 @@ class Published:
         for file_name in SCHEMA_FILES.values():
             static[f"ardf://schema/{file_name}"] = ("application/schema+json", schema_bytes(file_name))
         documents, templates, problems = _documents(catalog, descriptors)
+        problems += prompt_problems(prompts.values())
         listed = previous.resource_entries() if previous is not None and previous.lang == lang else {}
         resources = [
             _kept(listed, d) or lean(types.Resource(uri=d.uri, name=d.id, title=d.title, description=d.text("description", lang),
@@ -340,7 +342,7 @@ def _message(d: Descriptor, item: dict[str, Any], values: dict[str, str], publis
         image = item["image"]
         data, mime = image.get("data"), image.get("mime_type")
         if isinstance(image.get("path"), str):
-            path, reason = _confined(Path(d.source.file).parent, image["path"], None)
+            path, reason = confined_path(Path(d.source.file).parent, image["path"], None)
             if path is None:
                 raise ValueError(reason)
             data = base64.b64encode(path.read_bytes()).decode("ascii")
@@ -470,7 +472,7 @@ def _documents(catalog: Catalog, descriptors: tuple[Descriptor, ...]) -> tuple[d
                 continue
             found[uri] = ResourceContent(uri, mime, d, blob=data["blob"])
         elif isinstance(data.get("path"), str) and data["path"]:
-            path, reason = _confined(Path(d.source.file).parent, data["path"], catalog.root)
+            path, reason = confined_path(Path(d.source.file).parent, data["path"], catalog.root)
             if path is None:
                 problems.append(Problem(d.source.file, pointer + "/path", reason, "error", Code.DOCUMENT_PATH))
                 continue
@@ -478,7 +480,8 @@ def _documents(catalog: Catalog, descriptors: tuple[Descriptor, ...]) -> tuple[d
     return found, templates, problems
 
 
-def _confined(base: Path, relative: str, root: Path | None) -> tuple[Path | None, str]:
+def confined_path(base: Path, relative: str, root: Path | None) -> tuple[Path | None, str]:
+    """`relative` (a descriptor's file reference) as a path confined to `root` (else `base`), or None and why not."""
     if Path(relative).is_absolute() or relative.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", relative):
         return None, f"document path {relative!r} must be relative to the descriptor's file, not absolute"
     if ".." in re.split(r"[\\/]", relative):

@@ -40,10 +40,11 @@ from .jsonsafe import json_safe
 from .l10n import LANG, accepted_language, choose, lang_of_meta
 from .l10n import gettext as _
 from .labels import labels_for
+from .lookups import RESOURCE_NOT_FOUND, bad_prompt_arguments, left_out_content, unknown_prompt, unknown_resource, unrenderable_prompt
 from .model import Descriptor
 from .notify import ChangeNotifier
 from .paging import Pages
-from .publish import Published, ardf_text, completion_values, render_prompt
+from .publish import Published, ardf_text, completion_values, prompt_variables, render_prompt
 from .redact import catalogue_secrets
 from .results import error_result, to_result
 from .runtime import DEFAULT_TIMEOUT, ToolRuntime
@@ -60,7 +61,6 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_MAX_CALL_SECONDS", "DEFAULT_TIMEOUT", "RESOURCE_NOT_FOUND", "CatalogServer", "build_server"]
 
-RESOURCE_NOT_FOUND = -32002
 DEFAULT_MAX_CALL_SECONDS = 3600.0  # `serve --max-call-seconds`: no call runs longer, however much progress it reports
 _log = logging.getLogger("atdf_mcp.server")
 
@@ -446,7 +446,7 @@ class CatalogServer:
             try:
                 return types.ReadResourceResult(contents=[document.read()])
             except OSError as exc:
-                raise MCPError(RESOURCE_NOT_FOUND, f"Resource {uri} cannot be read right now", {"uri": uri}) from exc
+                raise unknown_resource(uri, (), left_out=(document.descriptor, _("its file cannot be read right now"))) from exc
         for template in view.templates:
             values = template.template.match(uri)
             if values is not None:
@@ -455,7 +455,7 @@ class CatalogServer:
         if descriptor is not None:
             return types.ReadResourceResult(contents=[types.TextResourceContents(
                 uri=uri, mime_type="application/vnd.ardf+json", text=ardf_text(descriptor, indent=2, catalog=view.published.catalog))])
-        raise MCPError(RESOURCE_NOT_FOUND, f"Resource not found: {uri}", {"uri": uri})
+        raise self._not_found(view, uri)
 
     async def _subscribe(self, ctx: ServerRequestContext, params: types.SubscribeRequestParams) -> types.EmptyResult:
         self._known_resource(self.view(ctx), str(params.uri))
@@ -479,7 +479,13 @@ class CatalogServer:
         known = (uri == INDEX_URI or uri in view.static or uri in view.documents or view.descriptor_for(uri) is not None
                  or any(t.template.match(uri) is not None for t in view.templates))
         if not known:
-            raise MCPError(RESOURCE_NOT_FOUND, f"Resource not found: {uri}", {"uri": uri})
+            raise self._not_found(view, uri)
+
+    @staticmethod
+    def _not_found(view: View, uri: str) -> MCPError:
+        """-32002 for a URI this view does not serve, naming the closest it does (or why a document's content is out)."""
+        known = [INDEX_URI, *view.static, *view.documents, *view.by_uri, *(t.uri_template for t in view.templates)]
+        return unknown_resource(uri, known, left_out=left_out_content(view, uri))
 
     # -- logging and completion ------------------------------------------------------------------
 
@@ -499,13 +505,17 @@ class CatalogServer:
         if descriptor is None and params.name == OVERVIEW_PROMPT:
             return self.disclosure.overview(view)
         if descriptor is None:
-            known = ", ".join(sorted(view.prompts)) or "none"
-            raise MCPError(types.INVALID_PARAMS, f"Unknown prompt {params.name!r}; available prompts: {known}")
+            raise unknown_prompt(params.name, view.prompts)
+        arguments = dict(params.arguments or {})
+        defaults = descriptor.content.get("defaults") if isinstance(descriptor.content.get("defaults"), dict) else {}
+        refused = bad_prompt_arguments(descriptor, prompt_variables(descriptor), defaults, arguments)
+        if refused is not None:
+            raise refused
         try:
-            return render_prompt(descriptor, dict(params.arguments or {}), view.published.lang, view.published)
-        except KeyError as exc:
-            raise MCPError(types.INVALID_PARAMS, f"Missing required argument {exc.args[0]!r} for prompt {params.name!r}",
-                           {"argument": exc.args[0]}) from None
+            return render_prompt(descriptor, arguments, view.published.lang, view.published)
+        except (OSError, ValueError) as exc:  # a message's image file gone since the load
+            _log.warning("prompt %r cannot be rendered: %s", descriptor.id, exc)
+            raise unrenderable_prompt(descriptor, str(exc)) from None
 
     # -- live reload -----------------------------------------------------------------------------
 

@@ -42,6 +42,8 @@ class Refusal:
     solution: str
     parameter: str | None = None
     tool: str | None = None  # a tools/call whose id and tool name could be read: answered as that tool's error result
+    suggested_value: str | None = None
+    suggested_arguments: dict[str, Any] | None = None  # the request's arguments as they should be sent
 
     def message(self) -> dict[str, Any]:
         """The JSON-RPC answer to send back: the tool's isError result (envelope first) for a readable tools/call,
@@ -52,8 +54,11 @@ class Refusal:
             result = error_result(envelope([entry]), structured=False)  # the tool's outputSchema is not known here
             return {"jsonrpc": "2.0", "id": self.id, "result": result.model_dump(mode="json", by_alias=True, exclude_none=True)}
         titles = {PARSE_ERROR: "Parse error", INVALID_REQUEST: "Invalid Request", INVALID_PARAMS: "Invalid params"}
+        context: dict[str, Any] = {"retryable": False, "solution": self.solution}
+        if self.suggested_arguments is not None:
+            context["suggested_arguments"] = self.suggested_arguments
         entry = build_entry(self.envelope_code, self.reason, "server", title=titles[self.code], parameter=self.parameter,
-                            context={"retryable": False, "solution": self.solution})
+                            context=context, **({"suggested_value": self.suggested_value} if self.suggested_value is not None else {}))
         return {"jsonrpc": "2.0", "id": self.id,
                 "error": {"code": self.code, "message": f"{titles[self.code]}: {self.reason}", "data": envelope([entry])}}
 
@@ -85,7 +90,56 @@ def refusal_of(raw: str | bytes) -> Refusal | None:
         return _bad_call(value["id"], value.get("params"))
     if value.get("method") in _LISTS and _is_valid_id(value.get("id")):
         return _bad_list(value["id"], value["method"], value.get("params"))
+    if value.get("method") == "prompts/get" and _is_valid_id(value.get("id")):
+        return _bad_prompt(value["id"], value.get("params"))
+    if value.get("method") in _BY_URI and _is_valid_id(value.get("id")):
+        return _bad_uri(value["id"], value["method"], value.get("params"))
     return None
+
+
+_BY_URI = ("resources/read", "resources/subscribe", "resources/unsubscribe")
+_PROMPT_SHAPE = 'A prompts/get holds "params": {"name": "<prompt name>", "arguments": {<argument name>: "<string>", ...}}.'
+
+
+def _bad_prompt(request_id: str | int, params: Any) -> Refusal | None:
+    """What the SDK answers with a bare -32602 (data ""): no prompt name, arguments that are not an object, or an
+    argument that is not a string (MCP prompt arguments are strings: the answer holds the arguments to send)."""
+    if not isinstance(params, dict) or not isinstance(params.get("name"), str):
+        return Refusal(request_id, INVALID_PARAMS, "the prompts/get names no prompt: params.name must be the prompt's name, a string.",
+                       Code.VALIDATION_ERROR, f"{_PROMPT_SHAPE} prompts/list gives the names.", "name")
+    arguments = params.get("arguments")
+    if arguments is None:
+        return None
+    if not isinstance(arguments, dict):
+        return Refusal(request_id, INVALID_PARAMS, f"the prompt arguments are {_kind(arguments)}, not a JSON object.",
+                       Code.VALIDATION_ERROR, f"{_PROMPT_SHAPE} prompts/list gives each prompt's arguments.", "arguments")
+    wrong = [name for name, given in arguments.items() if not isinstance(given, str)]
+    if not wrong:
+        return None
+    fixed = {name: _as_text(given) for name, given in arguments.items() if given is not None}
+    name, given = wrong[0], arguments[wrong[0]]
+    if given is None:
+        return Refusal(request_id, INVALID_PARAMS, f"the prompt argument {name!r} is null; prompt arguments are strings.",
+                       Code.VALIDATION_ERROR, f"Leave {name!r} out to use its default, or send it as a string.", name,
+                       suggested_arguments=fixed)
+    return Refusal(request_id, INVALID_PARAMS, f"the prompt argument {name!r} is {_kind(given)}; prompt arguments are strings.",
+                   Code.VALIDATION_ERROR, f"Send {name!r} as a string: context.suggested_arguments holds each argument as one.",
+                   name, suggested_value=fixed[name], suggested_arguments=fixed)
+
+
+def _as_text(value: Any) -> str:
+    """A JSON value as the string a prompt argument carries: strings as they are, numbers and booleans as JSON writes them."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _bad_uri(request_id: str | int, method: str, params: Any) -> Refusal | None:
+    """A resources request whose uri is missing or not a string (the SDK answers a bare -32602, data ""); None otherwise."""
+    uri = params.get("uri") if isinstance(params, dict) else None
+    if isinstance(uri, str):
+        return None
+    return Refusal(request_id, INVALID_PARAMS, f"the {method} has {'no uri' if uri is None else 'a uri that is ' + _kind(uri)}; "
+                   "it must be a string.", Code.VALIDATION_ERROR,
+                   f'Send {method} with "params": {{"uri": "<a URI from resources/list>"}}.', "uri")
 
 
 _LISTS = ("tools/list", "prompts/list", "resources/list", "resources/templates/list")

@@ -15,7 +15,7 @@ import mcp.types as types
 from ..codes import Code
 from ..context import ToolContext
 from ..errors import CallFailure
-from ..interpolate import NOTHING, substitute
+from ..interpolate import NOTHING, substitute, value_references
 from ..l10n import gettext as _
 from ..results import envelope_of_result
 from ..workflows import Step, Workflow, lookup
@@ -55,7 +55,8 @@ class WorkflowDispatcher:
             if result.is_error:
                 env = step_envelope(result)
                 recovery = await _recover(ctx, step, variables, env["errors"][0]) if step.on_error is not None else None
-                raise _failed(workflow, step, n, total, arguments, step_arguments, env, list(results), recovery)
+                raise _failed(workflow, step, n, total, arguments, step_arguments, env, list(results), recovery,
+                              _unresolved(step, variables))
             results[step.id] = _value(result)
         await ctx.report_progress(total, total, f"{total} of {total} steps done")
         if workflow.output is not None:
@@ -101,8 +102,22 @@ async def _recover(ctx: ToolContext, step: Step, variables: dict[str, Any], entr
     return {"step": recovery.id, "tool": recovery.tool, "result": _value(result)}
 
 
+def _unresolved(step: Step, variables: dict[str, Any]) -> dict[str, tuple[str, str, str]]:
+    """Each step argument holding a `${steps.…}` reference that found nothing in an earlier result: the reference, the
+    step it reads and the fields that step's result holds (an optional workflow input left out is no fault)."""
+    found: dict[str, tuple[str, str, str]] = {}
+    for name, value in (step.arguments.items() if isinstance(step.arguments, dict) else ()):
+        for path in value_references(value):
+            if path[0] == "steps" and len(path) > 1 and lookup(variables, path) is NOTHING and str(name) not in found:
+                earlier = variables["steps"].get(path[1])
+                held = ", ".join(map(str, earlier)) if isinstance(earlier, dict) and earlier else "-"
+                found[str(name)] = ("${" + ".".join(path) + "}", path[1], held)
+    return found
+
+
 def _failed(workflow: Workflow, step: Step, n: int, total: int, arguments: dict[str, Any], step_arguments: Any,
-            env: dict[str, Any], completed: list[str], recovery: dict[str, Any] | None) -> CallFailure:
+            env: dict[str, Any], completed: list[str], recovery: dict[str, Any] | None,
+            unresolved: dict[str, tuple[str, str, str]] | None = None) -> CallFailure:
     """WORKFLOW_STEP_FAILED: the workflow and step named, the step's envelope entry inside, arguments that may pass."""
     entries = env["errors"]
     entry = entries[0]
@@ -118,7 +133,14 @@ def _failed(workflow: Workflow, step: Step, n: int, total: int, arguments: dict[
     if recovery is not None:
         context["recovery"] = recovery
     parameter = value = None
-    if suggestion:
+    if unresolved:
+        context["unresolved_references"] = {name: reference for name, (reference, _step, _held) in unresolved.items()}
+    if unresolved and entry.get("parameter_name") in unresolved:
+        reference, earlier, held = unresolved[entry["parameter_name"]]
+        context["solution"] = _("Step {step!r} takes {parameter!r} from {reference}, which the result of step {earlier!r} does "
+                                "not hold (it holds: {held}); the workflow's author must fix the reference.").format(
+            step=step.id, parameter=entry["parameter_name"], reference=reference, earlier=earlier, held=held)
+    elif suggestion:
         context["suggested_arguments"] = {**arguments, **suggestion}
         parameter = next(iter(suggestion))
         value = suggestion[parameter]
