@@ -31,6 +31,7 @@ from .publish import ARDF_MIME, COLLECTION_PATHS, ardf_document, ardf_text
 from .reports import validation_report
 from .schemas import SCHEMA_FILES, schema_bytes
 from .server import CatalogServer
+from .suggest import close_names
 from .summary import Counts
 from .view import View, Views
 
@@ -216,11 +217,8 @@ class _Views:
         view = self.view(request)
         descriptor = view.descriptor_for(uri)
         if descriptor is None:
-            return error_response(Code.NOT_FOUND, _("The catalogue holds no {kind} named {id}.").format(
-                                      kind=kind, id=repr(request.path_params["id"])),
-                                  title=_("Unknown resource"), parameter="id",
-                                  context={"solution": _("List the {kind} resources at {path} and use one of their ids.")
-                                           .format(kind=kind, path=COLLECTION_PATHS[kind])})
+            return _unknown_id(kind, request.path_params["type"], request.path_params["id"],
+                               [d.id for d in view.descriptors if d.type == kind])
         return Response(ardf_text(descriptor, catalog=view.published.catalog).encode(), media_type=ARDF_MIME)
 
     def collection(self, kind: str) -> Any:
@@ -242,6 +240,17 @@ class _Views:
                               context={"available_types": known,
                                        "solution": _("Use {path}.").format(path=f"/resources/{suggestion}") if suggestion
                                        else _("Use one of the available types.")})
+
+
+def _unknown_id(kind: str, typed: str, wanted: str, known: list[str]) -> JSONResponse:
+    """404 for an id the view does not hold among its `kind` resources (`typed`: the type as the path spelt it): the
+    closest ids of that kind, the first as the suggestion."""
+    close = close_names(wanted, sorted(known))
+    solution = (_("Read /resources/{type}/{id} instead.").format(type=typed, id=close[0]) if close
+                else _("List the {kind} resources at {path} and use one of their ids.").format(kind=kind, path=COLLECTION_PATHS[kind]))
+    return error_response(Code.NOT_FOUND, _("The catalogue holds no {kind} named {id}.").format(kind=kind, id=repr(wanted)),
+                          title=_("Unknown resource"), parameter="id", suggested_value=close[0] if close else None,
+                          context={"received": {"id": wanted}, "similar_ids": close, "solution": solution})
 
 
 def _ardf(body: bytes) -> Response:

@@ -359,6 +359,20 @@ async def test_an_unknown_resource_type_is_a_404_envelope_with_a_suggestion(http
 
 
 @pytest.mark.anyio
+async def test_an_unknown_resource_id_is_a_404_naming_the_closest_id_of_its_type(http: httpx.AsyncClient) -> None:
+    """/resources/prompt/gret → 404 whose envelope suggests `greet` and the path to read it; an id close to nothing
+    gets the collection to list instead."""
+    response = await http.get("/resources/prompt/gret")
+    entry = error_body(response)
+    assert response.status_code == 404
+    assert (entry["code"], entry["parameter_name"], entry["suggested_value"]) == ("NOT_FOUND", "id", "greet")
+    assert entry["context"]["similar_ids"] == ["greet"] and "/resources/prompt/greet" in entry["context"]["solution"]
+    assert (await http.get(entry["context"]["solution"].split()[1])).status_code == 200
+    far = error_body(await http.get("/resources/prompt/zzzzzz"))
+    assert far["suggested_value"] is None and "/prompts" in far["context"]["solution"]
+
+
+@pytest.mark.anyio
 async def test_unknown_paths_and_methods_are_envelopes(http: httpx.AsyncClient) -> None:
     """Routing errors keep the ATDF shape: 404 and 405 (with Allow)."""
     missing = await http.get("/nothing/here")
