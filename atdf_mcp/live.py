@@ -194,10 +194,11 @@ class LiveCatalog:
         edited = [uri for uri, (file, signature) in contents.items() if before and before.get(uri, (file, signature)) != (file, signature)]
         if edited:  # a document's content file changed (its descriptor may not have): its subscribers must hear it
             outcome = dataclasses.replace(outcome, updated=tuple(sorted({*outcome.updated, *edited})))
-        if app.disclosure.lists_differently(disclosed):  # `disclosure:` or `pinned:` changed: another tools/list
+        relisted = app.disclosure.lists_differently(disclosed)
+        if relisted:  # `disclosure:` or `pinned:` changed: another tools/list
             outcome = dataclasses.replace(outcome, lists={**outcome.lists, "tools": True})
         self._report(outcome)
-        await self._tell_clients(outcome, (old_views, app.views))
+        await self._tell_clients(outcome, (old_views, app.views), relisted=relisted)
         return outcome
 
     @staticmethod
@@ -217,11 +218,11 @@ class LiveCatalog:
             print(f"atdf-mcp: warning: the catalogue no longer defines the tool set {toolset!r} this server was started with "
                   "(--toolset): its clients see no tools until it is defined again", file=err, flush=True)
 
-    async def _tell_clients(self, outcome: Reload, views: tuple[Views, Views]) -> None:
+    async def _tell_clients(self, outcome: Reload, views: tuple[Views, Views], *, relisted: bool = False) -> None:
         notifier = self.app.notifier
         lists = outcome.lists
-        if any(lists.values()):
-            await notifier.lists_changed(tools=lists["tools"], prompts=lists["prompts"], resources=lists["resources"])
+        await notifier.lists_changed(tools=lists["tools"], prompts=lists["prompts"], resources=lists["resources"],
+                                     of_set=_set_changes(views, every_tool=relisted))
         for uri in outcome.updated:
             await self.app.notify_resource_updated(uri)
         await notifier.resources_updated(outcome.updated)
@@ -396,6 +397,21 @@ def _compare(reason: str, old: Published, new: Published, problems: tuple[Proble
     return Reload(reason, added=added, removed=removed, changed=changed, lists=lists, updated=tuple(sorted(updated)),
                   errors=sum(p.severity == "error" for p in problems), warnings=sum(p.severity == "warning" for p in problems),
                   new_problems=fresh, seconds=seconds)
+
+
+def _set_changes(views: tuple[Views, Views], *, every_tool: bool = False) -> Callable[[str], dict[str, bool]]:
+    """What changed in a tool set's view between two snapshots' views: its lists compared (a set renamed or removed
+    shows nothing). A changed `tokens:` may have given a session's token another set: every list, to be safe."""
+    old, new = views
+
+    def changes(name: str) -> dict[str, bool]:
+        if old.snapshot.config.tokens != new.snapshot.config.tokens:
+            return {"tools": True, "prompts": True, "resources": True}
+        before, after = old.get(name), new.get(name)
+        return {"tools": every_tool or before.list_tools != after.list_tools, "prompts": before.list_prompts != after.list_prompts,
+                "resources": before.list_resources != after.list_resources or before.list_templates != after.list_templates}
+
+    return changes
 
 
 def _changed(old: dict[str, Any], new: dict[str, Any]) -> list[str]:

@@ -1,0 +1,106 @@
+"""A seventh probe from outside: a long-running `atdf-mcp serve` with many clients, tool sets and reloads. Each test
+is a problem found by driving real servers with real SDK clients while the catalogue changes, kept so it stays fixed.
+tests/test_outside_inputs*.py hold the earlier probes'.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx2
+import pytest
+from local_server import serve_over_http
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+from test_live_reload import TOOLS_CHANGED, Inbox, child_env
+from test_toolsets import digest
+
+AGENT = "agent-token-of-the-probe"
+
+
+def tagged(name: str, tag: str, description: str = "A tool.") -> dict[str, Any]:
+    """An MCP tool with one tag and one string argument."""
+    return {"name": name, "description": description, "tags": [tag],
+            "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}}
+
+
+def config(sets: dict[str, str], token_set: str | None = None) -> str:
+    """atdf-mcp.yaml with `sets` (name → tag) and, when given, the agent's token for `token_set`."""
+    text = "toolsets:\n" + "".join(f"  {name}: {{tags: [{tag}]}}\n" for name, tag in sets.items())
+    return text + (f"tokens:\n  {digest(AGENT)}: {token_set}\n" if token_set else "")
+
+
+@pytest.fixture
+def two_sets(tmp_path: Path) -> Path:
+    """Tools a1 (tag ta, set sa) and b1 (tag tb, set sb), with handlers."""
+    folder = tmp_path / "catalogue"
+    folder.mkdir()
+    (folder / "a1.json").write_text(json.dumps(tagged("a1", "ta")), encoding="utf-8")
+    (folder / "b1.json").write_text(json.dumps(tagged("b1", "tb")), encoding="utf-8")
+    (folder / "handlers.py").write_text("def a1(text):\n    return text\n\n\ndef b1(text):\n    return text\n", encoding="utf-8")
+    (folder / "atdf-mcp.yaml").write_text(config({"sa": "ta", "sb": "tb"}, "sa"), encoding="utf-8")
+    return folder
+
+
+@contextlib.asynccontextmanager
+async def legacy(url: str, inbox: Inbox, token: str = "admin") -> AsyncIterator[Client]:
+    """A handshake-era client of `url` with a bearer token."""
+    async with (httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=httpx2.Timeout(30)) as http,
+                Client(streamable_http_client(url, http_client=http), mode="legacy", message_handler=inbox) as client):
+        yield client
+
+
+async def names(client: Client) -> list[str]:
+    return sorted(tool.name for tool in (await client.list_tools()).tools)
+
+
+@pytest.mark.anyio
+async def test_a_tool_sets_clients_hear_only_of_changes_to_their_own_set(two_sets: Path) -> None:
+    """Every session got every tools/list_changed, whichever set the edited file was in: 30 clients of 2 sets refetched
+    their lists 50 times for 25 edits each of them could not see. A set's sessions (handshake era and 2026-07-28 listen
+    streams) now hear only of the lists their own view changed; the whole catalogue's sessions hear of every change."""
+    sa, sb, whole = Inbox(), Inbox(), Inbox()
+    events: list[str] = []
+    with serve_over_http(two_sets, env=child_env(ATDF_MCP_AUTH_TOKEN="admin")) as (_, url, _), anyio.fail_after(40):
+        async with (legacy(f"{url}/mcp/sa", sa) as a_client, legacy(f"{url}/mcp/sb", sb), legacy(f"{url}/mcp", whole),
+                    httpx2.AsyncClient(headers={"Authorization": "Bearer admin"}, timeout=httpx2.Timeout(30)) as http,
+                    Client(streamable_http_client(f"{url}/mcp/sa", http_client=http)) as modern):
+            async with anyio.create_task_group() as tasks, modern.listen(tools_list_changed=True) as subscription:
+                async def follow() -> None:
+                    async for event in subscription:
+                        events.append(type(event).__name__)
+                tasks.start_soon(follow)
+                (two_sets / "b1.json").write_text(json.dumps(tagged("b1", "tb", "Edited.")), encoding="utf-8")
+                await sb.wait_for(TOOLS_CHANGED, 1)
+                await whole.wait_for(TOOLS_CHANGED, 1)
+                (two_sets / "a1.json").write_text(json.dumps(tagged("a1", "ta", "Edited.")), encoding="utf-8")
+                await sa.wait_for(TOOLS_CHANGED, 1)
+                await whole.wait_for(TOOLS_CHANGED, 2)
+                with anyio.fail_after(10):
+                    while not events:
+                        await anyio.sleep(0.05)
+                await anyio.sleep(0.5)
+                tasks.cancel_scope.cancel()
+            assert sa.methods.count(TOOLS_CHANGED) == 1, sa.methods
+            assert sb.methods.count(TOOLS_CHANGED) == 1, sb.methods
+            assert events == ["ToolsListChanged"]
+            assert await names(a_client) == ["a1"]
+
+
+@pytest.mark.anyio
+async def test_a_config_edit_that_changes_what_a_set_shows_is_told_to_its_clients(two_sets: Path) -> None:
+    """Renaming a set, or giving an agent's token another set, changes no descriptor: the reload sent no
+    tools/list_changed at all, so a connected agent kept calling tools it no longer had and never saw its new ones."""
+    by_path, by_token = Inbox(), Inbox()
+    with serve_over_http(two_sets, env=child_env(ATDF_MCP_AUTH_TOKEN="admin")) as (_, url, _), anyio.fail_after(40):
+        async with legacy(f"{url}/mcp/sa", by_path), legacy(f"{url}/mcp", by_token, AGENT) as agent:
+            assert await names(agent) == ["a1"]
+            (two_sets / "atdf-mcp.yaml").write_text(config({"sx": "ta", "sb": "tb"}, "sb"), encoding="utf-8")
+            await by_path.wait_for(TOOLS_CHANGED, 1)
+            await by_token.wait_for(TOOLS_CHANGED, 1)
+            assert await names(agent) == ["b1"]
