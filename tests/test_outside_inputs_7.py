@@ -104,3 +104,29 @@ async def test_a_config_edit_that_changes_what_a_set_shows_is_told_to_its_client
             await by_path.wait_for(TOOLS_CHANGED, 1)
             await by_token.wait_for(TOOLS_CHANGED, 1)
             assert await names(agent) == ["b1"]
+
+
+@pytest.mark.anyio
+async def test_a_walk_through_the_pages_finishes_however_many_reloads_interrupt_it(tmp_path: Path) -> None:
+    """`serve --page-size 50`, 1,000 tools, a file edited every 0.3 s: the server kept only the lists of the last two
+    snapshots, so a walk that two reloads interrupted got -32602 "list again"; 34 of 36 walks of 20 pages failed, and a
+    client listing again from the first page never got to the end while the edits went on. A list a cursor was cut
+    from stays held while its walk goes on, whatever the reloads in between."""
+    folder = tmp_path / "catalogue"
+    folder.mkdir()
+    for n in range(6):
+        (folder / f"t{n}.json").write_text(json.dumps(tagged(f"t{n}", "any")), encoding="utf-8")
+    inbox = Inbox()
+    with serve_over_http(folder, "--page-size", "2", env=child_env()) as (_, url, _), anyio.fail_after(40):
+        async with Client(f"{url}/mcp", mode="legacy", message_handler=inbox) as client:
+            first = await client.list_tools(cache_mode="bypass")
+            assert [t.name for t in first.tools] == ["t0", "t1"]
+            seen, cursor = [], first.next_cursor
+            for n in range(6, 9):  # a reload between each two pages, each one adding a tool
+                (folder / f"t{n}.json").write_text(json.dumps(tagged(f"t{n}", "any")), encoding="utf-8")
+                await inbox.wait_for(TOOLS_CHANGED, n - 5)
+                if cursor is not None:
+                    page = await client.list_tools(cursor=cursor, cache_mode="bypass")
+                    seen += [t.name for t in page.tools]
+                    cursor = page.next_cursor
+            assert seen == ["t2", "t3", "t4", "t5"] and cursor is None
