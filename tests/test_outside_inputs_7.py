@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -130,3 +131,26 @@ async def test_a_walk_through_the_pages_finishes_however_many_reloads_interrupt_
                     seen += [t.name for t in page.tools]
                     cursor = page.next_cursor
             assert seen == ["t2", "t3", "t4", "t5"] and cursor is None
+
+
+MCP_HEADERS = {"accept": "application/json, text/event-stream", "content-type": "application/json", "authorization": "Bearer admin"}
+INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+              "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "probe", "version": "1"}}}
+
+
+def test_a_session_of_a_set_that_was_removed_can_still_be_closed(two_sets: Path) -> None:
+    """A client of /mcp/sa whose set a reload removed closes its session with DELETE /mcp/sa: the gate answered 404
+    TOOLSET_NOT_FOUND, so the session stayed open (with its streams) until the idle timeout, 10 minutes by default.
+    Closing a session shows nothing of the catalogue: it goes through, and the session is gone."""
+    with serve_over_http(two_sets, env=child_env(ATDF_MCP_AUTH_TOKEN="admin")) as (_, url, _):
+        opened = httpx2.post(f"{url}/mcp/sa", json=INITIALIZE, headers=MCP_HEADERS)
+        session = {**MCP_HEADERS, "mcp-session-id": opened.headers["mcp-session-id"], "mcp-protocol-version": "2025-06-18"}
+        (two_sets / "atdf-mcp.yaml").write_text(config({"sb": "tb"}), encoding="utf-8")
+        deadline = time.monotonic() + 15
+        while httpx2.get(f"{url}/tools", params={"toolset": "sa"}).status_code != 404:
+            assert time.monotonic() < deadline, "the set was not removed"
+            time.sleep(0.1)
+        assert httpx2.post(f"{url}/mcp/sa", json={"jsonrpc": "2.0", "id": 2, "method": "tools/list"}, headers=session).status_code == 404
+        assert httpx2.delete(f"{url}/mcp/sa", headers=session).status_code == 200
+        gone = httpx2.post(f"{url}/mcp", json={"jsonrpc": "2.0", "id": 3, "method": "tools/list"}, headers=session)
+        assert gone.status_code == 404 and "Session not found" in gone.text
