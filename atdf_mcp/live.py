@@ -225,7 +225,7 @@ class LiveCatalog:
                                      of_set=_set_changes(views, every_tool=relisted))
         for uri in outcome.updated:
             await self.app.notify_resource_updated(uri)
-        await notifier.resources_updated(outcome.updated)
+        await notifier.resources_updated(outcome.updated, lambda toolset, uri: self.app.views.get(toolset).shows(uri))
         new_errors = [p for p in outcome.new_problems if p.severity == "error"]
         if new_errors:
             await notifier.warn(self._warnings(new_errors, views))

@@ -104,11 +104,13 @@ class ChangeNotifier:
                 if changed.get(kind):
                     await bus.publish(event())
 
-    async def resources_updated(self, uris: Iterable[str]) -> None:
-        """Tell the listen streams subscribed to these resources that their content changed (2026-07-28 clients)."""
+    async def resources_updated(self, uris: Iterable[str], shows: Callable[[str, str], bool] | None = None) -> None:
+        """Tell the listen streams subscribed to these resources that their content changed (2026-07-28 clients); those
+        of a tool set only of the resources `shows(set, uri)` says it shows (None: all)."""
         for uri in uris:
-            for bus in list(self.buses.values()):
-                await bus.publish(ResourceUpdated(uri=uri))
+            for toolset, bus in list(self.buses.items()):
+                if toolset is None or shows is None or shows(toolset, uri):
+                    await bus.publish(ResourceUpdated(uri=uri))
 
     async def warn(self, text: str | Callable[[str | None], str | None]) -> None:
         """A `warning` log notification to every handshake-era connection whose log level lets it through; `text` may be

@@ -154,3 +154,29 @@ def test_a_session_of_a_set_that_was_removed_can_still_be_closed(two_sets: Path)
         assert httpx2.delete(f"{url}/mcp/sa", headers=session).status_code == 200
         gone = httpx2.post(f"{url}/mcp", json={"jsonrpc": "2.0", "id": 3, "method": "tools/list"}, headers=session)
         assert gone.status_code == 404 and "Session not found" in gone.text
+
+
+@pytest.mark.anyio
+async def test_a_sets_listen_stream_hears_of_no_resource_outside_the_set(two_sets: Path) -> None:
+    """A 2026-07-28 client of /mcp/sa that lists an outside URI in its listen stream's `resource_subscriptions` was told
+    when that resource changed, though reading or subscribing to it is "not found" in its set: it learnt of another
+    set's edits. A set's streams hear only of the resources their set shows."""
+    updated: list[str] = []
+    with serve_over_http(two_sets, env=child_env(ATDF_MCP_AUTH_TOKEN="admin")) as (_, url, _), anyio.fail_after(40):
+        async with (httpx2.AsyncClient(headers={"Authorization": "Bearer admin"}, timeout=httpx2.Timeout(30)) as http,
+                    Client(streamable_http_client(f"{url}/mcp/sa", http_client=http)) as client):
+            uris = ["ardf://tool/b1", "ardf://tool/a1"]
+            async with anyio.create_task_group() as tasks, client.listen(resource_subscriptions=uris) as subscription:
+                async def follow() -> None:
+                    async for event in subscription:
+                        updated.append(event.uri)
+                tasks.start_soon(follow)
+                (two_sets / "b1.json").write_text(json.dumps(tagged("b1", "tb", "Edited.")), encoding="utf-8")
+                await anyio.sleep(1.5)
+                (two_sets / "a1.json").write_text(json.dumps(tagged("a1", "ta", "Edited.")), encoding="utf-8")
+                while not updated:
+                    await anyio.sleep(0.05)
+                await anyio.sleep(0.5)
+                tasks.cancel_scope.cancel()
+    assert updated == ["ardf://tool/a1"]
+
