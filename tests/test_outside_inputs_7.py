@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import subprocess
+import sys
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -16,9 +18,10 @@ import anyio
 import httpx2
 import pytest
 from local_server import serve_over_http
-from mcp import Client
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
-from test_live_reload import TOOLS_CHANGED, Inbox, child_env
+from test_live_reload import HANDLERS, TOOLS_CHANGED, Inbox, child_env, mcp_tool
 from test_toolsets import digest
 
 AGENT = "agent-token-of-the-probe"
@@ -180,3 +183,51 @@ async def test_a_sets_listen_stream_hears_of_no_resource_outside_the_set(two_set
                 tasks.cancel_scope.cancel()
     assert updated == ["ardf://tool/a1"]
 
+
+def test_requests_piped_to_stdio_are_answered_before_it_exits(tmp_path: Path) -> None:
+    """`printf '...' | atdf-mcp serve DIR`, a script's one-shot calls: stdin ends right after the last request, and every
+    call (an instant one too) was answered -32000 "Connection closed", no envelope. The end of stdin is the client's
+    "shut down": the requests already read are answered first (calls still running after a second answer CANCELLED,
+    tests/test_stopping.py), then the process exits 0, and stdout carries only JSON-RPC."""
+    folder = tmp_path / "catalogue"
+    folder.mkdir()
+    (folder / "handlers.py").write_text(HANDLERS, encoding="utf-8")
+    (folder / "echo.json").write_text(json.dumps(mcp_tool("echo", "Give the text back.")), encoding="utf-8")
+    (folder / "slow.json").write_text(json.dumps(mcp_tool("slow", "Take a while.", marker={"type": "string"},
+                                                          seconds={"type": "number"})), encoding="utf-8")
+    requests = [INITIALIZE, {"jsonrpc": "2.0", "method": "notifications/initialized"},
+                {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "echo", "arguments": {"text": "hi"}}},
+                {"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+                 "params": {"name": "slow", "arguments": {"marker": str(tmp_path / "marker"), "seconds": 0.3}}},
+                {"jsonrpc": "2.0", "id": 4, "method": "tools/list"}]
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "atdf_mcp", "serve", str(folder)], input="".join(json.dumps(r) + "\n" for r in requests),
+                          capture_output=True, text=True, timeout=30, env=child_env())
+    answers = {message["id"]: message for message in map(json.loads, done.stdout.splitlines())}
+    assert done.returncode == 0 and time.monotonic() - started < 20, done.stderr
+    assert sorted(answers) == [1, 2, 3, 4], done.stdout
+    assert answers[2]["result"]["content"][0]["text"] == "hi"
+    assert answers[3]["result"]["content"][0]["text"] == "slow done"
+    assert [tool["name"] for tool in answers[4]["result"]["tools"]] == ["echo", "slow"]
+
+
+@pytest.mark.anyio
+async def test_a_stdio_client_that_leaves_a_listen_stream_closes_at_once(tmp_path: Path) -> None:
+    """A request the client cancelled, or a listen stream, gets no answer: the end of stdin must not wait for them."""
+    folder = tmp_path / "catalogue"
+    folder.mkdir()
+    (folder / "echo.json").write_text(json.dumps(mcp_tool("echo", "Give the text back.")), encoding="utf-8")
+    params = StdioServerParameters(command=sys.executable, args=["-m", "atdf_mcp", "serve", str(folder)], env=child_env())
+    with (tmp_path / "stdio.log").open("w") as errlog, anyio.fail_after(30):
+        async with Client(stdio_client(params, errlog=errlog)) as client:
+            async with anyio.create_task_group() as tasks:
+                async def follow() -> None:
+                    async with client.listen(tools_list_changed=True) as subscription:
+                        async for _event in subscription:
+                            pass
+                tasks.start_soon(follow)
+                await anyio.sleep(1)
+                tasks.cancel_scope.cancel()
+            closing = time.monotonic()
+    assert time.monotonic() - closing < 1.5
+    assert "SIGTERM" not in (tmp_path / "stdio.log").read_text()
