@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import gc
 import logging
 import os
 import signal
@@ -35,6 +34,7 @@ import anyio.lowlevel
 import anyio.to_thread
 
 from .catalog import Catalog, Problem, file_signature, load_catalog
+from .collector import freeze_survivors
 from .errors import AtdfError
 from .files import CONFIG_FILE_NAMES, IGNORE_FILE
 from .publish import Published
@@ -185,7 +185,7 @@ class LiveCatalog:
         catalog = await anyio.to_thread.run_sync(self._load, app.catalog, changed)
         disclosure = await anyio.to_thread.run_sync(app.next_disclosure, catalog)  # the search index, off the event loop
         app.swap(catalog, disclosure)  # on the event loop: a request reads the snapshot once and never sees half of a swap
-        gc.freeze()  # the new snapshot stays: keep it out of later collections (it holds no reference cycle to leak)
+        freeze_survivors()  # the new snapshot stays: out of later collections (it holds no reference cycle to leak)
         new, problems = app.published, tuple(app.catalog.report.problems)
         fresh = tuple(p for p in problems if p not in old_problems)
         outcome = _compare(reason, old, new, problems, fresh, time.perf_counter() - started)
