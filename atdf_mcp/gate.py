@@ -6,7 +6,8 @@
                                                  with --oauth-issuer, a JWT access token: its scopes (and set, by claim)
 
 An agent's token never opens POST /reset (403). Answers, in this order:
-401 (a protected route without a valid token), 404 TOOLSET_NOT_FOUND (a set the served config does not define), 403
+401 (a protected route without a valid token), 404 TOOLSET_NOT_FOUND (a set the served config does not define; a DELETE
+that closes a Streamable HTTP session goes through, so a removed set's clients can end theirs), 403
 AUTHORIZATION_ERROR (a path or query naming another set than the token's). Otherwise the request goes on with its set in
 the ASGI scope (`TOOLSET_SCOPE_KEY`), which `CatalogServer.view` and the REST routes read. Tokens and sets are read from
 the snapshot being served at each request: a reload changes them at once. An agent's token also puts its `scopes` in the
@@ -46,6 +47,12 @@ OAUTH_SCOPE_KEY = "atdf_mcp.oauth_metadata"
 
 SET_PREFIXES = ("/mcp/", "/sse/", "/messages/")
 """The MCP endpoints whose next path segment names a tool set."""
+
+
+def _closes_session(scope: Scope, jsonrpc: bool) -> bool:
+    """Whether a request only closes a Streamable HTTP session (DELETE with its id): allowed on the path of a set a reload
+    removed, so that its clients can still end the sessions they opened there (it shows nothing of the catalogue)."""
+    return jsonrpc and scope["method"] == "DELETE" and "mcp-session-id" in Headers(scope=scope)
 
 
 def path_toolset(path: str) -> str | None:
@@ -97,7 +104,7 @@ class ToolsetGate:
             await response(scope, receive, send)
             return
         named = path_toolset(path) if jsonrpc else _query_toolset(scope)
-        if named is not None and not self.server.views.has(named):
+        if named is not None and not self.server.views.has(named) and not _closes_session(scope, jsonrpc):
             known = sorted(self.server.snapshot.config.toolsets) if not agent else None  # a limited agent learns no names
             await _unknown_set(named, known, jsonrpc)(scope, receive, send)
             return

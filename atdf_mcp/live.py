@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import gc
 import logging
 import os
 import signal
@@ -35,6 +34,7 @@ import anyio.lowlevel
 import anyio.to_thread
 
 from .catalog import Catalog, Problem, file_signature, load_catalog
+from .collector import freeze_survivors
 from .errors import AtdfError
 from .files import CONFIG_FILE_NAMES, IGNORE_FILE
 from .publish import Published
@@ -185,7 +185,7 @@ class LiveCatalog:
         catalog = await anyio.to_thread.run_sync(self._load, app.catalog, changed)
         disclosure = await anyio.to_thread.run_sync(app.next_disclosure, catalog)  # the search index, off the event loop
         app.swap(catalog, disclosure)  # on the event loop: a request reads the snapshot once and never sees half of a swap
-        gc.freeze()  # the new snapshot stays: keep it out of later collections (it holds no reference cycle to leak)
+        freeze_survivors()  # the new snapshot stays: out of later collections (it holds no reference cycle to leak)
         new, problems = app.published, tuple(app.catalog.report.problems)
         fresh = tuple(p for p in problems if p not in old_problems)
         outcome = _compare(reason, old, new, problems, fresh, time.perf_counter() - started)
@@ -194,10 +194,11 @@ class LiveCatalog:
         edited = [uri for uri, (file, signature) in contents.items() if before and before.get(uri, (file, signature)) != (file, signature)]
         if edited:  # a document's content file changed (its descriptor may not have): its subscribers must hear it
             outcome = dataclasses.replace(outcome, updated=tuple(sorted({*outcome.updated, *edited})))
-        if app.disclosure.lists_differently(disclosed):  # `disclosure:` or `pinned:` changed: another tools/list
+        relisted = app.disclosure.lists_differently(disclosed)
+        if relisted:  # `disclosure:` or `pinned:` changed: another tools/list
             outcome = dataclasses.replace(outcome, lists={**outcome.lists, "tools": True})
         self._report(outcome)
-        await self._tell_clients(outcome, (old_views, app.views))
+        await self._tell_clients(outcome, (old_views, app.views), relisted=relisted)
         return outcome
 
     @staticmethod
@@ -217,14 +218,14 @@ class LiveCatalog:
             print(f"atdf-mcp: warning: the catalogue no longer defines the tool set {toolset!r} this server was started with "
                   "(--toolset): its clients see no tools until it is defined again", file=err, flush=True)
 
-    async def _tell_clients(self, outcome: Reload, views: tuple[Views, Views]) -> None:
+    async def _tell_clients(self, outcome: Reload, views: tuple[Views, Views], *, relisted: bool = False) -> None:
         notifier = self.app.notifier
         lists = outcome.lists
-        if any(lists.values()):
-            await notifier.lists_changed(tools=lists["tools"], prompts=lists["prompts"], resources=lists["resources"])
+        await notifier.lists_changed(tools=lists["tools"], prompts=lists["prompts"], resources=lists["resources"],
+                                     of_set=_set_changes(views, every_tool=relisted))
         for uri in outcome.updated:
             await self.app.notify_resource_updated(uri)
-        await notifier.resources_updated(outcome.updated)
+        await notifier.resources_updated(outcome.updated, lambda toolset, uri: self.app.views.get(toolset).shows(uri))
         new_errors = [p for p in outcome.new_problems if p.severity == "error"]
         if new_errors:
             await notifier.warn(self._warnings(new_errors, views))
@@ -396,6 +397,21 @@ def _compare(reason: str, old: Published, new: Published, problems: tuple[Proble
     return Reload(reason, added=added, removed=removed, changed=changed, lists=lists, updated=tuple(sorted(updated)),
                   errors=sum(p.severity == "error" for p in problems), warnings=sum(p.severity == "warning" for p in problems),
                   new_problems=fresh, seconds=seconds)
+
+
+def _set_changes(views: tuple[Views, Views], *, every_tool: bool = False) -> Callable[[str], dict[str, bool]]:
+    """What changed in a tool set's view between two snapshots' views: its lists compared (a set renamed or removed
+    shows nothing). A changed `tokens:` may have given a session's token another set: every list, to be safe."""
+    old, new = views
+
+    def changes(name: str) -> dict[str, bool]:
+        if old.snapshot.config.tokens != new.snapshot.config.tokens:
+            return {"tools": True, "prompts": True, "resources": True}
+        before, after = old.get(name), new.get(name)
+        return {"tools": every_tool or before.list_tools != after.list_tools, "prompts": before.list_prompts != after.list_prompts,
+                "resources": before.list_resources != after.list_resources or before.list_templates != after.list_templates}
+
+    return changes
 
 
 def _changed(old: dict[str, Any], new: dict[str, Any]) -> list[str]:

@@ -8,13 +8,16 @@ Handshake-era connections (stdio, legacy SSE, stateful Streamable HTTP) are regi
 `notifications/initialized`, so a client that never sent another request still hears about changes; each gets
 `notifications/*/list_changed` on its standalone channel. 2026-07-28 clients have no such channel: they open a
 `subscriptions/listen` stream, served by the SDK's `ListenHandler` over an in-process bus this class publishes to.
+
+A tool set's sessions and listen streams hear only of the lists their own view changed (`lists_changed(of_set=...)`):
+an edit to a file another set shows, or that no set shows, is told to the whole catalogue's clients only.
 """
 
 from __future__ import annotations
 
 import logging
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import mcp.types as types
@@ -33,6 +36,11 @@ __all__ = ["LOGGER_NAME", "ChangeNotifier"]
 LOGGER_NAME = "atdf-mcp"  # the `logger` of the log notifications clients get about reloads
 _LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
 _log = logging.getLogger("atdf_mcp.notify")
+_METHODS = {"tools": "notifications/tools/list_changed", "prompts": "notifications/prompts/list_changed",
+            "resources": "notifications/resources/list_changed"}
+_EVENTS = {"tools": ToolsListChanged, "prompts": PromptsListChanged, "resources": ResourcesListChanged}
+Changes = Mapping[str, bool]
+"""Which lists changed: {"tools": bool, "prompts": bool, "resources": bool}."""
 
 
 class ChangeNotifier:
@@ -44,9 +52,27 @@ class ChangeNotifier:
         self.log_levels = log_levels
         self.toolset_of = toolset_of  # a request's context → what tells the tool set its connection sees
         self.toolsets: weakref.WeakKeyDictionary[Any, Callable[[], str | None]] = weakref.WeakKeyDictionary()
-        self.bus = InMemorySubscriptionBus()
+        self.buses: dict[str | None, InMemorySubscriptionBus] = {}  # one per tool set (None: the whole catalogue)
+        self._listens: dict[str | None, ListenHandler] = {}
         server.add_notification_handler("notifications/initialized", types.NotificationParams, self._initialized)
-        server.add_request_handler("subscriptions/listen", types.SubscriptionsListenRequestParams, ListenHandler(self.bus))
+        server.add_request_handler("subscriptions/listen", types.SubscriptionsListenRequestParams, self._listen)
+
+    @property
+    def bus(self) -> InMemorySubscriptionBus:
+        """The bus of the whole catalogue's listen streams."""
+        return self._bus_of(None)
+
+    def _bus_of(self, toolset: str | None) -> InMemorySubscriptionBus:
+        if toolset not in self.buses:
+            self.buses[toolset] = InMemorySubscriptionBus()
+            self._listens[toolset] = ListenHandler(self.buses[toolset])
+        return self.buses[toolset]
+
+    async def _listen(self, ctx: ServerRequestContext, params: types.SubscriptionsListenRequestParams) -> Any:
+        """Serve a listen stream from the bus of the tool set its request sees."""
+        toolset = self.toolset_of(ctx)()
+        self._bus_of(toolset)
+        return await self._listens[toolset](ctx, params)
 
     async def _initialized(self, ctx: ServerRequestContext, params: Any) -> None:
         connection = getattr(ctx.session, "_connection", None)
@@ -55,21 +81,36 @@ class ChangeNotifier:
             self.toolsets[connection] = self.toolset_of(ctx)
             connection.exit_stack.callback(self.connections.discard, connection)
 
-    async def lists_changed(self, *, tools: bool, prompts: bool, resources: bool) -> None:
-        """Send the list_changed notifications of the lists that changed, to every connection and listen stream."""
-        methods = [m for m, changed in (("notifications/tools/list_changed", tools), ("notifications/prompts/list_changed", prompts),
-                                        ("notifications/resources/list_changed", resources)) if changed]
-        for connection in list(self.connections):
-            for method in methods:
-                await _notify(connection, method, None)
-        for event, changed in ((ToolsListChanged(), tools), (PromptsListChanged(), prompts), (ResourcesListChanged(), resources)):
-            if changed:
-                await self.bus.publish(event)
+    async def lists_changed(self, *, tools: bool, prompts: bool, resources: bool,
+                            of_set: Callable[[str], Changes] | None = None) -> None:
+        """Send the list_changed notifications of the lists that changed, to every connection and listen stream; those of
+        a tool set get what `of_set(name)` says changed in its view (None: what changed in the whole catalogue)."""
+        whole = {"tools": tools, "prompts": prompts, "resources": resources}
+        seen: dict[str | None, Changes] = {None: whole}
 
-    async def resources_updated(self, uris: Iterable[str]) -> None:
-        """Tell the listen streams subscribed to these resources that their content changed (2026-07-28 clients)."""
+        def changes(toolset: str | None) -> Changes:
+            if toolset not in seen:
+                seen[toolset] = of_set(toolset) if of_set is not None else whole
+            return seen[toolset]
+
+        for connection in list(self.connections):
+            changed = changes(self.toolsets.get(connection, _no_set)())
+            for kind, method in _METHODS.items():
+                if changed.get(kind):
+                    await _notify(connection, method, None)
+        for toolset, bus in list(self.buses.items()):
+            changed = changes(toolset)
+            for kind, event in _EVENTS.items():
+                if changed.get(kind):
+                    await bus.publish(event())
+
+    async def resources_updated(self, uris: Iterable[str], shows: Callable[[str, str], bool] | None = None) -> None:
+        """Tell the listen streams subscribed to these resources that their content changed (2026-07-28 clients); those
+        of a tool set only of the resources `shows(set, uri)` says it shows (None: all)."""
         for uri in uris:
-            await self.bus.publish(ResourceUpdated(uri=uri))
+            for toolset, bus in list(self.buses.items()):
+                if toolset is None or shows is None or shows(toolset, uri):
+                    await bus.publish(ResourceUpdated(uri=uri))
 
     async def warn(self, text: str | Callable[[str | None], str | None]) -> None:
         """A `warning` log notification to every handshake-era connection whose log level lets it through; `text` may be

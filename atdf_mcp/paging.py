@@ -5,10 +5,11 @@ list is named by a digest of its items' names in order. A cursor continues the v
 
 - the list served now, when it is that list (the same names in the same order: no reload changed it, or another
   replica or a restarted server serves the same catalogue): at its offset;
-- else the list of the snapshot before the last reload, which the server keeps for the cursors cut from it: a walk
-  that a reload interrupts reads the whole list it started, never skipping or repeating an item (the client also got
-  list_changed, and lists again from the first page);
-- else (a list two reloads old, another tool set's or language's list, a cursor that is not ours, of another kind
+- else the list it was cut from, which the server holds while its walk goes on: a walk that reloads interrupt (any
+  number of them) reads the whole list it started, never skipping or repeating an item (the client also got
+  list_changed, and lists again from the first page). A list is held `HOLD_SECONDS` after its last page was served,
+  and at most `MAX_HELD` lists are held (the one paged least recently is dropped first);
+- else (a list no longer held, another tool set's or language's list, a cursor that is not ours, of another kind
   of list, or past its end): INVALID_PARAMS (-32602), as the MCP specification says, telling the client to list again
   from the first page. A client that pages on a stale position would skip or repeat items without knowing it.
 
@@ -22,7 +23,9 @@ import base64
 import binascii
 import hashlib
 import json
-from collections.abc import Hashable
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 import mcp.types as types
@@ -31,11 +34,13 @@ from mcp.shared.exceptions import MCPError
 from .codes import Code
 from .envelope import build_entry, envelope
 
-__all__ = ["FIELDS", "Pages", "bad_cursor", "decode_cursor", "encode_cursor", "list_digest"]
+__all__ = ["FIELDS", "HOLD_SECONDS", "MAX_HELD", "Pages", "bad_cursor", "decode_cursor", "encode_cursor", "list_digest"]
 
 FIELDS = {"tools": "tools", "prompts": "prompts", "resources": "resources"}  # list kind → the result's field
 _MAX_CURSOR = 1024
 _MAX_MEMO = 64  # list results whose digest is remembered (one per tool set, language and kind in use)
+HOLD_SECONDS = 120.0  # how long a list is held for its cursors after its last page was served
+MAX_HELD = 32  # lists held for their cursors at most (each one a list result of a snapshot, its items shared with it)
 
 R = TypeVar("R", types.ListToolsResult, types.ListPromptsResult, types.ListResourcesResult)
 
@@ -79,17 +84,29 @@ def list_digest(items: list[Any]) -> str:
 
 
 class Pages:
-    """Pages of list results, and the lists their cursors were cut from: the snapshot's served now, and the one's before."""
+    """Pages of list results, and the lists their cursors were cut from, held while their walks go on."""
 
-    def __init__(self) -> None:
-        self._current: dict[tuple[Hashable, str, str], Any] = {}  # (view key, kind, digest) → the list result
-        self._previous: dict[tuple[Hashable, str, str], Any] = {}
+    def __init__(self, *, hold_seconds: float = HOLD_SECONDS, max_held: int = MAX_HELD,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.hold_seconds, self.max_held, self._clock = hold_seconds, max_held, clock
+        self._held: OrderedDict[tuple[Hashable, str, str], tuple[Any, float]] = OrderedDict()  # (view, kind, digest) → list, last page
         self._digests: dict[int, tuple[Any, str]] = {}  # id(result) → (result, its digest), the result kept: ids stay unique
 
     def rotate(self) -> None:
-        """A new snapshot is served: its lists replace the previous ones, the lists of the one before are kept for the
-        cursors cut from them, older lists are dropped."""
-        self._previous, self._current, self._digests = self._current, {}, {}
+        """A new snapshot is served: the lists whose walks have gone quiet are dropped (the others stay held)."""
+        self._digests = {}
+        self._expire()
+
+    def _expire(self) -> None:
+        deadline = self._clock() - self.hold_seconds
+        while self._held and (len(self._held) > self.max_held or next(iter(self._held.values()))[1] < deadline):
+            self._held.popitem(last=False)
+
+    def _hold(self, key: tuple[Hashable, str, str], result: Any) -> None:
+        """Hold a list for the cursor just cut from it (its walk is going on: its time starts again)."""
+        self._held[key] = (result, self._clock())
+        self._held.move_to_end(key)
+        self._expire()
 
     def page(self, result: R, kind: str, *, cursor: str | None, size: int | None, key: Hashable = None) -> R:
         """The page of `result` that `cursor` asks for (`size` items, None: all the rest), with its next_cursor; `key` names
@@ -97,12 +114,13 @@ class Pages:
         if cursor is None and size is None:
             return result
         field = FIELDS[kind]
-        start, digest, served = 0, self._digest(result, field), result
+        start, digest = 0, self._digest(result, field)
         if cursor is not None:
             data = decode_cursor(cursor, kind)
             start = data["o"]
-            if data["l"] != digest:  # cut from another list: the one before a reload, if still held
-                held = self._current.get((key, kind, data["l"])) or self._previous.get((key, kind, data["l"]))
+            if data["l"] != digest:  # cut from another list: one a reload replaced, if still held
+                self._expire()
+                held = self._held.get((key, kind, data["l"]), (None, 0.0))[0]
                 if held is None:
                     raise bad_cursor(kind, "the list it was cut from is no longer served (the catalogue was reloaded): list "
                                            "again from the first page, without a cursor", cursor, "stale")
@@ -113,8 +131,7 @@ class Pages:
         end = len(items) if size is None else min(start + size, len(items))
         next_cursor = None
         if end < len(items):
-            if result is served:  # held for its cursors after the next reload (an older list is not held longer)
-                self._current[(key, kind, digest)] = result
+            self._hold((key, kind, digest), result)
             next_cursor = encode_cursor(kind, digest, end)
         return result.model_copy(update={field: items[start:end], "next_cursor": next_cursor})
 

@@ -185,7 +185,7 @@ class CatalogServer:
         self.secrets = catalogue_secrets(r.bound.dispatcher for r in snapshot.runtimes.values())
         self.disclosure = disclosure
         self.views = Views(snapshot)  # first: a request that reads the new views finds them complete
-        self.pages.rotate()  # the cursors of the lists before read those lists, until the next snapshot
+        self.pages.rotate()  # the cursors of the lists before keep reading those lists while their walks go on
         self.snapshot = snapshot  # one assignment: every request reads the snapshot once, at its start
 
     def listing(self, ctx: ServerRequestContext | None = None) -> Listing:

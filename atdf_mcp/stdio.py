@@ -8,6 +8,11 @@ SIGTERM: stops starting tool calls (new ones answer SHUTTING_DOWN), lets the cal
 the shutdown timeout, at most 5 s after Ctrl+C), cancels the rest (each answers CANCELLED), then ends the
 input as if the client had closed it, so every answer is flushed before exit. A second signal cancels the
 calls at once and exits within a second or two.
+
+The client closing stdin is its "shut down" (`printf '...' | atdf-mcp serve DIR` too): the requests already read are
+answered first (those still running after `EOF_GRACE` seconds are cancelled and answer CANCELLED), and only then does
+the SDK see the end of its input; it would otherwise answer each of them -32000 "Connection closed", no envelope.
+The grace is short because a host that closes stdin waits about 2 s for the exit before it sends SIGTERM.
 """
 
 from __future__ import annotations
@@ -36,7 +41,10 @@ if TYPE_CHECKING:
     from .live import LiveCatalog
     from .warm import AfterStart
 
-__all__ = ["run_stdio"]
+__all__ = ["EOF_GRACE", "run_stdio"]
+
+EOF_GRACE = 1.0
+"""Seconds the requests read before stdin ended get to be answered before the calls still running are cancelled."""
 
 
 def run_stdio(app: CatalogServer, *, shutdown_timeout: float, live: LiveCatalog | None = None,
@@ -67,7 +75,8 @@ def run_stdio(app: CatalogServer, *, shutdown_timeout: float, live: LiveCatalog 
                 # fd 1 is diverted by the SDK; also divert Python's buffered sys.stdout, which would
                 # otherwise be flushed onto the wire at exit.
                 with contextlib.redirect_stdout(sys.stderr):
-                    await app.server.run(read, write, app.server.create_initialization_options())
+                    async with _answered_before_the_end(app, read, write, min(EOF_GRACE, shutdown_timeout)) as (inner_read, inner_write):
+                        await app.server.run(inner_read, inner_write, app.server.create_initialization_options())
                 tasks.cancel_scope.cancel()
 
     anyio.run(run)
@@ -75,6 +84,71 @@ def run_stdio(app: CatalogServer, *, shutdown_timeout: float, live: LiveCatalog 
     if app.drain.abandoned or handler_threads_running():  # a sync handler may still run in its thread: never wait for it
         hard_exit(code)
     return code
+
+
+@contextlib.asynccontextmanager
+async def _answered_before_the_end(app: CatalogServer, read: Any, write: Any, grace: float) -> AsyncIterator[tuple[Any, Any]]:
+    """The SDK's streams, relayed so that the end of the input reaches the SDK only once every request read is answered
+    (or, past `grace`, once the calls still running were cancelled and answered CANCELLED)."""
+    to_sdk, sdk_reads = anyio.create_memory_object_stream[Any](16)
+    sdk_writes, from_sdk = anyio.create_memory_object_stream[Any](16)
+    unanswered: set[Any] = set()
+    answered = anyio.Event()
+
+    async def relay_input() -> None:
+        nonlocal answered
+        async with to_sdk:
+            async for message in read:
+                _track(getattr(message, "message", None), unanswered)
+                await to_sdk.send(message)
+            with anyio.move_on_after(grace):  # the requests read run (none is refused SHUTTING_DOWN yet): let them answer
+                while unanswered:
+                    await answered.wait()
+                    answered = anyio.Event()
+            if unanswered:
+                app.drain.cancel_all()
+                with anyio.move_on_after(2):
+                    while unanswered:
+                        await answered.wait()
+                        answered = anyio.Event()
+
+    async def relay_output() -> None:
+        async with write:  # closed once the SDK's last answer is written, as the SDK closes it when it writes directly
+            async for message in from_sdk:
+                inner = getattr(message, "message", None)
+                if getattr(inner, "method", None) is None and getattr(inner, "id", None) in unanswered:
+                    unanswered.discard(inner.id)
+                    answered.set()
+                with contextlib.suppress(anyio.ClosedResourceError, anyio.BrokenResourceError):
+                    await write.send(message)
+
+    async with anyio.create_task_group() as relays:
+        reading = anyio.CancelScope()
+
+        async def relay_input_until_done() -> None:
+            with reading:
+                await relay_input()
+
+        relays.start_soon(relay_input_until_done)
+        relays.start_soon(relay_output)
+        async with sdk_writes:
+            yield sdk_reads, sdk_writes
+        reading.cancel()  # the SDK stopped first (it does when its input ends): nothing is left to relay to it
+
+
+_UNENDING = frozenset({"subscriptions/listen"})  # requests answered only when their stream ends: never waited for
+
+
+def _track(message: Any, unanswered: set[Any]) -> None:
+    """Note a request the client waits for; forget one it cancelled (a cancelled request gets no answer)."""
+    method = getattr(message, "method", None)
+    if method is None:
+        return
+    if method == "notifications/cancelled":
+        params = getattr(message, "params", None)
+        unanswered.discard(params.get("requestId") if isinstance(params, dict) else getattr(params, "request_id", None))
+    elif getattr(message, "id", None) is not None and method not in _UNENDING:
+        unanswered.add(message.id)
 
 
 async def _stop_on_signals(app: CatalogServer, stdin: _StdinLines, timeout: float, stopped: list[int]) -> None:

@@ -112,6 +112,12 @@ class View:
             by_uri={d.uri: d for d in descriptors},
         )
 
+    def shows(self, uri: str) -> bool:
+        """Whether a client of this view may read the resource at `uri`: a descriptor, a document, a static one, or one of
+        its templates' resources."""
+        return (uri in self.by_uri or uri in self.documents or uri in self.static
+                or any(t.template.match(uri) is not None for t in self.templates))
+
     def descriptor_for(self, uri: str) -> Descriptor | None:
         """The descriptor at an `ardf://{type}/{id}` URI, if this view shows it."""
         return self.by_uri.get(uri)

@@ -23,6 +23,8 @@ from mcp.shared.exceptions import MCPError
 from test_live_reload import Inbox, child_env, mcp_tool, text_of
 from test_outside_inputs import structured
 
+from atdf_mcp.paging import encode_cursor
+
 BUDGET = 60  # seconds: a guard against a hang, not a timing
 
 
@@ -217,8 +219,9 @@ async def rest_of(client: Client, cursor: str | None) -> list[str]:
 async def test_a_cursor_cut_before_a_reload_finishes_the_list_it_was_cut_from(tmp_path: Path) -> None:
     """`serve --page-size 2`: a reload removes the first page's tools between two pages. The walk used to continue at
     its old offset in the new list, skipping t2 and t3 (present before and after); it finishes the list it started,
-    and a walk after list_changed reads the new one. A cursor of a list no longer held (two reloads ago) is -32602,
-    Invalid params, telling the client to list again: never a page of another list."""
+    and a walk after list_changed reads the new one, even when more reloads come between its pages (the list is held
+    while its walk goes on: tests/test_outside_inputs_7.py). A cursor of no list held is -32602, Invalid params,
+    telling the client to list again: never a page of another list."""
     folder = tmp_path / "catalogue"
     write_file(folder, "first.json", {"tools": [mcp_tool(f"t{n}", f"Tool number {n}.") for n in range(2)]})  # one change removes both
     for n in range(2, 6):
@@ -237,8 +240,9 @@ async def test_a_cursor_cut_before_a_reload_finishes_the_list_it_was_cut_from(tm
             for n, name in enumerate(("t6", "t7")):
                 write_file(folder, f"{name}.json", mcp_tool(name, "A new tool."))
                 await inbox.wait_for("notifications/tools/list_changed", 2 + n)
+            assert await rest_of(client, again.next_cursor) == ["t4", "t5"]  # two reloads later
             with pytest.raises(MCPError) as caught:
-                await client.list_tools(cursor=again.next_cursor, cache_mode="bypass")
+                await client.list_tools(cursor=encode_cursor("tools", "0" * 16, 2), cache_mode="bypass")  # a list never held
     assert caught.value.error.code == types.INVALID_PARAMS
     assert "list again" in caught.value.error.message
 

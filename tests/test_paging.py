@@ -143,24 +143,46 @@ async def test_a_cursor_made_before_a_reload_that_left_the_list_as_it_was_contin
 
 
 def test_a_cursor_of_the_list_before_a_reload_pages_that_list(app: CatalogServer) -> None:
-    """The list a cursor was cut from changed in a reload: its pages come from that list, held until the next reload;
-    after that, the cursor is JSON-RPC -32602 (list again)."""
+    """The list a cursor was cut from changed in a reload: its pages come from that list, held while the walk goes on
+    (whatever the reloads); once its walk has been quiet for `hold_seconds`, the cursor is JSON-RPC -32602 (list again)."""
     from atdf_mcp.paging import Pages
 
-    pages = Pages()
+    now = [0.0]
+    pages = Pages(hold_seconds=60, clock=lambda: now[0])
     before = app.listing().list_tools
     first = pages.page(before, "tools", cursor=None, size=3, key=None)
     pages.rotate()
     after = before.model_copy(update={"tools": before.tools[1:]})  # the first tool is gone
-    assert pages.page(after, "tools", cursor=first.next_cursor, size=3, key=None).tools == before.tools[3:6]
+    second = pages.page(after, "tools", cursor=first.next_cursor, size=3, key=None)
+    assert second.tools == before.tools[3:6]
     with pytest.raises(MCPError):
         pages.page(after, "tools", cursor=first.next_cursor, size=3, key="another view")
+    for _ in range(5):
+        pages.rotate()
+        now[0] += 50  # each page within the hold of the one before
+        second = pages.page(after, "tools", cursor=first.next_cursor, size=3, key=None)
+    assert second.tools == before.tools[3:6]
+    now[0] += 61
     pages.rotate()
     with pytest.raises(MCPError) as caught:
         pages.page(after, "tools", cursor=first.next_cursor, size=3, key=None)
     entry = caught.value.error.data["errors"][0]
     assert caught.value.error.code == types.INVALID_PARAMS and entry["context"]["reason"] == "stale"
     assert entry["parameter_name"] == "cursor" and entry["context"]["suggested_arguments"] == {}
+
+
+def test_the_lists_held_for_cursors_are_bounded(app: CatalogServer) -> None:
+    """At most `max_held` lists are held; the one paged least recently is dropped first."""
+    from atdf_mcp.paging import Pages
+
+    pages = Pages(max_held=2)
+    full = app.listing().list_tools
+    lists = [full.model_copy(update={"tools": full.tools[n:]}) for n in range(3)]
+    cursors = [pages.page(result, "tools", cursor=None, size=1, key=None).next_cursor for result in lists]
+    current = full.model_copy(update={"tools": full.tools[:2]})
+    assert pages.page(current, "tools", cursor=cursors[2], size=1, key=None).tools == lists[2].tools[1:2]
+    with pytest.raises(MCPError):
+        pages.page(current, "tools", cursor=cursors[0], size=1, key=None)
 
 
 def test_the_cursor_is_opaque_base64url() -> None:

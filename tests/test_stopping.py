@@ -246,7 +246,9 @@ def test_a_call_arriving_while_stopping_is_refused_with_an_envelope(session: Any
 
 
 def test_a_client_closing_stdin_is_not_held_up_by_a_sync_handler_still_running(session: Any) -> None:
-    """The client leaves (stdin closed) during a 30 s sync call: the process exits at once, not when the thread ends."""
+    """The client leaves (stdin closed) during a 30 s sync call: the process exits at once, not when the thread ends; the
+    call is cancelled after the end-of-input grace (atdf_mcp.stdio.EOF_GRACE) and answers CANCELLED, not the SDK's
+    "Connection closed" without an envelope."""
     server = session()
     server.call(4, "doze", 30)
     time.sleep(0.5)
@@ -254,7 +256,8 @@ def test_a_client_closing_stdin_is_not_held_up_by_a_sync_handler_still_running(s
     server.process.stdin.close()
     code, took = server.wait()
     assert (code, took < 3) == (0, True)
-    assert server.answer(4)["error"]["message"] == "Connection closed"  # the SDK's answer to a call its client left
+    answer = server.answer(4)["result"]
+    assert answer["isError"] is True and answer["structuredContent"]["errors"][0]["code"] == "CANCELLED"
 
 
 # ---------------------------------------------------------------------------------------------
