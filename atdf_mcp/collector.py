@@ -7,10 +7,11 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-__all__ = ["freeze_survivors", "gc_paused"]
+__all__ = ["COLLECT_DELAY", "freeze_start", "freeze_survivors", "gc_paused"]
 
 _GROWTH = 1.25  # what is frozen may grow by a quarter between full collections (the collector's own rule for gen 2)
 _frozen_after_collection = 0
+COLLECT_DELAY = 1.0  # seconds after a reload's notifications before its full collection, if one is due: the clients re-list first
 
 
 @contextmanager
@@ -44,3 +45,11 @@ def freeze_survivors(*, force: bool = False) -> None:
         gc.collect()
         gc.freeze()
         _frozen_after_collection = gc.get_freeze_count()
+
+
+def freeze_start() -> None:
+    """`gc.freeze()` once the start's catalogue is in, counted as collected: a start makes almost no garbage, so the
+    first full collection waits, as every later one, for the frozen objects to grow by a quarter."""
+    global _frozen_after_collection
+    gc.freeze()
+    _frozen_after_collection = gc.get_freeze_count()

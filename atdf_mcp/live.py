@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import gc
 import logging
 import os
 import signal
@@ -34,7 +35,7 @@ import anyio.lowlevel
 import anyio.to_thread
 
 from .catalog import Catalog, Problem, file_signature, load_catalog
-from .collector import freeze_survivors
+from .collector import COLLECT_DELAY, freeze_survivors
 from .errors import AtdfError
 from .files import CONFIG_FILE_NAMES, IGNORE_FILE
 from .publish import Published
@@ -185,7 +186,7 @@ class LiveCatalog:
         catalog = await anyio.to_thread.run_sync(self._load, app.catalog, changed)
         disclosure = await anyio.to_thread.run_sync(app.next_disclosure, catalog)  # the search index, off the event loop
         app.swap(catalog, disclosure)  # on the event loop: a request reads the snapshot once and never sees half of a swap
-        freeze_survivors()  # the new snapshot stays: out of later collections (it holds no reference cycle to leak)
+        gc.freeze()  # the new snapshot stays: out of later collections (it holds no reference cycle to leak)
         new, problems = app.published, tuple(app.catalog.report.problems)
         fresh = tuple(p for p in problems if p not in old_problems)
         outcome = _compare(reason, old, new, problems, fresh, time.perf_counter() - started)
@@ -199,7 +200,17 @@ class LiveCatalog:
             outcome = dataclasses.replace(outcome, lists={**outcome.lists, "tools": True})
         self._report(outcome)
         await self._tell_clients(outcome, (old_views, app.views), relisted=relisted)
+        if self._tasks is not None:  # a full collection, when due, blocks the loop: after the clients have re-listed
+            self._tasks.start_soon(self._collect_later)
+        else:
+            freeze_survivors()
         return outcome
+
+    @staticmethod
+    async def _collect_later() -> None:
+        """`freeze_survivors` COLLECT_DELAY seconds from now (the cyclic garbage frozen by reloads, collected when due)."""
+        await anyio.sleep(COLLECT_DELAY)
+        freeze_survivors()
 
     @staticmethod
     def _load(previous: Catalog, changed: set[str] | None) -> Catalog:

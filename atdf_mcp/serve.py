@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from . import __version__
 from .catalog import Catalog, load_catalog
+from .collector import freeze_start
 from .disclosure import Disclosure
 from .errors import AtdfError, UsageError
 from .l10n import LANG
@@ -58,7 +59,7 @@ def load_for_serving(directory: str | None, *, lang: str | None, timeout: float 
                             toolset=known_toolset(toolset, catalog))
     finally:
         gc.enable()
-    gc.freeze()  # the snapshot lives as long as the process: keep it out of every later collection
+    freeze_start()  # the snapshot lives as long as the process: keep it out of every later collection
     LANG.set(app.lang)  # what is built outside any request (a task store's worker lost) speaks --lang too
     for line in start_lines(catalog, app):
         print(line, file=sys.stderr)
