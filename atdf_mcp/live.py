@@ -414,9 +414,10 @@ def _set_changes(views: tuple[Views, Views], *, every_tool: bool = False) -> Cal
     """What changed in a tool set's view between two snapshots' views: its lists compared (a set renamed or removed
     shows nothing). A changed `tokens:` may have given a session's token another set: every list, to be safe."""
     old, new = views
+    retokened = old.snapshot.config.tokens != new.snapshot.config.tokens
 
     def changes(name: str) -> dict[str, bool]:
-        if old.snapshot.config.tokens != new.snapshot.config.tokens:
+        if retokened:
             return {"tools": True, "prompts": True, "resources": True}
         before, after = old.get(name), new.get(name)
         return {"tools": every_tool or before.list_tools != after.list_tools, "prompts": before.list_prompts != after.list_prompts,

@@ -21,7 +21,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Any
@@ -82,7 +82,7 @@ class Rule:
         if not self.applies_to:
             return True
         tags = descriptor_labels(tool)[0]
-        return any(fnmatchcase(tool.id, p) or p.casefold() in tags for p in self.applies_to)
+        return any(_covers(p, tool.id, tags) for p in self.applies_to)
 
     def violated(self, variables: dict[str, Any]) -> bool:
         """Whether these variables break the rule; raises what the evaluation raises."""
@@ -182,16 +182,21 @@ def compile_policies(catalog: Catalog, load: Callable[[str], tuple[Callable[...,
 def _covering_nothing(rules: list[Rule], catalog: Catalog, origins: Mapping[str, Callable[[str], str]]) -> list[Problem]:
     """A DANGLING_REFERENCE warning for each `applies_to` entry no tool of the catalogue matches (a typo, a tool since
     removed): a rule its author believes enforced that covers nothing."""
-    tools = catalog.tools
+    labelled = [(tool.id, descriptor_labels(tool)[0]) for tool in catalog.tools] if any(r.applies_to for r in rules) else []
     problems = []
     for rule in rules:
         for k, pattern in enumerate(rule.applies_to):
-            if not any(fnmatchcase(tool.id, pattern) or pattern.casefold() in descriptor_labels(tool)[0] for tool in tools):
+            if not any(_covers(pattern, tool_id, tags) for tool_id, tags in labelled):
                 where = origins[rule.policy](f"{rule.pointer}/applies_to/{k}")
                 problems.append(Problem(rule.file, where, f"rule {rule.id!r}: applies_to {pattern!r} matches no tool (by id, tag or "
                                         "glob) of the catalogue, so it is enforced on nothing there", "warning",
                                         Code.DANGLING_REFERENCE))
     return problems
+
+
+def _covers(pattern: str, tool_id: str, tags: Container[str]) -> bool:
+    """Whether an `applies_to` entry names a tool: its id by glob, or one of its tags."""
+    return fnmatchcase(tool_id, pattern) or pattern.casefold() in tags
 
 
 def _policy_rules(policy: Descriptor, origin: Callable[[str], str], load: Callable[[str], tuple[Callable[..., Any] | None, str]]

@@ -476,9 +476,7 @@ class CatalogServer:
         return len(sessions)
 
     def _known_resource(self, view: View, uri: str) -> None:
-        known = (uri == INDEX_URI or uri in view.static or uri in view.documents or view.descriptor_for(uri) is not None
-                 or any(t.template.match(uri) is not None for t in view.templates))
-        if not known:
+        if uri != INDEX_URI and not view.shows(uri):
             raise self._not_found(view, uri)
 
     @staticmethod

@@ -95,22 +95,23 @@ async def _answered_before_the_end(app: CatalogServer, read: Any, write: Any, gr
     unanswered: set[Any] = set()
     answered = anyio.Event()
 
-    async def relay_input() -> None:
+    async def all_answered(seconds: float) -> None:
+        """Wait until no request read is unanswered, at most `seconds`."""
         nonlocal answered
+        with anyio.move_on_after(seconds):
+            while unanswered:
+                await answered.wait()
+                answered = anyio.Event()
+
+    async def relay_input() -> None:
         async with to_sdk:
             async for message in read:
                 _track(getattr(message, "message", None), unanswered)
                 await to_sdk.send(message)
-            with anyio.move_on_after(grace):  # the requests read run (none is refused SHUTTING_DOWN yet): let them answer
-                while unanswered:
-                    await answered.wait()
-                    answered = anyio.Event()
+            await all_answered(grace)  # the requests read run (none is refused SHUTTING_DOWN yet): let them answer
             if unanswered:
                 app.drain.cancel_all()
-                with anyio.move_on_after(2):
-                    while unanswered:
-                        await answered.wait()
-                        answered = anyio.Event()
+                await all_answered(2)
 
     async def relay_output() -> None:
         async with write:  # closed once the SDK's last answer is written, as the SDK closes it when it writes directly

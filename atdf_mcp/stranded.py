@@ -17,10 +17,9 @@ from typing import Any, NamedTuple
 
 from .model import Descriptor
 from .toolsets import Toolset
+from .workflows import step_name, step_tool
 
 __all__ = ["StepCall", "step_calls", "stranded", "toolset_workflow_problems"]
-
-_TOOL_KEYS = ("tool_id", "tool", "resource_ref")  # as atdf_mcp.workflows reads a step
 
 
 class StepCall(NamedTuple):
@@ -36,13 +35,13 @@ def step_calls(d: Descriptor) -> Iterator[StepCall]:
     for i, raw in enumerate(steps if isinstance(steps, list) else ()):
         if not isinstance(raw, dict):
             continue
-        name = _step_id(raw, f"step_{i + 1}")
+        name = step_name(raw, f"step_{i + 1}")
         tool = _tool_of(raw)
         if tool is not None:
             yield StepCall(name, tool)
         recovery = raw.get("on_error")
         if isinstance(recovery, dict) and (tool := _tool_of(recovery)) is not None:
-            yield StepCall(_step_id(recovery, f"{name}_recovery"), tool)
+            yield StepCall(step_name(recovery, f"{name}_recovery"), tool)
 
 
 def stranded(workflows: Iterable[Descriptor], tools: Mapping[str, Descriptor],
@@ -74,16 +73,7 @@ def toolset_workflow_problems(toolsets: Mapping[str, Toolset], descriptors: Iter
     return found
 
 
-def _step_id(raw: Mapping[str, Any], default: str) -> str:
-    """A step's id as atdf_mcp.workflows names it (`id`, else `step`, else its place)."""
-    for key in ("id", "step"):
-        if isinstance(raw.get(key), str) and raw[key]:
-            return raw[key]
-    return default
-
-
 def _tool_of(raw: Mapping[str, Any]) -> str | None:
     """The tool a step names, if any."""
-    key = next((k for k in _TOOL_KEYS if k in raw), None)
-    tool = raw.get(key) if key is not None else None
+    tool = step_tool(raw)[1]
     return tool if isinstance(tool, str) and tool else None

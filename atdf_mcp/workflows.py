@@ -34,10 +34,25 @@ from .codes import Code
 from .interpolate import NOTHING, VALUE_REFERENCE, value_references
 from .model import Descriptor
 
-__all__ = ["Step", "Workflow", "compile_workflows", "is_runnable", "lookup"]
+__all__ = ["Step", "Workflow", "compile_workflows", "is_runnable", "lookup", "step_name", "step_tool"]
 
 _BINDER = re.compile(r"\.\s*(?:all|exists|exists_one|map|filter)\s*\(\s*([A-Za-z_]\w*)\s*,")
 _TOOL_KEYS = ("tool_id", "tool", "resource_ref")
+
+
+def step_name(raw: Any, default: str) -> str:
+    """A raw step's id: `id`, else `step`, else `default`."""
+    if isinstance(raw, dict):
+        for key in ("id", "step"):
+            if isinstance(raw.get(key), str) and raw[key]:
+                return raw[key]
+    return default
+
+
+def step_tool(raw: Mapping[str, Any]) -> tuple[str | None, Any]:
+    """The key a raw step names its tool under (`tool_id`, `tool` or `resource_ref`) and what it holds; (None, None)."""
+    key = next((k for k in _TOOL_KEYS if k in raw), None)
+    return key, raw.get(key) if key is not None else None
 
 
 @dataclass(frozen=True, eq=False)
@@ -165,16 +180,11 @@ class _Compiler:
     @staticmethod
     def step_id(raw: Any, i: int) -> str:
         """A step's id (`id`, else `step`, else `step_N`)."""
-        if isinstance(raw, dict):
-            for key in ("id", "step"):
-                if isinstance(raw.get(key), str) and raw[key]:
-                    return raw[key]
-        return f"step_{i + 1}"
+        return step_name(raw, f"step_{i + 1}")
 
     def step(self, raw: dict[str, Any], where: str, step_id: str, inputs: set[str], earlier: set[str]) -> Step:
         """One step compiled (its recovery step is attached later)."""
-        key = next((k for k in _TOOL_KEYS if k in raw), None)
-        tool = raw.get(key) if key is not None else None
+        key, tool = step_tool(raw)
         if not isinstance(tool, str) or not tool:
             self.problem(where, f"step {step_id!r} names no tool (write \"tool_id\")")
             tool = ""
