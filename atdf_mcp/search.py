@@ -64,6 +64,7 @@ import Stemmer
 
 from .collector import gc_paused
 from .model import Descriptor
+from .radix import stable_order
 from .search_vocabulary import GROUPS
 from .word_keys import KEYED, KeyedWords, WordTable, ascii_words, text_words
 
@@ -602,12 +603,9 @@ def _bm25(entries: list[_Entry], sizes: Any, n_vocab: int) -> Any:
     idf = np.where(frequencies > 0, np.log(1 + (max(n, 1) - frequencies + 0.5) / (frequencies + 0.5)), 0).astype(np.float32)
     average = float(lengths.mean()) if n else 1.0
     tfc = scoring._select_tfc_scorer("lucene")(tf_array=tf, l_d=lengths[docs], l_avg=average or 1.0, k1=K1, b=B)
-    # the CSC matrix bm25s searches: the scores ordered by term, then by tool (a plain sort of term << 32 | position,
-    # the positions running in tool order, is an argsort at a sort's price)
-    order = np.left_shift(ids.astype(np.int64), 32)
-    order |= np.arange(len(ids), dtype=np.int64)
-    order.sort()
-    order &= 0xFFFFFFFF
+    # the CSC matrix bm25s searches: the scores ordered by term, then by tool (a stable sort of the term ids, whose
+    # positions run in tool order)
+    order = stable_order(ids, n_vocab)
     indptr = np.zeros(n_vocab + 1, dtype=np.int64)
     np.cumsum(counts, out=indptr[1:])
     data = (idf[ids[order]] * tfc[order]).astype(np.float32)
@@ -663,17 +661,17 @@ def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, 
         rows_.append(row_of[which])
         terms_.append(ids)
         codes_.append(code_of[which])
-    n, n_vocab, n_weights = len(tools), max(len(vocab), 1), len(weights)
+    n, n_vocab = len(tools), max(len(vocab), 1)
     if not rows_:
         return np.zeros(0, np.int32), np.zeros(0, np.float32), [0] * (n + 1)
-    keys = (np.concatenate(rows_) * n_vocab + np.concatenate(terms_)) * n_weights + np.concatenate(codes_)
-    keys.sort()
-    pairs = keys // n_weights
+    pairs = np.concatenate(rows_) * n_vocab + np.concatenate(terms_)
+    order = stable_order(pairs, n * n_vocab)
+    pairs = pairs[order]
     firsts = np.empty(len(pairs), dtype=bool)  # where each (tool, term) begins: its occurrences' weights summed
     firsts[:1] = True
     np.not_equal(pairs[1:], pairs[:-1], out=firsts[1:])
-    tf = np.bincount(np.cumsum(firsts) - 1, weights=np.asarray(weights, dtype=np.float64)[keys - pairs * n_weights])
-    tf = tf.astype(np.float32)
+    codes = np.concatenate(codes_)[order]
+    tf = np.bincount(np.cumsum(firsts) - 1, weights=np.asarray(weights, dtype=np.float64)[codes]).astype(np.float32)
     pairs = pairs[firsts]
     ids = (pairs % n_vocab).astype(np.int32)
     return ids, tf, np.searchsorted(pairs // n_vocab, np.arange(n + 1)).tolist()
