@@ -41,8 +41,8 @@ Builds are batched and vectorized: the new tools' texts are gathered field by fi
 list per field), each language's ASCII texts are joined, lowered and split through a byte table, and each word of
 up to 16 bytes is looked up by its bytes (two exact 64-bit keys) in a numpy open-addressing table of the words seen
 so far, so no Python code runs per word (text that is not ASCII is lowered by `str.lower` and keyed by its UTF-8 bytes);
-only a word never seen (stemmed once) and a longer word go through Python's dict of words. The weighted counts come from one sort per batch, a
-batch's tools share its arrays, the matrix is ordered by one sort, and the Level-1 line is worked out at a tool's
+only a word never seen (stemmed once) and a longer word go through Python's dict of words. The weighted counts come from one radix sort per
+batch (atdf_mcp.radix), a batch's tools share its arrays, the matrix is ordered by one radix sort, and the Level-1 line is worked out at a tool's
 first hit. Rebuilds are cheap: bm25s cannot add documents, so `build(previous=...)` reuses each unchanged tool's
 counted terms (keyed by its Descriptor object, which a reload keeps for unchanged files) and only assembles the
 sparse matrix again (bm25s's scoring functions, in the layout bm25s searches), vectorized over the whole catalogue.
@@ -678,6 +678,7 @@ def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, 
 
 
 _SEP = "\x00"  # between two texts of a batch: never part of a word
+_CLAIM_CHUNK = 2048  # the first words never seen that are put in the table before the rest are looked up again
 
 
 def _word_ids(words: KeyedWords | None, lang: str, table: WordTable, vocab: dict[str, int]) -> tuple[Any, Any]:
@@ -695,11 +696,15 @@ def _word_ids(words: KeyedWords | None, lang: str, table: WordTable, vocab: dict
     long = np.flatnonzero(words.sizes > KEYED)
     if len(long):
         missing = np.setdiff1d(missing, long, assume_unique=True)
-    if len(missing):
-        heads, order, where = table.distinct(words.first[missing], words.second[missing])
-        found = _ids(words.texts(missing[where]), lang, table.words, vocab)
-        table.add(words.first[missing[where]], words.second[missing[where]], found)
-        ids[missing[order]] = np.repeat(found, np.diff(heads, append=len(order)))
+    first, second, chunk = words.first, words.second, _CLAIM_CHUNK
+    while len(missing):  # the words never seen, a chunk at a time: most of a chunk's repeats come later, and are found
+        part, missing = missing[:chunk], missing[chunk:]
+        slots, new = table.claim(first[part], second[part])
+        table.values[slots[new]] = _ids(words.texts(part[new]), lang, table.words, vocab)
+        ids[part] = table.values[slots]
+        if len(missing):
+            ids[missing], still = table.find(first[missing], second[missing])
+            missing, chunk = missing[still], 4 * chunk
     if len(long):
         ids[long] = _ids(words.texts(long), lang, table.words, vocab)
     keep = np.flatnonzero(ids >= 0)

@@ -2,6 +2,7 @@
 
     >>> words = ascii_words(["Find a hotel", "book it"], "\\x00")      # lowered, split, keyed in one numpy pass
     >>> ids, missing = table.find(words.first, words.second)          # -3 where the table has no such word
+    >>> slots, new = table.claim(words.first[missing], words.second[missing])   # put in; their ids go to values[slots[new]]
 
 ASCII text is lowered and split through a byte table. Other text (`text_words`) is lowered by `str.lower`, its code
 points told word or not by `str.isalnum` (as the regex `[^\\W_]+` tells them), and keyed by its UTF-8 bytes the
@@ -135,7 +136,7 @@ def _byte_masks() -> Any:
 
 class WordTable:
     """Words → ids: by text (`words`, seeded with the batch separator → -1), and by a word's two 64-bit keys in an
-    open-addressing table of numpy arrays (`find`, `add`), for lookups without Python code per word."""
+    open-addressing table of numpy arrays (`find`, `claim`), for lookups without Python code per word."""
 
     __slots__ = ("count", "first", "second", "values", "words")
 
@@ -155,7 +156,8 @@ class WordTable:
         self.count = 0
         if old is not None:
             held = old[0] != 0
-            self.add(old[0][held], old[1][held], old[2][held])
+            slots, _ = self.claim(old[0][held], old[1][held])
+            self.values[slots] = old[2][held]
 
     @staticmethod
     def mixed(first: Any, second: Any) -> Any:
@@ -194,11 +196,12 @@ class WordTable:
             pending = pending[~hit & (held != 0)]
         return ids, np.concatenate(missing) if len(missing) > 1 else missing[0]
 
-    def add(self, first: Any, second: Any, ids: Any) -> None:
-        """Hold these words' keys (distinct, none held yet) with their term ids."""
+    def claim(self, first: Any, second: Any) -> tuple[Any, Any]:
+        """Each word's slot, a word the table does not hold put in an empty one (its id to be written in `values`), and
+        the index of one occurrence of each word put in, ascending."""
         import numpy as np
 
-        if 4 * (self.count + len(first)) > len(self.first):
+        if 4 * (self.count + len(first)) > len(self.first):  # room for every word being new
             size = len(self.first)
             while 4 * (self.count + len(first)) > size:
                 size *= 2
@@ -206,35 +209,17 @@ class WordTable:
         mask = len(self.first) - 1
         slots = self._slots(first, second)
         pending = np.arange(len(first))
-        while len(pending):  # each claims an empty slot; of several claiming one, the last written keeps it
-            free = pending[self.first[slots[pending]] == 0]
-            self.first[slots[free]] = first[free]
-            won = free[self.first[slots[free]] == first[free]]
-            self.second[slots[won]] = second[won]
-            self.values[slots[won]] = ids[won]
-            settled = np.zeros(len(first), dtype=bool)
-            settled[won] = True
-            pending = pending[~settled[pending]]
+        writer = -4 - pending  # marks the slot an occurrence wrote (ids are ≥ -3: -2 a stop word, -1 the separator)
+        while len(pending):  # a word claims an empty slot (of several claiming one, the last written keeps it), finds
+            at = slots[pending]  # itself there, or moves on to the next slot
+            empty = pending[self.first[at] == 0]
+            self.first[slots[empty]] = first[empty]
+            self.second[slots[empty]] = second[empty]
+            self.values[slots[empty]] = writer[empty]
+            at = slots[pending]
+            pending = pending[(self.first[at] != first[pending]) | (self.second[at] != second[pending])]
             slots[pending] = (slots[pending] + 1) & mask
-        self.count += len(first)
-
-    def distinct(self, first: Any, second: Any) -> tuple[Any, Any, Any]:
-        """The distinct words among these keys: (`heads`, `order`, `where`): `order` sorts the keys so that equal ones
-        are runs, `heads` are where each run starts in that order, `where` the index of each run's first word."""
-        import numpy as np
-
-        # runs of equal keys: a plain sort of each word's hash (its top bits) with its index in the low bits, an
-        # argsort at a sort's price
-        bits = np.uint64(max(1, (len(first) - 1).bit_length()))
-        packed = (self.mixed(first, second) >> bits) << bits
-        packed |= np.arange(len(first), dtype=np.uint64)
-        packed.sort()
-        order = (packed & ((np.uint64(1) << bits) - np.uint64(1))).astype(np.int64)
-        hashed = packed >> bits
-        a, b = first[order], second[order]
-        if ((hashed[1:] == hashed[:-1]) != ((a[1:] == a[:-1]) & (b[1:] == b[:-1]))).any():  # two words hashed alike
-            order = np.lexsort((second, first))  # (odds ≈ n² / 2**(65 - bits)): sorted by both keys instead
-            a, b = first[order], second[order]
-        heads = np.flatnonzero(np.concatenate([[True], (a[1:] != a[:-1]) | (b[1:] != b[:-1])]))
-        return heads, order, order[heads]
+        new = np.flatnonzero(self.values[slots] == writer)
+        self.count += len(new)
+        return slots, new
 

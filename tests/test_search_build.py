@@ -176,13 +176,15 @@ def test_the_batched_count_is_the_per_tool_count(same_weight: bool, monkeypatch:
     monkeypatch.setattr(search, "_BATCH", 4)  # several batches sharing one vocabulary
     got = _indexed_terms(SearchIndex.build(tools))
     assert got == want
+    monkeypatch.setattr(search, "_CLAIM_CHUNK", 3)  # new words put in the table a few at a time, the rest found again
+    assert _indexed_terms(SearchIndex.build(tools)) == want
     assert got["getHTTPInvoiceById"].keys() >= {"get", "http", "invoic", "id"}
     assert "eclair" in got["plain_snake_name"] and "gets" not in got["getHTTPInvoiceById"]
     assert ("clair" in got["Éclair_tool"]) is same_weight  # its name joins its input names (humped) when weighed alike
 
 
 def test_words_hashed_alike_are_still_told_apart(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Every word given the same hash: one home slot for all (probing all the way) and the exact sort by both keys.
+    # Every word given the same hash: one home slot for all, each new word claiming the next free slot along the way.
     import numpy as np
 
     demo = list(load_catalog(DEMO).tools)
