@@ -507,6 +507,11 @@ class _Loader:
             problems.append(Problem(file, pointer + canon.origin(ptr), message, severity, code))
 
         item = canon.raw
+        unread = [d for d in canon.deviations if not d.fixed]
+        if dialect is None and unread:  # a tool whose parameters could not be read: say where and how to write them
+            for d in unread:
+                problems.append(Problem(file, pointer + d.pointer, d.message, "error", Code.AMBIGUOUS))
+            return None
         if dialect is None:
             keys = ", ".join(sorted(map(str, item))[:8]) if isinstance(item, dict) else type(item).__name__
             report("", f"not a recognized descriptor (found {keys}); expected ATDF (tool_id/id + how_to_use), "
