@@ -147,3 +147,57 @@ async def test_a_tool_whose_parameters_were_by_name_is_served_and_checked(tmp_pa
     assert missing.is_error is True
     [error] = json.loads(missing.content[0].text)["errors"]
     assert error["parameter_name"] == "text" and error["title"] == "Missing required argument"
+
+
+# ---------------------------------------------------------------- 2. lists of tools saved whole, or under another key
+
+WRAPPED_TOOL = {"name": "health_check", "description": "Check server readiness.",
+                "inputSchema": {"type": "object", "properties": {"format": {"anyOf": [{"type": "string"}, {"type": "null"}],
+                                                                           "default": None}}},
+                "outputSchema": {"type": "object", "additionalProperties": True}, "_meta": {"_fastmcp": {"tags": []}}}
+
+
+def test_a_tools_list_response_saved_whole_is_served(tmp_path: Path) -> None:
+    """robert-cousins/mcp_agent_mail `tools_list.json` is the JSON-RPC response of `tools/list` as it came off the wire
+    ({"jsonrpc", "id", "result": {"tools": [...]}}): UNKNOWN_DIALECT ("found id, jsonrpc, result"), nothing served.
+    It is MCP's own form of a tool list, so its tools are read with no warning."""
+    write_file(tmp_path, "tools_list.json", {"jsonrpc": "2.0", "id": 5, "result": {"tools": [WRAPPED_TOOL]}})
+    catalog = load_catalog(tmp_path)
+    assert [p.code for p in catalog.report.problems] == ["NO_HANDLER"]
+    assert catalog.report.problems[0].pointer == "/result/tools/0"
+    assert catalog.get("health_check").output_schema == WRAPPED_TOOL["outputSchema"]
+
+
+def test_a_list_of_tools_under_another_key_is_read_and_fix_names_it_tools(tmp_path: Path) -> None:
+    """gschian0/Pd-MCP-Server `mcp_tools.json` keeps its tools under "mcp_tools" beside "metadata": UNKNOWN_DIALECT
+    ("found mcp_tools, metadata"), 0 of 9 tools. The one key holding a list of named tools is read as the collection,
+    with a NON_CANONICAL warning at that key; `fix` renames it "tools" and keeps the rest of the file."""
+    path = write_file(tmp_path, "mcp_tools.json", {"metadata": {"version": "1.0"}, "mcp_tools": [
+        {"name": "start_dsp", "description": "Enable DSP processing.", "parameters": {}},
+        {"name": "delete_object", "description": "Delete a Pd object.",
+         "parameters": {"object_id": {"type": "string", "description": "Object to delete."}}}]})
+    catalog = load_catalog(tmp_path)
+    assert catalog.report.errors == []
+    assert catalog.get("delete_object").input_schema["properties"] == {"object_id": {"type": "string",
+                                                                                      "description": "Object to delete."}}
+    [warning] = [p for p in catalog.report.warnings if p.pointer == "/mcp_tools"]
+    assert warning.code == "NON_CANONICAL" and '"tools"' in warning.message
+    assert {p.pointer for p in catalog.report.warnings if p.code == "NON_CANONICAL"} >= {"/mcp_tools/0/parameters",
+                                                                                          "/mcp_tools/1/parameters"}
+    reloaded_after_fix(path)
+    assert list(json.loads(path.read_text())) == ["metadata", "tools"]
+
+
+@pytest.mark.parametrize("content", [
+    {"rows": [1, 2, 3], "count": 3},
+    {"tools_used": ["a", "b"], "notes": "x"},
+    {"users": [{"name": "Ana", "age": 3}], "count": 1},
+    {"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": "hi"}]}},
+])
+def test_what_holds_no_named_tools_is_not_read_as_a_collection(tmp_path: Path, content: Any) -> None:
+    """Only a list of objects with a name (or an id of the formats) and a description is a collection; anything else
+    stays unread, said once for the file."""
+    write_file(tmp_path, "data.json", content)
+    catalog = load_catalog(tmp_path)
+    assert catalog.tools == ()
+    assert [p.pointer for p in catalog.report.errors] == [""], catalog.report.problems
