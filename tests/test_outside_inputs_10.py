@@ -201,3 +201,30 @@ def test_what_holds_no_named_tools_is_not_read_as_a_collection(tmp_path: Path, c
     catalog = load_catalog(tmp_path)
     assert catalog.tools == ()
     assert [p.pointer for p in catalog.report.errors] == [""], catalog.report.problems
+
+
+# ---------------------------------------------------------------- 3. Gemini's upper-case type names
+
+GEMINI = [{"name": "browser_navigate", "description": "Navigate the current tab to a URL.",
+           "parameters": {"type": "OBJECT", "properties": {
+               "url": {"type": "STRING"}, "wait": {"type": "BOOLEAN"},
+               "tabs": {"type": "ARRAY", "items": {"type": "INTEGER"}},
+               "size": {"type": "OBJECT", "properties": {"w": {"type": "NUMBER"}}}}, "required": ["url"]}}]
+
+
+def test_upper_case_type_names_of_gemini_function_declarations_are_read_as_json_types(tmp_path: Path) -> None:
+    """Function declarations written for Gemini (found in a public browser-agent's tool list) name types in upper
+    case ("OBJECT", "STRING"): every tool was an INVALID_INPUT_SCHEMA error ("'OBJECT' is not a JSON Schema type").
+    Each is read as the JSON type it names, at every depth, said as NON_CANONICAL there; `fix` writes it lower-case."""
+    path = write_file(tmp_path, "tools.json", GEMINI)
+    catalog = load_catalog(tmp_path)
+    assert catalog.report.errors == []
+    schema = catalog.get("browser_navigate").input_schema
+    assert schema["type"] == "object" and schema["properties"]["tabs"] == {"type": "array", "items": {"type": "integer"}}
+    assert schema["properties"]["size"]["properties"]["w"] == {"type": "number"}
+    warned = {p.pointer: p.message for p in catalog.report.warnings if p.code == "NON_CANONICAL"}
+    assert {"/0/parameters/type", "/0/parameters/properties/url/type", "/0/parameters/properties/tabs/items/type",
+            "/0/parameters/properties/size/properties/w/type"} <= warned.keys(), warned
+    assert '"type": "object"' in warned["/0/parameters/type"]
+    again = reloaded_after_fix(path)
+    assert again.get("browser_navigate").input_schema == schema

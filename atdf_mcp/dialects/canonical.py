@@ -163,6 +163,7 @@ def canonicalize(raw: Any, *, notes: bool = True) -> Canonical:
         key = "inputSchema" if family == "mcp" else "input_schema"
         _schema_text(c, raw, key)
         if isinstance(raw.get(key), dict):
+            _type_case(c, raw[key], f"/{key}")
             _draft3_required(c, raw[key], f"/{key}")
         if family == "openakita":
             _related_names(c, raw)
@@ -343,6 +344,37 @@ def _draft3_required(c: Canonical, schema: dict[str, Any], base: str) -> None:
     for key in ("items", "additionalProperties"):
         if isinstance(schema.get(key), dict):
             _draft3_required(c, schema[key], f"{base}/{key}")
+
+
+_SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+_SCHEMA_VALUES = ("items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames",
+                  "unevaluatedProperties", "unevaluatedItems", "additionalItems")
+_SCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
+
+
+def _type_case(c: Canonical, schema: dict[str, Any], base: str) -> None:
+    """Type names in another case ("OBJECT", "String": Gemini's function declarations) → JSON Schema's, at every depth."""
+    kind = schema.get("type")
+    if isinstance(kind, str) and kind not in JSON_TYPES and kind.lower() in JSON_TYPES:
+        schema["type"] = kind.lower()
+        c.fixed(f"{base}/type", f"JSON Schema type names are lower-case: write \"type\": {_j(kind.lower())}, not {_j(kind)}")
+    elif isinstance(kind, list) and any(isinstance(k, str) and k not in JSON_TYPES and k.lower() in JSON_TYPES for k in kind):
+        lowered = [k.lower() if isinstance(k, str) and k.lower() in JSON_TYPES else k for k in kind]
+        schema["type"] = lowered
+        c.fixed(f"{base}/type", f"JSON Schema type names are lower-case: write \"type\": {_j(lowered)}, not {_j(kind)}")
+    for key in _SCHEMA_MAPS:
+        if isinstance(schema.get(key), dict):
+            for name, sub in schema[key].items():
+                if isinstance(sub, dict):
+                    _type_case(c, sub, f"{base}/{key}/{_escape(name)}")
+    for key in _SCHEMA_VALUES:
+        if isinstance(schema.get(key), dict):
+            _type_case(c, schema[key], f"{base}/{key}")
+    for key in _SCHEMA_LISTS:
+        if isinstance(schema.get(key), list):
+            for i, sub in enumerate(schema[key]):
+                if isinstance(sub, dict):
+                    _type_case(c, sub, f"{base}/{key}/{i}")
 
 
 def _examples(c: Canonical, raw: dict[str, Any], family: str) -> None:
