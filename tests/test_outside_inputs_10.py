@@ -228,3 +228,27 @@ def test_upper_case_type_names_of_gemini_function_declarations_are_read_as_json_
     assert '"type": "object"' in warned["/0/parameters/type"]
     again = reloaded_after_fix(path)
     assert again.get("browser_navigate").input_schema == schema
+
+
+# ---------------------------------------------------------------- 4. a template of a tool list, not the list
+
+KINTONE = '''{{ define "recordProperties" }}
+{"type": "object", "properties": {"value": {"type": "string"}}}
+{{ end }}
+{
+  "tools": [
+    {"name": "createRecord", "description": "Create a record.", "inputSchema": {"type": "object", "properties": {
+      "record": {"additionalProperties": {{ template "recordProperties" }}, "type": "object"}}}}
+  ]
+}
+'''
+
+
+def test_a_template_of_a_tool_list_is_named_as_such(tmp_path: Path) -> None:
+    """macrat/mcp-server-kintone `tools_list.json` is a Go text/template that renders the tool list: the report said
+    "invalid JSON at line 1, column 2: Expecting property name enclosed in double quotes", which reads as a typo.
+    It now names the template markup where it is and says what to do."""
+    write_file(tmp_path, "tools_list.json", KINTONE)
+    [error] = load_catalog(tmp_path).report.errors
+    assert error.code == "PARSE_ERROR" and "line 1, column 1" in error.message
+    assert "template" in error.message and "render" in error.message and ".atdfignore" in error.message, error.message
