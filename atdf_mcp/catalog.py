@@ -482,6 +482,11 @@ class _Loader:
             if other is not None:  # package.json, a JSON Schema, an n8n export...: said once, not an error
                 problems.append(Problem(file, "", f"skipped: {other}, not a descriptor", "info", Code.NOT_A_DESCRIPTOR))
                 return
+        key = foreign_collection(raw) if any(found) else None
+        if key is not None:
+            wanted = collection_key_for(raw[key])
+            problems.append(Problem(file, to_pointer((key,)), f'a list of descriptors is kept under "{wanted}": write '
+                                    f'{{"{wanted}": [...]}}, not {{"{key}": [...]}}', "warning", Code.NON_CANONICAL))
         if not entries:  # an empty list or collection is not wrong, just empty (like an empty directory)
             problems.append(Problem(file, "", "no descriptor found: expected a descriptor object, a list of them, "
                                     "or a {\"tools\": [...]} / {\"resources\": [...]} collection", "warning", Code.NO_DESCRIPTORS))
@@ -507,6 +512,11 @@ class _Loader:
             problems.append(Problem(file, pointer + canon.origin(ptr), message, severity, code))
 
         item = canon.raw
+        unread = [d for d in canon.deviations if not d.fixed]
+        if dialect is None and unread:  # a tool whose parameters could not be read: say where and how to write them
+            for d in unread:
+                problems.append(Problem(file, pointer + d.pointer, d.message, "error", Code.AMBIGUOUS))
+            return None
         if dialect is None:
             keys = ", ".join(sorted(map(str, item))[:8]) if isinstance(item, dict) else type(item).__name__
             report("", f"not a recognized descriptor (found {keys}); expected ATDF (tool_id/id + how_to_use), "
@@ -743,7 +753,39 @@ def _entries(raw: Any, pointer: str) -> Iterator[tuple[str, Any]]:
             if isinstance(raw.get(key), list):
                 yield from _entries(raw[key], f"{pointer}/{key}")
                 return
+        if not pointer:  # the file's root: a saved tools/list response, or a collection under a key of its own
+            result = raw.get("result")
+            if "jsonrpc" in raw and isinstance(result, dict) and any(isinstance(result.get(k), list) for k in COLLECTION_KEYS):
+                yield from _entries(result, "/result")
+                return
+            key = foreign_collection(raw)
+            if key is not None:
+                yield from _entries(raw[key], f"/{key}")
+                return
     yield pointer, raw
+
+
+def foreign_collection(raw: Any) -> str | None:
+    """The one key of a file's root that holds a list of described tools or resources, when not "tools"/"resources".
+
+    `{"metadata": {...}, "mcp_tools": [{"name": ...}, ...]}`: "mcp_tools". None when the root is a descriptor, holds a
+    collection key, or holds no such list or more than one.
+    """
+    if not isinstance(raw, dict) or detect(raw) is not None or any(k in raw for k in COLLECTION_KEYS):
+        return None
+    keys = [k for k, v in raw.items() if isinstance(v, list) and v and all(_named(i) for i in v)]
+    return keys[0] if len(keys) == 1 else None
+
+
+def collection_key_for(items: list[Any]) -> str:
+    """The collection key a list of descriptors is written under: "resources" for ARDF resources, else "tools"."""
+    return "resources" if all(isinstance(i, dict) and "resource_id" in i for i in items) else "tools"
+
+
+def _named(item: Any) -> bool:
+    """Whether a list item reads as a tool or resource: a name or id, and a description."""
+    return isinstance(item, dict) and isinstance(item.get("description"), str) and any(
+        isinstance(item.get(k), str) for k in ("name", "tool_id", "resource_id"))
 
 
 def _said(where: str, message: str, ambiguities: list[Deviation]) -> bool:

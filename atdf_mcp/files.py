@@ -295,9 +295,19 @@ def _looks_wide(data: bytes) -> bool:
     return bool(head) and (high_first or (odds.count(0) == len(odds) and evens.count(0) == 0))
 
 
+_TEMPLATE_OPENERS = ("{{", "{%", "{#")
+
+
 def _json_error(exc: json.JSONDecodeError) -> str:
     """What is wrong with a JSON text, where: a comment or a trailing comma (JSONC habits) is named at its own place."""
     text, pos = exc.doc, exc.pos
+    opened = [at for at in (pos - 1, pos) if at >= 0 and text.startswith(_TEMPLATE_OPENERS, at)]
+    if opened:
+        at = opened[0]
+        line, column = text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+        return (f"invalid JSON at line {line}, column {column}: template markup ({text[at:at + 2]} … as Go templates, "
+                "Jinja or Handlebars write it); this file is a template, not a descriptor: render it and serve what it "
+                "produces, or leave it out with a line in .atdfignore")
     if text.startswith(("//", "/*"), pos):
         return (f"invalid JSON at line {exc.lineno}, column {exc.colno}: a comment, which JSON does not allow; remove it, "
                 'or keep it as a "//" key (comment keys are ignored)')

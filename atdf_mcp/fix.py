@@ -19,12 +19,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .catalog import LoadReport, Problem, descriptor_entries, load_catalog
+from .catalog import LoadReport, Problem, collection_key_for, descriptor_entries, foreign_collection, load_catalog
 from .codes import Code
 from .dialects import detect
 from .dialects.canonical import Canonical, canonicalize
 from .files import CONFIG_FILE_NAMES, DecodeFailure, decode_bytes, text_codec
 from .rewrite import Origin, rewrite_json, rewrite_yaml
+from .schemas import to_pointer
 
 __all__ = ["add_parser", "canonical_text", "run"]
 
@@ -100,7 +101,17 @@ def _canonical_document(raw: Any) -> tuple[Any, Origin]:
             raw = _replaced(raw, pointer, canon.raw)
             changed.append((pointer, canon))
 
+    key = foreign_collection(raw)
+    renamed: tuple[str, str] | None = None
+    if key is not None:  # {"mcp_tools": [...]} → {"tools": [...]}, in its place among the root's keys
+        wanted = collection_key_for(raw[key])
+        if wanted not in raw:
+            raw = {wanted if k == key else k: v for k, v in raw.items()}
+            renamed = (to_pointer((wanted,)), to_pointer((key,)))
+
     def origin(pointer: str) -> str:
+        if renamed is not None and (pointer == renamed[0] or pointer.startswith(renamed[0] + "/")):
+            pointer = renamed[1] + pointer[len(renamed[0]):]
         for entry, canon in changed:
             if pointer == entry or pointer.startswith(entry + "/"):
                 return entry + canon.origin(pointer[len(entry):])

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..inputs import JSON_TYPES, json_type
+from ..inputs import JSON_TYPES, json_type, property_schema
 from ..schemas import to_pointer
 from . import atdf
 
@@ -163,6 +163,7 @@ def canonicalize(raw: Any, *, notes: bool = True) -> Canonical:
         key = "inputSchema" if family == "mcp" else "input_schema"
         _schema_text(c, raw, key)
         if isinstance(raw.get(key), dict):
+            _type_case(c, raw[key], f"/{key}")
             _draft3_required(c, raw[key], f"/{key}")
         if family == "openakita":
             _related_names(c, raw)
@@ -228,12 +229,81 @@ def _function_shapes(c: Canonical, raw: dict[str, Any]) -> None:
         c.moved("", "/function")
         raw.clear()
         raw.update(inner)
-    schema = raw.get("parameters")
-    if isinstance(raw.get("name"), str) and isinstance(schema, dict) and (schema.get("type") == "object" or "properties" in schema) \
-            and not raw.keys() & {"inputSchema", "input_schema", "how_to_use", "resource_id", "resource_type"}:
-        c.fixed("/parameters", "write a tool's JSON Schema as \"inputSchema\" (MCP), not \"parameters\"")
-        _rename(raw, "parameters", "inputSchema")
-        c.moved("/inputSchema", "/parameters")
+    if not isinstance(raw.get("name"), str) or raw.keys() & _NOT_FUNCTION_KEYS:
+        return
+    present = [k for k in _PARAMETER_KEYS if k in raw]
+    if len(present) != 1:
+        return
+    key = present[0]
+    schema = raw[key]
+    if isinstance(schema, dict) and (schema.get("type") == "object" or "properties" in schema):
+        c.fixed(f"/{key}", f"write a tool's JSON Schema as \"inputSchema\" (MCP), not {_j(key)}")
+        _rename(raw, key, "inputSchema")
+        c.moved("/inputSchema", f"/{key}")
+        return
+    built = _by_name(c, schema, key) if isinstance(schema, dict) else _named_list(c, schema, key) \
+        if isinstance(schema, list) else None
+    if built is None:
+        c.ambiguous(f"/{key}", f"{_j(key)} is neither a JSON Schema ({{\"type\": \"object\", \"properties\": {{...}}}}), "
+                    "nor parameters by name ({\"q\": {\"type\": \"string\"}}), nor a list of named parameters "
+                    "([{\"name\": \"q\", \"type\": \"string\"}]): write the tool's input schema as \"inputSchema\"")
+        return
+    _replace_key(raw, key, "inputSchema", built)
+
+
+# Where tools written by hand keep their parameters (OpenAI `parameters`; `params`, `args` in hand-kept MCP lists).
+_PARAMETER_KEYS = ("parameters", "params", "args")
+_NOT_FUNCTION_KEYS = frozenset({"inputSchema", "input_schema", "how_to_use", "resource_id", "resource_type", "tool_id"})
+# Keywords whose value is a schema: a mapping holding one is a JSON Schema, not parameters by name.
+_SUBSCHEMA_KEYWORDS = frozenset({"additionalProperties", "patternProperties", "items", "additionalItems", "contains",
+                                 "propertyNames", "not", "if", "then", "else", "$defs", "definitions", "dependentSchemas",
+                                 "unevaluatedProperties", "unevaluatedItems", "allOf", "anyOf", "oneOf"})
+
+
+def _by_name(c: Canonical, params: dict[str, Any], key: str) -> dict[str, Any] | None:
+    """Parameters written as a mapping {name: schema} → an input schema with those properties (None if not that)."""
+    if params.keys() & _SUBSCHEMA_KEYWORDS or not all(isinstance(v, dict) for v in params.values()):
+        return None
+    c.moved("/inputSchema/properties", f"/{key}")
+    c.fixed(f"/{key}", f"write a tool's parameters as its input schema: \"inputSchema\": {{\"type\": \"object\", "
+            f"\"properties\": {{...}}}}, not {_j(key)} by name")
+    for name, spec in params.items():
+        _json_type_word(c, spec, f"/inputSchema/properties/{_escape(name)}/type")
+    return {"type": "object", "properties": params}  # draft-3 `required` flags: `_draft3_required`, as for any schema
+
+
+def _named_list(c: Canonical, params: list[Any], key: str) -> dict[str, Any] | None:
+    """Parameters written as a list of {name, type, ...} → an input schema; `"required": true` ones are required."""
+    if not all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in params):
+        return None
+    names = [p["name"] for p in params]
+    if len(set(names)) != len(names):
+        return None
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    for i, item in enumerate(params):
+        flag = item.get("required")
+        if flag is True or (isinstance(flag, str) and flag.strip().lower() == "true"):
+            required.append(item["name"])
+        properties[item["name"]] = {k: v for k, v in item.items() if k not in ("name", "required")}
+        c.moved(f"/inputSchema/properties/{_escape(item['name'])}", f"/{key}/{i}")
+        _json_type_word(c, properties[item["name"]], f"/inputSchema/properties/{_escape(item['name'])}/type")
+    c.fixed(f"/{key}", f"write a tool's parameters as its input schema: \"inputSchema\": {{\"type\": \"object\", "
+            f"\"properties\": {{\"<name>\": {{...}}}}, \"required\": [...]}}, not a list in {_j(key)}")
+    return {"type": "object", "properties": properties, **({"required": required} if required else {})}
+
+
+def _json_type_word(c: Canonical, spec: dict[str, Any], where: str) -> None:
+    """A type written as a programming language names it ("str", "int", "dict") → the JSON Schema type."""
+    declared = spec.get("type")
+    if not isinstance(declared, str) or declared in JSON_TYPES:
+        return
+    if json_type(declared) is None:
+        return  # not a known name: the schema check says what `type` takes
+    fragment = {k: v for k, v in property_schema({"type": declared}).items() if k not in spec or k == "type"}
+    spec.update(fragment)
+    written = ", ".join(f"{_j(k)}: {_j(v)}" for k, v in fragment.items())
+    c.fixed(where, f"JSON Schema names this type {_j(fragment['type'])}: write {written}, not \"type\": {_j(declared)}")
 
 
 def _schema_text(c: Canonical, raw: dict[str, Any], key: str) -> None:
@@ -274,6 +344,37 @@ def _draft3_required(c: Canonical, schema: dict[str, Any], base: str) -> None:
     for key in ("items", "additionalProperties"):
         if isinstance(schema.get(key), dict):
             _draft3_required(c, schema[key], f"{base}/{key}")
+
+
+_SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+_SCHEMA_VALUES = ("items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames",
+                  "unevaluatedProperties", "unevaluatedItems", "additionalItems")
+_SCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
+
+
+def _type_case(c: Canonical, schema: dict[str, Any], base: str) -> None:
+    """Type names in another case ("OBJECT", "String": Gemini's function declarations) → JSON Schema's, at every depth."""
+    kind = schema.get("type")
+    if isinstance(kind, str) and kind not in JSON_TYPES and kind.lower() in JSON_TYPES:
+        schema["type"] = kind.lower()
+        c.fixed(f"{base}/type", f"JSON Schema type names are lower-case: write \"type\": {_j(kind.lower())}, not {_j(kind)}")
+    elif isinstance(kind, list) and any(isinstance(k, str) and k not in JSON_TYPES and k.lower() in JSON_TYPES for k in kind):
+        lowered = [k.lower() if isinstance(k, str) and k.lower() in JSON_TYPES else k for k in kind]
+        schema["type"] = lowered
+        c.fixed(f"{base}/type", f"JSON Schema type names are lower-case: write \"type\": {_j(lowered)}, not {_j(kind)}")
+    for key in _SCHEMA_MAPS:
+        if isinstance(schema.get(key), dict):
+            for name, sub in schema[key].items():
+                if isinstance(sub, dict):
+                    _type_case(c, sub, f"{base}/{key}/{_escape(name)}")
+    for key in _SCHEMA_VALUES:
+        if isinstance(schema.get(key), dict):
+            _type_case(c, schema[key], f"{base}/{key}")
+    for key in _SCHEMA_LISTS:
+        if isinstance(schema.get(key), list):
+            for i, sub in enumerate(schema[key]):
+                if isinstance(sub, dict):
+                    _type_case(c, sub, f"{base}/{key}/{i}")
 
 
 def _examples(c: Canonical, raw: dict[str, Any], family: str) -> None:
