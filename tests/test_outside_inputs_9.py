@@ -8,6 +8,7 @@ tests/test_outside_inputs*.py hold the earlier probes'.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -90,3 +91,64 @@ def test_a_malformed_message_to_a_tool_sets_path_is_answered_as_on_mcp(base_url:
             assert answer.status_code == 400, (path, answer.status_code, answer.text)
             entry = refusal(answer)
             assert reason in entry["detail"] and "validation error" not in answer.text.lower(), (path, entry)
+
+
+# ---------------------------------------------------------------- 2. what the SDK's transports answer on their own
+
+SSE_SESSION = "0123456789abcdef0123456789abcdef"  # well formed, opened by nobody
+
+
+def _sdk_refusals(http: httpx.Client, headers: dict[str, str]) -> dict[str, tuple[httpx.Response, str | None]]:
+    """Each request a hand-written client or a proxy sends wrong, as the SDK alone answered it: label → (answer, the
+    header or parameter to fix)."""
+    ping = {"jsonrpc": "2.0", "id": 2, "method": "ping"}
+    json_only = {**headers, "Accept": "application/json"}
+    return {
+        "text/plain POST /mcp": (http.post("/mcp", content=json.dumps(ping), headers={**headers, "content-type": "text/plain"}),
+                                 "Content-Type"),
+        "text/plain POST /messages/": (http.post(f"/messages/?session_id={SSE_SESSION}", content=json.dumps(ping),
+                                                 headers={"content-type": "text/plain"}), "Content-Type"),
+        "Accept without event-stream": (http.post("/mcp", json=ping, headers=json_only), "Accept"),
+        "GET /mcp Accept json": (http.get("/mcp", headers=json_only), "Accept"),
+        "POST /mcp without session": (http.post("/mcp", json=ping, headers={"Accept": ACCEPT}), "Mcp-Session-Id"),
+        "GET /mcp without session": (http.get("/mcp", headers={"Accept": "text/event-stream"}), "Mcp-Session-Id"),
+        "POST /mcp unknown session": (http.post("/mcp", json=ping, headers={**headers, "mcp-session-id": "nope"}), "Mcp-Session-Id"),
+        "PUT /mcp": (http.put("/mcp", headers=headers), None),
+        "POST /messages/ without session_id": (http.post("/messages/", json=ping), "session_id"),
+        "POST /messages/ malformed session_id": (http.post("/messages/?session_id=abc", json=ping), "session_id"),
+        "POST /messages/ unknown session_id": (http.post(f"/messages/?session_id={SSE_SESSION}", json=ping), "session_id"),
+    }
+
+
+def test_what_the_sdks_transports_refuse_is_a_json_rpc_error_with_an_envelope(base_url: str) -> None:
+    """The SDK answers these itself, in plain text ("Invalid Content-Type header", "session_id is required", "Could not
+    find session") or as a JSON-RPC error with a message only ("Bad Request: Missing session ID", "Session not found"):
+    nothing says what to send instead. Each keeps its status and now carries an ATDF envelope whose solution names the
+    header (or query parameter) to fix."""
+    with httpx.Client(base_url=base_url, timeout=10) as http:
+        refusals = _sdk_refusals(http, session(http, "/mcp"))
+    for label, (answer, parameter) in refusals.items():
+        assert 400 <= answer.status_code < 500, (label, answer.status_code, answer.text)
+        entry = refusal(answer)
+        assert entry["parameter_name"] == parameter, (label, entry)
+        if parameter is not None:
+            assert parameter in entry["context"]["solution"], (label, entry)
+    ended = refusals["POST /mcp unknown session"][0]
+    assert ended.status_code == 404 and refusal(ended)["code"] == "NOT_FOUND"  # a client starts a new session on 404
+    assert "initialize" in refusal(ended)["context"]["solution"]
+    assert "POST" in refusal(refusals["PUT /mcp"][0])["context"]["solution"]
+    assert "/sse" in refusal(refusals["POST /messages/ unknown session_id"][0])["context"]["solution"]
+
+
+def test_a_stream_reopened_with_last_event_id_is_a_stream_not_a_500(base_url: str) -> None:
+    """A GET /mcp carrying `Last-Event-ID` (a client or proxy resuming a dropped stream) got "500 Internal Server
+    Error": the SDK returns without answering when no event store keeps the history. The server keeps none, so the
+    header is read as the MCP specification allows (the server MAY replay): the session's stream opens, live."""
+    with httpx.Client(base_url=base_url, timeout=10) as http:
+        headers = session(http, "/mcp")
+        for path in ("/mcp", "/mcp/quick"):
+            if path != "/mcp":
+                headers = session(http, path)
+            with http.stream("GET", path, headers={**headers, "Accept": "text/event-stream", "Last-Event-ID": "0"}) as stream:
+                assert stream.status_code == 200, (path, stream.status_code, stream.read())
+                assert stream.headers["content-type"].startswith("text/event-stream")
