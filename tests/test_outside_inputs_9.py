@@ -14,9 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import mcp.types as types
 import pytest
 from conftest import ardf, write_file
 from local_server import running
+from mcp import Client
+from mcp.shared.exceptions import MCPError
 
 from atdf_mcp import load_catalog
 from atdf_mcp.schemas import SCHEMAS
@@ -152,3 +155,45 @@ def test_a_stream_reopened_with_last_event_id_is_a_stream_not_a_500(base_url: st
             with http.stream("GET", path, headers={**headers, "Accept": "text/event-stream", "Last-Event-ID": "0"}) as stream:
                 assert stream.status_code == 200, (path, stream.status_code, stream.read())
                 assert stream.headers["content-type"].startswith("text/event-stream")
+
+
+# ---------------------------------------------------------------- 3. completion/complete
+
+ARDF_TEMPLATE = "ardf://{resource_type}/{resource_id}"
+
+
+@pytest.mark.anyio
+@MODES
+async def test_completing_an_unknown_prompts_argument_names_the_closest_prompt(base_url: str, mode: str) -> None:
+    """completion/complete on `greetng` answered an empty completion, as if the prompt had nothing to offer: a host's
+    argument box stayed empty with no reason. The MCP specification answers an invalid prompt name with -32602; it now
+    carries the envelope prompts/get gives, naming the closest prompt."""
+    async with Client(f"{base_url}/mcp", mode=mode) as client:
+        known = await client.complete(types.PromptReference(name="greeting"), {"name": "name", "value": "A"})
+        with pytest.raises(MCPError) as raised:
+            await client.complete(types.PromptReference(name="greetng"), {"name": "name", "value": "A"})
+    assert known.completion.values == ["Ana", "Andrés"]
+    assert raised.value.code == types.INVALID_PARAMS
+    data = raised.value.error.data
+    assert isinstance(data, dict) and SCHEMAS["error"].violations(data) == []
+    assert (data["errors"][0]["code"], data["errors"][0]["suggested_value"]) == ("NOT_FOUND", "greeting")
+
+
+@pytest.mark.anyio
+@MODES
+async def test_the_ardf_template_completes_the_types_and_ids_the_client_sees(base_url: str, mode: str) -> None:
+    """`ardf://{resource_type}/{resource_id}` is the one template resources/templates/list shows, and the server says
+    it completes; completing either variable answered nothing. It now offers the resource types, and the ids of the
+    type already chosen, of the client's own view: a tool set's client gets none of the tools outside its set."""
+    ref = types.ResourceTemplateReference(uri=ARDF_TEMPLATE)
+    async with Client(f"{base_url}/mcp", mode=mode) as client:
+        kinds = await client.complete(ref, {"name": "resource_type", "value": ""})
+        tools = await client.complete(ref, {"name": "resource_id", "value": ""}, {"resource_type": "tool"})
+        prefixed = await client.complete(ref, {"name": "resource_id", "value": "sh"}, {"resource_type": "tool"})
+        typed = await client.complete(ref, {"name": "resource_type", "value": "pro"})
+    async with Client(f"{base_url}/mcp/quick", mode=mode) as client:
+        quick = await client.complete(ref, {"name": "resource_id", "value": ""}, {"resource_type": "tool"})
+    assert {"tool", "prompt"} <= set(kinds.completion.values)
+    assert typed.completion.values == ["prompt"]
+    assert tools.completion.values == ["echo", "shout"] and prefixed.completion.values == ["shout"]
+    assert quick.completion.values == ["echo"]
