@@ -11,6 +11,7 @@ import dataclasses
 import json
 import mimetypes
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,10 +30,11 @@ from .model import Descriptor
 from .prompt_lint import prompt_problems
 from .schemas import SCHEMA_FILES, schema_bytes
 
-__all__ = ["ARDF_MIME", "COLLECTION_PATHS", "Published", "ResourceContent", "TemplateContent", "build_manifest", "render_prompt",
+__all__ = ["ARDF_MIME", "ARDF_TEMPLATE", "COLLECTION_PATHS", "Published", "ResourceContent", "TemplateContent", "build_manifest", "render_prompt",
            "tool_entry"]
 
 ARDF_MIME = "application/vnd.ardf+json"
+ARDF_TEMPLATE = "ardf://{resource_type}/{resource_id}"  # any descriptor of the catalogue (resources/templates/list)
 ARDF_SCHEMA_ID = "https://ardf.io/schema/v1"
 ARDF_PROFILE = "https://ardf.io/spec/v1"
 COLLECTION_PATHS = {
@@ -149,7 +151,7 @@ class Published:
             types.Resource(uri=uri, name=uri.rsplit("/", 1)[1], mime_type=mime, description=labels.schema)
             for uri, (mime, _) in static.items() if uri.startswith("ardf://schema/")
         ]
-        template = types.ResourceTemplate(uri_template="ardf://{resource_type}/{resource_id}", name="ardf-resource",
+        template = types.ResourceTemplate(uri_template=ARDF_TEMPLATE, name="ardf-resource",
                                           description=labels.template,
                                           mime_type=ARDF_MIME)
         return cls(
@@ -372,12 +374,16 @@ def _read_published(published: Published | None, uri: str) -> Any:
     return types.TextResourceContents(uri=uri, mime_type="text/plain", text=f"Resource {uri}")
 
 
-def completion_values(published: Published, ref: Any, argument: str, prefix: str) -> list[str]:
-    """Suggestions for a prompt or resource-template argument, from the descriptor's completions, enums and examples."""
+def completion_values(published: Published, ref: Any, argument: str, prefix: str,
+                      context: Mapping[str, str] | None = None) -> list[str]:
+    """Suggestions for a prompt or resource-template argument, from the descriptor's completions, enums and examples;
+    for `ARDF_TEMPLATE`, the resource types and (of the type in `context`) the ids `published` serves."""
     descriptor: Descriptor | None = None
     if getattr(ref, "type", "") == "ref/prompt":
         descriptor = published.prompts.get(ref.name)
     elif getattr(ref, "type", "") == "ref/resource":
+        if ref.uri == ARDF_TEMPLATE:
+            return _ardf_values(published, argument, prefix, context or {})
         descriptor = next((t.descriptor for t in published.templates if t.uri_template == ref.uri), None)
     if descriptor is None:
         return []
@@ -394,11 +400,29 @@ def completion_values(published: Published, ref: Any, argument: str, prefix: str
     if isinstance(defaults, dict) and argument in defaults:
         candidates.append(defaults[argument])
     candidates += [e.input[argument] for e in descriptor.examples if isinstance(e.input, dict) and argument in e.input]
-    seen: list[str] = []
-    for value in map(str, candidates):
-        if value.lower().startswith((prefix or "").lower()) and value not in seen:
-            seen.append(value)
-    return seen
+    return _starting_with(map(str, candidates), prefix)
+
+
+def _ardf_values(published: Published, argument: str, prefix: str, context: Mapping[str, str]) -> list[str]:
+    """The `resource_type`s, or the `resource_id`s of `context`'s type (of any type without one), of the ardf:// URIs served."""
+    pairs = [uri.removeprefix("ardf://").split("/", 1) for uri in (*published.by_uri, *published.static)]
+    pairs = [pair for pair in pairs if len(pair) == 2]
+    if argument == "resource_type":
+        return sorted(_starting_with((kind for kind, _ in pairs), prefix))
+    if argument == "resource_id":
+        kind = context.get("resource_type")
+        return sorted(_starting_with((rid for k, rid in pairs if kind in (None, k)), prefix))
+    return []
+
+
+def _starting_with(values: Iterable[str], prefix: str) -> list[str]:
+    """`values` that start with `prefix` (any case), each once, in order."""
+    seen: dict[str, None] = {}
+    lowered = (prefix or "").lower()
+    for value in values:
+        if value.lower().startswith(lowered):
+            seen.setdefault(value)
+    return list(seen)
 
 
 def _substitute(text: str, values: dict[str, str]) -> str:

@@ -492,7 +492,12 @@ class CatalogServer:
         return types.EmptyResult()
 
     async def _complete(self, ctx: ServerRequestContext, params: types.CompleteRequestParams) -> types.CompleteResult:
-        values = completion_values(self.view(ctx), params.ref, params.argument.name, params.argument.value)
+        view = self.view(ctx)
+        ref = params.ref
+        if ref.type == "ref/prompt" and ref.name not in view.prompts and ref.name != OVERVIEW_PROMPT:
+            raise unknown_prompt(ref.name, view.prompts)  # the specification's -32602, with the closest name
+        context = params.context.arguments if params.context is not None else None
+        values = completion_values(view, ref, params.argument.name, params.argument.value, context)
         return types.CompleteResult(completion=types.Completion(values=values[:100], total=len(values), has_more=len(values) > 100))
 
     # -- prompts ---------------------------------------------------------------------------------

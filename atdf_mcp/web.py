@@ -68,6 +68,7 @@ from .openapi import openapi_document
 from .profile import profile_routes
 from .publish import COLLECTION_PATHS
 from .rest import RequestCounter, ServiceState, error_response, rest_routes
+from .sdk_answers import SdkRefusals
 from .server import CatalogServer
 from .sessions import SdkSessions, SessionLimiter, SessionLimits
 from .shutdown import Drain, grace_for, stopping_line
@@ -210,6 +211,7 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
     middleware.append(Middleware(BodyLimit, max_size=options.max_body_size))
     if options.oauth is not None:  # an OAuth caller's tools/call beyond its token's scopes: 403 insufficient_scope
         middleware.append(Middleware(ScopeChallenge, server=app))
+    middleware.append(Middleware(SdkRefusals, is_target=is_mcp_path))  # the transports' own refusals: with an envelope
     middleware.append(Middleware(SurrogateEscapes, is_target=is_mcp_path))  # before the guard, which must parse the body
     middleware.append(Middleware(JsonRpcGuard))  # answers what the SDK would drop: bad ids, too deep to parse
     starlette = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,

@@ -212,7 +212,7 @@ def _id_of(value: dict[str, Any]) -> str | int | None:
 
 
 class JsonRpcGuard:
-    """Answers the JSON-RPC POSTs to /mcp and /messages/ that the SDK would drop: HTTP 400 and the JSON-RPC error, or
+    """Answers the JSON-RPC POSTs to /mcp, /mcp/{toolset} and /messages/ that the SDK would drop: HTTP 400 and the JSON-RPC error, or
 200 and the tool's error result for a tools/call too deep to parse."""
 
     def __init__(self, app: ASGIApp) -> None:
@@ -238,7 +238,7 @@ def _is_jsonrpc_post(scope: Scope) -> bool:
     if scope["type"] != "http" or scope["method"] != "POST":
         return False
     path = scope["path"]
-    if not (path in ("/mcp", "/mcp/") or path.startswith("/messages/")):
+    if not (path == "/mcp" or path.startswith(("/mcp/", "/messages/"))):  # /mcp/{toolset}: a set's endpoint
         return False
     return "json" in Headers(scope=scope).get("content-type", "")  # other media types: the SDK answers 415
 

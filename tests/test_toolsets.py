@@ -207,9 +207,10 @@ async def test_a_server_for_one_set_hides_the_rest(catalog_dir: Path) -> None:
         assert manifest["toolset"] == "finance"
         inside = await client.complete(types.PromptReference(type="ref/prompt", name="chase_invoice"), {"name": "number", "value": ""})
         assert inside.completion.values == ["INV-1"]
-        outside_prompt = await client.complete(types.PromptReference(type="ref/prompt", name="greet_customer"),
-                                               {"name": "name", "value": ""})
-        assert outside_prompt.completion.values == []
+        with pytest.raises(MCPError) as outside_prompt:  # as prompts/get: -32602, naming only the set's prompts
+            await client.complete(types.PromptReference(type="ref/prompt", name="greet_customer"), {"name": "name", "value": ""})
+        named = outside_prompt.value.error.data["errors"][0]["context"]
+        assert set(named["similar_prompts"]) | set(named["available_prompts"]) <= {"chase_invoice"}
 
 
 @pytest.mark.anyio
