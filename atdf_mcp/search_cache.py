@@ -59,6 +59,7 @@ def _versions() -> dict[str, str]:
     from importlib.metadata import PackageNotFoundError, version
 
     from . import __version__
+    from .code_id import code_fingerprint
 
     def of(package: str) -> str:
         try:
@@ -66,7 +67,7 @@ def _versions() -> dict[str, str]:
         except PackageNotFoundError:
             return "?"
 
-    return {"atdf_mcp": __version__, "pystemmer": of("PyStemmer"), "bm25s": of("bm25s")}
+    return {"atdf_mcp": __version__, "code": code_fingerprint(), "pystemmer": of("PyStemmer"), "bm25s": of("bm25s")}
 
 
 def cache_path(snapshot: Catalog, lang: str | None) -> Path:

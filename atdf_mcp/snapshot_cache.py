@@ -2,7 +2,8 @@
 
 One JSON file per catalogue (never pickle: a cache file must not be able to run code), in the user's cache
 directory (`$ATDF_MCP_CACHE_DIR`, else `$XDG_CACHE_HOME/atdf-mcp`, `~/Library/Caches/atdf-mcp`, `%LOCALAPPDATA%`).
-A file's entry is used only when its path, size and last change (mtime or ctime, ns) and the package version all match;
+A file's entry is used only when its path, size and last change (mtime or ctime, ns), the package version and the
+package's own code (atdf_mcp.code_id: an editable install changes it under one version) all match;
 anything stale, unreadable or of another shape is read again from the descriptor file, never trusted.
 Only files that loaded are cached with their normalized descriptors and problems; the reader turns each cached
 descriptor back into the same Descriptor, without the checks it already passed.
@@ -61,11 +62,13 @@ def cache_file(root: Path, paths: list[Path] | tuple[Path, ...]) -> Path:
 def load(root: Path, paths: list[Path], options: LoadOptions, config: CatalogConfig) -> dict[str, FileResult]:
     """The cached result of every file whose entry is still valid, by path; {} when there is no usable cache."""
     from . import __version__
+    from .code_id import code_fingerprint
 
     path = cache_file(root, paths)
     try:
         data = from_json(path.read_bytes(), cache_strings=True)  # keys and short values shared, as files.py parses
-        if data.get("format") != FORMAT or data.get("version") != __version__ or data.get("atdf1_required") != options.atdf1_required:
+        if (data.get("format") != FORMAT or data.get("version") != __version__ or data.get("code") != code_fingerprint()
+                or data.get("atdf1_required") != options.atdf1_required):
             return {}
         return {file: _file_result(file, entry, options.atdf1_required) for file, entry in data["files"].items()}
     except FileNotFoundError:
@@ -78,6 +81,7 @@ def load(root: Path, paths: list[Path], options: LoadOptions, config: CatalogCon
 def store(catalog: Catalog) -> None:
     """Write the cache of a freshly loaded catalogue (atomically; a cache that cannot be written is only skipped)."""
     from . import __version__
+    from .code_id import code_fingerprint
 
     entries: list[str] = []
     for result in catalog.files.values():
@@ -87,7 +91,8 @@ def store(catalog: Catalog) -> None:
             entries.append(f"{json.dumps(result.file)}:{json.dumps(_file_entry(result), ensure_ascii=False, separators=(',', ':'))}")
         except (TypeError, ValueError):  # a YAML value JSON cannot hold (a date...): that file is read again next time
             continue
-    head = json.dumps({"format": FORMAT, "version": __version__, "atdf1_required": catalog.options.atdf1_required})
+    head = json.dumps({"format": FORMAT, "version": __version__, "code": code_fingerprint(),
+                       "atdf1_required": catalog.options.atdf1_required})
     document = f"{head[:-1]},\"files\":{{{','.join(entries)}}}}}"
     target = cache_file(catalog.root or Path.cwd(), catalog.paths)
     try:

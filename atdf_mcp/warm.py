@@ -66,9 +66,9 @@ class StartKey:
     def of(cls, directory: str | os.PathLike[str], *, lang: str | None, timeout: float | None, disclosure: str | None,
            toolset: str | None) -> StartKey:
         """The key of `serve DIR` with these options."""
-        from . import __version__
+        from .code_id import code_fingerprint
 
-        return cls(Path(directory).resolve(), (FORMAT, __version__, lang, timeout, disclosure, toolset))
+        return cls(Path(directory).resolve(), (FORMAT, code_fingerprint(), lang, timeout, disclosure, toolset))
 
     def file(self) -> Path:
         """The preview file of this folder and these options."""

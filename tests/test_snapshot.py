@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import atdf_mcp
-from atdf_mcp import load_catalog
+from atdf_mcp import code_id, load_catalog
 from atdf_mcp.snapshot_cache import cache_file
 
 
@@ -178,7 +178,7 @@ def test_the_cache_gives_the_same_snapshot_as_reading_the_files(tmp_path: Path, 
     assert warm.published.list_resources == fresh.published.list_resources
 
 
-@pytest.mark.parametrize("change", ["edit", "touch", "delete", "upgrade", "garbage"])
+@pytest.mark.parametrize("change", ["edit", "touch", "delete", "upgrade", "code", "garbage"])
 def test_the_cache_is_invalidated(folder: Path, change: str, monkeypatch: pytest.MonkeyPatch) -> None:
     load_catalog(folder, cache=True)
     target = folder / "beta.json"
@@ -191,18 +191,38 @@ def test_the_cache_is_invalidated(folder: Path, change: str, monkeypatch: pytest
         target.unlink()
     elif change == "upgrade":
         monkeypatch.setattr(atdf_mcp, "__version__", "999.0.0")
+    elif change == "code":  # the package's files changed under the same version (an editable install, a git checkout)
+        monkeypatch.setattr(code_id, "code_fingerprint", lambda: "0.0.0+another-checkout")
     else:
         cache_file(folder, [folder]).write_bytes(b"\x80garbage")
     reread = spy_reads(monkeypatch)
     again = load_catalog(folder, cache=True)
-    expected = {"edit": ["beta.json"], "touch": ["beta.json"], "delete": [],
-                "upgrade": ["alpha.json", "beta.json", "gamma.json"], "garbage": ["alpha.json", "beta.json", "gamma.json"]}[change]
+    every = ["alpha.json", "beta.json", "gamma.json"]
+    expected = {"edit": ["beta.json"], "touch": ["beta.json"], "delete": [], "upgrade": every, "code": every, "garbage": every}[change]
     assert reread == expected
     if change == "edit":
         assert again.by_id["beta"].description == "Edited."
     if change == "delete":
         assert "beta" not in again.by_id and str(target) not in cached(folder)["files"]
     assert cached(folder)["version"] == atdf_mcp.__version__
+    assert cached(folder)["code"] == code_id.code_fingerprint()
+
+
+def test_the_code_fingerprint_follows_the_package_files(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    (package / "__pycache__").mkdir(parents=True)
+    (package / "templates").mkdir()
+    write(package / "a.py", "x = 1\n")
+    write(package / "__pycache__" / "a.cpython-311.pyc", "bytecode")
+    first = code_id.fingerprint_of(package)
+    write(package / "__pycache__" / "a.cpython-311.pyc", "other bytecode")  # compiled files never count
+    assert code_id.fingerprint_of(package) == first
+    write(package / "a.py", "x = 22\n")  # an edit of the code
+    assert code_id.fingerprint_of(package) != first
+    edited = code_id.fingerprint_of(package)
+    write(package / "templates" / "page.html", "<p>")  # a data file shipped with the code
+    assert code_id.fingerprint_of(package) != edited
+    assert code_id.code_fingerprint().startswith(f"{atdf_mcp.__version__}+")
 
 
 def test_a_cache_of_another_shape_is_rebuilt_never_trusted(folder: Path) -> None:
