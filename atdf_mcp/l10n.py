@@ -104,6 +104,8 @@ def valid_tag(value: Any) -> str | None:
 
 def lang_of_meta(meta: Any) -> str | None:
     """The language a request's `_meta` names (`{"lang": "es"}`), if any."""
+    if meta is None:  # (most requests: asked on every call)
+        return None
     if isinstance(meta, Mapping):
         return valid_tag(meta.get(LANG_META_KEY))
     return valid_tag(getattr(meta, LANG_META_KEY, None))

@@ -23,16 +23,19 @@ _CONTENT_TYPES = (types.TextContent, types.ImageContent, types.AudioContent, typ
 _CONTENT_KINDS = {"text", "image", "audio", "resource", "resource_link"}
 
 
-def to_result(value: Any, *, success_text: str, blob_uri: str) -> types.CallToolResult:
-    """The CallToolResult for a handler's return value, JSON-safe (atdf_mcp.jsonsafe); NotSerialisable if it has none."""
+def to_result(value: Any, *, success_text: Callable[[], str], blob_uri: Callable[[], str]) -> types.CallToolResult:
+    """The CallToolResult for a handler's return value, JSON-safe (atdf_mcp.jsonsafe); NotSerialisable if it has none.
+
+    `success_text` (the text of a call that returned nothing) and `blob_uri` (the URI of bytes it returned) are asked
+    only when the value needs them."""
+    if isinstance(value, str):  # (the commonest value first)
+        return types.CallToolResult(content=[types.TextContent(type="text", text=clean_text(value))])
     if isinstance(value, types.CallToolResult):
         return _safe_result(value)
     if isinstance(value, BaseModel) and not isinstance(value, _CONTENT_TYPES):
         value = value.model_dump(mode="json", by_alias=True, exclude_none=True)
     if value is None:
-        return types.CallToolResult(content=[types.TextContent(type="text", text=success_text)])
-    if isinstance(value, str):
-        return types.CallToolResult(content=[types.TextContent(type="text", text=clean_text(value))])
+        return types.CallToolResult(content=[types.TextContent(type="text", text=success_text())])
     if isinstance(value, dict):
         return _structured(value)
     if isinstance(value, _CONTENT_TYPES):
@@ -42,7 +45,7 @@ def to_result(value: Any, *, success_text: str, blob_uri: str) -> types.CallTool
             return _safe_result(types.CallToolResult(content=[_content(v) for v in value]))
         return _structured({"result": list(value)})
     if isinstance(value, (bytes, bytearray, memoryview)):
-        blob = types.BlobResourceContents(uri=blob_uri, mime_type="application/octet-stream",
+        blob = types.BlobResourceContents(uri=blob_uri(), mime_type="application/octet-stream",
                                           blob=base64.b64encode(bytes(value)).decode("ascii"))
         return types.CallToolResult(content=[types.EmbeddedResource(type="resource", resource=blob)])
     return _structured({"result": value})

@@ -379,8 +379,8 @@ class CatalogServer:
                 if scope.deadline >= cap:
                     raise CallTimeout(self.max_call_seconds, cap=True)
                 raise CallTimeout(runtime.timeout, silent=silence is not None and silence.reports > 0)
-            success = view.tools.get(name, runtime.tool).success or labels_for(view.published.lang).success
-            result = to_result(value, success_text=success, blob_uri=f"{runtime.tool.uri}/result")
+            result = to_result(value, success_text=functools.partial(_success_text, view, name, runtime.tool),
+                               blob_uri=functools.partial(_blob_uri, runtime.tool))
             if result.is_error:
                 raise HandlerReported(result)
             check = runtime.output_check
@@ -526,6 +526,16 @@ class CatalogServer:
 def _ungated(handler: Any, kind: str | None = None) -> Any:
     """A handler as is: the server has its catalogue from the start."""
     return handler
+
+
+def _success_text(view: View, name: str, tool: Descriptor) -> str:
+    """The text of a call that returned nothing: the tool's `success` in the view's language, else the default label."""
+    return view.tools.get(name, tool).success or labels_for(view.published.lang).success
+
+
+def _blob_uri(tool: Descriptor) -> str:
+    """The URI of the bytes a call returned."""
+    return f"{tool.uri}/result"
 
 
 def _checked(runtime: ToolRuntime, arguments: Any) -> tuple[Any, bool]:
