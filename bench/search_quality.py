@@ -29,8 +29,8 @@ from typing import Any
 
 import yaml
 
-__all__ = ["ALL_KINDS", "BLIND2_DIR", "BLIND2_KINDS", "BLIND2_QUERIES", "CORPUS_DIR", "FRESH_DIR", "FRESH_QUERIES", "KINDS", "MRR_DEPTH", "QUERIES_FILE", "SPLITS", "Query", "evaluate",
-           "load_corpus", "load_queries", "overlap_search", "run"]
+__all__ = ["ALL_KINDS", "BLIND2_DIR", "BLIND2_KINDS", "BLIND2_QUERIES", "CORPUS_DIR", "FRESH_DIR", "FRESH_QUERIES", "KINDS",
+           "MRR_DEPTH", "QUERIES_FILE", "SPLITS", "Query", "evaluate", "load_corpus", "load_queries", "overlap_search", "run"]
 
 CORPUS_DIR = Path(__file__).resolve().parent / "search_corpus"
 QUERIES_FILE = CORPUS_DIR / "queries.yaml"
