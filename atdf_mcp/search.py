@@ -988,8 +988,12 @@ def _stopwords() -> frozenset[str]:
     return frozenset((words | {_plain(w) for w in words}) - _CONTENT_WORDS)
 
 
-# Words of the stop lists that name what tools deal with: es/pt "estado" (state, status: "estado del pedido").
-_CONTENT_WORDS = frozenset(("estado", "estados"))
+# Words of the stop lists that name what tools deal with: es/pt "estado" (state, status: "estado del pedido"), and
+# "on", the particle of phrasal verbs in tools' names and texts (turn_on_lights, log on, switch on): a query keeps it
+# (_QUERY_CONTENT_WORDS), and "off" was never a stop word, so without it "turn on" read as "turn" and ranked
+# turn_off_* as high. ("in", kept the same way, was measured too: it is in most descriptions as a place, and lowered
+# the fresh set's recall@5 from 0.887 to 0.882.)
+_CONTENT_WORDS = frozenset(("estado", "estados", "on"))
 
 
 @cache

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 __all__ = ["TERMS_VERSION", "build_cached", "cache_path", "load_terms", "save_terms", "tool_keys"]
 
-TERMS_VERSION = 1  # bump whenever tokenizing, stemming, stop words or the fields the index reads change
+TERMS_VERSION = 2  # bump whenever tokenizing, stemming, stop words or the fields the index reads change
 _log = logging.getLogger("atdf_mcp.cache")
 
 

@@ -13,7 +13,8 @@ best first. `load_queries` reads bench/search_corpus/queries.yaml, whose entries
 
 bench/search_fresh is a second, blind yardstick: 130 tools of other domains and 186 queries (split `fresh`) written
 before any search ran on them. Nothing is tuned on it; it says whether the figures above carry to catalogues and
-queries no one here has seen.
+queries no one here has seen. bench/search_blind2 is a third (151 tools, 234 queries, split `blind2`), written the same
+way and adding the kinds `typo`, `agent` (an agent's task description of 20+ words) and `named` (a query naming a tool id).
 """
 
 from __future__ import annotations
@@ -28,15 +29,19 @@ from typing import Any
 
 import yaml
 
-__all__ = ["CORPUS_DIR", "FRESH_DIR", "FRESH_QUERIES", "KINDS", "MRR_DEPTH", "QUERIES_FILE", "SPLITS", "Query", "evaluate",
-           "load_corpus", "load_queries", "overlap_search", "run"]
+__all__ = ["ALL_KINDS", "BLIND2_DIR", "BLIND2_KINDS", "BLIND2_QUERIES", "CORPUS_DIR", "FRESH_DIR", "FRESH_QUERIES", "KINDS",
+           "MRR_DEPTH", "QUERIES_FILE", "SPLITS", "Query", "evaluate", "load_corpus", "load_queries", "overlap_search", "run"]
 
 CORPUS_DIR = Path(__file__).resolve().parent / "search_corpus"
 QUERIES_FILE = CORPUS_DIR / "queries.yaml"
 FRESH_DIR = Path(__file__).resolve().parent / "search_fresh"
 FRESH_QUERIES = FRESH_DIR / "queries.yaml"
+BLIND2_DIR = Path(__file__).resolve().parent / "search_blind2"
+BLIND2_QUERIES = BLIND2_DIR / "queries.yaml"
 KINDS = ("direct", "paraphrase", "synonym", "near_neighbour", "es", "pt", "terse")
-SPLITS = ("dev", "holdout", "fresh")
+BLIND2_KINDS = ("typo", "agent", "named")  # kinds the second blind set adds: a misspelt request, a 20+ word task, a tool id
+ALL_KINDS = KINDS + BLIND2_KINDS
+SPLITS = ("dev", "holdout", "fresh", "blind2")
 MRR_DEPTH = 10
 
 Search = Callable[[str, int], Sequence[str]]
@@ -68,8 +73,8 @@ def load_queries(path: Path | None = None) -> list[Query]:
             raise ValueError(f"{where}: query must be a non-empty string (got {text!r})")
         if not isinstance(expect, list) or not expect or not all(isinstance(e, str) and e for e in expect):
             raise ValueError(f"{where}: expect must be a non-empty list of tool ids (got {expect!r})")
-        if kind not in KINDS:
-            raise ValueError(f"{where}: kind must be one of {', '.join(KINDS)} (got {kind!r})")
+        if kind not in ALL_KINDS:
+            raise ValueError(f"{where}: kind must be one of {', '.join(ALL_KINDS)} (got {kind!r})")
         if split not in SPLITS:
             raise ValueError(f"{where}: split must be one of {', '.join(SPLITS)} (got {split!r})")
         queries.append(Query(text, tuple(expect), kind, split))
@@ -89,7 +94,7 @@ def evaluate(search: Search, queries: Sequence[Query], *, k: int = 5) -> dict[st
             misses.append({"query": q.query, "expect": list(q.expect), "got": got[:k], "kind": q.kind, "split": q.split})
     result = _scores(ranks, k)
     result["by_kind"] = {kind: _scores([r for r, q in zip(ranks, queries, strict=True) if q.kind == kind], k)
-                         for kind in KINDS if any(q.kind == kind for q in queries)}
+                         for kind in ALL_KINDS if any(q.kind == kind for q in queries)}
     result["by_split"] = {split: _scores([r for r, q in zip(ranks, queries, strict=True) if q.split == split], k)
                           for split in SPLITS if any(q.split == split for q in queries)}
     result["misses"] = misses
@@ -168,7 +173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.search_quality", description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=SPLITS, help="only the queries of this split (default: all)")
     parser.add_argument("--corpus", type=Path, metavar="DIR",
-                        help="the catalogue folder to search (default: bench/search_corpus; bench/search_fresh is the blind set)")
+                        help="the catalogue folder to search (default: bench/search_corpus; bench/search_fresh and "
+                             "bench/search_blind2 are the blind sets)")
     parser.add_argument("--queries", type=Path, metavar="FILE", help="the labelled queries (default: DIR/queries.yaml)")
     parser.add_argument("--misses", action="store_true", help="list the queries missed at k=5")
     args = parser.parse_args(argv)

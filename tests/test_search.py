@@ -179,6 +179,20 @@ def test_pronouns_and_auxiliaries_do_not_rank_a_tool_but_particles_do(write, tmp
     assert names(index.search("sign me out", 1)) == ["sign_out"]  # "out" is kept: it makes the request
 
 
+def test_on_is_indexed_so_turn_on_is_not_turn_off(write, tmp_path: Path) -> None:
+    # A query keeps the particle "on" (a phrasal verb's meaning); the tools' names and texts keep it too, as they keep
+    # "off", so "turn on" ranks turn_on_lights above its neighbour turn_off_lights (the shorter text).
+    schema = {"type": "object", "properties": {"room": {"type": "string"}}}
+    write("home.json", {"tools": [
+        {"name": "turn_on_lights", "description": "Switches on the lights of a room, optionally at a brightness level.",
+         "inputSchema": schema},
+        {"name": "turn_off_lights", "description": "Switches off the lights of one room.", "inputSchema": schema},
+    ]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    assert names(index.search("turn on the kitchen lights", 1)) == ["turn_on_lights"]
+    assert names(index.search("turn off the kitchen lights", 1)) == ["turn_off_lights"]
+
+
 def test_a_portuguese_query_takes_its_table_words_in_full(write, tmp_path: Path) -> None:
     # "pasta" (folder) stems like English "past": the table's translation, counted in full, outweighs the accident.
     schema = {"type": "object", "properties": {"parent": {"type": "string", "description": "The folder to create it in."}}}
