@@ -328,11 +328,12 @@ def _search(r: dict[str, Any]) -> Iterator[Row]:
             yield Row("9 search", f"recall@1 / recall@5 / MRR, {split} queries (n={f['n']}) on {r['tools']} tools: atdf / FastMCP BM25",
                       trio(f), trio(theirs.get(split)), None, f"recall@5 ≥ {recall:g}" if judged else "",
                       ("pass" if f["recall@5"] >= recall else "MISS") if judged else "info")
-    blind = ours.get("fresh (blind)")
-    if blind:
-        yield Row("9 search", f"recall@1 / recall@5 / MRR, fresh (blind) queries (n={blind['n']}) on another catalogue of "
-                  f"{r.get('fresh_tools', '?')} tools: atdf / FastMCP BM25", trio(blind), trio(theirs.get("fresh (blind)")),
-                  None, "", "info")
+    for label in ("fresh (blind)", "blind2 (blind)"):
+        blind = ours.get(label)
+        if blind:
+            yield Row("9 search", f"recall@1 / recall@5 / MRR, {label} queries (n={blind['n']}) on another catalogue of "
+                      f"{r.get('blind_tools', {}).get(label, '?')} tools: atdf / FastMCP BM25", trio(blind), trio(theirs.get(label)),
+                      None, "", "info")
     for n, entry in r.get("sizes", {}).items():
         a, f = entry["atdf"], entry.get("fastmcp")
         judged = int(n) >= 10_000

@@ -5,9 +5,11 @@
 - Quality: recall@1, recall@5 and MRR on the project's labelled query set (bench/search_corpus/queries.yaml, scored
   by bench/search_quality.py), for the dev and holdout splits and all queries; only dev misses are listed (the
   holdout queries are never tuned on).
-- Quality, blind: the same figures, overall and per kind, as "fresh (blind)", on bench/search_fresh (another
-  catalogue of 130 tools in other domains, and 186 queries written before any search ran on it); its misses are not
-  listed here, as nothing is to be tuned on them (`python -m bench.search_quality --corpus bench/search_fresh --misses`).
+- Quality, blind: the same figures, overall and per kind, as "fresh (blind)" on bench/search_fresh (another
+  catalogue of 130 tools in other domains, and 186 queries written before any search ran on it) and as
+  "blind2 (blind)" on bench/search_blind2 (151 tools in ten more domains, 234 queries, written the same way); their
+  misses are not listed here, as nothing is to be tuned on them (`python -m bench.search_quality --corpus
+  bench/search_fresh --misses`).
 - Latency: `SearchIndex.search` p50/p99 (ms) over every labelled query, on the query set's catalogue replicated to
   1,000 and 10,000 tools (copies renamed `<id>__rN`, so every word has N/200-fold postings: a harder case than
   10,000 distinct tools).
@@ -48,7 +50,7 @@ FASTMCP_QUERIES = 60  # FastMCP ranks in pure Python: a sample of the queries is
 P50_TARGET_MS, RECALL_TARGET, BUILD_TARGET_US = 2.0, 0.9, 10.0
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "descriptors"
-FRESH_LABEL = "fresh (blind)"
+FRESH_LABEL, BLIND2_LABEL = "fresh (blind)", "blind2 (blind)"
 
 
 def _query_set() -> tuple[Path, list[Any] | None, Callable[..., dict[str, Any]] | None]:
@@ -60,18 +62,21 @@ def _query_set() -> tuple[Path, list[Any] | None, Callable[..., dict[str, Any]] 
     return Path(search_quality.CORPUS_DIR), search_quality.load_queries(), search_quality.evaluate
 
 
-def _fresh_set() -> tuple[Any, list[Any]] | None:
-    """The blind catalogue (loaded as `serve` loads it) and its queries; None without bench/search_fresh."""
+def _blind_sets() -> list[tuple[str, Any, list[Any]]]:
+    """The blind catalogues (loaded as `serve` loads them) with their labels and queries; those present of
+    bench/search_fresh and bench/search_blind2."""
     try:
         from bench import search_quality
     except ImportError:
-        return None
-    folder = Path(getattr(search_quality, "FRESH_DIR", ROOT / "bench" / "search_fresh"))
-    if not (folder / "queries.yaml").is_file():
-        return None
+        return []
     from atdf_mcp import load_catalog
 
-    return load_catalog(folder), search_quality.load_queries(folder / "queries.yaml")
+    found = []
+    for label, name, default in ((FRESH_LABEL, "FRESH_DIR", "search_fresh"), (BLIND2_LABEL, "BLIND2_DIR", "search_blind2")):
+        folder = Path(getattr(search_quality, name, ROOT / "bench" / default))
+        if (folder / "queries.yaml").is_file():
+            found.append((label, load_catalog(folder), search_quality.load_queries(folder / "queries.yaml")))
+    return found
 
 
 def _blind(search: Callable[[str, int], Sequence[str]], queries: list[Any], evaluate: Callable[..., dict[str, Any]]) -> dict[str, Any]:
@@ -269,16 +274,14 @@ def run(quick: bool = False) -> dict[str, Any]:
         result["quality"] = {"atdf": _quality(lambda q, k: [h.name for h in index.search(q, k)], queries, evaluate)}
         if with_fastmcp:
             result["quality"]["fastmcp"] = _quality(_fastmcp(listed)[1], queries, evaluate)
-        fresh = _fresh_set()
-        if fresh is not None:
-            fresh_catalog, fresh_queries = fresh
-            fresh_index = SearchIndex.build(list(fresh_catalog.tools))
-            result["fresh_tools"] = len(fresh_catalog.tools)
-            result["quality"]["atdf"][FRESH_LABEL] = _blind(lambda q, k: [h.name for h in fresh_index.search(q, k)],
-                                                            fresh_queries, evaluate)
-            fresh_listed = list(fresh_catalog.published.list_tools.tools) if fresh_catalog.published is not None else []
-            if with_fastmcp and fresh_listed:
-                result["quality"]["fastmcp"][FRESH_LABEL] = _blind(_fastmcp(fresh_listed)[1], fresh_queries, evaluate)
+        for label, blind_catalog, blind_queries in _blind_sets():
+            blind_index = SearchIndex.build(list(blind_catalog.tools))
+            result.setdefault("blind_tools", {})[label] = len(blind_catalog.tools)
+            result["quality"]["atdf"][label] = _blind(lambda q, k, index=blind_index: [h.name for h in index.search(q, k)],
+                                                      blind_queries, evaluate)
+            blind_listed = list(blind_catalog.published.list_tools.tools) if blind_catalog.published is not None else []
+            if with_fastmcp and blind_listed:
+                result["quality"]["fastmcp"][label] = _blind(_fastmcp(blind_listed)[1], blind_queries, evaluate)
     sizes = QUICK_SIZES if quick else SIZES
     rounds = QUICK_ROUNDS if quick else ROUNDS
     result["sizes"] = {}
@@ -311,11 +314,12 @@ def _print(result: dict[str, Any]) -> None:
         parts = [f"{split} r@1 {f['recall@1']:.2f} r@5 {f['recall@5']:.2f} MRR {f['mrr']:.2f} (n={f['n']})"
                  for split, f in figures.items()]
         print(f"search quality, {system}: " + "; ".join(parts), file=sys.stderr)
-        kinds = figures.get(FRESH_LABEL, {}).get("by_kind") or {}
-        if kinds:
-            print(f"  {FRESH_LABEL} per kind: " + "; ".join(
-                f"{kind} r@1 {f['recall@1']:.2f} r@5 {f['recall@5']:.2f} MRR {f['mrr']:.2f} (n={f['n']})"
-                for kind, f in kinds.items()), file=sys.stderr)
+        for label in (FRESH_LABEL, BLIND2_LABEL):
+            kinds = figures.get(label, {}).get("by_kind") or {}
+            if kinds:
+                print(f"  {label} per kind: " + "; ".join(
+                    f"{kind} r@1 {f['recall@1']:.2f} r@5 {f['recall@5']:.2f} MRR {f['mrr']:.2f} (n={f['n']})"
+                    for kind, f in kinds.items()), file=sys.stderr)
     for n, entry in result["sizes"].items():
         a, b = entry["atdf"], entry["build"]
         line = (f"search N={int(n):,}: p50 {a['p50']:.3f} ms, p99 {a['p99']:.3f} ms; build {b['full_us_per_tool']:.1f} µs/tool "
