@@ -685,14 +685,17 @@ def _word_ids(words: KeyedWords | None, lang: str, table: WordTable, vocab: dict
     """The term ids of `words` (stop words left out), and the index of the text each came from.
 
     Each word of up to KEYED bytes is looked up by its two 64-bit keys in `table` (atdf_mcp.word_keys); only the words
-    never seen are cut out as strings and stemmed (`_ids`), and so is each longer word (few: ≈ 1 in 200 in tool
+    never seen are cut out as strings and stemmed (`_new_ids`), and each longer word through a dict of words (`_ids`) (few: ≈ 1 in 200 in tool
     descriptions).
     """
     import numpy as np
 
     if words is None:
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    ids, missing = table.find(words.first, words.second)
+    if table.count:
+        ids, missing = table.find(words.first, words.second)
+    else:  # (a first batch: every word is new)
+        ids, missing = np.full(len(words.first), -3, dtype=np.int64), np.arange(len(words.first))
     long = np.flatnonzero(words.sizes > KEYED)
     if len(long):
         missing = np.setdiff1d(missing, long, assume_unique=True)
@@ -700,7 +703,7 @@ def _word_ids(words: KeyedWords | None, lang: str, table: WordTable, vocab: dict
     while len(missing):  # the words never seen, a chunk at a time: most of a chunk's repeats come later, and are found
         part, missing = missing[:chunk], missing[chunk:]
         slots, new = table.claim(first[part], second[part])
-        table.values[slots[new]] = _ids(words.texts(part[new]), lang, table.words, vocab)
+        table.values[slots[new]] = _new_ids(words.texts(part[new]), lang, vocab)
         ids[part] = table.values[slots]
         if len(missing):
             ids[missing], still = table.find(first[missing], second[missing])
@@ -709,6 +712,20 @@ def _word_ids(words: KeyedWords | None, lang: str, table: WordTable, vocab: dict
         ids[long] = _ids(words.texts(long), lang, table.words, vocab)
     keep = np.flatnonzero(ids >= 0)
     return words.which[keep], ids[keep]
+
+
+def _new_ids(words: list[str], lang: str, vocab: dict[str, int]) -> Any:
+    """The term ids of distinct words never seen before (-2 for a stop word or a single character), stemmed in their
+    order (the order the word table found them in, the same in every process)."""
+    import numpy as np
+
+    stop = _stopwords()
+    ids = np.full(len(words), -2, dtype=np.int64)
+    at = [i for i, w in enumerate(words) if len(w) > 1 and w not in stop]
+    if at:
+        setdefault = vocab.setdefault
+        ids[at] = [setdefault(s, len(vocab)) for s in _stem(lang, [words[i] for i in at])]
+    return ids
 
 
 def _ids(words: list[str], lang: str, table: dict[str, int], vocab: dict[str, int]) -> Any:
