@@ -678,7 +678,7 @@ def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, 
 
 
 _SEP = "\x00"  # between two texts of a batch: never part of a word
-_CLAIM_CHUNK = 2048  # the first words never seen that are put in the table before the rest are looked up again
+_CLAIM_CHUNK = 8192  # the first words never seen that are put in the table before the rest are looked up again
 
 
 def _word_ids(words: KeyedWords | None, lang: str, table: WordTable, vocab: dict[str, int]) -> tuple[Any, Any]:
