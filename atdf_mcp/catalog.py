@@ -33,7 +33,7 @@ from .connectors import ExampleLeftOut, derived_tools
 from .copies import reconcile
 from .dialects import COLLECTION_KEYS, DIALECT, READERS, ReadOptions, detect, resolve
 from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
-from .dialects.foreign import named_else, skipped_message, what_else
+from .dialects.foreign import hosted_tool, named_else, skipped_message, what_else
 from .errors import UsageError
 from .files import DecodeFailure, decode_bytes, find_files, printable, read_file
 from .inputs import SchemaShapeError
@@ -516,6 +516,10 @@ class _Loader:
         if dialect is None and unread:  # a tool whose parameters could not be read: say where and how to write them
             for d in unread:
                 problems.append(Problem(file, pointer + d.pointer, d.message, "error", Code.AMBIGUOUS))
+            return None
+        hosted = hosted_tool(item) if dialect is None and pointer else None
+        if hosted is not None:  # OpenAI's code_interpreter, Anthropic's bash: run by the provider, not described here
+            problems.append(Problem(file, pointer, hosted, "info", Code.NOT_A_DESCRIPTOR))
             return None
         if dialect is None:
             keys = ", ".join(sorted(map(str, item))[:8]) if isinstance(item, dict) else type(item).__name__

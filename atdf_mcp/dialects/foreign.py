@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["named_else", "skipped_message", "what_else"]
+__all__ = ["hosted_tool", "named_else", "skipped_message", "what_else"]
 
 # File names that only ever hold tooling configuration (compared case-insensitively).
 _BY_NAME: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -54,6 +54,25 @@ def what_else(raw: Any, file_name: str) -> str | None:
             if test(raw):
                 return label
     return None
+
+
+def hosted_tool(item: Any) -> str | None:
+    """The info line of a tool list entry that a model API hosts itself, else None.
+
+    OpenAI's `{"type": "code_interpreter"}`, `{"type": "file_search", ...}`, `{"type": "web_search_preview"}` and
+    Anthropic's `{"type": "bash_20250124", "name": "bash"}` sit beside function tools in the same `tools` list, with no
+    description or schema: the provider runs them.
+    """
+    kind = item.get("type") if isinstance(item, dict) else None
+    if not isinstance(kind, str) or kind in ("function", "custom", "object") or item.keys() & _TOOL_KEYS:
+        return None
+    return (f"skipped: a tool hosted by the model API's provider ({{\"type\": \"{kind}\"}}), which the provider runs: "
+            "there is nothing here to describe or call; give a tool of your own a name, a description and an input schema")
+
+
+# Keys of a tool that is described here (a function, an MCP or Anthropic custom tool, an ATDF/ARDF descriptor).
+_TOOL_KEYS = frozenset({"description", "parameters", "input_schema", "inputSchema", "function", "how_to_use", "tool_id",
+                        "resource_id", "resource_type", "properties"})
 
 
 def named_else(file_name: str) -> str | None:
