@@ -33,7 +33,7 @@ from .connectors import ExampleLeftOut, derived_tools
 from .copies import reconcile
 from .dialects import COLLECTION_KEYS, DIALECT, READERS, ReadOptions, detect, resolve
 from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
-from .dialects.foreign import named_else, what_else
+from .dialects.foreign import hosted_tool, named_else, skipped_message, what_else
 from .errors import UsageError
 from .files import DecodeFailure, decode_bytes, find_files, printable, read_file
 from .inputs import SchemaShapeError
@@ -465,7 +465,7 @@ class _Loader:
         if isinstance(raw, DecodeFailure):
             named = named_else(path.name) if raw.code == Code.PARSE_ERROR else None
             if named is not None:  # tsconfig.json with // comments is still a tsconfig.json
-                problems.append(Problem(file, "", f"skipped: {named}, not a descriptor", "info", Code.NOT_A_DESCRIPTOR))
+                problems.append(Problem(file, "", skipped_message(named), "info", Code.NOT_A_DESCRIPTOR))
             else:
                 problems.append(Problem(file, "", raw.message, "error", raw.code))
             return
@@ -480,7 +480,7 @@ class _Loader:
         if isinstance(raw, dict) and not any(found):
             other = what_else(raw, path.name)
             if other is not None:  # package.json, a JSON Schema, an n8n export...: said once, not an error
-                problems.append(Problem(file, "", f"skipped: {other}, not a descriptor", "info", Code.NOT_A_DESCRIPTOR))
+                problems.append(Problem(file, "", skipped_message(other), "info", Code.NOT_A_DESCRIPTOR))
                 return
         key = foreign_collection(raw) if any(found) else None
         if key is not None:
@@ -516,6 +516,10 @@ class _Loader:
         if dialect is None and unread:  # a tool whose parameters could not be read: say where and how to write them
             for d in unread:
                 problems.append(Problem(file, pointer + d.pointer, d.message, "error", Code.AMBIGUOUS))
+            return None
+        hosted = hosted_tool(item) if dialect is None and pointer else None
+        if hosted is not None:  # OpenAI's code_interpreter, Anthropic's bash: run by the provider, not described here
+            problems.append(Problem(file, pointer, hosted, "info", Code.NOT_A_DESCRIPTOR))
             return None
         if dialect is None:
             keys = ", ".join(sorted(map(str, item))[:8]) if isinstance(item, dict) else type(item).__name__

@@ -402,7 +402,7 @@ def _decode_yaml(text: str) -> Any | DecodeFailure:
         if _yaml_too_deep(text):
             return DecodeFailure(Code.PARSE_ERROR, f"YAML nests more than {MAX_YAML_DEPTH} levels deep; "
                                  "descriptors are expected to nest a few levels")
-        data = yaml.load(text, Loader=_yaml_loader())
+        data = _yaml_documents(list(yaml.load_all(text, Loader=_yaml_loader())))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -415,6 +415,16 @@ def _decode_yaml(text: str) -> Any | DecodeFailure:
         return DecodeFailure(Code.PARSE_ERROR, f"invalid YAML: {exc}")
     problem = _not_json(data, budget=20 * len(text) + 10_000)
     return data if problem is None else DecodeFailure(Code.PARSE_ERROR, problem)
+
+
+def _yaml_documents(documents: list[Any]) -> Any:
+    """A YAML stream's content: its one document, or the list of its documents when `---` separates several.
+
+    Empty documents at the end (a trailing `---`) are not documents anyone wrote.
+    """
+    while len(documents) > 1 and documents[-1] is None:
+        documents.pop()
+    return documents[0] if len(documents) == 1 else documents or None
 
 
 def _not_json(data: Any, budget: int) -> str | None:

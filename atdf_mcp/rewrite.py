@@ -27,6 +27,7 @@ __all__ = ["Origin", "rewrite_json", "rewrite_yaml"]
 Origin = Callable[[str], str]  # a pointer of the new document → the pointer the value had in the file
 
 _WS = re.compile(r"[ \t\n\r]*")
+_DOCUMENT_START = re.compile(r"^---(?=\s|$)[^\n]*\n?", re.MULTILINE)
 _DECODER = json.JSONDecoder()
 
 
@@ -42,21 +43,48 @@ def rewrite_yaml(text: str, new: Any, origin: Origin | None = None) -> str:
     from ruamel.yaml import YAML
     from ruamel.yaml.util import load_yaml_guess_indent
 
-    _, sequence, offset = load_yaml_guess_indent(text)
+    _, sequence, offset = load_yaml_guess_indent(_first_document(text))
     mapping = _yaml_mapping_indent(text)
     offset = _yaml_root_offset(text, offset or 0)
     yaml = YAML()
     yaml.preserve_quotes = True
     yaml.width = 4096
     yaml.indent(mapping=mapping, sequence=max(sequence or mapping, offset + 2), offset=offset)
-    tree, pristine = yaml.load(text), yaml.load(text)
+    documents, pristine = _yaml_stream(yaml, text), _yaml_stream(yaml, text)
     syncer = _YamlSyncer(pristine, origin or (lambda pointer: pointer))
     out = io.StringIO()
-    yaml.dump(syncer.sync(tree, new, ""), out)
+    if len(documents) > 1:  # a multi-document file is read as the list of its documents: it stays one per `---`
+        yaml.dump_all([syncer.sync(doc, value, f"/{n}") for n, (doc, value) in enumerate(zip(documents, new, strict=True))], out)
+    else:
+        yaml.dump(syncer.sync(documents[0] if documents else None, new, ""), out)
     result = out.getvalue()
-    if text.lstrip().startswith("---") and not result.startswith("---"):
-        result = "---\n" + result
+    head = _stream_head(text)
+    if head and not result.startswith(head):  # the comments and `---` that open the file, which ruamel drops
+        result = head + result.removeprefix("---\n")
     return result
+
+
+def _stream_head(text: str) -> str:
+    """What opens a YAML file before its first document's content: blank and comment lines up to a `---` line."""
+    match = _DOCUMENT_START.search(text)
+    if match is None or any(line.strip() and not line.lstrip().startswith("#") for line in text[:match.start()].splitlines()):
+        return ""
+    return text[:match.start()] + "---\n"  # a comment on the `---` line itself is kept by ruamel
+
+
+def _first_document(text: str) -> str:
+    """The text of a YAML stream's first document that holds anything (its indentation speaks for the file's)."""
+    parts = _DOCUMENT_START.split(text)
+    return next((part for part in parts if part.strip() and not all(
+        line.lstrip().startswith("#") for line in part.splitlines() if line.strip())), text)
+
+
+def _yaml_stream(yaml: Any, text: str) -> list[Any]:
+    """The round-trip documents of a YAML text, without the empty ones a trailing `---` leaves (as the loader reads it)."""
+    documents = list(yaml.load_all(text))
+    while len(documents) > 1 and documents[-1] is None:
+        documents.pop()
+    return documents
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -286,11 +286,40 @@ def _named_list(c: Canonical, params: list[Any], key: str) -> dict[str, Any] | N
         if flag is True or (isinstance(flag, str) and flag.strip().lower() == "true"):
             required.append(item["name"])
         properties[item["name"]] = {k: v for k, v in item.items() if k not in ("name", "required")}
-        c.moved(f"/inputSchema/properties/{_escape(item['name'])}", f"/{key}/{i}")
-        _json_type_word(c, properties[item["name"]], f"/inputSchema/properties/{_escape(item['name'])}/type")
+        at = f"/inputSchema/properties/{_escape(item['name'])}"
+        c.moved(at, f"/{key}/{i}")
+        properties[item["name"]] = _parameter_object(c, properties[item["name"]], at)
+        _json_type_word(c, properties[item["name"]], f"{at}/type")
     c.fixed(f"/{key}", f"write a tool's parameters as its input schema: \"inputSchema\": {{\"type\": \"object\", "
             f"\"properties\": {{\"<name>\": {{...}}}}, \"required\": [...]}}, not a list in {_j(key)}")
     return {"type": "object", "properties": properties, **({"required": required} if required else {})}
+
+
+# Where an OpenAPI parameter object says an HTTP request carries it (`in`; "body" and "formData" are Swagger 2.0's).
+_PARAMETER_LOCATIONS = frozenset({"query", "path", "header", "cookie", "body", "formData"})
+
+
+def _parameter_object(c: Canonical, spec: dict[str, Any], at: str) -> dict[str, Any]:
+    """An OpenAPI parameter object ({in, description, schema}) → the property's schema: `schema`'s keywords in the
+    property itself, `in` (where HTTP carries it, which an input schema cannot say) removed."""
+    location = spec.get("in")
+    if isinstance(location, str) and location in _PARAMETER_LOCATIONS:
+        del spec["in"]
+        c.fixed(f"{at}/in", f"\"in\": {_j(location)} says where an HTTP request carries an OpenAPI parameter, which an input "
+                "schema has no keyword for: remove it (the tool's endpoint says where its arguments go)")
+    schema = spec.get("schema")
+    if not isinstance(schema, dict):
+        return spec
+    clash = next((k for k in schema if k in spec and spec[k] != schema[k]), None)
+    if clash is not None:
+        c.ambiguous(f"{at}/schema/{_escape(clash)}", f"{clash!r} is given on the parameter ({spec[clash]!r}) and in its "
+                    f"schema ({schema[clash]!r}): keep one")
+        return spec
+    for keyword in schema:
+        c.moved(f"{at}/{_escape(keyword)}", f"{at}/schema/{_escape(keyword)}")
+    c.fixed(f"{at}/schema", "an OpenAPI parameter's \"schema\" is the property's own schema: write its keywords (\"type\", "
+            "\"maximum\", ...) in the property, beside its description")
+    return {**schema, **{k: v for k, v in spec.items() if k != "schema"}}
 
 
 def _json_type_word(c: Canonical, spec: dict[str, Any], where: str) -> None:

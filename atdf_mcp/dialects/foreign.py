@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["named_else", "what_else"]
+__all__ = ["hosted_tool", "named_else", "skipped_message", "what_else"]
 
 # File names that only ever hold tooling configuration (compared case-insensitively).
 _BY_NAME: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -54,6 +54,25 @@ def what_else(raw: Any, file_name: str) -> str | None:
             if test(raw):
                 return label
     return None
+
+
+def hosted_tool(item: Any) -> str | None:
+    """The info line of a tool list entry that a model API hosts itself, else None.
+
+    OpenAI's `{"type": "code_interpreter"}`, `{"type": "file_search", ...}`, `{"type": "web_search_preview"}` and
+    Anthropic's `{"type": "bash_20250124", "name": "bash"}` sit beside function tools in the same `tools` list, with no
+    description or schema: the provider runs them.
+    """
+    kind = item.get("type") if isinstance(item, dict) else None
+    if not isinstance(kind, str) or kind in ("function", "custom", "object") or item.keys() & _TOOL_KEYS:
+        return None
+    return (f"skipped: a tool hosted by the model API's provider ({{\"type\": \"{kind}\"}}), which the provider runs: "
+            "there is nothing here to describe or call; give a tool of your own a name, a description and an input schema")
+
+
+# Keys of a tool that is described here (a function, an MCP or Anthropic custom tool, an ATDF/ARDF descriptor).
+_TOOL_KEYS = frozenset({"description", "parameters", "input_schema", "inputSchema", "function", "how_to_use", "tool_id",
+                        "resource_id", "resource_type", "properties"})
 
 
 def named_else(file_name: str) -> str | None:
@@ -105,6 +124,37 @@ def _is_client_config(raw: dict[str, Any]) -> bool:
     return isinstance(raw.get("mcpServers"), dict)
 
 
+def _is_registry_server(raw: dict[str, Any]) -> bool:
+    """An MCP registry `server.json`: where to install or reach a server (`packages`, `remotes`), not its tools."""
+    meta = raw.get("$schema")
+    if isinstance(meta, str) and "modelcontextprotocol.io" in meta and "server" in meta:
+        return True
+    packages, remotes = raw.get("packages"), raw.get("remotes")
+    return isinstance(raw.get("name"), str) and "tools" not in raw and (
+        _all_dicts_with(packages, ("identifier",), ("registryType", "registry_type", "registry_name"))
+        or _all_dicts_with(remotes, ("type", "url")))
+
+
+def _is_extension_manifest(raw: dict[str, Any]) -> bool:
+    """A Claude Desktop extension manifest (`manifest.json` of a .dxt / .mcpb bundle): how to run a server."""
+    server = raw.get("server")
+    return isinstance(raw.get("dxt_version", raw.get("manifest_version")), str) and isinstance(server, dict) and (
+        "mcp_config" in server or "entry_point" in server)
+
+
+def _is_semantic_kernel_prompt(raw: dict[str, Any]) -> bool:
+    """A Semantic Kernel prompt function's `config.json` (its template is the `skprompt.txt` beside it)."""
+    return isinstance(raw.get("schema"), int) and "name" not in raw and (
+        isinstance(raw.get("input_variables"), list) or isinstance(raw.get("execution_settings"), dict)
+        or isinstance(raw.get("completion"), dict) or isinstance(raw.get("input"), dict))
+
+
+def _all_dicts_with(items: Any, keys: tuple[str, ...], one_of: tuple[str, ...] = ()) -> bool:
+    """Whether `items` is a non-empty list of objects, each with every one of `keys` and any of `one_of`."""
+    return isinstance(items, list) and bool(items) and all(
+        isinstance(i, dict) and all(k in i for k in keys) and (not one_of or any(k in i for k in one_of)) for i in items)
+
+
 _BY_SHAPE: tuple[tuple[Callable[[dict[str, Any]], bool], str], ...] = (
     (_is_npm_manifest, "an npm package manifest (package.json)"),
     (lambda raw: "lockfileVersion" in raw, "an npm lock file"),
@@ -115,4 +165,25 @@ _BY_SHAPE: tuple[tuple[Callable[[dict[str, Any]], bool], str], ...] = (
     (_is_error_envelope, "an ATDF error or response envelope (what a tool returns, not a descriptor)"),
     (_is_openapi, "an OpenAPI document"),
     (_is_client_config, "an MCP client configuration (mcpServers)"),
+    (_is_registry_server, "an MCP registry entry (server.json)"),
+    (_is_extension_manifest, "a Claude Desktop extension manifest (manifest.json of a .dxt or .mcpb bundle)"),
+    (_is_semantic_kernel_prompt, "a Semantic Kernel prompt function configuration (config.json beside skprompt.txt)"),
 )
+
+# What to do with a file that describes a server or a prompt rather than tools, by its label.
+_ADVICE = {
+    "an MCP registry entry (server.json)": "it says how to install or reach an MCP server, not what its tools are; to "
+    "serve them here, run the server, save its tools/list response as a .json file (read as it is), and add handlers",
+    "a Claude Desktop extension manifest (manifest.json of a .dxt or .mcpb bundle)": "it says how to run a server, and "
+    "its \"tools\" list names them with no input schema, so none can be served from it; install the bundle in Claude "
+    "Desktop, or run its server and save its tools/list response as a .json file here",
+    "a Semantic Kernel prompt function configuration (config.json beside skprompt.txt)": "a prompt for a model, whose "
+    "input variables fill its template, not a tool; to offer it as an MCP prompt, write an ARDF prompt/template "
+    "descriptor with the text of skprompt.txt",
+}
+
+
+def skipped_message(label: str) -> str:
+    """The info line of a file skipped as `label` (what `what_else` or `named_else` said), with what to do if anything."""
+    advice = _ADVICE.get(label)
+    return f"skipped: {label}, not a descriptor" + (f": {advice}" if advice else "")
