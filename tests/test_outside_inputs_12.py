@@ -258,3 +258,26 @@ async def test_a_responses_tool_list_is_served_and_checked(tmp_path: Path) -> No
     assert extra.is_error is True
     [error] = json.loads(extra.content[0].text)["errors"]
     assert error["parameter_name"] == "units", error
+
+
+# ---------------------------------------------------------------- 5. a function tool that takes no arguments
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("tool", [
+    {"type": "function", "name": "ping", "description": "Pings the server."},  # Responses API: `parameters` left out
+    {"type": "function", "function": {"name": "ping", "description": "Pings the server."}},  # Chat Completions
+])
+async def test_a_function_tool_without_parameters_takes_no_arguments(tmp_path: Path, tool: dict[str, Any]) -> None:
+    """OpenAI lets a function tool leave `parameters` out (it takes no arguments); it was an UNKNOWN_DIALECT error and
+    the tool was lost. It is served with an empty object schema, the change a NON_CANONICAL warning `fix` writes."""
+    path = write_file(tmp_path, "tools.json", {"tools": [tool]})
+    write_file(tmp_path, "handlers.py", "def ping():\n    return 'pong'\n")
+    catalog = load_catalog(tmp_path)
+    assert catalog.report.errors == [], catalog.report.problems
+    assert catalog.get("ping").input_schema == {"type": "object", "properties": {}}
+    assert any(p.code == "NON_CANONICAL" and "takes no arguments" in p.message for p in catalog.report.warnings)
+    async with Client(CatalogServer(catalog).server) as client:
+        listed = {t.name: t for t in (await client.list_tools()).tools}
+        assert listed["ping"].input_schema["type"] == "object"
+        assert (await client.call_tool("ping", {})).content[0].text == "pong"
+    assert reloaded_after_fix(path).get("ping") is not None

@@ -224,7 +224,8 @@ def _strip_comments(c: Canonical, raw: dict[str, Any]) -> None:
 def _function_shapes(c: Canonical, raw: dict[str, Any]) -> None:
     """OpenAI-style function tools ({type: function, function: {...}} or {name, parameters}) → MCP tools."""
     inner = raw.get("function")
-    if raw.get("type") == "function" and isinstance(inner, dict) and isinstance(inner.get("name"), str):
+    function = raw.get("type") == "function"  # OpenAI's marker of a function tool, nested or flat
+    if function and isinstance(inner, dict) and isinstance(inner.get("name"), str):
         c.fixed("/function", "write an OpenAI function tool as an MCP tool: {\"name\", \"description\", \"inputSchema\"}")
         c.moved("", "/function")
         raw.clear()
@@ -232,6 +233,11 @@ def _function_shapes(c: Canonical, raw: dict[str, Any]) -> None:
     if not isinstance(raw.get("name"), str) or raw.keys() & _NOT_FUNCTION_KEYS:
         return
     present = [k for k in _PARAMETER_KEYS if k in raw]
+    if not present and function:  # OpenAI's `parameters` may be left out: the function takes no arguments
+        c.fixed("", "a function tool without \"parameters\" takes no arguments: write it as an MCP tool with "
+                "\"inputSchema\": {\"type\": \"object\", \"properties\": {}}")
+        raw["inputSchema"] = {"type": "object", "properties": {}}
+        return
     if len(present) != 1:
         return
     key = present[0]
