@@ -905,8 +905,60 @@ def _compiled_input_schema(d: Descriptor, report: Any) -> jsonschema_rs.Validato
         path, message = list(fast_error.instance_path), fast_error.message
         if "is not present in a registry" in message:
             message += "; only local references (#/$defs/...) are supported"
+        dangling = _dangling_ref(schema, message, d.raw)
+        if dangling is not None:
+            path, message = dangling
     report(_input_schema_pointer(d, path), f"the input schema is not a valid JSON Schema: {message}", Code.INVALID_INPUT_SCHEMA)
     return None
+
+
+def _dangling_ref(schema: Any, message: str, written: Any) -> tuple[list[Any], str] | None:
+    """Where a local `$ref` that points at nothing is written, and what to do, from jsonschema-rs's "Pointer '/x/y' does
+    not exist" (the closest definition the descriptor as `written` holds); None for another error, or a reference not
+    found in the schema."""
+    import difflib
+    import json
+
+    match = _MISSING_POINTER.search(message)
+    if match is None:
+        return None
+    target = "#" + match.group(1)
+    stack: list[tuple[Any, list[Any]]] = [(schema, [])]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, dict):
+            if node.get("$ref") == target:
+                break
+            stack.extend((v, [*path, k]) for k, v in node.items() if isinstance(v, (dict, list)))
+        elif isinstance(node, list):
+            stack.extend((v, [*path, i]) for i, v in enumerate(node) if isinstance(v, (dict, list)))
+    else:
+        return None
+    name = target.rsplit("/", 1)[-1]
+    defined = [f"#/{key}/{k}" for key, names in _definitions(written) for k in names]
+    close = difflib.get_close_matches(target, defined, n=1, cutoff=0.6)
+    instead = f"point it at {close[0]!r}, or " if close else ""
+    return [*path, "$ref"], (f"\"$ref\": {target!r} points at nothing in the schema: {instead}define {name!r} under \"$defs\" "
+                             f"at the schema's root (\"$defs\": {{{json.dumps(name)}: {{...}}}})")
+
+
+_MISSING_POINTER = re.compile(r"Pointer '([^']*)' does not exist")
+
+
+def _definitions(node: Any, depth: int = 0) -> Iterator[tuple[str, list[str]]]:
+    """The `$defs` and `definitions` mappings anywhere in a descriptor (the reader inlines them), as their names."""
+    if depth > 32:
+        return
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in ("$defs", "definitions") and isinstance(value, dict):
+                yield key, list(value)
+            if isinstance(value, (dict, list)):
+                yield from _definitions(value, depth + 1)
+    elif isinstance(node, list):
+        for value in node:
+            if isinstance(value, (dict, list)):
+                yield from _definitions(value, depth + 1)
 
 
 def _input_schema_pointer(d: Descriptor, path: list[Any]) -> str:

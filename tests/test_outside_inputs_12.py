@@ -281,3 +281,21 @@ async def test_a_function_tool_without_parameters_takes_no_arguments(tmp_path: P
         assert listed["ping"].input_schema["type"] == "object"
         assert (await client.call_tool("ping", {})).content[0].text == "pong"
     assert reloaded_after_fix(path).get("ping") is not None
+
+
+# ---------------------------------------------------------------- 6. a $ref that points at nothing
+
+@pytest.mark.parametrize(("defs", "says"), [
+    ({}, "define 'Day' under \"$defs\""),
+    ({"$defs": {"Days": {"type": "string"}}}, "point it at '#/$defs/Days'"),
+])
+def test_a_ref_that_points_at_nothing_is_said_where_it_is(tmp_path: Path, defs: dict[str, Any], says: str) -> None:
+    """A `$ref` to a definition the schema lacks (a real OpenAI function list pointed at "#/definitions/Day") was an
+    error at the whole input schema, repeating jsonschema-rs's "Pointer ... does not exist": now it is at the `$ref`
+    itself, and says to point it at the closest definition there is, or to define the missing one."""
+    schema = {"type": "object", **defs, "properties": {"when": {"type": "array", "items": {"$ref": "#/$defs/Day"}}}}
+    write_file(tmp_path, "tools.json", {"tools": [{"name": "plan", "description": "Plans days.", "inputSchema": schema}]})
+    (problem,) = load_catalog(tmp_path).report.errors
+    assert problem.code == "INVALID_INPUT_SCHEMA"
+    assert problem.pointer == "/tools/0/inputSchema/properties/when/items/$ref"
+    assert "'#/$defs/Day' points at nothing" in problem.message and says in problem.message, problem.message
