@@ -36,6 +36,7 @@ from .suggest import (
     coerce,
     get_at,
     is_personal,
+    is_reported_quantity,
     nearest,
     nearest_name,
     repair_format,
@@ -263,7 +264,7 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
     if keyword in _NUMBER_CHECKS and is_personal(name, prop):
         return MISSING  # an id or a number that identifies someone is never moved to a bound or a step
     if keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return _bound(keyword, received, rule, prop)
+        return MISSING if is_reported_quantity(name) else _bound(keyword, received, rule, prop)
     if keyword == "multipleOf":
         rounded = round_to_step(received, rule)
         near = rounded is not MISSING and received and abs(rounded - received) <= abs(received) * 0.005
@@ -288,11 +289,27 @@ def _bound(keyword: str, received: Any, bound: Any, prop: dict[str, Any]) -> Any
         return MISSING
     if (received < 0 <= bound) or (received > 0 >= bound):
         return MISSING  # -40 for a depth of at least 1 is a slip of sign, not a value a little too low
+    if received == 0:
+        return MISSING  # 0 minutes, 0 guests: "none", not a number a little too small
+    if abs(received - bound) > _span(prop, bound):
+        return MISSING  # 70 for at most 30 °C: another scale or unit (Fahrenheit, cents, grams), not a slip
     if keyword.startswith("exclusive"):
         if prop.get("type") != "integer" or not float(bound).is_integer():
             return MISSING
         return int(bound) + (1 if keyword == "exclusiveMinimum" else -1)
     return bound
+
+
+def _span(prop: dict[str, Any], bound: Any) -> float:
+    """How far past a bound a number may be and still read as a slip: the width of the allowed range, or with one
+    bound only, the bound's own size."""
+    low = next((prop[k] for k in ("minimum", "exclusiveMinimum") if _is_number(prop.get(k))), None)
+    high = next((prop[k] for k in ("maximum", "exclusiveMaximum") if _is_number(prop.get(k))), None)
+    return float(high - low) if low is not None and high is not None else abs(float(bound))
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> Any:

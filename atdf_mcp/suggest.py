@@ -35,6 +35,7 @@ __all__ = [
     "edit_distance",
     "get_at",
     "is_personal",
+    "is_reported_quantity",
     "named_code",
     "nearest",
     "nearest_name",
@@ -506,6 +507,15 @@ def is_personal(name: str, schema: dict[str, Any] | None) -> bool:
     properties = schema.get("properties")
     return ((isinstance(items, dict) and is_personal("", items))
             or (isinstance(properties, dict) and any(is_personal(k, v) for k, v in properties.items() if isinstance(v, dict))))
+
+
+_REPORTED_WORDS = {"amount", "price", "cost", "fee", "total", "balance", "payment", "sum", "weight", "mass", "age"}
+
+
+def is_reported_quantity(name: str) -> bool:
+    """Whether a number states a fact the user reports (a sum of money, a weight, an age), judged by its name: moved
+    to a bound, the call would pay another sum or declare another weight, so it never is."""
+    return bool(set(_norm(name).split("_")) & _REPORTED_WORDS)
 
 
 # ---------------------------------------------------------------------------------------------
