@@ -35,8 +35,8 @@ from .suggest import (
     codes_for_name,
     coerce,
     get_at,
+    is_exact_number,
     is_personal,
-    is_reported_quantity,
     nearest,
     nearest_name,
     repair_format,
@@ -124,8 +124,14 @@ def _findings(errors: Any) -> list[_Finding]:
     from jsonschema.exceptions import best_match  # loaded already: `errors` come from a jsonschema validator
 
     found: list[_Finding] = []
-    for error in itertools.islice(errors, MAX_FINDINGS + 1):
+    pending = list(itertools.islice(errors, MAX_FINDINGS + 1))
+    while pending and len(found) <= MAX_FINDINGS:
+        error = pending.pop(0)
         if error.validator in ("anyOf", "oneOf") and error.context:
+            branch = _closest_branch(error.context)
+            if branch:
+                pending[:0] = branch
+                continue
             error = best_match(error.context) or error
         path = list(error.absolute_path)
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
@@ -141,6 +147,16 @@ def _findings(errors: Any) -> list[_Finding]:
             found.append(_Finding(error, str(error.validator), path, error.instance))
     order = {"additionalProperties": 0, "required": 2}
     return sorted(found, key=lambda f: (order.get(f.keyword, 1), [str(p) for p in f.path]))
+
+
+def _closest_branch(context: list[jsonschema.ValidationError]) -> list[jsonschema.ValidationError]:
+    """The errors of the one alternative of an anyOf/oneOf the value comes closest to (fewest problems: `"kind":
+    "WiFi"` is one re-casing away from the Wi-Fi branch, three away from the Ethernet one); [] when two tie."""
+    branches: dict[Any, list[jsonschema.ValidationError]] = {}
+    for error in context:
+        branches.setdefault(error.relative_schema_path[0] if error.relative_schema_path else None, []).append(error)
+    ranked = sorted(branches.values(), key=len)
+    return ranked[0] if len(ranked) == 1 or len(ranked[0]) < len(ranked[1]) else []
 
 
 def _missing_name(error: jsonschema.ValidationError) -> str:
@@ -264,7 +280,7 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
     if keyword in _NUMBER_CHECKS and is_personal(name, prop):
         return MISSING  # an id or a number that identifies someone is never moved to a bound or a step
     if keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return MISSING if is_reported_quantity(name) else _bound(keyword, received, rule, prop)
+        return MISSING if is_exact_number(name) else _bound(keyword, received, rule, prop)
     if keyword == "multipleOf":
         rounded = round_to_step(received, rule)
         near = rounded is not MISSING and received and abs(rounded - received) <= abs(received) * 0.005
@@ -496,7 +512,8 @@ def _solution(finding: _Finding, conditions: list[str], schema: dict[str, Any]) 
         return _("Leave out the argument {parameter}: it is optional, and null is not one of its values.").format(parameter=repr(parameter))
     if finding.value is not MISSING:
         value = json.dumps(finding.value, ensure_ascii=False, default=str)
-        if finding.keyword == "type" and isinstance(finding.received, str) and isinstance(finding.value, (dict, list)):
+        if (finding.keyword == "type" and isinstance(finding.received, str) and isinstance(finding.value, (dict, list))
+                and finding.received.strip().startswith(("[", "{"))):
             return _("Send {parameter} as the JSON value itself, not a string holding it: {parameter}: {value}.").format(
                 parameter=repr(parameter), value=value)
         if finding.keyword == "required":

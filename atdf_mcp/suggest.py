@@ -35,7 +35,7 @@ __all__ = [
     "edit_distance",
     "get_at",
     "is_personal",
-    "is_reported_quantity",
+    "is_exact_number",
     "named_code",
     "nearest",
     "nearest_name",
@@ -509,13 +509,17 @@ def is_personal(name: str, schema: dict[str, Any] | None) -> bool:
             or (isinstance(properties, dict) and any(is_personal(k, v) for k, v in properties.items() if isinstance(v, dict))))
 
 
-_REPORTED_WORDS = {"amount", "price", "cost", "fee", "total", "balance", "payment", "sum", "weight", "mass", "age"}
+_EXACT_WORDS = {
+    "amount", "price", "cost", "fee", "total", "balance", "payment", "sum", "weight", "mass", "age",  # reported
+    "day", "month", "year", "hour", "weekday", "floor", "port", "seat", "index", "position", "rank",  # positions
+}
 
 
-def is_reported_quantity(name: str) -> bool:
-    """Whether a number states a fact the user reports (a sum of money, a weight, an age), judged by its name: moved
-    to a bound, the call would pay another sum or declare another weight, so it never is."""
-    return bool(set(_norm(name).split("_")) & _REPORTED_WORDS)
+def is_exact_number(name: str) -> bool:
+    """Whether a number is exact by its meaning, judged by its name: a fact the user reports (a sum of money, a
+    weight, an age) or a position (the 31st of the month, a floor, a port). Moved to a bound, the call would pay
+    another sum, declare another weight or pick another day, so it never is."""
+    return bool(set(_norm(name).split("_")) & _EXACT_WORDS)
 
 
 # ---------------------------------------------------------------------------------------------
