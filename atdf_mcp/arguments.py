@@ -39,6 +39,7 @@ from .suggest import (
     is_personal,
     nearest,
     nearest_name,
+    number_in_unit,
     repair_format,
     round_to_step,
     schema_at,
@@ -272,7 +273,10 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
     if isinstance(received, str) and received != received.strip() and _passes(received.strip(), prop):
         return received.strip()
     if keyword == "type":
-        return coerce(received, prop if "type" in prop else error.schema)
+        typed = coerce(received, prop if "type" in prop else error.schema)
+        if typed is MISSING and _numeric(prop if "type" in prop else error.schema):
+            typed = number_in_unit(received, name, str(prop.get("description") or ""))
+        return typed
     if keyword == "enum" and isinstance(rule, list):
         return nearest(received, rule)
     if keyword == "const":
@@ -314,6 +318,11 @@ def _bound(keyword: str, received: Any, bound: Any, prop: dict[str, Any]) -> Any
             return MISSING
         return int(bound) + (1 if keyword == "exclusiveMinimum" else -1)
     return bound
+
+
+def _numeric(schema: Any) -> bool:
+    kinds = schema.get("type") if isinstance(schema, dict) else None
+    return bool({"number", "integer"} & set([kinds] if isinstance(kinds, str) else kinds or ()))
 
 
 def _span(prop: dict[str, Any], bound: Any) -> float:

@@ -228,6 +228,7 @@ NOT_GUESSED = [
     ("amount", "1,500", "one and a half, or fifteen hundred?"),
     ("amount", 0, "0.01 would be made up"),
     ("amount", "150 EUR", "a currency inside a number"),
+    ("count", "3 kg", "a unit the input does not name"),
     ("count", True, "true is not a number"),
     ("count", 2.5, "rounding changes the count"),
     ("count", -3, "a slip of sign, not a value a little too low"),
