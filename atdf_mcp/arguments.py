@@ -309,13 +309,11 @@ def _bound(keyword: str, received: Any, bound: Any, prop: dict[str, Any]) -> Any
         return MISSING
     if (received < 0 <= bound) or (received > 0 >= bound):
         return MISSING  # -40 for a depth of at least 1 is a slip of sign, not a value a little too low
-    if received == 0:
-        return MISSING  # 0 minutes, 0 guests: "none", not a number a little too small
     if abs(received - bound) > _span(prop, bound):
         return MISSING  # 70 for at most 30 °C: another scale or unit (Fahrenheit, cents, grams), not a slip
     if keyword.startswith("exclusive"):
-        if prop.get("type") != "integer" or not float(bound).is_integer():
-            return MISSING
+        if prop.get("type") != "integer" or not float(bound).is_integer() or received == bound:
+            return MISSING  # on the excluded bound (a 0-minute event): the nearest value past it, 0.01 or 1, is made up
         return int(bound) + (1 if keyword == "exclusiveMinimum" else -1)
     return bound
 

@@ -232,7 +232,6 @@ NOT_GUESSED = [
     ("count", True, "true is not a number"),
     ("count", 2.5, "rounding changes the count"),
     ("count", -3, "a slip of sign, not a value a little too low"),
-    ("count", 0, "0 is none, not a number a little too small"),
     ("count", 25, "farther past 10 than the range is wide: another scale, not a slip"),
     ("minutes", 50, "45 or 60 minutes is the user's choice"),
     ("account_id", 12345, "an id is never moved to a bound"),
