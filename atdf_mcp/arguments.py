@@ -35,9 +35,11 @@ from .suggest import (
     codes_for_name,
     coerce,
     get_at,
+    is_exact_number,
     is_personal,
     nearest,
     nearest_name,
+    number_in_unit,
     repair_format,
     round_to_step,
     schema_at,
@@ -123,8 +125,14 @@ def _findings(errors: Any) -> list[_Finding]:
     from jsonschema.exceptions import best_match  # loaded already: `errors` come from a jsonschema validator
 
     found: list[_Finding] = []
-    for error in itertools.islice(errors, MAX_FINDINGS + 1):
+    pending = list(itertools.islice(errors, MAX_FINDINGS + 1))
+    while pending and len(found) <= MAX_FINDINGS:
+        error = pending.pop(0)
         if error.validator in ("anyOf", "oneOf") and error.context:
+            branch = _closest_branch(error.context)
+            if branch:
+                pending[:0] = branch
+                continue
             error = best_match(error.context) or error
         path = list(error.absolute_path)
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
@@ -140,6 +148,16 @@ def _findings(errors: Any) -> list[_Finding]:
             found.append(_Finding(error, str(error.validator), path, error.instance))
     order = {"additionalProperties": 0, "required": 2}
     return sorted(found, key=lambda f: (order.get(f.keyword, 1), [str(p) for p in f.path]))
+
+
+def _closest_branch(context: list[jsonschema.ValidationError]) -> list[jsonschema.ValidationError]:
+    """The errors of the one alternative of an anyOf/oneOf the value comes closest to (fewest problems: `"kind":
+    "WiFi"` is one re-casing away from the Wi-Fi branch, three away from the Ethernet one); [] when two tie."""
+    branches: dict[Any, list[jsonschema.ValidationError]] = {}
+    for error in context:
+        branches.setdefault(error.relative_schema_path[0] if error.relative_schema_path else None, []).append(error)
+    ranked = sorted(branches.values(), key=len)
+    return ranked[0] if len(ranked) == 1 or len(ranked[0]) < len(ranked[1]) else []
 
 
 def _missing_name(error: jsonschema.ValidationError) -> str:
@@ -255,7 +273,10 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
     if isinstance(received, str) and received != received.strip() and _passes(received.strip(), prop):
         return received.strip()
     if keyword == "type":
-        return coerce(received, prop if "type" in prop else error.schema)
+        typed = coerce(received, prop if "type" in prop else error.schema)
+        if typed is MISSING and _numeric(prop if "type" in prop else error.schema):
+            typed = number_in_unit(received, name, str(prop.get("description") or ""))
+        return typed
     if keyword == "enum" and isinstance(rule, list):
         return nearest(received, rule)
     if keyword == "const":
@@ -263,7 +284,7 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
     if keyword in _NUMBER_CHECKS and is_personal(name, prop):
         return MISSING  # an id or a number that identifies someone is never moved to a bound or a step
     if keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return _bound(keyword, received, rule, prop)
+        return MISSING if is_exact_number(name) else _bound(keyword, received, rule, prop)
     if keyword == "multipleOf":
         rounded = round_to_step(received, rule)
         near = rounded is not MISSING and received and abs(rounded - received) <= abs(received) * 0.005
@@ -288,11 +309,30 @@ def _bound(keyword: str, received: Any, bound: Any, prop: dict[str, Any]) -> Any
         return MISSING
     if (received < 0 <= bound) or (received > 0 >= bound):
         return MISSING  # -40 for a depth of at least 1 is a slip of sign, not a value a little too low
+    if abs(received - bound) > _span(prop, bound):
+        return MISSING  # 70 for at most 30 °C: another scale or unit (Fahrenheit, cents, grams), not a slip
     if keyword.startswith("exclusive"):
-        if prop.get("type") != "integer" or not float(bound).is_integer():
-            return MISSING
+        if prop.get("type") != "integer" or not float(bound).is_integer() or received == bound:
+            return MISSING  # on the excluded bound (a 0-minute event): the nearest value past it, 0.01 or 1, is made up
         return int(bound) + (1 if keyword == "exclusiveMinimum" else -1)
     return bound
+
+
+def _numeric(schema: Any) -> bool:
+    kinds = schema.get("type") if isinstance(schema, dict) else None
+    return bool({"number", "integer"} & set([kinds] if isinstance(kinds, str) else kinds or ()))
+
+
+def _span(prop: dict[str, Any], bound: Any) -> float:
+    """How far past a bound a number may be and still read as a slip: the width of the allowed range, or with one
+    bound only, the bound's own size."""
+    low = next((prop[k] for k in ("minimum", "exclusiveMinimum") if _is_number(prop.get(k))), None)
+    high = next((prop[k] for k in ("maximum", "exclusiveMaximum") if _is_number(prop.get(k))), None)
+    return float(high - low) if low is not None and high is not None else abs(float(bound))
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> Any:
@@ -479,7 +519,8 @@ def _solution(finding: _Finding, conditions: list[str], schema: dict[str, Any]) 
         return _("Leave out the argument {parameter}: it is optional, and null is not one of its values.").format(parameter=repr(parameter))
     if finding.value is not MISSING:
         value = json.dumps(finding.value, ensure_ascii=False, default=str)
-        if finding.keyword == "type" and isinstance(finding.received, str) and isinstance(finding.value, (dict, list)):
+        if (finding.keyword == "type" and isinstance(finding.received, str) and isinstance(finding.value, (dict, list))
+                and finding.received.strip().startswith(("[", "{"))):
             return _("Send {parameter} as the JSON value itself, not a string holding it: {parameter}: {value}.").format(
                 parameter=repr(parameter), value=value)
         if finding.keyword == "required":

@@ -35,10 +35,12 @@ __all__ = [
     "edit_distance",
     "get_at",
     "is_personal",
+    "is_exact_number",
     "named_code",
     "nearest",
     "nearest_name",
     "number_from_words",
+    "number_in_unit",
     "repair_format",
     "round_to_step",
     "schema_at",
@@ -248,7 +250,8 @@ _CODE_NAMES: dict[str, tuple[str, ...]] = {
     "celsius": ("C", "°C"), "centigrade": ("C", "°C"), "fahrenheit": ("F", "°F"), "kelvin": ("K",),
     "second": ("s", "sec"), "minute": ("min",), "hour": ("h", "hr"), "day": ("d",), "kilometer_per_hour": ("km/h", "kph"),
     "kilometre_per_hour": ("km/h", "kph"), "mile_per_hour": ("mph",), "meter_per_second": ("m/s",),
-    "metre_per_second": ("m/s",), "knot": ("kn", "kt"), "kilobyte": ("KB", "kB"), "megabyte": ("MB",), "gigabyte": ("GB",),
+    "metre_per_second": ("m/s",), "knot": ("kn", "kt"), "pixel": ("px",),
+    "degree_celsius": ("C", "°C"), "kilobyte": ("KB", "kB"), "megabyte": ("MB",), "gigabyte": ("GB",),
 }
 
 
@@ -267,6 +270,38 @@ def named_code(text: str, allowed: list[str]) -> Any:
     exactly one of the codes it may mean is allowed."""
     codes = codes_for_name(text)
     return _only([a for a in allowed if any(a.lower() == c.lower() for c in codes)]) if codes else MISSING
+
+
+_SYMBOLS = {"€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY"}
+_CANONICAL = {code.lower(): codes[0].lower() for codes in _CODE_NAMES.values() for code in codes}  # °c → c, kt → kn
+_CANONICAL.pop("in")  # "in" is a word first
+
+
+def _units_named(text: str) -> set[str]:
+    """The units or currencies a text names, in full or as codes, each as its first code ("Weight in kilograms",
+    "kg" → {kg}; "degrees Celsius", "°C" → {c})."""
+    found: set[str] = set()
+    for word in re.findall(r"°[CF]|[€$£¥]|[^\W\d_]+", text):
+        word = _SYMBOLS.get(word, word).lower()
+        codes = codes_for_name(word)
+        found |= {_CANONICAL.get(c.lower(), c.lower()) for c in codes} if codes else {_CANONICAL[word]} if word in _CANONICAL else set()
+    return found
+
+
+def number_in_unit(value: Any, name: str, description: str) -> Any:
+    """A number written with the one unit or currency its input names ("2.5 kg" for weight_kg, "40mm" for a depth "in
+    millimetres", "5€" for a tip "in EUR"), or MISSING: any other unit, or an input naming none or several."""
+    if not isinstance(value, str) or len(value) > 64:
+        return MISSING
+    match = re.fullmatch(r"\s*([€$£¥])?\s*([-+]?\d[\d.,]*)\s*([^\d\s].*?)?\s*", value)
+    if not match or bool(match[1]) == bool(match[3]):
+        return MISSING  # no unit, or two (a symbol before and a word after)
+    number = _number(match[2])
+    declared = _units_named(f"{_norm(name).replace('_', ' ')} {description}")
+    written = _units_named(match[1] or match[3])
+    if number is MISSING or len(declared) != 1 or not written or not written <= declared:
+        return MISSING
+    return number
 
 
 # ---------------------------------------------------------------------------------------------
@@ -506,6 +541,19 @@ def is_personal(name: str, schema: dict[str, Any] | None) -> bool:
     properties = schema.get("properties")
     return ((isinstance(items, dict) and is_personal("", items))
             or (isinstance(properties, dict) and any(is_personal(k, v) for k, v in properties.items() if isinstance(v, dict))))
+
+
+_EXACT_WORDS = {
+    "amount", "price", "cost", "fee", "total", "balance", "payment", "sum", "weight", "mass", "age",  # reported
+    "day", "month", "year", "hour", "weekday", "floor", "port", "seat", "index", "position", "rank",  # positions
+}
+
+
+def is_exact_number(name: str) -> bool:
+    """Whether a number is exact by its meaning, judged by its name: a fact the user reports (a sum of money, a
+    weight, an age) or a position (the 31st of the month, a floor, a port). Moved to a bound, the call would pay
+    another sum, declare another weight or pick another day, so it never is."""
+    return bool(set(_norm(name).split("_")) & _EXACT_WORDS)
 
 
 # ---------------------------------------------------------------------------------------------

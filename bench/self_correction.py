@@ -1,9 +1,9 @@
 """Self-correction: how many wrong calls of the corpus succeed on one retry with the envelope's suggested_arguments.
 
-    python -m bench.self_correction [--quick] [--cases]
+    python -m bench.self_correction [--quick] [--cases] [--corpus first|blind]
 
-Every case of `bench/wrong_calls.py` is sent through the SDK's in-memory client; the envelope is read from the
-result's first text block (what every client sees). Each case ends in one of:
+Every case of `bench/wrong_calls.py` (or, with `--corpus blind`, of `bench/wrong_calls_blind.py`) is sent through the
+SDK's in-memory client; the envelope is read from the result's first text block (what every client sees). Each case ends in one of:
 - corrected: `suggested_arguments` equal the call the agent meant (schema defaults filled in on both sides) and the
   retry with them succeeds;
 - wrong suggestion: the suggested arguments, or an entry's `suggested_value`, say something else than the call the
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import re
 import sys
@@ -35,6 +36,7 @@ from atdf_mcp.server import build_server
 
 from .wrong_calls import CASES, CATALOGUES, V, WrongCall
 
+CORPORA = {"first": "bench.wrong_calls", "blind": "bench.wrong_calls_blind"}
 OUTCOMES = ("corrected", "wrong suggestion", "retry failed", "not corrected")
 
 
@@ -109,18 +111,25 @@ async def _case(client: Client, case: WrongCall, defaults: dict[str, Any]) -> di
     return row
 
 
-async def run_corpus(cases: tuple[WrongCall, ...] = CASES) -> list[dict[str, Any]]:
-    """Every case's outcome, in corpus order."""
+def corpus(name: str) -> tuple[tuple[WrongCall, ...], dict[str, Any]]:
+    """A corpus's cases and catalogues by its name (`first`, `blind`)."""
+    module = importlib.import_module(CORPORA[name])
+    return module.CASES, module.CATALOGUES
+
+
+async def run_corpus(cases: tuple[WrongCall, ...] = CASES, catalogues: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Every case's outcome, in corpus order; each case goes to the catalogue that serves its tool."""
     rows: list[dict[str, Any]] = []
     clients: dict[str, Client] = {}
     defaults: dict[str, dict[str, Any]] = {}
     async with contextlib.AsyncExitStack() as stack:
-        for name, path in CATALOGUES.items():
-            clients[name] = await stack.enter_async_context(Client(build_server(load_catalog(path))))
-            for tool in (await clients[name].list_tools()).tools:
-                defaults[tool.name] = _defaults(tool.input_schema)
+        for path in (catalogues or CATALOGUES).values():
+            client = await stack.enter_async_context(Client(build_server(load_catalog(path))))
+            for tool in (await client.list_tools()).tools:
+                clients.setdefault(tool.name, client)
+                defaults.setdefault(tool.name, _defaults(tool.input_schema))
         for case in cases:
-            rows.append(await _case(clients[case.catalogue], case, defaults.get(case.tool, {})))
+            rows.append(await _case(clients[case.tool], case, defaults.get(case.tool, {})))
     return rows
 
 
@@ -180,8 +189,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.self_correction", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="the same corpus (there is nothing to shorten)")
     parser.add_argument("--cases", action="store_true", help="also print every case's outcome and suggestion")
+    parser.add_argument("--corpus", choices=sorted(CORPORA), default="first",
+                        help="first: bench/wrong_calls.py; blind: bench/wrong_calls_blind.py, written before it was run")
     args = parser.parse_args(argv)
-    rows = anyio.run(run_corpus)
+    rows = anyio.run(run_corpus, *corpus(args.corpus))
     print_summary(summarise(rows), rows if args.cases else None)
     return 0
 
