@@ -41,6 +41,7 @@ from .l10n import LANG, accepted_language, choose, lang_of_meta
 from .l10n import gettext as _
 from .labels import labels_for
 from .lookups import RESOURCE_NOT_FOUND, bad_prompt_arguments, left_out_content, unknown_prompt, unknown_resource, unrenderable_prompt
+from .methods import UnknownMethods
 from .model import Descriptor
 from .notify import ChangeNotifier
 from .paging import Pages
@@ -111,6 +112,7 @@ class CatalogServer:
         )
         # No constructor slot without a deprecation warning: registered like the SDK's everything-server.
         self.server.add_request_handler("logging/setLevel", types.SetLevelRequestParams, self._set_level)
+        self.server.middleware.append(UnknownMethods(self.server))  # -32601 with an envelope (atdf_mcp.methods)
         self.log_levels: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
         # Keyed by connection (a session object lives for one request); values keep a session to notify through.
         self.subscriptions: weakref.WeakKeyDictionary[Any, tuple[Any, set[str]]] = weakref.WeakKeyDictionary()
