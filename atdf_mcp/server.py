@@ -47,7 +47,7 @@ from .notify import ChangeNotifier
 from .paging import Pages
 from .publish import Published, ardf_text, completion_values, prompt_variables, render_prompt
 from .redact import catalogue_secrets
-from .results import error_result, to_result
+from .results import error_result, to_result, with_received
 from .runtime import DEFAULT_TIMEOUT, ToolRuntime
 from .shutdown import Drain, cancelled_envelope, refused_envelope
 from .tasks import TaskRunner
@@ -304,6 +304,7 @@ class CatalogServer:
                 result = refused
             else:
                 return None
+        result = with_received(result, arguments)
         secrets = self.secrets
         return secrets.result(result) if secrets.pattern is not None else result
 
@@ -312,7 +313,8 @@ class CatalogServer:
         disclosure = self.disclosure  # the whole call runs on the snapshot it started with
         meta = disclosure.meta_runtime(view, name)
         if meta is None:
-            return await self._run(ctx, view, name, arguments, events, scopes)
+            result = await self._run(ctx, view, name, arguments, events, scopes)
+            return with_received(result, arguments) if result.is_error else result
         inner = decode_inner(arguments) if meta.tool.id == "call_tool" else None  # `arguments` sent as a JSON string
         if inner is not None:
             if inner.refusal is not None:
@@ -325,6 +327,7 @@ class CatalogServer:
             result = await disclosure.call(meta, arguments, view, functools.partial(self._call_tool, ctx, view, events=events, scopes=scopes))
         except Exception as exc:
             result = meta.failed(self._failure(meta, exc, arguments))
+        result = with_received(result, arguments) if result.is_error else result  # an inner call's failure has its own
         return noted(result) if inner is not None and inner.decoded else result
 
     async def _refusal(self, runtime: ToolRuntime, arguments: Any, view: View | None = None) -> types.CallToolResult:

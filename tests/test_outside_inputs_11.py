@@ -17,15 +17,20 @@ from typing import Any
 
 import httpx
 import pytest
-from local_server import running
+import yaml
+from conftest import write_file
+from local_server import free_port, running
+from mcp import Client
 
 from atdf_mcp import load_catalog
+from atdf_mcp.results import ENRICHED_META
 from atdf_mcp.schemas import SCHEMAS
 from atdf_mcp.server import CatalogServer
 from atdf_mcp.web import HttpOptions, build_app
 
 ACCEPT = "application/json, text/event-stream"
 DESCRIPTORS = Path(__file__).resolve().parent.parent / "descriptors"
+SECRET = "tok-7f3a9c1e55"
 
 
 def initialize(version: str = "2025-06-18", request_id: int = 1) -> dict[str, Any]:
@@ -111,3 +116,62 @@ def test_a_notification_sent_with_an_id_over_stdio_says_to_send_it_without_one(t
         process.stdin.close()
         process.wait(15)
         process.stdout.close()
+
+
+# ---------------------------------------------------------------- 4. what the enriched form says was received
+
+TOOLS = [
+    {"name": "refuse", "description": "Refuse with a declared failure.",
+     "inputSchema": {"type": "object", "properties": {"unit": {"type": "string"}, "value": {"type": "number"}}, "required": ["unit"]}},
+    {"name": "crash", "description": "Fail without a declared failure.",
+     "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}}},
+    {"name": "remote", "description": "Call a service that is down.", "endpoint": f"http://127.0.0.1:{free_port()}/search",
+     "method": "GET", "auth": {"type": "bearer", "env": "ATDF_TEST_SECRET"},
+     "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}},
+]
+HANDLERS = ("from atdf_mcp import ToolError\n\n"
+            "def refuse(unit, value=1):\n    raise ToolError('UNKNOWN_UNIT', f'{unit!r} is not a unit.', parameter='unit', suggested_value='km')\n\n"
+            "def crash(text=''):\n    raise RuntimeError('boom')\n")
+
+
+def enriched_received(result: Any) -> Any:
+    """`_meta."atdf.io/enriched".data.details.received` of an isError result."""
+    assert result.is_error, result
+    return result.meta[ENRICHED_META]["data"]["details"]["received"]
+
+
+@pytest.mark.anyio
+async def test_a_handlers_tool_error_says_in_its_enriched_form_what_was_sent() -> None:
+    """unit_converter's UNKNOWN_UNIT (a handler's ToolError) answered `received: {}` although the caller sent
+    from_unit="KM": the enriched form only read `context.received`, which validation errors alone fill."""
+    arguments = {"value": 10, "from_unit": "KM", "to_unit": "mi"}
+    async with Client(CatalogServer(load_catalog(DESCRIPTORS)).server) as client:
+        result = await client.call_tool("unit_converter", arguments)
+    assert result.meta[ENRICHED_META]["data"]["code"] == "UNKNOWN_UNIT"
+    assert enriched_received(result) == arguments
+
+
+@pytest.mark.anyio
+async def test_every_failed_call_says_what_was_sent_and_masks_secrets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A declared failure, an undeclared exception and a service that is down all give the call's arguments as
+    `received` (a configured secret as ***, as everywhere else in a result); a validation error and an unknown tool keep
+    their own `received` (the value of the argument at fault, the tool name sent)."""
+    monkeypatch.setenv("ATDF_TEST_SECRET", SECRET)
+    write_file(tmp_path, "tools.json", {"tools": TOOLS})
+    write_file(tmp_path, "handlers.py", HANDLERS)
+    write_file(tmp_path, "atdf-mcp.yaml", yaml.safe_dump({"allow_private_networks": True}))
+    async with Client(CatalogServer(load_catalog(tmp_path), disclosure="progressive").server) as client:
+        through_meta = await client.call_tool("call_tool", {"name": "refuse", "arguments": {"unit": "KM"}})
+    async with Client(CatalogServer(load_catalog(tmp_path)).server) as client:
+        declared = await client.call_tool("refuse", {"unit": "KM", "value": 2})
+        crashed = await client.call_tool("crash", {"text": "hello"})
+        down = await client.call_tool("remote", {"q": f"find {SECRET}"})
+        unknown = await client.call_tool("refus", {"unit": "KM"})
+        invalid = await client.call_tool("refuse", {"unit": 5})
+    assert enriched_received(declared) == {"unit": "KM", "value": 2}
+    assert enriched_received(crashed) == {"text": "hello"}
+    assert enriched_received(down) == {"q": "find ***"}
+    assert SECRET not in json.dumps(down.meta)
+    assert enriched_received(unknown) == {"name": "refus"}
+    assert enriched_received(invalid) == {"unit": 5}
+    assert enriched_received(through_meta) == {"unit": "KM"}  # the inner call's own arguments
