@@ -7,10 +7,12 @@ subprocess, and the SDK's own client.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import select
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,9 +23,12 @@ import yaml
 from conftest import write_file
 from local_server import free_port, running
 from mcp import Client
+from mcp.server.streamable_http import GET_STREAM_KEY, EventMessage
+from mcp_types import JSONRPCNotification, JSONRPCResponse
 
 from atdf_mcp import load_catalog
 from atdf_mcp.results import ENRICHED_META
+from atdf_mcp.resumption import ReplayLimits, SessionEvents
 from atdf_mcp.schemas import SCHEMAS
 from atdf_mcp.server import CatalogServer
 from atdf_mcp.web import HttpOptions, build_app
@@ -175,3 +180,132 @@ async def test_every_failed_call_says_what_was_sent_and_masks_secrets(tmp_path: 
     assert enriched_received(unknown) == {"name": "refus"}
     assert enriched_received(invalid) == {"unit": 5}
     assert enriched_received(through_meta) == {"unit": "KM"}  # the inner call's own arguments
+
+
+# ---------------------------------------------------------------- 1. a dropped stream, resumed with Last-Event-ID
+
+SLOW = {"name": "slow", "description": "Report progress, wait, then answer.",
+        "inputSchema": {"type": "object", "properties": {"seconds": {"type": "number"}}}}
+SLOW_HANDLER = ("import anyio\n\nasync def slow(ctx, seconds=1.0):\n    await ctx.report_progress(1, 2, 'started')\n"
+                "    await anyio.sleep(seconds)\n    await ctx.report_progress(2, 2, 'almost')\n    return f'done after {seconds} s'\n")
+
+
+@pytest.fixture(scope="module")
+def slow_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A catalogue with one slow tool, over HTTP with stateful sessions."""
+    folder = tmp_path_factory.mktemp("slow")
+    write_file(folder, "tools.json", {"tools": [SLOW]})
+    write_file(folder, "handlers.py", SLOW_HANDLER)
+    with running(build_app(CatalogServer(load_catalog(folder)), HttpOptions())) as url:
+        yield url
+
+
+def slow_call(request_id: int, seconds: float) -> dict[str, Any]:
+    """A tools/call of `slow` asking for progress."""
+    return {"jsonrpc": "2.0", "id": request_id, "method": "tools/call",
+            "params": {"name": "slow", "arguments": {"seconds": seconds}, "_meta": {"progressToken": f"p{request_id}"}}}
+
+
+def read_until_answer(lines: Iterator[str], request_id: int) -> tuple[list[str], list[dict[str, Any]]]:
+    """The event ids and messages of an SSE stream up to the answer to `request_id`."""
+    ids, messages = [], []
+    for line in lines:
+        if line.startswith("id:"):
+            ids.append(line[3:].strip())
+        elif line.startswith("data:") and line[5:].strip():
+            messages.append(json.loads(line[5:]))
+            if messages[-1].get("id") == request_id:
+                break
+    return ids, messages
+
+
+def drop_after_first_event(http: httpx.Client, headers: dict[str, str], call: dict[str, Any], events: int = 1) -> str:
+    """POST `call`, read its first `events` SSE events, then drop the connection: the id of the last event read."""
+    last = ""
+    with http.stream("POST", "/mcp", json=call, headers=headers) as stream:
+        assert stream.status_code == 200
+        seen = 0
+        for line in stream.iter_lines():
+            if line.startswith("id:"):
+                last = line[3:].strip()
+            if not line and last:
+                seen += 1
+                if seen == events:
+                    break
+    assert last, "the stream carried no event id"
+    return last
+
+
+@pytest.mark.parametrize("version, events", [("2025-11-25", 1), ("2025-06-18", 1)])
+def test_a_client_that_drops_its_connection_mid_call_resumes_and_gets_the_result(slow_url: str, version: str, events: int) -> None:
+    """A client whose POST stream dropped mid-call and that reconnected with `Last-Event-ID` got a live stream and never
+    the result (no event store). Stateful sessions now keep their last events: the GET replays what was sent meanwhile
+    (the progress and the result) and the call completes. 2025-11-25 clients get a priming event first; older ones
+    resume from the first message they read (here the first progress notification)."""
+    with httpx.Client(base_url=slow_url, timeout=15) as http:
+        headers = session(http, version=version)
+        last = drop_after_first_event(http, headers, slow_call(5, 1.0), events)
+        with http.stream("GET", "/mcp", headers={**headers, "Accept": "text/event-stream", "Last-Event-ID": last}) as resumed:
+            assert resumed.status_code == 200
+            ids, messages = read_until_answer(resumed.iter_lines(), 5)
+    answer = messages[-1]
+    assert answer["id"] == 5 and answer["result"]["content"][0]["text"] == "done after 1.0 s", messages
+    progress = [m["params"]["message"] for m in messages if m.get("method") == "notifications/progress"]
+    assert progress[-1] == "almost" and last not in ids, (progress, ids, last)
+
+
+def test_a_session_replays_only_its_own_events(slow_url: str) -> None:
+    """Request ids repeat across sessions (every client counts 1, 2, 3): an event id of one session resumes nothing of
+    another's, even when both used the same request id."""
+    with httpx.Client(base_url=slow_url, timeout=15) as http:
+        first, second = session(http, version="2025-11-25"), session(http, version="2025-11-25")
+        last = drop_after_first_event(http, first, slow_call(3, 0.2))
+        answered = http.post("/mcp", json=slow_call(3, 0.2), headers=second)
+        assert sse_messages(answered.text)[-1]["id"] == 3
+        time.sleep(0.5)
+        lines: list[str] = []
+        with contextlib.suppress(httpx.ReadTimeout), http.stream(
+                "GET", "/mcp", headers={**second, "Accept": "text/event-stream", "Last-Event-ID": last}, timeout=1.5) as other:
+            assert other.status_code == 200  # an id this session never issued: its live stream, where nothing comes
+            lines.extend(other.iter_lines())
+        with http.stream("GET", "/mcp", headers={**first, "Accept": "text/event-stream", "Last-Event-ID": last}) as own:
+            _, messages = read_until_answer(own.iter_lines(), 3)
+    assert not any('"id":3' in line.replace(" ", "") for line in lines), lines
+    assert messages[-1]["result"]["content"][0]["text"] == "done after 0.2 s"
+
+
+@pytest.mark.anyio
+async def test_a_sessions_events_stay_within_their_bounds_and_a_gap_is_said() -> None:
+    """At most max_events events and max_bytes of JSON per session, oldest out first; a message larger than max_bytes
+    is not kept. Resuming from an evicted event, or across a message not kept, starts with an EVENTS_LOST warning
+    (the client knows to ask again) instead of a silent gap; an id the session never issued replays nothing."""
+    store = SessionEvents(ReplayLimits(max_events=3, max_bytes=400))
+
+    def note(text: str) -> JSONRPCNotification:
+        return JSONRPCNotification(jsonrpc="2.0", method="notifications/progress",
+                                   params={"progressToken": "p", "progress": 1, "message": text})
+
+    ids = [await store.store_event("9", note(f"n{i}")) for i in range(5)]
+    assert len(store.events) == 3 and store.bytes <= 400
+    sent: list[Any] = []
+
+    async def collect(event: EventMessage) -> None:
+        sent.append(event.message)
+
+    assert await store.replay_events_after(ids[0], collect) == GET_STREAM_KEY  # evicted: the warning, then the live stream
+    [notice] = sent
+    assert notice.method == "notifications/message" and notice.params["level"] == "warning"
+    assert SCHEMAS["error"].violations(notice.params["data"]) == [] and notice.params["data"]["errors"][0]["code"] == "EVENTS_LOST"
+    sent.clear()
+    assert await store.replay_events_after(ids[2], collect) == "9"
+    assert [m.params["message"] for m in sent] == ["n3", "n4"]
+    sent.clear()
+    big = await store.store_event("9", note("x" * 500))
+    answer = await store.store_event("9", JSONRPCResponse(jsonrpc="2.0", id=9, result={}))
+    assert store.bytes <= 400 and big != answer
+    assert await store.replay_events_after(ids[4], collect) is None  # the answer was replayed: the stream is over
+    assert [getattr(m, "method", None) for m in sent] == ["notifications/message", None] and sent[1].id == 9
+    sent.clear()
+    assert await store.replay_events_after("0", collect) == GET_STREAM_KEY and sent == []
+    store.clear()
+    assert store.events == {} and store.bytes == 0
