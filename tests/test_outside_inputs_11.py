@@ -309,3 +309,29 @@ async def test_a_sessions_events_stay_within_their_bounds_and_a_gap_is_said() ->
     assert await store.replay_events_after("0", collect) == GET_STREAM_KEY and sent == []
     store.clear()
     assert store.events == {} and store.bytes == 0
+
+
+# ---------------------------------------------------------------- 5. what --stateless keeps: a log level per request
+
+CHATTY = {"name": "chatty", "description": "Log at two levels.", "inputSchema": {"type": "object", "properties": {}}}
+CHATTY_HANDLER = ("async def chatty(ctx):\n    await ctx.log('debug', 'a debug line')\n"
+                  "    await ctx.log('warning', 'a warning line')\n    return 'logged'\n")
+LOG_LEVEL_META = "io.modelcontextprotocol/logLevel"
+
+
+@pytest.mark.parametrize("stateless", [True, False])
+def test_a_log_level_sent_with_the_request_is_honoured_in_every_mode(tmp_path: Path, stateless: bool) -> None:
+    """--stateless forgets logging/setLevel (no session holds it), so a client there had every debug line of every call.
+    A request's own `_meta["io.modelcontextprotocol/logLevel"]` (the key MCP 2026-07-28 uses) now sets the level of that
+    call's logs in every era and mode, and beats the session's logging/setLevel."""
+    write_file(tmp_path, "tools.json", {"tools": [CHATTY]})
+    write_file(tmp_path, "handlers.py", CHATTY_HANDLER)
+    call = {"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "chatty", "arguments": {}, "_meta": {LOG_LEVEL_META: "warning"}}}
+    with running(build_app(CatalogServer(load_catalog(tmp_path)), HttpOptions(stateless=stateless))) as url, \
+            httpx.Client(base_url=url, timeout=15) as http:
+        headers = {"Accept": ACCEPT, "mcp-protocol-version": "2025-06-18"} if stateless else session(http)
+        if not stateless:
+            http.post("/mcp", json={"jsonrpc": "2.0", "id": 2, "method": "logging/setLevel", "params": {"level": "error"}}, headers=headers)
+        messages = sse_messages(http.post("/mcp", json=call, headers=headers).text)
+    logged = [m["params"]["data"] for m in messages if m.get("method") == "notifications/message"]
+    assert logged == ["a warning line"] and messages[-1]["result"]["content"][0]["text"] == "logged"
