@@ -103,6 +103,8 @@ class Code(enum.StrEnum):
     PAYLOAD_TOO_LARGE = "PAYLOAD_TOO_LARGE", Row("Request body too large", 413, False, HTTP)
     TOO_MANY_SESSIONS = "TOO_MANY_SESSIONS", Row("Too many sessions", 503, True, HTTP)
     METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED", Row("Method not allowed", 405, False, HTTP)
+    EVENTS_LOST = "EVENTS_LOST", Row("Events no longer kept", 410, True, HTTP)  # a resumed stream's gap (atdf_mcp.resumption)
+    METHOD_NOT_FOUND = "METHOD_NOT_FOUND", Row("Method not found", 404, False, HTTP)  # a JSON-RPC method no handler serves
     HTTP_ERROR = "HTTP_ERROR", Row("HTTP error", 400, False, HTTP)
     INVALID_JSON = "INVALID_JSON", Row("Body is not JSON", 400, False, HTTP)
     RELOAD_FAILED = "RELOAD_FAILED", Row("Reload failed", 500, True, HTTP)

@@ -12,22 +12,32 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import mcp.types as types
 from mcp.shared.exceptions import MCPError
+from mcp_types import LOG_LEVEL_META_KEY
 
 from .codes import Code
 from .errors import ToolError
 from .l10n import gettext as _
 from .model import Descriptor
 
-__all__ = ["LOG_LEVELS", "CallEvents", "ElicitationResult", "ToolContext"]
+__all__ = ["LOG_LEVELS", "CallEvents", "ElicitationResult", "ToolContext", "requested_level"]
 
 LOG_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
 _PY_LEVELS = {"debug": 10, "info": 20, "notice": 25, "warning": 30, "error": 40, "critical": 50, "alert": 50, "emergency": 50}
+
+
+def requested_level(meta: Any) -> str | None:
+    """The minimum log level a request's `_meta` asks for (`io.modelcontextprotocol/logLevel`, MCP 2026-07-28's per-request
+    opt-in, honoured in the handshake era too), or None."""
+    if meta is None:
+        return None
+    value = meta.get(LOG_LEVEL_META_KEY) if isinstance(meta, Mapping) else getattr(meta, LOG_LEVEL_META_KEY, None)
+    return value if value in LOG_LEVELS else None
 _log = logging.getLogger("atdf_mcp.handlers")
 
 
@@ -94,15 +104,18 @@ class ToolContext:
         return await self.caller(name, arguments or {}, _Nested(self))
 
     async def log(self, level: str, data: Any, *, logger: str | None = None) -> None:
-        """Log to stderr and send `notifications/message` to the client if its level (logging/setLevel) allows."""
+        """Log to stderr and send `notifications/message` to the client if its level allows: the request's own
+        `_meta["io.modelcontextprotocol/logLevel"]`, else the session's logging/setLevel."""
         level = level.lower() if level.lower() in LOG_LEVELS else "info"
         _log.log(_PY_LEVELS[level], "%s: %s", self.tool.id, data)
         if self.events is not None:
             await self.events.log(level, data, logger or self.tool.id)
         if self.request is None:
             return
-        connection = getattr(self.request.session, "_connection", self.request.session)
-        minimum = self.log_levels.get(connection, "debug") if self.log_levels is not None else "debug"
+        minimum = requested_level(getattr(self.request, "meta", None))  # this call's own level, in every era and mode
+        if minimum is None:  # else the session's logging/setLevel (which --stateless cannot keep between requests)
+            connection = getattr(self.request.session, "_connection", self.request.session)
+            minimum = self.log_levels.get(connection, "debug") if self.log_levels is not None else "debug"
         if LOG_LEVELS.index(level) < LOG_LEVELS.index(minimum):
             return
         await self.request.session.send_log_message(level, data, logger=logger or self.tool.id,

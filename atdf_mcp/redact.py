@@ -71,12 +71,14 @@ class Secrets:
         return value
 
     def result(self, result: types.CallToolResult) -> types.CallToolResult:
-        """The result with secrets masked in its text blocks, embedded text resources and structuredContent."""
+        """The result with secrets masked in its text blocks, embedded text resources, structuredContent and `_meta`
+        (an error's enriched form repeats the envelope and the arguments received)."""
         if self.pattern is None:
             return result
         content = [self._block(block) for block in result.content]
         structured = self.value(result.structured_content) if result.structured_content is not None else None
-        return result.model_copy(update={"content": content, "structured_content": structured})
+        meta = self.value(result.meta) if result.meta is not None else None
+        return result.model_copy(update={"content": content, "structured_content": structured, "meta": meta})
 
     def _block(self, block: Any) -> Any:
         if isinstance(block, types.TextContent):

@@ -11,10 +11,11 @@ import jsonschema_rs
 import mcp.types as types
 from pydantic import BaseModel
 
+from .budget import clipped
 from .envelope import enriched
 from .jsonsafe import clean_text, json_text
 
-__all__ = ["ENRICHED_META", "envelope_of_result", "error_result", "output_check", "to_result"]
+__all__ = ["ENRICHED_META", "envelope_of_result", "error_result", "output_check", "to_result", "with_received"]
 
 ENRICHED_META = "atdf.io/enriched"
 """The `_meta` key of an error result that holds the envelope in the enriched form (`status/data/meta`)."""
@@ -60,6 +61,24 @@ def error_result(env: dict[str, Any], *, structured: bool = True) -> types.CallT
     return types.CallToolResult(content=[types.TextContent(type="text", text=text)],
                                 structured_content=env if structured else None, is_error=True,
                                 _meta={ENRICHED_META: enriched(env)})
+
+
+def with_received(result: types.CallToolResult, arguments: Any) -> types.CallToolResult:
+    """`result`, and if it is an error whose envelope names no `received` of its own (a handler's ToolError, a timeout,
+    an unknown tool...), with the call's `arguments` (clipped as envelopes echo values) as its enriched form's
+    `details.received`, which was `{}`. Secrets are masked after this, with the rest of the result."""
+    meta = result.meta
+    form = meta.get(ENRICHED_META) if result.is_error and meta else None
+    details = form.get("data", {}).get("details") if isinstance(form, dict) and isinstance(form.get("data"), dict) else None
+    if not isinstance(details, dict) or details.get("received") != {} or not isinstance(arguments, dict) or not arguments:
+        return result
+    env = result.structured_content if isinstance(result.structured_content, dict) else envelope_of_result(result)
+    entries = env.get("errors") if isinstance(env, dict) else None
+    context = entries[0].get("context") if isinstance(entries, list) and entries and isinstance(entries[0], dict) else None
+    if isinstance(context, dict) and "received" in context:  # its own, even when it is {}
+        return result
+    form = {**form, "data": {**form["data"], "details": {**details, "received": clipped(arguments)}}}
+    return result.model_copy(update={"meta": {**meta, ENRICHED_META: form}})
 
 
 def envelope_of_result(result: types.CallToolResult) -> dict[str, Any] | None:

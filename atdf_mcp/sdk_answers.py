@@ -8,8 +8,9 @@ unsupported method before any handler runs, in plain text or as a JSON-RPC error
 what to send instead. `SdkRefusals` keeps each status and JSON-RPC code and adds the envelope, whose solution names the
 header or query parameter to fix. An answer that already carries an envelope (the gate's, the guard's) passes as it is.
 
-It also drops `Last-Event-ID` from a GET of /mcp: the server keeps no event history (no event store), and the SDK then
-returns without any answer (uvicorn's 500). The MCP specification lets a server not replay; the stream opens, live.
+It also drops `Last-Event-ID` from a GET of /mcp when sessions keep no events (`--stateless`): the SDK then returns
+without any answer (uvicorn's 500). The MCP specification lets a server not replay; the stream opens, live. Stateful
+sessions replay (atdf_mcp.resumption).
 """
 
 from __future__ import annotations
@@ -77,14 +78,14 @@ def _fix_for(text: str, status: int, path: str) -> _Fix:
 class SdkRefusals:
     """ASGI middleware around the MCP endpoints: an SDK refusal (4xx, 5xx) without an envelope gets one."""
 
-    def __init__(self, app: ASGIApp, is_target: Any) -> None:
-        self.app, self.is_target = app, is_target
+    def __init__(self, app: ASGIApp, is_target: Any, resumable: bool = False) -> None:
+        self.app, self.is_target, self.resumable = app, is_target, resumable
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or not self.is_target(scope["path"]):
             await self.app(scope, receive, send)
             return
-        if scope["method"] == "GET" and scope["path"].startswith("/mcp"):  # no event store: nothing to replay
+        if not self.resumable and scope["method"] == "GET" and scope["path"].startswith("/mcp"):  # no events kept: none to replay
             scope = {**scope, "headers": [(k, v) for k, v in scope["headers"] if k.lower() != b"last-event-id"]}
         held: list[Message] = []
 

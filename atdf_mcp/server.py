@@ -41,12 +41,13 @@ from .l10n import LANG, accepted_language, choose, lang_of_meta
 from .l10n import gettext as _
 from .labels import labels_for
 from .lookups import RESOURCE_NOT_FOUND, bad_prompt_arguments, left_out_content, unknown_prompt, unknown_resource, unrenderable_prompt
+from .methods import UnknownMethods
 from .model import Descriptor
 from .notify import ChangeNotifier
 from .paging import Pages
 from .publish import Published, ardf_text, completion_values, prompt_variables, render_prompt
 from .redact import catalogue_secrets
-from .results import error_result, to_result
+from .results import error_result, to_result, with_received
 from .runtime import DEFAULT_TIMEOUT, ToolRuntime
 from .shutdown import Drain, cancelled_envelope, refused_envelope
 from .tasks import TaskRunner
@@ -111,6 +112,7 @@ class CatalogServer:
         )
         # No constructor slot without a deprecation warning: registered like the SDK's everything-server.
         self.server.add_request_handler("logging/setLevel", types.SetLevelRequestParams, self._set_level)
+        self.server.middleware.append(UnknownMethods(self.server))  # -32601 with an envelope (atdf_mcp.methods)
         self.log_levels: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
         # Keyed by connection (a session object lives for one request); values keep a session to notify through.
         self.subscriptions: weakref.WeakKeyDictionary[Any, tuple[Any, set[str]]] = weakref.WeakKeyDictionary()
@@ -302,6 +304,7 @@ class CatalogServer:
                 result = refused
             else:
                 return None
+        result = with_received(result, arguments)
         secrets = self.secrets
         return secrets.result(result) if secrets.pattern is not None else result
 
@@ -310,7 +313,8 @@ class CatalogServer:
         disclosure = self.disclosure  # the whole call runs on the snapshot it started with
         meta = disclosure.meta_runtime(view, name)
         if meta is None:
-            return await self._run(ctx, view, name, arguments, events, scopes)
+            result = await self._run(ctx, view, name, arguments, events, scopes)
+            return with_received(result, arguments) if result.is_error else result
         inner = decode_inner(arguments) if meta.tool.id == "call_tool" else None  # `arguments` sent as a JSON string
         if inner is not None:
             if inner.refusal is not None:
@@ -323,6 +327,7 @@ class CatalogServer:
             result = await disclosure.call(meta, arguments, view, functools.partial(self._call_tool, ctx, view, events=events, scopes=scopes))
         except Exception as exc:
             result = meta.failed(self._failure(meta, exc, arguments))
+        result = with_received(result, arguments) if result.is_error else result  # an inner call's failure has its own
         return noted(result) if inner is not None and inner.decoded else result
 
     async def _refusal(self, runtime: ToolRuntime, arguments: Any, view: View | None = None) -> types.CallToolResult:

@@ -68,6 +68,7 @@ from .openapi import openapi_document
 from .profile import profile_routes
 from .publish import COLLECTION_PATHS
 from .rest import RequestCounter, ServiceState, error_response, rest_routes
+from .resumption import ReplayLimits, ResumableSessions
 from .sdk_answers import SdkRefusals
 from .server import CatalogServer
 from .sessions import SdkSessions, SessionLimiter, SessionLimits
@@ -114,6 +115,7 @@ class HttpOptions:
     tasks: TaskOptions = field(default_factory=TaskOptions)  # the Agent Tool Service's tasks (atdf_mcp.tasks)
     metrics_public: bool = False  # GET /metrics without the token (--metrics-public)
     oauth: OAuthOptions | None = None  # JWT access tokens of an OAuth 2.1 issuer (atdf_mcp.oauth)
+    replay: ReplayLimits = field(default_factory=ReplayLimits)  # what each stateful session keeps to resume streams
 
     @property
     def transports(self) -> tuple[str, ...]:
@@ -149,9 +151,10 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
     manager: StreamableHTTPSessionManager | None = None
     if options.transport == "http":
         # max_sessions=None: the limiter below admits sessions (evicting idle ones) instead of the SDK's flat 503
-        manager = StreamableHTTPSessionManager(app=app.server, json_response=options.json_response, stateless=options.stateless,
-                                               security_settings=sdk_security, max_request_body_size=options.max_body_size,
-                                               session_idle_timeout=options.sessions.idle_timeout, max_sessions=None)
+        # each stateful session keeps its last events for clients that resume with Last-Event-ID (atdf_mcp.resumption)
+        manager = ResumableSessions(app.server, limits=options.replay, json_response=options.json_response, stateless=options.stateless,
+                                    security_settings=sdk_security, max_request_body_size=options.max_body_size,
+                                    session_idle_timeout=options.sessions.idle_timeout, max_sessions=None)
     limiter = SessionLimiter(options.sessions, SdkSessions(manager) if manager is not None else None)
     if manager is not None:
         mcp_endpoint = StreamableHTTPASGIApp(manager)
@@ -211,7 +214,8 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
     middleware.append(Middleware(BodyLimit, max_size=options.max_body_size))
     if options.oauth is not None:  # an OAuth caller's tools/call beyond its token's scopes: 403 insufficient_scope
         middleware.append(Middleware(ScopeChallenge, server=app))
-    middleware.append(Middleware(SdkRefusals, is_target=is_mcp_path))  # the transports' own refusals: with an envelope
+    # the transports' own refusals: with an envelope (and Last-Event-ID dropped where no events are kept)
+    middleware.append(Middleware(SdkRefusals, is_target=is_mcp_path, resumable=not options.stateless))
     middleware.append(Middleware(SurrogateEscapes, is_target=is_mcp_path))  # before the guard, which must parse the body
     middleware.append(Middleware(JsonRpcGuard))  # answers what the SDK would drop: bad ids, too deep to parse
     starlette = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
