@@ -539,7 +539,7 @@ def _solution(finding: _Finding, conditions: list[str], schema: dict[str, Any]) 
 
 
 def _format_hint(finding: _Finding) -> str | None:
-    """Why a date the caller wrote has no suggestion: its reading is ambiguous, which only the user can settle."""
+    """Why a date or time the caller wrote has no suggestion: its reading is ambiguous, which only the user can settle."""
     received, rule = finding.received, finding.error.validator_value
     if finding.keyword != "format" or not isinstance(received, str):
         return None
@@ -550,4 +550,9 @@ def _format_hint(finding: _Finding) -> str | None:
     if rule == "date-time" and re.fullmatch(r"\s*\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*", received):
         return _("Add to {parameter} the UTC offset the user means (e.g. {example}+02:00, or Z for UTC): without it the time "
                  "is ambiguous.").format(parameter=repr(finding.parameter), example=received.strip().replace(" ", "T"))
+    clock = re.fullmatch(r"\s*(\d{1,2}):(\d{2})(:\d{2}(\.\d+)?)?\s*", received)
+    if rule == "time" and clock:
+        example = f"{int(clock[1]):02d}:{clock[2]}{clock[3] or ':00'}"
+        return _("Add to {parameter} the UTC offset the user means (e.g. {example}+02:00, or Z for UTC): without it the time "
+                 "is ambiguous.").format(parameter=repr(finding.parameter), example=example)
     return None

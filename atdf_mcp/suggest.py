@@ -440,6 +440,16 @@ def _date_time(text: str) -> Any:
     return written[:-6] + "Z" if written.endswith("+00:00") and candidate.endswith("Z") else written
 
 
+def _time(text: str) -> Any:
+    """A time of day with its UTC offset, the seconds or the hour's padding left out ("9:30+02:00" → 09:30:00+02:00);
+    never one without an offset (which zone?)."""
+    match = re.fullmatch(r"(\d{1,2}):(\d{2})(?::(\d{2})(\.\d+)?)?\s*(?:([Zz])|([+-])(\d{2}):?(\d{2}))", text)
+    if not match or int(match[1]) > 23 or int(match[2]) > 59 or (match[6] and (int(match[7]) > 23 or int(match[8]) > 59)):
+        return MISSING
+    zone = "Z" if match[5] else f"{match[6]}{match[7]}:{match[8]}"
+    return f"{int(match[1]):02d}:{match[2]}:{match[3] or '00'}{match[4] or ''}{zone}"
+
+
 _MONTHS = {m: i for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
 
 
@@ -508,7 +518,7 @@ def _uuid(text: str) -> Any:
 
 
 _FORMAT_REPAIRS = {
-    "date": _date, "date-time": _date_time, "email": _email, "idn-email": _email,
+    "date": _date, "date-time": _date_time, "time": _time, "email": _email, "idn-email": _email,
     "uri": _uri, "url": _uri, "iri": _uri, "uuid": _uuid,
 }
 

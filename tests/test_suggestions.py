@@ -81,6 +81,21 @@ REPAIRS_TOOL = {
         "version": {"const": "v2"},
         "minutes": {"type": "integer", "multipleOf": 15},
         "account_id": {"type": "integer", "maximum": 9999},
+        "starts": {"type": "string", "format": "time"},
+        "window": {"type": "string", "format": "duration"},
+        "host": {"type": "string", "format": "ipv4"},
+        "recipients": {"type": "array", "items": {"type": "string", "format": "email"}, "maxItems": 3},
+        "pages": {"type": "array", "items": {"type": "string", "format": "uri"}},
+        "skus": {"type": "array", "items": {"type": "string", "pattern": "^SKU-[0-9]{3}$"}},
+        "weekday": {"type": "string", "enum": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]},
+        "month": {"type": "string", "enum": ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]},
+        "payday": {"type": "string", "enum": ["monday", "tuesday", "wednesday", "thursday", "friday"]},
+        "priority": {"type": "string", "enum": ["low", "medium", "high"]},
+        "stat": {"type": "string", "enum": ["avg", "max", "min"]},
+        "dollars": {"type": "string", "enum": ["USD", "CAD"]},
+        "asian_currency": {"type": "string", "enum": ["JPY", "CNY", "EUR"]},
+        "yen_or_euro": {"type": "string", "enum": ["JPY", "EUR"]},
+        "currency_code": {"type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code."},
     }},
 }
 
@@ -203,6 +218,9 @@ REPAIRED = [
     ("tags", "red", ["red"]), ("tags", "red, blue", ["red", "blue"]), ("tags", ["red", "red"], ["red"]),
     ("tags", ["red", "blue", "red"], ["red", "blue"]),
     ("version", "v3", "v2"),
+    # a time missing only its seconds; the same for a date-time with its offset
+    ("starts", "09:30+02:00", "09:30:00+02:00"), ("starts", "9:30Z", "09:30:00Z"), ("starts", "18:05-0500", "18:05:00-05:00"),
+    ("when", "2031-05-01T09:30+02:00", "2031-05-01T09:30:00+02:00"),
 ]
 
 
@@ -243,6 +261,9 @@ NOT_GUESSED = [
     ("tags", "red, pink", "pink is not a tag"),
     ("code", "New York", "a city is not its airport code"),
     ("site", "not a url at all", "no host"),
+    ("starts", "09:30", "which time zone?"),
+    ("starts", "9.30+02:00", "not a time as written"),
+    ("when", "2031-05-01T09:30", "a date-time without its zone, even without seconds"),
 ]
 
 
@@ -257,6 +278,16 @@ async def test_without_an_honest_fix_the_envelope_says_what_is_expected_and_sugg
         assert "suggested_arguments" not in entry["context"], why
         assert entry["context"]["expected"]["conditions"], why
         assert entry["context"]["solution"].startswith(("Change", "Ask the user", "Write", "Add to")), entry["context"]["solution"]
+
+
+@pytest.mark.anyio
+async def test_a_time_without_its_offset_is_told_to_add_the_one_the_user_means(server: Any) -> None:
+    """"09:30" for `format: time`: no zone is guessed; the solution names the form with seconds and an offset."""
+    async with Client(server) as client:
+        [entry] = await errors_of(client, "repairs", {"starts": "9:30"})
+    assert entry["suggested_value"] is None and "suggested_arguments" not in entry["context"]
+    assert entry["context"]["solution"] == ("Add to 'starts' the UTC offset the user means (e.g. 09:30:00+02:00, or Z for UTC): "
+                                            "without it the time is ambiguous.")
 
 
 @pytest.mark.anyio
