@@ -450,6 +450,41 @@ def _time(text: str) -> Any:
     return f"{int(match[1]):02d}:{match[2]}:{match[3] or '00'}{match[4] or ''}{zone}"
 
 
+# Units of a length of time as people write them → (ISO 8601 designator, whether it sits after the "T"). A lone "m" is
+# read as minutes only after hours ("1h30m"): "3m" of retention may be months. "M" alone is refused.
+_DURATION_UNITS = {
+    **dict.fromkeys(("y", "yr", "yrs", "year", "years"), ("Y", False)),
+    **dict.fromkeys(("mo", "mos", "month", "months"), ("M", False)),
+    **dict.fromkeys(("w", "wk", "wks", "week", "weeks"), ("W", False)),
+    **dict.fromkeys(("d", "day", "days"), ("D", False)),
+    **dict.fromkeys(("h", "hr", "hrs", "hour", "hours"), ("H", True)),
+    **dict.fromkeys(("m", "min", "mins", "minute", "minutes"), ("M", True)),
+    **dict.fromkeys(("s", "sec", "secs", "second", "seconds"), ("S", True)),
+}
+_DURATION_ORDER = [("Y", False), ("M", False), ("W", False), ("D", False), ("H", True), ("M", True), ("S", True)]
+
+
+def _duration(text: str) -> Any:
+    """A length of time written as people do ("6h", "90 min", "30 days", "1 hour 30 minutes") in ISO 8601, in the
+    caller's own units (PT6H, PT90M, P30D, PT1H30M); or an ISO duration in lower case. Whole numbers only."""
+    if re.fullmatch(r"p[\dymwdths.]+", text, re.IGNORECASE):
+        return text.upper()  # "pt6h": its validity is checked by the caller
+    parts = re.findall(r"(\d+)\s*([A-Za-z]+)|(\S)", re.sub(r"\s*(?:,|\band\b)\s*", " ", text.strip()))
+    found: dict[tuple[str, bool], int] = {}
+    for number, unit, stray in parts:
+        key = _DURATION_UNITS.get(unit.lower()) if not stray and unit != "M" else None
+        if key is None or key in found or (unit == "m" and ("H", True) not in found):
+            return MISSING  # anything else ("ago", "1.5", "6 M", "3m" alone) or a unit twice: not one length of time
+        found[key] = int(number)
+    if not found:
+        return MISSING
+    if ("W", False) in found and len(found) > 1:
+        found[("D", False)] = found.get(("D", False), 0) + 7 * found.pop(("W", False))  # ISO writes weeks alone
+    date = "".join(f"{found[k]}{k[0]}" for k in _DURATION_ORDER if k in found and not k[1])
+    time = "".join(f"{found[k]}{k[0]}" for k in _DURATION_ORDER if k in found and k[1])
+    return f"P{date}" + (f"T{time}" if time else "")
+
+
 _MONTHS = {m: i for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
 
 
@@ -518,7 +553,7 @@ def _uuid(text: str) -> Any:
 
 
 _FORMAT_REPAIRS = {
-    "date": _date, "date-time": _date_time, "time": _time, "email": _email, "idn-email": _email,
+    "date": _date, "date-time": _date_time, "time": _time, "duration": _duration, "email": _email, "idn-email": _email,
     "uri": _uri, "url": _uri, "iri": _uri, "uuid": _uuid,
 }
 

@@ -221,6 +221,10 @@ REPAIRED = [
     # a time missing only its seconds; the same for a date-time with its offset
     ("starts", "09:30+02:00", "09:30:00+02:00"), ("starts", "9:30Z", "09:30:00Z"), ("starts", "18:05-0500", "18:05:00-05:00"),
     ("when", "2031-05-01T09:30+02:00", "2031-05-01T09:30:00+02:00"),
+    # a duration as people write it, in ISO 8601, in the units the caller used
+    ("window", "6h", "PT6H"), ("window", "6 hours", "PT6H"), ("window", "90 min", "PT90M"), ("window", "30 days", "P30D"),
+    ("window", "1h30m", "PT1H30M"), ("window", "1 hour 30 minutes", "PT1H30M"), ("window", "2 weeks", "P2W"),
+    ("window", "45s", "PT45S"), ("window", "pt6h", "PT6H"), ("window", "3 months", "P3M"), ("window", "1 day 12 hours", "P1DT12H"),
 ]
 
 
@@ -264,6 +268,12 @@ NOT_GUESSED = [
     ("starts", "09:30", "which time zone?"),
     ("starts", "9.30+02:00", "not a time as written"),
     ("when", "2031-05-01T09:30", "a date-time without its zone, even without seconds"),
+    ("window", "6", "six what?"),
+    ("window", "6 M", "minutes or months?"),
+    ("window", "3m", "three minutes, or three months of retention?"),
+    ("window", "6h6h", "the same unit twice"),
+    ("window", "1.5 hours", "a fraction of an hour is not written as is"),
+    ("window", "6 hours ago", "a time, not a length"),
 ]
 
 
