@@ -552,9 +552,20 @@ def _uuid(text: str) -> Any:
         return MISSING
 
 
+def _ipv4(text: str) -> Any:
+    """An IPv4 address with every part padded to three digits ("192.168.001.010" → 192.168.1.10). Only the padded
+    form: a lone "010" is 8 where a leading zero means octal (inet_aton), 10 where it does not."""
+    parts = text.split(".")
+    if len(parts) == 4 and all(re.fullmatch(r"0|[1-9]\d{0,2}", p) and int(p) <= 255 for p in parts):
+        return text  # the address itself, once trimmed
+    if len(parts) != 4 or not all(re.fullmatch(r"\d{3}", p) and int(p) <= 255 for p in parts):
+        return MISSING
+    return ".".join(str(int(p)) for p in parts)
+
+
 _FORMAT_REPAIRS = {
     "date": _date, "date-time": _date_time, "time": _time, "duration": _duration, "email": _email, "idn-email": _email,
-    "uri": _uri, "url": _uri, "iri": _uri, "uuid": _uuid,
+    "uri": _uri, "url": _uri, "iri": _uri, "uuid": _uuid, "ipv4": _ipv4,
 }
 
 

@@ -225,6 +225,8 @@ REPAIRED = [
     ("window", "6h", "PT6H"), ("window", "6 hours", "PT6H"), ("window", "90 min", "PT90M"), ("window", "30 days", "P30D"),
     ("window", "1h30m", "PT1H30M"), ("window", "1 hour 30 minutes", "PT1H30M"), ("window", "2 weeks", "P2W"),
     ("window", "45s", "PT45S"), ("window", "pt6h", "PT6H"), ("window", "3 months", "P3M"), ("window", "1 day 12 hours", "P1DT12H"),
+    # an IPv4 address written with every part padded to three digits
+    ("host", "192.168.001.010", "192.168.1.10"), ("host", " 010.000.000.001 ", "10.0.0.1"),
 ]
 
 
@@ -274,6 +276,8 @@ NOT_GUESSED = [
     ("window", "6h6h", "the same unit twice"),
     ("window", "1.5 hours", "a fraction of an hour is not written as is"),
     ("window", "6 hours ago", "a time, not a length"),
+    ("host", "192.168.1.010", "010 reads as 8 where a zero means octal"),
+    ("host", "192.168.1.300", "no such address"),
 ]
 
 
