@@ -353,8 +353,13 @@ _BOOLEANS = {"true": True, "yes": True, "y": True, "on": True, "1": True,
              "false": False, "no": False, "n": False, "off": False, "0": False}
 
 
+# Thousands written with one mark and a decimal part with the other, or with a mark that is never a decimal one.
+_GROUPED = re.compile(r"([-+]?[1-9]\d{0,2})((?P<mark>[.,'\u2019\u00a0\u202f])\d{3}(?:(?P=mark)\d{3})*)(?:([.,])(\d+))?")
+
+
 def _number(value: Any) -> Any:
-    """A number the value plainly is: 5, "5", " 5.0 ", "12,50" (decimal comma), "five"; never "1,500" (ambiguous)."""
+    """A number the value plainly is: 5, "5", " 5.0 ", "12,50" (decimal comma), "1.250,50" and "1,250.50" (both
+    marks), "1,000,000", "five"; never "1,500" nor "1.500" (fifteen hundred, or one and a half?)."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return value
     if not isinstance(value, str):
@@ -362,6 +367,12 @@ def _number(value: Any) -> Any:
     text = value.strip()
     if re.fullmatch(r"[-+]?\d+", text):
         return int(text)
+    if re.fullmatch(r"[-+]?[1-9]\d{0,2}[.,]\d{3}", text):
+        return MISSING  # one mark before three digits: a decimal point in one convention, thousands in the other
+    grouped = _GROUPED.fullmatch(text)
+    if grouped and grouped["mark"] != grouped[4] and (grouped[4] or grouped["mark"] not in ".," or grouped[2].count(grouped["mark"]) > 1):
+        whole = int(grouped[1] + re.sub(r"\D", "", grouped[2]))
+        return float(f"{whole}.{grouped[5]}") if grouped[4] else whole
     if re.fullmatch(r"[-+]?(\d+\.\d*|\.\d+)([eE][-+]?\d+)?|[-+]?\d+[eE][-+]?\d+", text):
         return float(text)
     if re.fullmatch(r"[-+]?\d+,(\d{1,2}|\d{4,})", text):  # 12,50 is twelve and a half; 1,500 could be either

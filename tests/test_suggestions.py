@@ -225,6 +225,9 @@ REPAIRED = [
     ("window", "6h", "PT6H"), ("window", "6 hours", "PT6H"), ("window", "90 min", "PT90M"), ("window", "30 days", "P30D"),
     ("window", "1h30m", "PT1H30M"), ("window", "1 hour 30 minutes", "PT1H30M"), ("window", "2 weeks", "P2W"),
     ("window", "45s", "PT45S"), ("window", "pt6h", "PT6H"), ("window", "3 months", "P3M"), ("window", "1 day 12 hours", "P1DT12H"),
+    # the other decimal convention, where only one reading exists
+    ("amount", "1.250,50", 1250.5), ("amount", "1,250.50", 1250.5), ("amount", "1.234.567", 1234567),
+    ("amount", "1,234,567.5", 1234567.5), ("amount", "0.500", 0.5),
     # an IPv4 address written with every part padded to three digits
     ("host", "192.168.001.010", "192.168.1.10"), ("host", " 010.000.000.001 ", "10.0.0.1"),
 ]
@@ -276,6 +279,11 @@ NOT_GUESSED = [
     ("window", "6h6h", "the same unit twice"),
     ("window", "1.5 hours", "a fraction of an hour is not written as is"),
     ("window", "6 hours ago", "a time, not a length"),
+    ("amount", "1.000", "one, or a thousand?"),
+    ("amount", "12.500", "twelve and a half, or twelve thousand five hundred?"),
+    ("amount", "1,000", "a thousand, or one?"),
+    ("amount", "1.250.50", "two dots: no number"),
+    ("amount", "1,25,000", "groups of two digits: no one convention"),
     ("host", "192.168.1.010", "010 reads as 8 where a zero means octal"),
     ("host", "192.168.1.300", "no such address"),
 ]
