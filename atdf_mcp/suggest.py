@@ -255,8 +255,23 @@ _CODE_NAMES: dict[str, tuple[str, ...]] = {
 }
 
 
+# currency symbols, with the ISO codes each stands for ("$" is USD only where no other dollar or peso is allowed; "£"
+# alone is sterling, the Egyptian pound is written E£)
+_SYMBOL_CODES: dict[str, tuple[str, ...]] = {
+    "€": ("EUR",), "$": ("USD", "CAD", "AUD", "NZD", "SGD", "HKD", "TWD", "MXN", "ARS", "CLP", "COP"),
+    "us$": ("USD",), "c$": ("CAD", "NIO"), "a$": ("AUD",), "nz$": ("NZD",), "hk$": ("HKD",), "s$": ("SGD",), "nt$": ("TWD",),
+    "r$": ("BRL",), "£": ("GBP",), "e£": ("EGP",), "¥": ("JPY", "CNY"), "jp¥": ("JPY",), "cn¥": ("CNY",), "₹": ("INR",),
+    "₩": ("KRW",), "₽": ("RUB",), "₺": ("TRY",), "₪": ("ILS",), "₴": ("UAH",), "₱": ("PHP",), "₦": ("NGN",), "₫": ("VND",),
+    "฿": ("THB",), "zł": ("PLN",), "kr": ("SEK", "NOK", "DKK", "ISK"),
+}
+
+
 def codes_for_name(text: str) -> tuple[str, ...]:
-    """The codes a currency or unit written in full may stand for ("US dollars" → USD; "pounds" → GBP or lb)."""
+    """The codes a currency or unit written in full or as a symbol may stand for ("US dollars", "US$" → USD; "pounds" →
+    GBP or lb; "$" → any dollar or peso)."""
+    symbol = _SYMBOL_CODES.get(_norm(text))
+    if symbol:
+        return symbol
     forms = [[w, w[:-1], w[:-2]] if w.endswith("es") else [w, w[:-1]] if w.endswith("s") else [w] for w in _norm(text).split("_")]
     for form in itertools.product(*forms[:6]):  # each word as written, or singular ("US dollars" → us_dollar)
         codes = _CODE_NAMES.get("_".join(form))

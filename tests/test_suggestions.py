@@ -228,6 +228,10 @@ REPAIRED = [
     # the other decimal convention, where only one reading exists
     ("amount", "1.250,50", 1250.5), ("amount", "1,250.50", 1250.5), ("amount", "1.234.567", 1234567),
     ("amount", "1,234,567.5", 1234567.5), ("amount", "0.500", 0.5),
+    # a currency symbol as the one ISO code the enum or pattern allows
+    ("currency", "€", "EUR"), ("currency", "$", "USD"), ("currency", "£", "GBP"), ("currency", " € ", "EUR"),
+    ("currency", "US$", "USD"), ("dollars", "US$", "USD"), ("yen_or_euro", "¥", "JPY"),
+    ("currency_code", "€", "EUR"), ("currency_code", "£", "GBP"),
     # an IPv4 address written with every part padded to three digits
     ("host", "192.168.001.010", "192.168.1.10"), ("host", " 010.000.000.001 ", "10.0.0.1"),
 ]
@@ -284,6 +288,11 @@ NOT_GUESSED = [
     ("amount", "1,000", "a thousand, or one?"),
     ("amount", "1.250.50", "two dots: no number"),
     ("amount", "1,25,000", "groups of two digits: no one convention"),
+    ("currency", "¥", "yen is not offered"),
+    ("dollars", "$", "US or Canadian dollars?"),
+    ("asian_currency", "¥", "yen or yuan?"),
+    ("currency_code", "$", "which dollar?"),
+    ("code", "€", "the input is not about currencies"),
     ("host", "192.168.1.010", "010 reads as 8 where a zero means octal"),
     ("host", "192.168.1.300", "no such address"),
 ]
