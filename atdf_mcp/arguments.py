@@ -273,6 +273,9 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
     if isinstance(received, str) and received != received.strip() and _passes(received.strip(), prop):
         return received.strip()
     if keyword == "type":
+        split = _split_list(received, prop if "type" in prop else error.schema)
+        if split is not MISSING:
+            return split
         typed = coerce(received, prop if "type" in prop else error.schema)
         if typed is MISSING and _numeric(prop if "type" in prop else error.schema):
             typed = number_in_unit(received, name, str(prop.get("description") or ""))
@@ -302,6 +305,23 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
     return MISSING  # lengths, item counts, dependencies: only the caller knows what to cut or add
 
 
+def _split_list(value: Any, schema: Any) -> Any:
+    """A list of strings of a format or pattern written as one string ("ann@example.org, bo@example.org"): its parts
+    split at commas or semicolons and trimmed, when every part is an item as it is and the whole string is not."""
+    items = schema.get("items") if isinstance(schema, dict) and "array" in _kinds(schema) else None
+    if not isinstance(value, str) or not isinstance(items, dict) or not ({"format", "pattern"} & set(items)):
+        return MISSING
+    parts = [part.strip() for part in re.split(r"[,;]", value) if part.strip()]
+    if len(parts) < 2 or _passes(value, items) or not all(_passes(part, items) for part in parts):
+        return MISSING  # one value, or a part that is no item: which list was meant is not ours to say
+    return parts
+
+
+def _kinds(schema: dict[str, Any]) -> set[str]:
+    kinds = schema.get("type")
+    return {kinds} if isinstance(kinds, str) else set(kinds or ())
+
+
 def _bound(keyword: str, received: Any, bound: Any, prop: dict[str, Any]) -> Any:
     """The bound a number overshot, on the same side of zero; for an exclusive bound only between whole numbers
     (0.01 above 0 is made up)."""
@@ -319,8 +339,7 @@ def _bound(keyword: str, received: Any, bound: Any, prop: dict[str, Any]) -> Any
 
 
 def _numeric(schema: Any) -> bool:
-    kinds = schema.get("type") if isinstance(schema, dict) else None
-    return bool({"number", "integer"} & set([kinds] if isinstance(kinds, str) else kinds or ()))
+    return isinstance(schema, dict) and bool({"number", "integer"} & _kinds(schema))
 
 
 def _span(prop: dict[str, Any], bound: Any) -> float:

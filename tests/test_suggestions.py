@@ -232,6 +232,11 @@ REPAIRED = [
     ("currency", "€", "EUR"), ("currency", "$", "USD"), ("currency", "£", "GBP"), ("currency", " € ", "EUR"),
     ("currency", "US$", "USD"), ("dollars", "US$", "USD"), ("yen_or_euro", "¥", "JPY"),
     ("currency_code", "€", "EUR"), ("currency_code", "£", "GBP"),
+    # a separated string for a list of values of a format or pattern
+    ("recipients", "ann@example.org, bo@example.org", ["ann@example.org", "bo@example.org"]),
+    ("recipients", "ann@example.org;bo@example.org", ["ann@example.org", "bo@example.org"]),
+    ("pages", "https://example.org/a, https://example.org/b", ["https://example.org/a", "https://example.org/b"]),
+    ("skus", "SKU-001; SKU-002", ["SKU-001", "SKU-002"]),
     # an IPv4 address written with every part padded to three digits
     ("host", "192.168.001.010", "192.168.1.10"), ("host", " 010.000.000.001 ", "10.0.0.1"),
 ]
@@ -293,6 +298,9 @@ NOT_GUESSED = [
     ("asian_currency", "¥", "yen or yuan?"),
     ("currency_code", "$", "which dollar?"),
     ("code", "€", "the input is not about currencies"),
+    ("recipients", "ann@example.org, bo", "bo is no address"),
+    ("recipients", "a@example.org, b@example.org, c@example.org, d@example.org", "four addresses for at most three"),
+    ("tags", "red; pink", "pink is not a tag"),
     ("host", "192.168.1.010", "010 reads as 8 where a zero means octal"),
     ("host", "192.168.1.300", "no such address"),
 ]
