@@ -113,7 +113,8 @@ def _only(found: list[Any]) -> Any:
 
 def nearest(value: Any, choices: list[Any]) -> Any:
     """The allowed value the caller meant: another case or spacing, a unit or currency written in full,
-    an unambiguous abbreviation or prefix, or the one closest spelling; MISSING when unsure."""
+    an unambiguous abbreviation or prefix, the one closest spelling, or the one short form the caller wrote in full
+    ("Monday" for "mon"); MISSING when unsure."""
     if not choices or isinstance(value, (dict, list)) or value is None or _too_long(value, choices):
         return MISSING
     text = _norm(str(value))
@@ -134,7 +135,18 @@ def nearest(value: Any, choices: list[Any]) -> Any:
         found = attempt()
         if found is not MISSING:
             return found
-    return _closest_spelling(text, strings)
+    found = _closest_spelling(text, strings)
+    return found if found is not MISSING else _only([c for c in strings if _is_short_form(_norm(c), text)])
+
+
+_COMPARISONS = ("r", "er", "st", "est", "ish")  # "lower", "latest", "lowish": another value than "low" or "late"
+
+
+def _is_short_form(short: str, word: str) -> bool:
+    """`short` (3 letters or more) begins the word `word` and is not a comparison of it: "mon" of "monday", "jan" of
+    "january", "max" of "maximum"; not "low" of "lowest" nor "high" of "higher"."""
+    return (len(short) >= 3 and word.startswith(short) and word != short and word.isalpha() and short.isalpha()
+            and word[len(short):] not in _COMPARISONS)
 
 
 def _too_long(value: Any, choices: list[Any]) -> bool:

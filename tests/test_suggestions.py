@@ -237,6 +237,9 @@ REPAIRED = [
     ("recipients", "ann@example.org;bo@example.org", ["ann@example.org", "bo@example.org"]),
     ("pages", "https://example.org/a, https://example.org/b", ["https://example.org/a", "https://example.org/b"]),
     ("skus", "SKU-001; SKU-002", ["SKU-001", "SKU-002"]),
+    # a full word for an enum of abbreviations, or the reverse
+    ("weekday", "Monday", "mon"), ("weekday", "Wednesday", "wed"), ("weekday", "Thurs", "thu"), ("month", "January", "jan"),
+    ("month", "September", "sep"), ("payday", "mon", "monday"), ("payday", "Fri", "friday"), ("stat", "maximum", "max"),
     # an IPv4 address written with every part padded to three digits
     ("host", "192.168.001.010", "192.168.1.10"), ("host", " 010.000.000.001 ", "10.0.0.1"),
 ]
@@ -301,6 +304,8 @@ NOT_GUESSED = [
     ("recipients", "ann@example.org, bo", "bo is no address"),
     ("recipients", "a@example.org, b@example.org, c@example.org, d@example.org", "four addresses for at most three"),
     ("tags", "red; pink", "pink is not a tag"),
+    ("priority", "lowest", "the lowest of what? not the same as low"),
+    ("priority", "higher", "a comparison, not a level"),
     ("host", "192.168.1.010", "010 reads as 8 where a zero means octal"),
     ("host", "192.168.1.300", "no such address"),
 ]
