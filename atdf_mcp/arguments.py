@@ -307,12 +307,13 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
 
 def _split_list(value: Any, schema: Any) -> Any:
     """A list of strings of a format or pattern written as one string ("ann@example.org, bo@example.org"): its parts
-    split at commas or semicolons and trimmed, when every part is an item as it is and the whole string is not."""
+    split at commas or semicolons and trimmed, when every part is an item as it is, and neither the whole string nor
+    two parts joined by a space are (an item of several words may have held a comma: "Paris, France")."""
     items = schema.get("items") if isinstance(schema, dict) and "array" in _kinds(schema) else None
     if not isinstance(value, str) or not isinstance(items, dict) or not ({"format", "pattern"} & set(items)):
         return MISSING
     parts = [part.strip() for part in re.split(r"[,;]", value) if part.strip()]
-    if len(parts) < 2 or _passes(value, items) or not all(_passes(part, items) for part in parts):
+    if len(parts) < 2 or _passes(value, items) or _passes(f"{parts[0]} {parts[1]}", items) or not all(_passes(p, items) for p in parts):
         return MISSING  # one value, or a part that is no item: which list was meant is not ours to say
     return parts
 

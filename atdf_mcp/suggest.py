@@ -136,7 +136,9 @@ def nearest(value: Any, choices: list[Any]) -> Any:
         if found is not MISSING:
             return found
     found = _closest_spelling(text, strings)
-    return found if found is not MISSING else _only([c for c in strings if _is_short_form(_norm(c), text)])
+    if found is not MISSING or not all(len(c) <= 4 for c in strings):
+        return found  # short forms only in an enum of short forms ("mon".."sun", "avg"/"max"/"min"), not in [art, music]
+    return _only([c for c in strings if _is_short_form(_norm(c), text)])
 
 
 _COMPARISONS = ("r", "er", "st", "est", "ish")  # "lower", "latest", "lowish": another value than "low" or "late"

@@ -96,6 +96,8 @@ REPAIRS_TOOL = {
         "asian_currency": {"type": "string", "enum": ["JPY", "CNY", "EUR"]},
         "yen_or_euro": {"type": "string", "enum": ["JPY", "EUR"]},
         "currency_code": {"type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code."},
+        "genre": {"type": "string", "enum": ["art", "music", "film"]},
+        "cities": {"type": "array", "items": {"type": "string", "pattern": "^[A-Z][A-Za-z ]+$"}},
     }},
 }
 
@@ -306,6 +308,8 @@ NOT_GUESSED = [
     ("tags", "red; pink", "pink is not a tag"),
     ("priority", "lowest", "the lowest of what? not the same as low"),
     ("priority", "higher", "a comparison, not a level"),
+    ("genre", "artist", "a person, not the art genre: short forms only in an enum of short forms"),
+    ("cities", "Paris, France", "one place or two? the pattern allows a name of several words"),
     ("host", "192.168.1.010", "010 reads as 8 where a zero means octal"),
     ("host", "192.168.1.300", "no such address"),
 ]
