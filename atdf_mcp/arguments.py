@@ -273,6 +273,9 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
     if isinstance(received, str) and received != received.strip() and _passes(received.strip(), prop):
         return received.strip()
     if keyword == "type":
+        split = _split_list(received, prop if "type" in prop else error.schema)
+        if split is not MISSING:
+            return split
         typed = coerce(received, prop if "type" in prop else error.schema)
         if typed is MISSING and _numeric(prop if "type" in prop else error.schema):
             typed = number_in_unit(received, name, str(prop.get("description") or ""))
@@ -302,6 +305,24 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
     return MISSING  # lengths, item counts, dependencies: only the caller knows what to cut or add
 
 
+def _split_list(value: Any, schema: Any) -> Any:
+    """A list of strings of a format or pattern written as one string ("ann@example.org, bo@example.org"): its parts
+    split at commas or semicolons and trimmed, when every part is an item as it is, and neither the whole string nor
+    two parts joined by a space are (an item of several words may have held a comma: "Paris, France")."""
+    items = schema.get("items") if isinstance(schema, dict) and "array" in _kinds(schema) else None
+    if not isinstance(value, str) or not isinstance(items, dict) or not ({"format", "pattern"} & set(items)):
+        return MISSING
+    parts = [part.strip() for part in re.split(r"[,;]", value) if part.strip()]
+    if len(parts) < 2 or _passes(value, items) or _passes(f"{parts[0]} {parts[1]}", items) or not all(_passes(p, items) for p in parts):
+        return MISSING  # one value, or a part that is no item: which list was meant is not ours to say
+    return parts
+
+
+def _kinds(schema: dict[str, Any]) -> set[str]:
+    kinds = schema.get("type")
+    return {kinds} if isinstance(kinds, str) else set(kinds or ())
+
+
 def _bound(keyword: str, received: Any, bound: Any, prop: dict[str, Any]) -> Any:
     """The bound a number overshot, on the same side of zero; for an exclusive bound only between whole numbers
     (0.01 above 0 is made up)."""
@@ -319,8 +340,7 @@ def _bound(keyword: str, received: Any, bound: Any, prop: dict[str, Any]) -> Any
 
 
 def _numeric(schema: Any) -> bool:
-    kinds = schema.get("type") if isinstance(schema, dict) else None
-    return bool({"number", "integer"} & set([kinds] if isinstance(kinds, str) else kinds or ()))
+    return isinstance(schema, dict) and bool({"number", "integer"} & _kinds(schema))
 
 
 def _span(prop: dict[str, Any], bound: Any) -> float:
@@ -539,7 +559,7 @@ def _solution(finding: _Finding, conditions: list[str], schema: dict[str, Any]) 
 
 
 def _format_hint(finding: _Finding) -> str | None:
-    """Why a date the caller wrote has no suggestion: its reading is ambiguous, which only the user can settle."""
+    """Why a date or time the caller wrote has no suggestion: its reading is ambiguous, which only the user can settle."""
     received, rule = finding.received, finding.error.validator_value
     if finding.keyword != "format" or not isinstance(received, str):
         return None
@@ -550,4 +570,9 @@ def _format_hint(finding: _Finding) -> str | None:
     if rule == "date-time" and re.fullmatch(r"\s*\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*", received):
         return _("Add to {parameter} the UTC offset the user means (e.g. {example}+02:00, or Z for UTC): without it the time "
                  "is ambiguous.").format(parameter=repr(finding.parameter), example=received.strip().replace(" ", "T"))
+    clock = re.fullmatch(r"\s*(\d{1,2}):(\d{2})(:\d{2}(\.\d+)?)?\s*", received)
+    if rule == "time" and clock:
+        example = f"{int(clock[1]):02d}:{clock[2]}{clock[3] or ':00'}"
+        return _("Add to {parameter} the UTC offset the user means (e.g. {example}+02:00, or Z for UTC): without it the time "
+                 "is ambiguous.").format(parameter=repr(finding.parameter), example=example)
     return None

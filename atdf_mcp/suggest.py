@@ -113,7 +113,8 @@ def _only(found: list[Any]) -> Any:
 
 def nearest(value: Any, choices: list[Any]) -> Any:
     """The allowed value the caller meant: another case or spacing, a unit or currency written in full,
-    an unambiguous abbreviation or prefix, or the one closest spelling; MISSING when unsure."""
+    an unambiguous abbreviation or prefix, the one closest spelling, or the one short form the caller wrote in full
+    ("Monday" for "mon"); MISSING when unsure."""
     if not choices or isinstance(value, (dict, list)) or value is None or _too_long(value, choices):
         return MISSING
     text = _norm(str(value))
@@ -134,7 +135,20 @@ def nearest(value: Any, choices: list[Any]) -> Any:
         found = attempt()
         if found is not MISSING:
             return found
-    return _closest_spelling(text, strings)
+    found = _closest_spelling(text, strings)
+    if found is not MISSING or not all(len(c) <= 4 for c in strings):
+        return found  # short forms only in an enum of short forms ("mon".."sun", "avg"/"max"/"min"), not in [art, music]
+    return _only([c for c in strings if _is_short_form(_norm(c), text)])
+
+
+_COMPARISONS = ("r", "er", "st", "est", "ish")  # "lower", "latest", "lowish": another value than "low" or "late"
+
+
+def _is_short_form(short: str, word: str) -> bool:
+    """`short` (3 letters or more) begins the word `word` and is not a comparison of it: "mon" of "monday", "jan" of
+    "january", "max" of "maximum"; not "low" of "lowest" nor "high" of "higher"."""
+    return (len(short) >= 3 and word.startswith(short) and word != short and word.isalpha() and short.isalpha()
+            and word[len(short):] not in _COMPARISONS)
 
 
 def _too_long(value: Any, choices: list[Any]) -> bool:
@@ -255,8 +269,23 @@ _CODE_NAMES: dict[str, tuple[str, ...]] = {
 }
 
 
+# currency symbols, with the ISO codes each stands for ("$" is USD only where no other dollar or peso is allowed; "£"
+# alone is sterling, the Egyptian pound is written E£)
+_SYMBOL_CODES: dict[str, tuple[str, ...]] = {
+    "€": ("EUR",), "$": ("USD", "CAD", "AUD", "NZD", "SGD", "HKD", "TWD", "MXN", "ARS", "CLP", "COP"),
+    "us$": ("USD",), "c$": ("CAD", "NIO"), "a$": ("AUD",), "nz$": ("NZD",), "hk$": ("HKD",), "s$": ("SGD",), "nt$": ("TWD",),
+    "r$": ("BRL",), "£": ("GBP",), "e£": ("EGP",), "¥": ("JPY", "CNY"), "jp¥": ("JPY",), "cn¥": ("CNY",), "₹": ("INR",),
+    "₩": ("KRW",), "₽": ("RUB",), "₺": ("TRY",), "₪": ("ILS",), "₴": ("UAH",), "₱": ("PHP",), "₦": ("NGN",), "₫": ("VND",),
+    "฿": ("THB",), "zł": ("PLN",), "kr": ("SEK", "NOK", "DKK", "ISK"),
+}
+
+
 def codes_for_name(text: str) -> tuple[str, ...]:
-    """The codes a currency or unit written in full may stand for ("US dollars" → USD; "pounds" → GBP or lb)."""
+    """The codes a currency or unit written in full or as a symbol may stand for ("US dollars", "US$" → USD; "pounds" →
+    GBP or lb; "$" → any dollar or peso)."""
+    symbol = _SYMBOL_CODES.get(_norm(text))
+    if symbol:
+        return symbol
     forms = [[w, w[:-1], w[:-2]] if w.endswith("es") else [w, w[:-1]] if w.endswith("s") else [w] for w in _norm(text).split("_")]
     for form in itertools.product(*forms[:6]):  # each word as written, or singular ("US dollars" → us_dollar)
         codes = _CODE_NAMES.get("_".join(form))
@@ -353,8 +382,13 @@ _BOOLEANS = {"true": True, "yes": True, "y": True, "on": True, "1": True,
              "false": False, "no": False, "n": False, "off": False, "0": False}
 
 
+# Thousands written with one mark and a decimal part with the other, or with a mark that is never a decimal one.
+_GROUPED = re.compile(r"([-+]?[1-9]\d{0,2})((?P<mark>[.,'\u2019\u00a0\u202f])\d{3}(?:(?P=mark)\d{3})*)(?:([.,])(\d+))?")
+
+
 def _number(value: Any) -> Any:
-    """A number the value plainly is: 5, "5", " 5.0 ", "12,50" (decimal comma), "five"; never "1,500" (ambiguous)."""
+    """A number the value plainly is: 5, "5", " 5.0 ", "12,50" (decimal comma), "1.250,50" and "1,250.50" (both
+    marks), "1,000,000", "five"; never "1,500" nor "1.500" (fifteen hundred, or one and a half?)."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return value
     if not isinstance(value, str):
@@ -362,6 +396,12 @@ def _number(value: Any) -> Any:
     text = value.strip()
     if re.fullmatch(r"[-+]?\d+", text):
         return int(text)
+    if re.fullmatch(r"[-+]?[1-9]\d{0,2}[.,]\d{3}", text):
+        return MISSING  # one mark before three digits: a decimal point in one convention, thousands in the other
+    grouped = _GROUPED.fullmatch(text)
+    if grouped and grouped["mark"] != grouped[4] and (grouped[4] or grouped["mark"] not in ".," or grouped[2].count(grouped["mark"]) > 1):
+        whole = int(grouped[1] + re.sub(r"\D", "", grouped[2]))
+        return float(f"{whole}.{grouped[5]}") if grouped[4] else whole
     if re.fullmatch(r"[-+]?(\d+\.\d*|\.\d+)([eE][-+]?\d+)?|[-+]?\d+[eE][-+]?\d+", text):
         return float(text)
     if re.fullmatch(r"[-+]?\d+,(\d{1,2}|\d{4,})", text):  # 12,50 is twelve and a half; 1,500 could be either
@@ -440,6 +480,51 @@ def _date_time(text: str) -> Any:
     return written[:-6] + "Z" if written.endswith("+00:00") and candidate.endswith("Z") else written
 
 
+def _time(text: str) -> Any:
+    """A time of day with its UTC offset, the seconds or the hour's padding left out ("9:30+02:00" → 09:30:00+02:00);
+    never one without an offset (which zone?)."""
+    match = re.fullmatch(r"(\d{1,2}):(\d{2})(?::(\d{2})(\.\d+)?)?\s*(?:([Zz])|([+-])(\d{2}):?(\d{2}))", text)
+    if not match or int(match[1]) > 23 or int(match[2]) > 59 or (match[6] and (int(match[7]) > 23 or int(match[8]) > 59)):
+        return MISSING
+    zone = "Z" if match[5] else f"{match[6]}{match[7]}:{match[8]}"
+    return f"{int(match[1]):02d}:{match[2]}:{match[3] or '00'}{match[4] or ''}{zone}"
+
+
+# Units of a length of time as people write them → (ISO 8601 designator, whether it sits after the "T"). A lone "m" is
+# read as minutes only after hours ("1h30m"): "3m" of retention may be months. "M" alone is refused.
+_DURATION_UNITS = {
+    **dict.fromkeys(("y", "yr", "yrs", "year", "years"), ("Y", False)),
+    **dict.fromkeys(("mo", "mos", "month", "months"), ("M", False)),
+    **dict.fromkeys(("w", "wk", "wks", "week", "weeks"), ("W", False)),
+    **dict.fromkeys(("d", "day", "days"), ("D", False)),
+    **dict.fromkeys(("h", "hr", "hrs", "hour", "hours"), ("H", True)),
+    **dict.fromkeys(("m", "min", "mins", "minute", "minutes"), ("M", True)),
+    **dict.fromkeys(("s", "sec", "secs", "second", "seconds"), ("S", True)),
+}
+_DURATION_ORDER = [("Y", False), ("M", False), ("W", False), ("D", False), ("H", True), ("M", True), ("S", True)]
+
+
+def _duration(text: str) -> Any:
+    """A length of time written as people do ("6h", "90 min", "30 days", "1 hour 30 minutes") in ISO 8601, in the
+    caller's own units (PT6H, PT90M, P30D, PT1H30M); or an ISO duration in lower case. Whole numbers only."""
+    if re.fullmatch(r"p[\dymwdths.]+", text, re.IGNORECASE):
+        return text.upper()  # "pt6h": its validity is checked by the caller
+    parts = re.findall(r"(\d+)\s*([A-Za-z]+)|(\S)", re.sub(r"\s*(?:,|\band\b)\s*", " ", text.strip()))
+    found: dict[tuple[str, bool], int] = {}
+    for number, unit, stray in parts:
+        key = _DURATION_UNITS.get(unit.lower()) if not stray and unit != "M" else None
+        if key is None or key in found or (unit == "m" and ("H", True) not in found):
+            return MISSING  # anything else ("ago", "1.5", "6 M", "3m" alone) or a unit twice: not one length of time
+        found[key] = int(number)
+    if not found:
+        return MISSING
+    if ("W", False) in found and len(found) > 1:
+        found[("D", False)] = found.get(("D", False), 0) + 7 * found.pop(("W", False))  # ISO writes weeks alone
+    date = "".join(f"{found[k]}{k[0]}" for k in _DURATION_ORDER if k in found and not k[1])
+    time = "".join(f"{found[k]}{k[0]}" for k in _DURATION_ORDER if k in found and k[1])
+    return f"P{date}" + (f"T{time}" if time else "")
+
+
 _MONTHS = {m: i for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)}
 
 
@@ -507,9 +592,20 @@ def _uuid(text: str) -> Any:
         return MISSING
 
 
+def _ipv4(text: str) -> Any:
+    """An IPv4 address with every part padded to three digits ("192.168.001.010" → 192.168.1.10). Only the padded
+    form: a lone "010" is 8 where a leading zero means octal (inet_aton), 10 where it does not."""
+    parts = text.split(".")
+    if len(parts) == 4 and all(re.fullmatch(r"0|[1-9]\d{0,2}", p) and int(p) <= 255 for p in parts):
+        return text  # the address itself, once trimmed
+    if len(parts) != 4 or not all(re.fullmatch(r"\d{3}", p) and int(p) <= 255 for p in parts):
+        return MISSING
+    return ".".join(str(int(p)) for p in parts)
+
+
 _FORMAT_REPAIRS = {
-    "date": _date, "date-time": _date_time, "email": _email, "idn-email": _email,
-    "uri": _uri, "url": _uri, "iri": _uri, "uuid": _uuid,
+    "date": _date, "date-time": _date_time, "time": _time, "duration": _duration, "email": _email, "idn-email": _email,
+    "uri": _uri, "url": _uri, "iri": _uri, "uuid": _uuid, "ipv4": _ipv4,
 }
 
 

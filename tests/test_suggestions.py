@@ -81,6 +81,23 @@ REPAIRS_TOOL = {
         "version": {"const": "v2"},
         "minutes": {"type": "integer", "multipleOf": 15},
         "account_id": {"type": "integer", "maximum": 9999},
+        "starts": {"type": "string", "format": "time"},
+        "window": {"type": "string", "format": "duration"},
+        "host": {"type": "string", "format": "ipv4"},
+        "recipients": {"type": "array", "items": {"type": "string", "format": "email"}, "maxItems": 3},
+        "pages": {"type": "array", "items": {"type": "string", "format": "uri"}},
+        "skus": {"type": "array", "items": {"type": "string", "pattern": "^SKU-[0-9]{3}$"}},
+        "weekday": {"type": "string", "enum": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]},
+        "month": {"type": "string", "enum": ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]},
+        "payday": {"type": "string", "enum": ["monday", "tuesday", "wednesday", "thursday", "friday"]},
+        "priority": {"type": "string", "enum": ["low", "medium", "high"]},
+        "stat": {"type": "string", "enum": ["avg", "max", "min"]},
+        "dollars": {"type": "string", "enum": ["USD", "CAD"]},
+        "asian_currency": {"type": "string", "enum": ["JPY", "CNY", "EUR"]},
+        "yen_or_euro": {"type": "string", "enum": ["JPY", "EUR"]},
+        "currency_code": {"type": "string", "pattern": "^[A-Z]{3}$", "description": "ISO 4217 code."},
+        "genre": {"type": "string", "enum": ["art", "music", "film"]},
+        "cities": {"type": "array", "items": {"type": "string", "pattern": "^[A-Z][A-Za-z ]+$"}},
     }},
 }
 
@@ -203,6 +220,30 @@ REPAIRED = [
     ("tags", "red", ["red"]), ("tags", "red, blue", ["red", "blue"]), ("tags", ["red", "red"], ["red"]),
     ("tags", ["red", "blue", "red"], ["red", "blue"]),
     ("version", "v3", "v2"),
+    # a time missing only its seconds; the same for a date-time with its offset
+    ("starts", "09:30+02:00", "09:30:00+02:00"), ("starts", "9:30Z", "09:30:00Z"), ("starts", "18:05-0500", "18:05:00-05:00"),
+    ("when", "2031-05-01T09:30+02:00", "2031-05-01T09:30:00+02:00"),
+    # a duration as people write it, in ISO 8601, in the units the caller used
+    ("window", "6h", "PT6H"), ("window", "6 hours", "PT6H"), ("window", "90 min", "PT90M"), ("window", "30 days", "P30D"),
+    ("window", "1h30m", "PT1H30M"), ("window", "1 hour 30 minutes", "PT1H30M"), ("window", "2 weeks", "P2W"),
+    ("window", "45s", "PT45S"), ("window", "pt6h", "PT6H"), ("window", "3 months", "P3M"), ("window", "1 day 12 hours", "P1DT12H"),
+    # the other decimal convention, where only one reading exists
+    ("amount", "1.250,50", 1250.5), ("amount", "1,250.50", 1250.5), ("amount", "1.234.567", 1234567),
+    ("amount", "1,234,567.5", 1234567.5), ("amount", "0.500", 0.5),
+    # a currency symbol as the one ISO code the enum or pattern allows
+    ("currency", "€", "EUR"), ("currency", "$", "USD"), ("currency", "£", "GBP"), ("currency", " € ", "EUR"),
+    ("currency", "US$", "USD"), ("dollars", "US$", "USD"), ("yen_or_euro", "¥", "JPY"),
+    ("currency_code", "€", "EUR"), ("currency_code", "£", "GBP"),
+    # a separated string for a list of values of a format or pattern
+    ("recipients", "ann@example.org, bo@example.org", ["ann@example.org", "bo@example.org"]),
+    ("recipients", "ann@example.org;bo@example.org", ["ann@example.org", "bo@example.org"]),
+    ("pages", "https://example.org/a, https://example.org/b", ["https://example.org/a", "https://example.org/b"]),
+    ("skus", "SKU-001; SKU-002", ["SKU-001", "SKU-002"]),
+    # a full word for an enum of abbreviations, or the reverse
+    ("weekday", "Monday", "mon"), ("weekday", "Wednesday", "wed"), ("weekday", "Thurs", "thu"), ("month", "January", "jan"),
+    ("month", "September", "sep"), ("payday", "mon", "monday"), ("payday", "Fri", "friday"), ("stat", "maximum", "max"),
+    # an IPv4 address written with every part padded to three digits
+    ("host", "192.168.001.010", "192.168.1.10"), ("host", " 010.000.000.001 ", "10.0.0.1"),
 ]
 
 
@@ -243,6 +284,34 @@ NOT_GUESSED = [
     ("tags", "red, pink", "pink is not a tag"),
     ("code", "New York", "a city is not its airport code"),
     ("site", "not a url at all", "no host"),
+    ("starts", "09:30", "which time zone?"),
+    ("starts", "9.30+02:00", "not a time as written"),
+    ("when", "2031-05-01T09:30", "a date-time without its zone, even without seconds"),
+    ("window", "6", "six what?"),
+    ("window", "6 M", "minutes or months?"),
+    ("window", "3m", "three minutes, or three months of retention?"),
+    ("window", "6h6h", "the same unit twice"),
+    ("window", "1.5 hours", "a fraction of an hour is not written as is"),
+    ("window", "6 hours ago", "a time, not a length"),
+    ("amount", "1.000", "one, or a thousand?"),
+    ("amount", "12.500", "twelve and a half, or twelve thousand five hundred?"),
+    ("amount", "1,000", "a thousand, or one?"),
+    ("amount", "1.250.50", "two dots: no number"),
+    ("amount", "1,25,000", "groups of two digits: no one convention"),
+    ("currency", "¥", "yen is not offered"),
+    ("dollars", "$", "US or Canadian dollars?"),
+    ("asian_currency", "¥", "yen or yuan?"),
+    ("currency_code", "$", "which dollar?"),
+    ("code", "€", "the input is not about currencies"),
+    ("recipients", "ann@example.org, bo", "bo is no address"),
+    ("recipients", "a@example.org, b@example.org, c@example.org, d@example.org", "four addresses for at most three"),
+    ("tags", "red; pink", "pink is not a tag"),
+    ("priority", "lowest", "the lowest of what? not the same as low"),
+    ("priority", "higher", "a comparison, not a level"),
+    ("genre", "artist", "a person, not the art genre: short forms only in an enum of short forms"),
+    ("cities", "Paris, France", "one place or two? the pattern allows a name of several words"),
+    ("host", "192.168.1.010", "010 reads as 8 where a zero means octal"),
+    ("host", "192.168.1.300", "no such address"),
 ]
 
 
@@ -257,6 +326,16 @@ async def test_without_an_honest_fix_the_envelope_says_what_is_expected_and_sugg
         assert "suggested_arguments" not in entry["context"], why
         assert entry["context"]["expected"]["conditions"], why
         assert entry["context"]["solution"].startswith(("Change", "Ask the user", "Write", "Add to")), entry["context"]["solution"]
+
+
+@pytest.mark.anyio
+async def test_a_time_without_its_offset_is_told_to_add_the_one_the_user_means(server: Any) -> None:
+    """"09:30" for `format: time`: no zone is guessed; the solution names the form with seconds and an offset."""
+    async with Client(server) as client:
+        [entry] = await errors_of(client, "repairs", {"starts": "9:30"})
+    assert entry["suggested_value"] is None and "suggested_arguments" not in entry["context"]
+    assert entry["context"]["solution"] == ("Add to 'starts' the UTC offset the user means (e.g. 09:30:00+02:00, or Z for UTC): "
+                                            "without it the time is ambiguous.")
 
 
 @pytest.mark.anyio
