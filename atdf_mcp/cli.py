@@ -250,7 +250,7 @@ def _convert(args: argparse.Namespace) -> int:
     from .schemas import SCHEMAS
 
     with _machine_stdout():
-        catalog = load_catalog(*args.paths)
+        catalog = load_catalog(*args.paths, bind=False)  # a conversion imports no handler: it only rewrites descriptors
     for p in catalog.report.errors:
         print(f"{p.file}{p.pointer and '#' + p.pointer}: {p.message}", file=sys.stderr)
     if not catalog.descriptors:

@@ -217,6 +217,15 @@ def test_convert_invalid_file_exits_1_and_says_why(write: Writer) -> None:
     assert result.stdout == ""
 
 
+def test_convert_one_file_of_a_catalogue_imports_no_handler() -> None:
+    # Converted alone, a file's folder is the root, so its handler module ("travel.booking") cannot be imported; a
+    # conversion needs none, so it neither says HANDLER_UNAVAILABLE nor fails.
+    result = cli("convert", Path(__file__).resolve().parent.parent / "descriptors" / "travel" / "hotel_reservation.json", "--to", "atdf2")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["tool_id"] == "hotel_reservation"
+    assert "HANDLER_UNAVAILABLE" not in result.stderr and "travel" not in result.stderr
+
+
 def test_convert_requires_a_target() -> None:
     """`--to` is mandatory: argparse exits 2."""
     assert cli("convert", "x.json").returncode == 2
