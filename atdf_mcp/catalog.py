@@ -461,7 +461,8 @@ class _Loader:
 
     def _read_file(self, path: Path, file: str, dialects: set[str], out: list[Entry], problems: list[Problem]) -> None:
         data = read_file(path)
-        raw = data if isinstance(data, DecodeFailure) else decode_bytes(data, yaml_syntax=path.suffix.lower() in (".yaml", ".yml"))
+        yaml_syntax = path.suffix.lower() in (".yaml", ".yml")
+        raw = data if isinstance(data, DecodeFailure) else decode_bytes(data, yaml_syntax=yaml_syntax)
         if isinstance(raw, DecodeFailure):
             named = named_else(path.name) if raw.code == Code.PARSE_ERROR else None
             if named is not None:  # tsconfig.json with // comments is still a tsconfig.json
@@ -472,6 +473,8 @@ class _Loader:
         notes = may_hold_notes(data)  # type: ignore[arg-type]
         entries: list[tuple[str, Canonical | None]] = []
         for pointer, item in descriptor_entries(raw):
+            if item is None and yaml_syntax and isinstance(raw, list) and pointer.count("/") == 1:
+                continue  # an empty `---` document (a tool commented out) or `-` item: nothing written there
             try:  # the canonical form of the descriptor as written (every deviation said), read from here on
                 entries.append((pointer, canonicalize(item, notes=notes)))
             except RecursionError:

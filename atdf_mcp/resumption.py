@@ -11,13 +11,16 @@ each session gets its own store (`SessionEvents`), made when the SDK admits the 
 
 Bounds, per session: at most `max_events` events and `max_bytes` bytes of JSON; the oldest go first, and a message
 larger than `max_bytes` is sent but not kept. A `Last-Event-ID` the session no longer holds (evicted, or of a message
-not kept) resumes with a `notifications/message` warning saying events were lost, then the live stream; an id the
-session never issued opens the live stream as before. `--stateless` servers keep no events (no session to resume).
+not kept) resumes with a `notifications/message` warning saying events were lost, then the live stream, and so does a
+replay whose next events were evicted before they could be sent; an answer not kept replays as a JSON-RPC error with its
+request's id (EVENTS_LOST: the request ran), which ends its stream. An id the session never issued opens the live stream
+as before. `--stateless` servers keep no events (no session to resume).
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import logging
 import secrets
 from collections import OrderedDict
@@ -26,7 +29,16 @@ from typing import Any
 
 from mcp.server.streamable_http import GET_STREAM_KEY, EventCallback, EventId, EventMessage, EventStore, StreamableHTTPServerTransport, StreamId
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
-from mcp_types import JSONRPCError, JSONRPCMessage, JSONRPCNotification, JSONRPCResponse, jsonrpc_message_adapter
+from mcp_types import (
+    INTERNAL_ERROR,
+    ErrorData,
+    JSONRPCError,
+    JSONRPCMessage,
+    JSONRPCNotification,
+    JSONRPCResponse,
+    RequestId,
+    jsonrpc_message_adapter,
+)
 
 from .codes import Code
 from .envelope import build_entry, envelope
@@ -53,6 +65,7 @@ class _Event:
     text: str | None  # the message as JSON; None: a priming event, or a message too large to keep
     size: int
     dropped: bool = False  # a message too large to keep
+    answers: RequestId | None = None  # a dropped message's request id, when it was an answer
 
 
 class SessionEvents(EventStore):
@@ -66,6 +79,7 @@ class SessionEvents(EventStore):
         self.bytes = 0
         self._numbers = itertools.count(1)
         self._issued = 0
+        self._evicted = 0  # the last event number evicted
         self._prefix = secrets.token_hex(4)
 
     async def store_event(self, stream_id: StreamId, message: JSONRPCMessage | None) -> EventId:
@@ -76,14 +90,17 @@ class SessionEvents(EventStore):
         text = message.model_dump_json(by_alias=True, exclude_unset=True) if message is not None else None
         size = len(text) if text is not None else 0
         dropped = size > self.limits.max_bytes
+        answers = None
         if dropped:
             _log.info("event %d of stream %s not kept for resumption: %d bytes (the most is %d)", number, stream_id, size,
                       self.limits.max_bytes)
             text, size = None, 0
-        self.events[number] = _Event(stream_id, text, size, dropped)
+            if isinstance(message, JSONRPCResponse | JSONRPCError):
+                answers = message.id
+        self.events[number] = _Event(stream_id, text, size, dropped, answers)
         self.bytes += size
         while len(self.events) > self.limits.max_events or self.bytes > self.limits.max_bytes:
-            _, evicted = self.events.popitem(last=False)
+            self._evicted, evicted = self.events.popitem(last=False)
             self.bytes -= evicted.size
         return self._id(number)
 
@@ -105,11 +122,18 @@ class SessionEvents(EventStore):
             return GET_STREAM_KEY  # the live stream of the session, as a GET without Last-Event-ID opens
         stream, sent, answered = event.stream, number, False
         while True:  # what is stored while earlier events are being sent goes out too, in order
+            if self._evicted > sent:  # pushed out before they could be sent (a slow reader, a busy session): said
+                await send_callback(EventMessage(_lost_notice(sent, self.limits)))
+                sent = self._evicted
             later = [(n, e) for n, e in self.events.items() if n > sent and e.stream == stream]
             if not later:
                 break
             for n, e in later:
                 sent = n
+                if e.answers is not None:  # the answer itself was too large to keep: the request gets an error
+                    await send_callback(EventMessage(_lost_answer(e.answers, self.limits), self._id(n)))
+                    answered = True
+                    continue
                 if e.text is None:  # a priming event (nothing to send), or a message too large to have been kept
                     if e.dropped:
                         await send_callback(EventMessage(_lost_notice(n - 1, self.limits)))
@@ -133,6 +157,16 @@ def _lost_notice(number: int, limits: ReplayLimits) -> JSONRPCNotification:
         "retryable": True, "solution": _("Send again any request still waiting for its answer.")})
     return JSONRPCNotification(jsonrpc="2.0", method="notifications/message",
                                params={"level": "warning", "logger": "atdf.resumption", "data": envelope([entry])})
+
+
+def _lost_answer(request: RequestId, limits: ReplayLimits) -> JSONRPCError:
+    """The error a resuming client gets for a request whose answer was too large to keep: the request ran."""
+    detail = _("The answer to request {request} was sent while the client was away, and it is larger than the {size} KiB "
+               "this session keeps for resumption.").format(request=json.dumps(request), size=limits.max_bytes // 1024)
+    entry = build_entry(Code.EVENTS_LOST, detail, "server", parameter="Last-Event-ID", context={
+        "retryable": True, "solution": _("The request ran: send it again if running it twice is safe, and keep the "
+                                         "connection open until a large answer has arrived.")})
+    return JSONRPCError(jsonrpc="2.0", id=request, error=ErrorData(code=INTERNAL_ERROR, message=detail, data=envelope([entry])))
 
 
 class ResumableSessions(StreamableHTTPSessionManager):

@@ -28,6 +28,7 @@ Origin = Callable[[str], str]  # a pointer of the new document → the pointer t
 
 _WS = re.compile(r"[ \t\n\r]*")
 _DOCUMENT_START = re.compile(r"^---(?=\s|$)[^\n]*\n?", re.MULTILINE)
+_MARKER = re.compile(r"^---(?=\s|$)", re.MULTILINE)
 _DECODER = json.JSONDecoder()
 
 
@@ -43,6 +44,9 @@ def rewrite_yaml(text: str, new: Any, origin: Origin | None = None) -> str:
     from ruamel.yaml import YAML
     from ruamel.yaml.util import load_yaml_guess_indent
 
+    spans = _document_spans(text, new)
+    if spans is not None:  # one `---` document per item: each rewritten on its own, an empty one kept as written
+        return _rewrite_documents(text, spans, new, origin or (lambda pointer: pointer))
     _, sequence, offset = load_yaml_guess_indent(_first_document(text))
     mapping = _yaml_mapping_indent(text)
     offset = _yaml_root_offset(text, offset or 0)
@@ -64,6 +68,48 @@ def rewrite_yaml(text: str, new: Any, origin: Origin | None = None) -> str:
     return result
 
 
+def _document_spans(text: str, new: Any) -> list[tuple[int, int]] | None:
+    """Where each document of a multi-document YAML text is (its text after its `---` line), when they are the items of
+    `new` as the loader reads them (empty ones at the end beyond them); None for one document, or a stream whose
+    markers hold content (`--- {a: 1}`) or do not match."""
+    markers = list(_DOCUMENT_START.finditer(text))
+    if not markers or not isinstance(new, list) or any(_holds_content(m.group(0)[3:]) for m in markers):
+        return None
+    spans = [(0, markers[0].start())] if _holds_content(text[:markers[0].start()], directives=True) else []
+    spans += [(m.end(), markers[k + 1].start() if k + 1 < len(markers) else len(text)) for k, m in enumerate(markers)]
+    if len(spans) < 2 or len(spans) < len(new) or any(_holds_content(text[a:b]) for a, b in spans[len(new):]):
+        return None
+    return spans
+
+
+def _holds_content(text: str, *, directives: bool = False) -> bool:
+    """Whether YAML text holds anything but blank lines, comments and `...` (and `%` directives, before a stream's first
+    `---`)."""
+    skipped = ("#", "...", "%") if directives else ("#", "...")
+    return any(line.strip() and not line.strip().startswith(skipped) for line in text.splitlines())
+
+
+def _rewrite_documents(text: str, spans: list[tuple[int, int]], new: list[Any], origin: Origin) -> str:
+    """The documents of `text` at `spans` rewritten as the items of `new` (what is between them copied as it is)."""
+    out, at = [], 0
+    for n, (start, end) in enumerate(spans):
+        out.append(text[at:start])
+        at = end
+        value = new[n] if n < len(new) else None
+        if value is None:  # an empty document (a tool commented out): as it was written
+            out.append(text[start:end])
+            continue
+        prefix = f"/{n}"
+
+        def inner(pointer: str, prefix: str = prefix) -> str:
+            source = origin(prefix + pointer)
+            return source[len(prefix):] if source == prefix or source.startswith(prefix + "/") else pointer
+
+        out.append(rewrite_yaml(text[start:end], value, inner))
+    out.append(text[at:])
+    return "".join(out)
+
+
 def _stream_head(text: str) -> str:
     """What opens a YAML file before its first document's content: blank and comment lines up to a `---` line."""
     match = _DOCUMENT_START.search(text)
@@ -74,7 +120,7 @@ def _stream_head(text: str) -> str:
 
 def _first_document(text: str) -> str:
     """The text of a YAML stream's first document that holds anything (its indentation speaks for the file's)."""
-    parts = _DOCUMENT_START.split(text)
+    parts = _MARKER.split(text)  # what follows `---` on its line is the document's (`--- {name: a}`)
     return next((part for part in parts if part.strip() and not all(
         line.lstrip().startswith("#") for line in part.splitlines() if line.strip())), text)
 

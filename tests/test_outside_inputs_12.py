@@ -95,6 +95,47 @@ def test_a_broken_document_of_a_multi_document_file_is_said_at_its_line(tmp_path
     assert error.code == "PARSE_ERROR" and "line 6" in error.message, error
 
 
+COMMENTED_OUT = """\
+name: first_tool
+description: The first tool of the file.
+inputSchema: {type: OBJECT, properties: {}}
+---
+# name: second_tool      (taken out for now)
+# description: The second tool of the file.
+---
+---
+name: third_tool
+description: The third tool of the file.
+inputSchema: {type: object, properties: {}}
+"""
+
+
+def test_an_empty_document_of_a_multi_document_file_is_no_descriptor(tmp_path: Path) -> None:
+    """A document left empty between two others (a tool commented out, a `---` written twice) was an UNKNOWN_DIALECT
+    error ("found NoneType"), and `fix` wrote it as `--- null`, the commented-out tool's lines gone. It is no
+    descriptor, as an empty document at the end never was: the others load at their own pointers, and `fix` keeps the
+    empty documents as written."""
+    path = write_file(tmp_path, "tools.yaml", COMMENTED_OUT)
+    catalog = load_catalog(tmp_path)
+    assert catalog.report.errors == [], catalog.report.errors
+    assert sorted(d.id for d in catalog.tools) == ["first_tool", "third_tool"]
+    assert {p.pointer for p in catalog.report.warnings if p.code == "NON_CANONICAL"} == {"/0/inputSchema/type"}
+    reloaded_after_fix(path)
+    text = path.read_text()
+    assert "# name: second_tool      (taken out for now)\n# description: The second tool of the file.\n---\n---\n" in text, text
+    assert "null" not in text and text.count("---") == 3, text
+
+
+def test_documents_that_start_on_their_marker_line_are_fixed(tmp_path: Path) -> None:
+    """`--- {name: ...}`: each document written on its `---` line. The loader read them, but `fix` died with a traceback
+    (ruamel's "expected a single document in the stream", from guessing the indentation on the whole stream)."""
+    path = write_file(tmp_path, "flow.yaml", "--- {name: first_tool, description: The first tool., inputSchema: {type: OBJECT}}\n"
+                      "--- {name: second_tool, description: The second tool., inputSchema: {type: object}}\n")
+    catalog = reloaded_after_fix(path)
+    assert sorted(d.id for d in catalog.tools) == ["first_tool", "second_tool"]
+    assert catalog.get("first_tool").input_schema["type"] == "object"
+
+
 # ---------------------------------------------------------------- 2. OpenAPI parameter objects in a tool list
 
 PETS = {"tools": [

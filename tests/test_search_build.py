@@ -193,6 +193,40 @@ def test_words_hashed_alike_are_still_told_apart(monkeypatch: pytest.MonkeyPatch
     assert _indexed_terms(SearchIndex.build(tools)) == {d.id: _reference_terms(d) for d in tools}
 
 
+def _wide(demo: list[Descriptor]) -> list[Descriptor]:
+    """More than 65,536 distinct words (the matrix's term order takes two radix passes), each tool's (tool, term) keys
+    past 65,536 per batch, and one tool whose few new words are each repeated thousands of times."""
+    import random
+
+    rng = random.Random(7)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    words = sorted({"".join(rng.choice(letters) for _ in range(rng.randint(4, 20))) for _ in range(72_000)})
+    rng.shuffle(words)
+    base = demo[0]
+    tools = [base.model_copy(update={"id": f"wide_{t}", "description": " ".join(words[t * 240:(t + 1) * 240] * 2),
+                                     "when_to_use": " ".join(rng.sample(words, 40))}) for t in range(300)]
+    repeated = [f"{w}zq" for w in words[:12]]
+    return [*tools, base.model_copy(update={"id": "repeated", "description": " ".join(repeated * 3_000)})]
+
+
+def test_a_wide_catalogue_counts_the_same_whatever_the_batch_chunk_and_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    demo = list(load_catalog(DEMO).tools)
+    tools = [*_wide(demo), *_awkward(demo)]
+    want = {d.id: _reference_terms(d) for d in tools}
+    assert len({term for terms in want.values() for term in terms}) > 65_536
+    index = SearchIndex.build(tools)
+    assert _indexed_terms(index) == want
+    queries = [tools[k].description.split()[k % 200] + " " + tools[-k].when_to_use.split()[0] for k in range(1, 40)]
+    ranked = {q: [(h.name, round(h.score, 4)) for h in index.search(q, DEPTH)] for q in queries}
+    for batch, chunk in ((37, 8192), (500, 1), (1_000, 100_000)):
+        monkeypatch.setattr(search, "_BATCH", batch)
+        monkeypatch.setattr(search, "_CLAIM_CHUNK", chunk)
+        for order in (tools, tools[::-1]):
+            again = SearchIndex.build(order)
+            assert _indexed_terms(again) == want, (batch, chunk)
+            assert {q: [(h.name, round(h.score, 4)) for h in again.search(q, DEPTH)] for q in queries} == ranked, (batch, chunk)
+
+
 def test_a_rebuild_counts_as_a_full_build(monkeypatch: pytest.MonkeyPatch) -> None:
     demo = list(load_catalog(DEMO).tools)
     first = SearchIndex.build(demo)
