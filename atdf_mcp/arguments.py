@@ -12,6 +12,9 @@ The rules (README, "Errors an agent can fix"):
   default or bound, or a missing value from an example whose other values are the caller's own. Personal and
   identifying values are never copied from an example. Without an honest fix there is no suggestion, and
   `suggested_arguments` is sent only when every problem was fixed and the result validates.
+- An argument at the wrong level is put where the schema has it, when only one place can hold it (`restructure.py`):
+  renamed to the input it misspells, moved into the one object input that has it, or taken out of a wrapper the
+  schema does not have; a string becomes the one required string property of a list's objects.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from .l10n import N_
 from .l10n import gettext as _
 from .model import Descriptor, Failure
 from .patterns import search
+from .restructure import as_item, flat_home, unnested, wrapped_inputs
 from .suggest import (
     MISSING,
     codes_for_name,
@@ -81,6 +85,7 @@ class _Finding:
     received: Any
     value: Any = MISSING
     dropped: bool = False  # an unknown argument whose value was null, left out
+    how: str = ""  # for an unknown argument: "rename", "move" (into the object it belongs to) or "unwrap"
 
     @property
     def parameter(self) -> str:
@@ -180,21 +185,27 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
     if finding.keyword == "additionalProperties":
         if not isinstance(container, dict) or name not in container or too_big(name):
             return
-        node = schema_at(schema, where) if where else schema
-        allowed = [p for p in ((node or {}).get("properties") or {}) if p not in container]
-        target = nearest_name(str(name), allowed)
-        if target is not MISSING:
-            container[target] = container.pop(name)
-            finding.value = target
+        node = (schema_at(schema, where) if where else schema) or {}
+        allowed = [p for p in (node.get("properties") or {}) if p not in container]
+        fixes = {"rename": nearest_name(str(name), allowed), "move": flat_home(str(name), container, node),
+                 "unwrap": wrapped_inputs(str(name), container, node)}
+        found = [(how, fix) for how, fix in fixes.items() if fix is not MISSING]
+        if len(found) == 1:
+            finding.how, target = found[0]
+            _place(container, str(name), finding.how, target)
+            finding.value = _dotted([*where, target, name]) if finding.how == "move" else target
+        elif found:
+            return  # a misspelling of one input and a member of another: which was meant is the agent's to say
         elif container[name] is None:
             del container[name]  # an explicit null says nothing: leaving it out keeps the call's meaning
             finding.dropped = True
         return
     if finding.keyword == "required":
-        if isinstance(container, dict) and name in container:  # filled by a rename
+        if isinstance(container, dict) and name in container:  # filled by a rename, a move or an unwrap
             finding.value = container[name]
             return
-        value = _fill_missing(str(name), schema_at(schema, finding.path) or {}, not where, fixed, examples, schema)
+        prop = schema_at(schema, finding.path) or _own_property(finding.error, str(name))
+        value = _fill_missing(str(name), prop, not where, fixed, examples, schema)
         if value is not MISSING and set_at(fixed, finding.path, value):
             finding.value = value
         return
@@ -215,6 +226,24 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
     value = _refine(value, prop, str(name or ""))
     if value is not MISSING and finding.path and set_at(fixed, finding.path, value):
         finding.value = value
+
+
+def _place(container: dict[str, Any], name: str, how: str, target: Any) -> None:
+    """Put an unknown argument where it belongs: under its right name, into its object, or its members unwrapped."""
+    value = container.pop(name)
+    if how == "rename":
+        container[target] = value
+    elif how == "move":
+        container.setdefault(target, {})[name] = value
+    else:
+        container.update(value)
+
+
+def _own_property(error: jsonschema.ValidationError, name: str) -> dict[str, Any]:
+    """The schema of a missing property as the failed object declares it (a `oneOf` branch's `kind` const)."""
+    own = error.schema if isinstance(error.schema, dict) else {}
+    prop = (own.get("properties") or {}).get(name)
+    return prop if isinstance(prop, dict) else {}
 
 
 def _optional(schema: dict[str, Any], where: list[Any], name: Any) -> bool:
@@ -276,10 +305,13 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
         split = _split_list(received, prop if "type" in prop else error.schema)
         if split is not MISSING:
             return split
-        typed = coerce(received, prop if "type" in prop else error.schema)
-        if typed is MISSING and _numeric(prop if "type" in prop else error.schema):
+        expected = prop if "type" in prop else error.schema
+        typed = coerce(received, expected)
+        if typed is MISSING and _numeric(expected):
             typed = number_in_unit(received, name, str(prop.get("description") or ""))
-        return typed
+        if typed is MISSING and error.path and isinstance(error.path[-1], int):
+            typed = as_item(received, expected)  # "Toledo" among stops whose one required property is the place
+        return unnested(received, name, expected) if typed is MISSING else typed
     if keyword == "enum" and isinstance(rule, list):
         return nearest(received, rule)
     if keyword == "const":
@@ -431,7 +463,9 @@ def _entry(tool: Descriptor, schema: dict[str, Any], finding: _Finding, fixed: d
     if fixed is not None:
         context["suggested_arguments"] = fixed
     code, title = (failure.code, None) if failure is not None else (Code.VALIDATION_ERROR, _(_TITLES.get(finding.keyword, _INVALID)))
-    suggestion = None if finding.value is MISSING else finding.value
+    suggestion = None if finding.value is MISSING or finding.how == "unwrap" else finding.value
+    if suggestion is not None and fixed is None and finding.keyword == "required" and not _passes(finding.value, schema_at(schema, finding.path)):
+        suggestion = None  # filled by a rename or a move with a value that still fails: the call is not complete
     return build_entry(code, _detail(finding, parameter), tool.id, title=title, parameter=parameter, suggested_value=suggestion,
                        context=context, descriptor=tool)
 
@@ -529,6 +563,15 @@ def _solution(finding: _Finding, conditions: list[str], schema: dict[str, Any]) 
     """What to do, in one sentence: the fix, or what is expected and who must supply it."""
     parameter = finding.parameter
     if finding.keyword == "additionalProperties":
+        if finding.how == "move":
+            return _("Move the argument {parameter} into {owner}: send it as {path}.").format(
+                parameter=repr(parameter), owner=repr(str(finding.value).rsplit(".", 1)[0]), path=repr(finding.value))
+        if finding.how == "unwrap" and len(finding.path) == 1:
+            return _("Send what {parameter} holds ({names}) as the arguments themselves, without {parameter} around them.").format(
+                parameter=repr(parameter), names=", ".join(finding.value))
+        if finding.how == "unwrap":
+            return _("Send what {parameter} holds ({names}) directly in {owner}.").format(
+                parameter=repr(parameter), names=", ".join(finding.value), owner=repr(_dotted(finding.path[:-1])))
         if finding.value is not MISSING:
             return _("Rename the argument {parameter} to {name}.").format(parameter=repr(parameter), name=repr(finding.value))
         if finding.dropped:

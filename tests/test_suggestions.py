@@ -6,13 +6,18 @@ Every test calls a real catalogue through the SDK's in-memory client and reads t
 from __future__ import annotations
 
 import json
+import os
+import sys
+import tempfile
 import textwrap
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from envelopes import envelope_of
-from mcp import Client
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
 
 from atdf_mcp import load_catalog
 from atdf_mcp.server import build_server
@@ -464,3 +469,143 @@ async def test_an_unknown_tool_among_ten_thousand_is_told_the_close_names(tmp_pa
     assert entry["code"] == "TOOL_NOT_FOUND"
     assert entry["suggested_value"] == "get_r5_invoice"
     assert entry["context"]["similar_tools"][0] == "get_r5_invoice"
+
+
+# ---------------------------------------------------------------- arguments at the wrong level
+
+ADDRESS = {"type": "object", "additionalProperties": False, "required": ["street", "city"], "properties": {
+    "street": {"type": "string", "minLength": 1}, "city": {"type": "string", "minLength": 1},
+    "postcode": {"type": "string", "pattern": "^[0-9]{5}$"}}}
+STOP = {"type": "object", "additionalProperties": False, "required": ["place"], "properties": {
+    "place": {"type": "string", "minLength": 1}, "stay_minutes": {"type": "integer", "minimum": 0, "default": 0}}}
+SHAPES_TOOLS = [
+    {"name": "send_letter", "description": "Send a letter to one address.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "required": ["address"], "properties": {
+            "address": ADDRESS, "weight_g": {"type": "integer", "minimum": 1, "maximum": 2000}, "registered": {"type": "boolean"}}}},
+    {"name": "ship_between", "description": "Ship from one address to another.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "required": ["sender", "recipient"], "properties": {
+            "sender": ADDRESS, "recipient": ADDRESS}}},
+    {"name": "deliver_in", "description": "Deliver in a city, to an address.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "required": ["city", "address"], "properties": {
+            "city": {"type": "string"}, "address": ADDRESS}}},
+    {"name": "plan_trip", "description": "Plan a trip through stops.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "required": ["start", "stops"], "properties": {
+            "start": {"type": "string"}, "stops": {"type": "array", "maxItems": 5, "items": STOP},
+            "legs": {"type": "array", "items": {"type": "object", "required": ["origin", "destination"], "properties": {
+                "origin": {"type": "string"}, "destination": {"type": "string"}}}},
+            "rooms": {"type": "array", "items": {"type": "object", "required": ["beds"], "properties": {
+                "beds": {"type": "integer", "minimum": 1}}}},
+            "guests": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}}}}}}},
+    {"name": "connect", "description": "Connect a device by Wi-Fi or Ethernet.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "required": ["name", "connection"], "properties": {
+            "name": {"type": "string"},
+            "connection": {"oneOf": [
+                {"type": "object", "additionalProperties": False, "required": ["kind", "ssid"],
+                 "properties": {"kind": {"const": "wifi"}, "ssid": {"type": "string"}}},
+                {"type": "object", "additionalProperties": False, "required": ["kind", "ip"],
+                 "properties": {"kind": {"const": "ethernet"}, "ip": {"type": "string", "format": "ipv4"}}}]}}}},
+]
+MADRID = {"street": "Calle Mayor 5", "city": "Madrid"}
+TOLEDO = {"place": "Toledo"}
+
+RESTRUCTURED = [
+    # arguments sent flat that belong to the one object input that has them
+    ("send_letter", {**MADRID, "weight_g": 20}, {"address": MADRID, "weight_g": 20}),
+    ("send_letter", {**MADRID, "postcode": "28013"}, {"address": {**MADRID, "postcode": "28013"}}),
+    ("send_letter", {"address": {"street": "Calle Mayor 5"}, "city": "Madrid"}, {"address": MADRID}),
+    ("connect", {"name": "Hall", "ssid": "HomeNet"}, {"name": "Hall", "connection": {"kind": "wifi", "ssid": "HomeNet"}}),
+    # the tool's inputs inside a wrapper the schema does not have, or an object inside itself
+    ("send_letter", {"params": {"address": MADRID, "weight_g": 20}}, {"address": MADRID, "weight_g": 20}),
+    ("send_letter", {"arguments": {"address": MADRID}}, {"address": MADRID}),
+    ("send_letter", {"input": {"address": MADRID, "registered": True}}, {"address": MADRID, "registered": True}),
+    ("send_letter", {"address": {"address": MADRID}}, {"address": MADRID}),
+    ("send_letter", {"address": MADRID, "weight_g": {"weight_g": 20}}, {"address": MADRID, "weight_g": 20}),
+    # names for an array of objects whose only required property is a string
+    ("plan_trip", {"start": "Madrid", "stops": ["Toledo", "Aranjuez"]}, {"start": "Madrid", "stops": [TOLEDO, {"place": "Aranjuez"}]}),
+    ("plan_trip", {"start": "Madrid", "stops": "Toledo"}, {"start": "Madrid", "stops": [TOLEDO]}),
+    ("plan_trip", {"start": "Madrid", "stops": [TOLEDO, "Aranjuez"]}, {"start": "Madrid", "stops": [TOLEDO, {"place": "Aranjuez"}]}),
+    # one object where an array of such objects is expected
+    ("plan_trip", {"start": "Madrid", "stops": {"place": "Toledo", "stay_minutes": 30}},
+     {"start": "Madrid", "stops": [{"place": "Toledo", "stay_minutes": 30}]}),
+]
+
+
+@pytest.fixture
+def shapes(tmp_path: Path) -> Path:
+    """A catalogue of tools with nested objects, objects under oneOf and arrays of objects, each handler echoing."""
+    (tmp_path / "shapes.json").write_text(json.dumps(SHAPES_TOOLS), encoding="utf-8")
+    (tmp_path / "handlers.py").write_text("".join(f"def {t['name']}(**arguments):\n    return arguments\n\n\n" for t in SHAPES_TOOLS),
+                                          encoding="utf-8")
+    assert load_catalog(tmp_path).report.errors == []
+    return tmp_path
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("tool", "wrong", "fixed"), RESTRUCTURED, ids=[json.dumps(w)[:40] for _, w, _ in RESTRUCTURED])
+async def test_arguments_at_the_wrong_level_are_put_where_the_schema_has_them(shapes: Path, tool: str, wrong: Any, fixed: Any) -> None:
+    """Every entry carries the one restructured call, and the retry with it succeeds."""
+    async with Client(build_server(load_catalog(shapes))) as client:
+        entries = await errors_of(client, tool, wrong)
+        assert [e["context"].get("suggested_arguments") for e in entries] == [fixed] * len(entries)
+        assert (await client.call_tool(tool, fixed)).is_error is False
+
+
+@pytest.mark.anyio
+async def test_a_flat_argument_is_told_where_it_belongs(shapes: Path) -> None:
+    """The entry of a flat argument names the path it belongs at, even when the call still lacks a value only the
+    agent has (the city); the wrapper's entry says to send its contents."""
+    async with Client(build_server(load_catalog(shapes))) as client:
+        flat = await errors_of(client, "send_letter", {**MADRID, "weight_g": 20})
+        wrapped = await errors_of(client, "send_letter", {"params": {"address": MADRID}})
+        incomplete = await errors_of(client, "send_letter", {"street": "Calle Mayor 5"})
+        inside = await errors_of(client, "send_letter", {"address": {"address": MADRID}})
+    street = next(e for e in flat if e["parameter_name"] == "street")
+    assert street["suggested_value"] == "address.street"
+    assert street["context"]["solution"] == "Move the argument 'street' into 'address': send it as 'address.street'."
+    params = next(e for e in wrapped if e["parameter_name"] == "params")
+    assert params["suggested_value"] is None
+    assert params["context"]["solution"] == "Send what 'params' holds (address) as the arguments themselves, without 'params' around them."
+    assert inside[0]["context"]["solution"] == "Send what 'address.address' holds (city, street) directly in 'address'."
+    assert [e["suggested_value"] for e in incomplete if e["parameter_name"] == "street"] == ["address.street"]
+    assert [e["suggested_value"] for e in incomplete if e["parameter_name"] == "address"] == [None]  # it lacks the city
+    assert all("suggested_arguments" not in e["context"] for e in incomplete)
+
+
+NOT_RESTRUCTURED = [
+    ("ship_between", MADRID, "street and city belong to the sender or to the recipient"),
+    ("deliver_in", {"street": "Calle Mayor 5", "city": "Madrid"}, "city is an input of its own as well as the address's"),
+    ("send_letter", {"address": MADRID, "city": "Toledo"}, "the address already has a city: which one is meant?"),
+    ("send_letter", {"params": {"address": MADRID, "colour": "red"}}, "colour is no input: not the tool's inputs in a wrapper"),
+    ("send_letter", {"params": {"address": MADRID}, "address": MADRID}, "the wrapper holds an input the call already has"),
+    ("plan_trip", {"start": "Madrid", "stops": [TOLEDO], "legs": ["Madrid"]}, "two required properties: origin or destination?"),
+    ("plan_trip", {"start": "Madrid", "stops": [TOLEDO], "rooms": ["2"]}, "the one required property is not a string"),
+    ("plan_trip", {"start": "Madrid", "stops": [TOLEDO], "guests": ["Ann"]}, "no required property: is Ann a name?"),
+    ("plan_trip", {"start": "Madrid", "stops": {"city": "Toledo"}}, "the object is no stop: not valid as an item"),
+]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("tool", "wrong", "why"), NOT_RESTRUCTURED, ids=[json.dumps(w)[:40] for _, w, _ in NOT_RESTRUCTURED])
+async def test_a_structure_with_more_than_one_reading_is_left_to_the_agent(shapes: Path, tool: str, wrong: Any, why: str) -> None:
+    """No suggested_arguments, and no entry suggests a place or a value for the misplaced arguments."""
+    async with Client(build_server(load_catalog(shapes))) as client:
+        entries = await errors_of(client, tool, wrong)
+    assert all("suggested_arguments" not in e["context"] for e in entries), why
+    assert all(e["suggested_value"] is None for e in entries if e["context"]["validation_keyword"] != "required"), why
+
+
+@pytest.mark.anyio
+async def test_a_real_stdio_server_restructures_a_flat_call_and_the_retry_succeeds(shapes: Path) -> None:
+    """Through `atdf-mcp serve` over stdio: flat arguments, a wrapper and names for objects, each retried verbatim."""
+    params = StdioServerParameters(command=sys.executable, args=["-m", "atdf_mcp", "serve", str(shapes), "--no-watch"],
+                                   env={"PYTHONPATH": os.environ.get("PYTHONPATH", os.getcwd())})
+    with tempfile.TemporaryFile("w+b") as errlog:
+        with anyio.fail_after(60):
+            async with Client(stdio_client(params, errlog=errlog)) as client:
+                for tool, wrong, fixed in (RESTRUCTURED[0], RESTRUCTURED[4], RESTRUCTURED[9]):
+                    suggested = envelope_of(await client.call_tool(tool, wrong))["errors"][0]["context"]["suggested_arguments"]
+                    assert suggested == fixed
+                    retry = await client.call_tool(tool, suggested)
+                    assert retry.is_error is False and retry.structured_content == fixed
+        errlog.seek(0)
+        assert "Traceback" not in errlog.read().decode("utf-8", "replace")
