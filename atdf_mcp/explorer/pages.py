@@ -66,7 +66,8 @@ def tool_schemas(view: View) -> dict[str, Any]:
 def resource_page(app: CatalogServer, view: View, d: Descriptor, lang: str | None) -> dict[str, Any]:
     """Everything the page of one resource shows."""
     texts = languages_of(app.catalog, d)
-    shown = {**texts[""], **texts.get(lang or "", {})}  # a text the language lacks stays in the default
+    lang = language_of(texts, lang)
+    shown = {**texts[""], **texts.get(lang, {})}  # a text the language lacks stays in the default
     schema = tool_schemas(view).get(d.id) if d.id in view.runtimes else None
     runtime = view.runtimes.get(d.id)
     rules = [*runtime.rules.inputs, *runtime.rules.outputs] if runtime is not None and runtime.rules is not None else []
@@ -75,20 +76,32 @@ def resource_page(app: CatalogServer, view: View, d: Descriptor, lang: str | Non
     except ValueError as exc:
         ardf = f"(ARDF cannot express this descriptor: {exc})"
     return {
-        "d": d, "tags": tags_of(d), "texts": texts, "lang": lang if lang in texts else "", "shown": shown,
+        "d": d, "tags": tags_of(d), "texts": texts, "lang": lang, "shown": shown,
         "inputs": input_rows(schema if schema is not None else d.input_schema),
         "examples": [{"name": e.name, "narrative": e.narrative, "input": _json(e.input), "output": _json(e.output)} for e in d.examples],
         "prerequisites": {k: v for k, v in d.prerequisites.items() if v},
         "policies": [r.as_dict() | {"applies_to": list(r.applies_to), "when": "result" if r.output else "arguments"} for r in rules],
         "ardf": ardf, "callable": schema is not None, "fields": form_fields(schema), "schema": _json(schema),
-        "stats": call_stats(app).get(d.id), "links": {other.id: other.type for other in view.descriptors},
+        "links": {other.id: other.type for other in view.descriptors},
     }
 
 
+def language_of(texts: Mapping[str, Any], lang: str | None) -> str:
+    """The language of `texts` a page in `lang` shows: the tag, else its base language, else "" (the default)."""
+    if not lang:
+        return ""
+    by_case = {key.casefold(): key for key in texts}
+    tag = lang.replace("_", "-").casefold()
+    return by_case.get(tag) or by_case.get(tag.split("-")[0]) or ""
+
+
 def languages_of(catalog: Catalog, d: Descriptor) -> dict[str, dict[str, str]]:
-    """The texts of a resource by language: "" is the default, then its localization block and its language copies."""
-    texts = {"": {k: v for k in _TEXT_FIELDS if (v := getattr(d, k) or "")}}
-    for lang, block in sorted(d.localization.items()):
+    """The texts of a resource by language: "" is the default, then its localization block and its language copies
+    (`d` may be a request's language copy: the default texts are the catalogue's own descriptor's)."""
+    default = catalog.get(d.id)
+    default = default if default is not None and default.type == d.type else d
+    texts = {"": {k: v for k in _TEXT_FIELDS if (v := getattr(default, k) or "")}}
+    for lang, block in sorted(default.localization.items()):
         texts[lang] = {k: str(v) for k, v in block.items() if isinstance(v, str | int | float)}
     for lang, copy in sorted((catalog.variants.get(d.id) or {}).items()):
         texts[lang] = {**texts.get(lang, {}), **{k: v for k in _TEXT_FIELDS if (v := getattr(copy, k) or "")}}
