@@ -237,3 +237,31 @@ def test_a_page_speaks_the_language_the_browser_asks_for(demo: CatalogServer) ->
         assert _about(default).startswith("Converts") and re.search(r'<a href="\?lang="[^>]*aria-current="true"', default)
         english = httpx.get(base + "/explore/tool/hotel_reservation", headers={"Accept-Language": "pt-BR"}).text
         assert _about(english).startswith("Reserves a hotel room")  # no Portuguese texts: the default
+
+
+def test_a_catalogue_of_two_thousand_tools_is_paged(tmp_path: Path) -> None:
+    """2,000 tools made the index 1.5 MB (every tool in the table, and one NO_HANDLER row each in the problems; ?type=tool
+    1.9 MB, every result too): ~1 s in Chromium, the problems and calls 2,000 rows down. Each type shows its first rows
+    and links to its full list, paged like every search; a file shows its first problems; every tool is reachable."""
+    tools = [{"name": f"tool_{i:04d}", "description": f"Does thing number {i}.",
+              "inputSchema": {"type": "object", "properties": {"id": {"type": "string"}}}} for i in range(2000)]
+    (tmp_path / "tools.json").write_text(json.dumps(tools), encoding="utf-8")
+    with running(build_app(CatalogServer(load_catalog(tmp_path)), HttpOptions())) as base:
+        index = httpx.get(base + "/").text
+        assert len(index) < 100_000, len(index)
+        assert 'href="/?type=tool#results"' in index and "All 2000 tools" in index
+        assert "(2000 problems)" in index and "… and 1980 more in this file" in index  # each tool's NO_HANDLER
+        seen: set[str] = set()
+        url, pages_ = "/?type=tool", 0
+        while url:
+            page = httpx.get(base + html.unescape(url)).text
+            results = page.split('<ol class="results"')[1].split("</ol>")[0]
+            seen |= set(re.findall(r'href="/explore/tool/(tool_\d+)"', results))
+            pages_ += 1
+            url = next(iter(re.findall(r'<a rel="next" href="([^"]+)"', page)), "")
+        assert len(seen) == 2000 and pages_ == 40
+        last = httpx.get(base + "/", params={"type": "tool", "page": "99"}).text
+        assert "tool_1999" in last.split('<ol class="results"')[1] and "Page 40 of 40" in last
+        assert "Page 1 of 40" in httpx.get(base + "/", params={"type": "tool", "page": "x"}).text
+        searched = httpx.get(base + "/", params={"q": "thing number 1234"}).text
+        assert 'href="/explore/tool/tool_1234"' in searched.split('<ol class="results"')[1]

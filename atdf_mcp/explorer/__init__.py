@@ -23,7 +23,7 @@ import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qs, quote
+from urllib.parse import parse_qs, quote, urlencode
 
 import anyio
 from sse_starlette.sse import EventSourceResponse
@@ -109,11 +109,17 @@ class _Pages:
         q = request.query_params
         query, kind, tag = q.get("q", ""), q.get("type", ""), q.get("tag", "")
         searched = bool(query or kind or tag)
-        results = pages.search(app, view, query, kind, tag) if searched else []
+        found = pages.search(app, view, query, kind, tag) if searched else []
+        results, number, count = pages.page_of(found, q.get("page", ""))
+        asked = {k: v for k, v in (("q", query), ("type", kind), ("tag", tag), ("toolset", q.get("toolset", ""))) if v}
+        paging = {"number": number, "pages": count, "total": len(found),
+                  "previous": "/?" + urlencode(asked | {"page": number - 1}) + "#results" if number > 1 else "",
+                  "next": "/?" + urlencode(asked | {"page": number + 1}) + "#results" if number < count else ""}
         everything = pages.type_groups(view.descriptors)
         tags = sorted({t for d in view.descriptors for t in pages.tags_of(d)})
         return _page("index.html.j2", self._common(request) | {
             "query": query, "kind": kind, "tag": tag, "searched": searched,
+            "paging": paging, "page_size": pages.RESULTS_PAGE, "type_rows": pages.TYPE_ROWS,
             "results": [(d, score, pages.tags_of(d)) for d, score in results], "groups": everything, "types": sorted(everything),
             "tags": tags, "problems": pages.problems_by_file(validation_report(app.catalog, view)), "stats": self._stats(view),
             "tags_of": pages.tags_of})

@@ -19,9 +19,14 @@ if TYPE_CHECKING:
     from ..server import CatalogServer
     from ..view import View
 
-__all__ = ["SEARCH_LIMIT", "call_stats", "problems_by_file", "resource_page", "search", "tool_schemas", "type_groups"]
+__all__ = ["RESULTS_PAGE", "SEARCH_LIMIT", "TYPE_ROWS", "call_stats", "page_of", "problems_by_file", "resource_page", "search",
+           "tool_schemas", "type_groups"]
 
 SEARCH_LIMIT = 20
+TYPE_ROWS = 100  # the rows of each type the index shows; its full list is a search by type, paged
+RESULTS_PAGE = 50  # search results a page
+FILE_ROWS, PROBLEM_ROWS = 50, 20  # the files with problems the page lists, and the problems of each (all: GET /validate)
+_SEVERITIES = {"error": 0, "warning": 1, "info": 2}
 _TEXT_FIELDS = ("title", "description", "when_to_use")
 
 
@@ -56,6 +61,13 @@ def search(app: CatalogServer, view: View, query: str, kind: str, tag: str) -> l
         if all(w in text for w in words):
             found.append((d, None))
     return [(d, score) for d, score in found if (not kind or d.type == kind) and (not tag or tag in descriptor_labels(d)[0])]
+
+
+def page_of(items: list[Any], asked: str, size: int = RESULTS_PAGE) -> tuple[list[Any], int, int]:
+    """The items of page `asked` (from 1; anything else is the first, past the end the last), its number, the pages."""
+    pages = max(1, -(-len(items) // size))
+    number = min(int(asked), pages) if asked.isdigit() and int(asked) > 0 else 1
+    return items[(number - 1) * size:number * size], number, pages
 
 
 def tool_schemas(view: View) -> dict[str, Any]:
@@ -123,14 +135,17 @@ def input_rows(schema: Any) -> list[dict[str, str]]:
     return rows
 
 
-def problems_by_file(report: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The validation report's files that have problems, each problem with its `fix` suggestion where there is one."""
+def problems_by_file(report: Mapping[str, Any]) -> dict[str, Any]:
+    """The validation report's files that have problems (those with errors first), each problem with its `fix` suggestion
+    where there is one: at most `FILE_ROWS` files of `PROBLEM_ROWS` problems each (errors first), and how many more."""
     files = []
     for entry in report.get("files", ()):
-        problems = [p | {"fix": _fix_for(entry["file"], p)} for p in entry.get("problems", ())]
+        problems = sorted(entry.get("problems", ()), key=lambda p: _SEVERITIES.get(p.get("severity"), 3))
         if problems:
-            files.append({"file": entry["file"], "problems": problems})
-    return files
+            files.append({"file": entry["file"], "count": len(problems), "more": max(0, len(problems) - PROBLEM_ROWS),
+                          "problems": [p | {"fix": _fix_for(entry["file"], p)} for p in problems[:PROBLEM_ROWS]]})
+    files.sort(key=lambda f: f["problems"][0].get("severity") != "error")
+    return {"files": files[:FILE_ROWS], "more_files": max(0, len(files) - FILE_ROWS)}
 
 
 def _fix_for(file: str, problem: Mapping[str, Any]) -> str:
