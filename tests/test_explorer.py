@@ -265,3 +265,21 @@ def test_a_catalogue_of_two_thousand_tools_is_paged(tmp_path: Path) -> None:
         assert "Page 1 of 40" in httpx.get(base + "/", params={"type": "tool", "page": "x"}).text
         searched = httpx.get(base + "/", params={"q": "thing number 1234"}).text
         assert 'href="/explore/tool/tool_1234"' in searched.split('<ol class="results"')[1]
+
+
+def test_a_resource_served_at_its_last_good_version_says_so(tmp_path: Path) -> None:
+    """A file broken after it loaded keeps serving its last good version; the index listed the problem, but the
+    resource's own page showed the old texts with no word of it. The page says so, with the problems at their pointers."""
+    catalog = demo_copy(tmp_path)
+    path = catalog / "utilities" / "unit_converter.json"
+    with exploring(catalog) as url:
+        assert 'id="file-problems"' not in httpx.get(url + "explore/tool/unit_converter").text
+        path.write_text(path.read_text(encoding="utf-8").replace('"type": "number"', '"type": "numbr"', 1), encoding="utf-8")
+        deadline = time.monotonic() + 15
+        while "LAST_GOOD_SERVED" not in httpx.get(url + "validate").text:
+            assert time.monotonic() < deadline, "no reload"
+            time.sleep(0.2)
+        page = httpx.get(url + "explore/tool/unit_converter").text
+        problems = page.split('id="file-problems"')[1].split("</section>")[0]
+        assert "last good version" in problems and "utilities/unit_converter.json" in problems, problems
+        assert re.search(r"<code>/[^<]*/type</code>", problems) and "INVALID_INPUT_SCHEMA" in problems, problems

@@ -139,6 +139,7 @@ class _Pages:
         asked = request.query_params.get("lang")  # "" (the default link): the default texts, whatever the browser asks
         page = pages.resource_page(self.app, view, d, LANG.get() if asked is None else asked)
         page["stats"] = (self._stats(view) or {}).get(d.id)
+        page |= pages.problems_of(d, validation_report(self.app.catalog, view))
         shown = values if values is not None else {f.name: f.default for f in page["fields"]}
         return _page("resource.html.j2", self._common(request) | page | {"outcome": outcome, "values": shown}, status)
 

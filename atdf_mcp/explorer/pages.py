@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ..server import CatalogServer
     from ..view import View
 
-__all__ = ["RESULTS_PAGE", "SEARCH_LIMIT", "TYPE_ROWS", "call_stats", "page_of", "problems_by_file", "resource_page", "search",
+__all__ = ["RESULTS_PAGE", "SEARCH_LIMIT", "TYPE_ROWS", "call_stats", "page_of", "problems_by_file", "problems_of", "resource_page", "search",
            "tool_schemas", "type_groups"]
 
 SEARCH_LIMIT = 20
@@ -146,6 +146,19 @@ def problems_by_file(report: Mapping[str, Any]) -> dict[str, Any]:
                           "problems": [p | {"fix": _fix_for(entry["file"], p)} for p in problems[:PROBLEM_ROWS]]})
     files.sort(key=lambda f: f["problems"][0].get("severity") != "error")
     return {"files": files[:FILE_ROWS], "more_files": max(0, len(files) - FILE_ROWS)}
+
+
+def problems_of(d: Descriptor, report: Mapping[str, Any]) -> dict[str, Any]:
+    """The problems of the file `d` comes from that are its own (at its pointer) or the whole file's (at none), and
+    whether the file is served at its last good version."""
+    own = d.source.pointer
+
+    def mine(pointer: str) -> bool:
+        return not pointer or pointer == own or pointer.startswith(own + "/") if own else True
+
+    files = [f | {"problems": [p for p in f["problems"] if mine(p.get("pointer") or "")]} for f in report.get("files", ()) if d.id in f["ids"]]
+    last_good = any(p.get("code") == Code.LAST_GOOD_SERVED for f in files for p in f["problems"])
+    return {"file_problems": problems_by_file({"files": files}), "last_good": last_good}
 
 
 def _fix_for(file: str, problem: Mapping[str, Any]) -> str:
