@@ -135,7 +135,8 @@ class HttpOptions:
     def is_protected(self, method: str, path: str) -> bool:
         """Whether a request needs the bearer token (when one is set)."""
         return (is_mcp_path(path) or path == "/reset" or (path == "/validate" and method == "POST") or path.startswith(ATS_PATHS)
-                or (path == "/metrics" and not self.metrics_public) or path.startswith(TRY_PREFIX))
+                or (path == "/metrics" and not self.metrics_public)
+                or (method == "POST" and path.startswith(TRY_PREFIX)))
 
 
 def is_mcp_path(path: str) -> bool:
@@ -179,7 +180,7 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
     verifier = JwtVerifier(options.oauth) if options.oauth is not None else None
     if options.oauth is not None:
         routes += protected_resource_routes(options.oauth)  # RFC 9728, where MCP clients find the issuer
-    routes += explorer_routes(app, secured, live)  # GET / (atdf_mcp.explorer)
+    routes += explorer_routes(app, secured, live, metrics_open=not secured or options.metrics_public)  # GET / (atdf_mcp.explorer)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:

@@ -166,3 +166,120 @@ def test_explore_command_prints_the_url_and_opens_the_browser(tmp_path: Path) ->
         while not opened and time.monotonic() < deadline:
             time.sleep(0.05)
         assert opened == [url]
+
+
+def test_a_result_page_opened_again_by_its_address_leads_to_the_tool(demo: CatalogServer) -> None:
+    """The address bar after a try-it shows /explore/call/NAME: opening it again (Enter, a bookmark) is a GET, which
+    answered 404 "no call named ..."; it leads to the tool's page."""
+    with running(build_app(demo, HttpOptions())) as base:
+        again = httpx.get(base + "/explore/call/unit_converter")
+        assert again.status_code == 303 and again.headers["location"] == "/explore/tool/unit_converter"
+        assert httpx.get(base + "/explore/call/unit_converter", follow_redirects=True).status_code == 200
+        assert httpx.get(base + "/explore/call/unit_converter", params={"lang": "es"}).headers["location"].endswith("?lang=es")
+        _envelope(httpx.get(base + "/explore/call/no_such_tool"), 404, "TOOL_NOT_FOUND")
+
+
+def test_the_retry_button_works_without_javascript_when_a_token_is_set(demo: CatalogServer) -> None:
+    """The retry form's token field was hidden and empty, filled by the script only: without JavaScript the retry
+    answered 401. It has its own labelled password field, and the token is never written into the page."""
+    with running(build_app(demo, HttpOptions(auth_token=TOKEN))) as base:
+        wrong = httpx.post(base + "/explore/call/unit_converter", data={**WRONG, "_token": TOKEN})
+        assert TOKEN not in wrong.text
+        retry = re.search(r'<form method="post" action="([^"]+)" class="retry">(.*?)</form>', wrong.text, re.S)
+        assert retry, wrong.text
+        assert re.search(r'<label for="f-retry-token">[^<]+</label>\s*<input id="f-retry-token" name="_token" type="password"', retry.group(2))
+        fields = {html.unescape(n): html.unescape(v) for n, v in re.findall(r'name="([^"]+)" value="([^"]*)"', retry.group(2))}
+        again = httpx.post(base + html.unescape(retry.group(1)).split("#")[0], data={**fields, "_token": TOKEN})
+        assert again.status_code == 200 and _outcome(again.text)["result"] == pytest.approx(16.2799, abs=1e-3)
+        assert TOKEN not in again.text
+
+
+def test_calls_and_latency_need_the_token_as_metrics_does(demo: CatalogServer, tmp_path: Path) -> None:
+    """GET /metrics needs the token when one is set, but the explorer showed the same numbers to anyone; and under a
+    tool set it listed the other tools' calls. Without the token they are not shown; a set shows its own tools'."""
+    with running(build_app(demo, HttpOptions(auth_token=TOKEN))) as base:
+        httpx.post(base + "/explore/call/unit_converter", data={**WRONG, "_token": TOKEN})
+        assert httpx.get(base + "/metrics").status_code == 401
+        calls = httpx.get(base + "/").text.split('id="calls"')[1]
+        assert "unit_converter" not in calls and "GET /metrics" in calls, calls
+        assert 'id="stats-heading"' not in httpx.get(base + "/explore/tool/unit_converter").text
+    with running(build_app(demo, HttpOptions(auth_token=TOKEN, metrics_public=True))) as base:
+        httpx.post(base + "/explore/call/unit_converter", data={**WRONG, "_token": TOKEN})
+        assert "<td>unit_converter</td>" in httpx.get(base + "/").text.split('id="calls"')[1]
+    catalog = demo_copy(tmp_path)
+    with (catalog / "atdf-mcp.yaml").open("a", encoding="utf-8") as config:
+        config.write("toolsets:\n  hotels:\n    ids: [hotel_reservation, search_hotels]\n")
+    with running(build_app(CatalogServer(load_catalog(catalog)), HttpOptions())) as base:
+        httpx.post(base + "/explore/call/unit_converter", data=WRONG)
+        assert "<td>unit_converter</td>" in httpx.get(base + "/").text.split('id="calls"')[1]
+        assert "unit_converter" not in httpx.get(base + "/", params={"toolset": "hotels"}).text.split('id="calls"')[1]
+
+
+def _about(page: str) -> str:
+    found = re.search(r'<h2 id="about">Description</h2>\s*<p[^>]*>(.*?)</p>', page, re.S)
+    assert found, page
+    return html.unescape(found.group(1))
+
+
+def test_a_page_speaks_the_language_the_browser_asks_for(demo: CatalogServer) -> None:
+    """Accept-Language: es showed hotel_reservation in English (its localization block ignored), and unit_converter in
+    Spanish under the label "default", with the default link marked current. The page is in the request's language
+    (?lang= first, ?lang= empty for the default), and the default row holds the default texts."""
+    with running(build_app(demo, HttpOptions())) as base:
+        spanish = {"Accept-Language": "es-ES,es;q=0.9,en;q=0.5"}
+        hotel = httpx.get(base + "/explore/tool/hotel_reservation", headers=spanish).text
+        assert _about(hotel).startswith("Reserva una habitación")
+        assert re.search(r'<a href="\?lang=es"[^>]*aria-current="true"', hotel), hotel
+        units = httpx.get(base + "/explore/tool/unit_converter", headers=spanish).text
+        assert _about(units).startswith("Convierte un valor")
+        assert re.search(r"<tr><td>default</td><td>description</td><td >Converts", units), units
+        default = httpx.get(base + "/explore/tool/unit_converter", params={"lang": ""}, headers=spanish).text
+        assert _about(default).startswith("Converts") and re.search(r'<a href="\?lang="[^>]*aria-current="true"', default)
+        english = httpx.get(base + "/explore/tool/hotel_reservation", headers={"Accept-Language": "pt-BR"}).text
+        assert _about(english).startswith("Reserves a hotel room")  # no Portuguese texts: the default
+
+
+def test_a_catalogue_of_two_thousand_tools_is_paged(tmp_path: Path) -> None:
+    """2,000 tools made the index 1.5 MB (every tool in the table, and one NO_HANDLER row each in the problems; ?type=tool
+    1.9 MB, every result too): ~1 s in Chromium, the problems and calls 2,000 rows down. Each type shows its first rows
+    and links to its full list, paged like every search; a file shows its first problems; every tool is reachable."""
+    tools = [{"name": f"tool_{i:04d}", "description": f"Does thing number {i}.",
+              "inputSchema": {"type": "object", "properties": {"id": {"type": "string"}}}} for i in range(2000)]
+    (tmp_path / "tools.json").write_text(json.dumps(tools), encoding="utf-8")
+    with running(build_app(CatalogServer(load_catalog(tmp_path)), HttpOptions())) as base:
+        index = httpx.get(base + "/").text
+        assert len(index) < 100_000, len(index)
+        assert 'href="/?type=tool#results"' in index and "All 2000 tools" in index
+        assert "(2000 problems)" in index and "… and 1980 more in this file" in index  # each tool's NO_HANDLER
+        seen: set[str] = set()
+        url, pages_ = "/?type=tool", 0
+        while url:
+            page = httpx.get(base + html.unescape(url)).text
+            results = page.split('<ol class="results"')[1].split("</ol>")[0]
+            seen |= set(re.findall(r'href="/explore/tool/(tool_\d+)"', results))
+            pages_ += 1
+            url = next(iter(re.findall(r'<a rel="next" href="([^"]+)"', page)), "")
+        assert len(seen) == 2000 and pages_ == 40
+        last = httpx.get(base + "/", params={"type": "tool", "page": "99"}).text
+        assert "tool_1999" in last.split('<ol class="results"')[1] and "Page 40 of 40" in last
+        assert "Page 1 of 40" in httpx.get(base + "/", params={"type": "tool", "page": "x"}).text
+        searched = httpx.get(base + "/", params={"q": "thing number 1234"}).text
+        assert 'href="/explore/tool/tool_1234"' in searched.split('<ol class="results"')[1]
+
+
+def test_a_resource_served_at_its_last_good_version_says_so(tmp_path: Path) -> None:
+    """A file broken after it loaded keeps serving its last good version; the index listed the problem, but the
+    resource's own page showed the old texts with no word of it. The page says so, with the problems at their pointers."""
+    catalog = demo_copy(tmp_path)
+    path = catalog / "utilities" / "unit_converter.json"
+    with exploring(catalog) as url:
+        assert 'id="file-problems"' not in httpx.get(url + "explore/tool/unit_converter").text
+        path.write_text(path.read_text(encoding="utf-8").replace('"type": "number"', '"type": "numbr"', 1), encoding="utf-8")
+        deadline = time.monotonic() + 15
+        while "LAST_GOOD_SERVED" not in httpx.get(url + "validate").text:
+            assert time.monotonic() < deadline, "no reload"
+            time.sleep(0.2)
+        page = httpx.get(url + "explore/tool/unit_converter").text
+        problems = page.split('id="file-problems"')[1].split("</section>")[0]
+        assert "last good version" in problems and "utilities/unit_converter.json" in problems, problems
+        assert re.search(r"<code>/[^<]*/type</code>", problems) and "INVALID_INPUT_SCHEMA" in problems, problems

@@ -6,12 +6,14 @@
                                     and for a tool its "try it" form
     POST /explore/call/{name}       the form, called through the server's own dispatch: the result, or the envelope with
                                     a button retrying its suggested arguments (protected like /mcp: `TRY_PREFIX`)
+    GET  /explore/call/{name}       a result page's address opened again: 303 to the tool's page
     GET  /explore/events            SSE: a `reload` event carrying the new problems section whenever the catalogue reloads
     GET  /explore/static/...        the stylesheet and the script, from the package (nothing from elsewhere)
 
 Every page is complete HTML without JavaScript; the script only keeps the problems live and remembers the token.
 A plain form cannot send an `Authorization` header, so `FormToken` lifts the form's `_token` field into one before
-the gate checks it. With no token configured the try-it route answers only callers on this machine.
+the gate checks it. With no token configured the try-it route answers only callers on this machine. The calls and
+latency per tool are shown where GET /metrics is open (no token set, or --metrics-public), and only the view's tools.
 """
 
 from __future__ import annotations
@@ -21,18 +23,19 @@ import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, quote, urlencode
 
 import anyio
 from sse_starlette.sse import EventSourceResponse
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .. import __version__
 from ..codes import Code
 from ..enforce import SCOPES_SCOPE_KEY
+from ..l10n import LANG
 from ..reports import validation_report
 from ..rest import error_response
 from ..wire import read_body
@@ -42,6 +45,7 @@ from .forms import arguments_of, form_fields, form_values
 if TYPE_CHECKING:
     from ..live import LiveCatalog
     from ..server import CatalogServer
+    from ..view import View
 
 __all__ = ["EVENTS_PATH", "TRY_PREFIX", "FormToken", "explorer_routes"]
 
@@ -62,23 +66,33 @@ def _templates() -> Any:
                        trim_blocks=True, lstrip_blocks=True)
 
 
-def explorer_routes(app: CatalogServer, secured: bool, live: LiveCatalog | None = None) -> list[BaseRoute]:
-    """The explorer's routes for `app` (`secured`: a token is configured, so the try-it form asks for it)."""
-    pages_ = _Pages(app, secured, live)
+def explorer_routes(app: CatalogServer, secured: bool, live: LiveCatalog | None = None, *,
+                    metrics_open: bool = True) -> list[BaseRoute]:
+    """The explorer's routes for `app` (`secured`: a token is configured, so the try-it form asks for it;
+    `metrics_open`: GET /metrics needs no token, so the pages may show the calls and latency)."""
+    pages_ = _Pages(app, secured, live, metrics_open)
     return [
         Route("/", pages_.index, methods=["GET"]),
         Route("/explore/static/{path:path}", _static, methods=["GET"]),  # before /explore/{type}/{id}
         Route(TRY_PREFIX + "{name}", pages_.call, methods=["POST"]),
+        Route(TRY_PREFIX + "{name}", pages_.call_again, methods=["GET"]),
         Route(EVENTS_PATH, pages_.events, methods=["GET"]),
         Route("/explore/{type}/{id}", pages_.resource, methods=["GET"]),
     ]
 
 
 class _Pages:
-    def __init__(self, app: CatalogServer, secured: bool, live: LiveCatalog | None) -> None:
+    def __init__(self, app: CatalogServer, secured: bool, live: LiveCatalog | None, metrics_open: bool) -> None:
         self.app = app
         self.secured = secured
         self.live = live
+        self.metrics_open = metrics_open
+
+    def _stats(self, view: View) -> dict[str, dict[str, Any]] | None:
+        """The calls and latency of the view's tools, or None where GET /metrics needs a token."""
+        if not self.metrics_open:
+            return None
+        return {name: s for name, s in pages.call_stats(self.app).items() if name in view.tools}
 
     def _common(self, request: Request) -> dict[str, Any]:
         app = self.app
@@ -95,13 +109,19 @@ class _Pages:
         q = request.query_params
         query, kind, tag = q.get("q", ""), q.get("type", ""), q.get("tag", "")
         searched = bool(query or kind or tag)
-        results = pages.search(app, view, query, kind, tag) if searched else []
+        found = pages.search(app, view, query, kind, tag) if searched else []
+        results, number, count = pages.page_of(found, q.get("page", ""))
+        asked = {k: v for k, v in (("q", query), ("type", kind), ("tag", tag), ("toolset", q.get("toolset", ""))) if v}
+        paging = {"number": number, "pages": count, "total": len(found),
+                  "previous": "/?" + urlencode(asked | {"page": number - 1}) + "#results" if number > 1 else "",
+                  "next": "/?" + urlencode(asked | {"page": number + 1}) + "#results" if number < count else ""}
         everything = pages.type_groups(view.descriptors)
         tags = sorted({t for d in view.descriptors for t in pages.tags_of(d)})
         return _page("index.html.j2", self._common(request) | {
             "query": query, "kind": kind, "tag": tag, "searched": searched,
+            "paging": paging, "page_size": pages.RESULTS_PAGE, "type_rows": pages.TYPE_ROWS,
             "results": [(d, score, pages.tags_of(d)) for d, score in results], "groups": everything, "types": sorted(everything),
-            "tags": tags, "problems": pages.problems_by_file(validation_report(app.catalog, view)), "stats": pages.call_stats(app),
+            "tags": tags, "problems": pages.problems_by_file(validation_report(app.catalog, view)), "stats": self._stats(view),
             "tags_of": pages.tags_of})
 
     async def resource(self, request: Request) -> Response:
@@ -116,8 +136,10 @@ class _Pages:
     def _resource_page(self, request: Request, d: Any, outcome: dict[str, Any] | None, values: dict[str, str] | None,
                        status: int = 200) -> Response:
         view = self.app.view_in(request.scope)
-        lang = request.query_params.get("lang") or None
-        page = pages.resource_page(self.app, view, d, lang)
+        asked = request.query_params.get("lang")  # "" (the default link): the default texts, whatever the browser asks
+        page = pages.resource_page(self.app, view, d, LANG.get() if asked is None else asked)
+        page["stats"] = (self._stats(view) or {}).get(d.id)
+        page |= pages.problems_of(d, validation_report(self.app.catalog, view))
         shown = values if values is not None else {f.name: f.default for f in page["fields"]}
         return _page("resource.html.j2", self._common(request) | page | {"outcome": outcome, "values": shown}, status)
 
@@ -151,6 +173,15 @@ class _Pages:
                    "errors": payload.get("errors", []) if result.is_error and isinstance(payload, dict) else [],
                    "suggested": None if suggested is None else json.dumps(suggested, ensure_ascii=False)}
         return self._resource_page(request, d, outcome, form_values(fields, arguments) if fields else {})
+
+    async def call_again(self, request: Request) -> Response:
+        """GET of a result page's address (reloaded, bookmarked): the tool's page, where the form is."""
+        name = request.path_params["name"]
+        if name not in self.app.view_in(request.scope).tools:
+            return error_response(Code.TOOL_NOT_FOUND, f"The catalogue has no tool named {name!r} to try.", parameter="name",
+                                  context={"solution": "Open the explorer at / and pick a tool from its list."})
+        query = f"?{request.url.query}" if request.url.query else ""
+        return RedirectResponse(f"/explore/tool/{quote(name, safe='')}{query}", status_code=303)
 
     async def events(self, request: Request) -> Response:
         app, live = self.app, self.live

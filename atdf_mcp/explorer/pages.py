@@ -19,9 +19,14 @@ if TYPE_CHECKING:
     from ..server import CatalogServer
     from ..view import View
 
-__all__ = ["SEARCH_LIMIT", "call_stats", "problems_by_file", "resource_page", "search", "tool_schemas", "type_groups"]
+__all__ = ["RESULTS_PAGE", "SEARCH_LIMIT", "TYPE_ROWS", "call_stats", "page_of", "problems_by_file", "problems_of", "resource_page", "search",
+           "tool_schemas", "type_groups"]
 
 SEARCH_LIMIT = 20
+TYPE_ROWS = 100  # the rows of each type the index shows; its full list is a search by type, paged
+RESULTS_PAGE = 50  # search results a page
+FILE_ROWS, PROBLEM_ROWS = 50, 20  # the files with problems the page lists, and the problems of each (all: GET /validate)
+_SEVERITIES = {"error": 0, "warning": 1, "info": 2}
 _TEXT_FIELDS = ("title", "description", "when_to_use")
 
 
@@ -58,6 +63,13 @@ def search(app: CatalogServer, view: View, query: str, kind: str, tag: str) -> l
     return [(d, score) for d, score in found if (not kind or d.type == kind) and (not tag or tag in descriptor_labels(d)[0])]
 
 
+def page_of(items: list[Any], asked: str, size: int = RESULTS_PAGE) -> tuple[list[Any], int, int]:
+    """The items of page `asked` (from 1; anything else is the first, past the end the last), its number, the pages."""
+    pages = max(1, -(-len(items) // size))
+    number = min(int(asked), pages) if asked.isdigit() and int(asked) > 0 else 1
+    return items[(number - 1) * size:number * size], number, pages
+
+
 def tool_schemas(view: View) -> dict[str, Any]:
     """Each tool's input schema as tools/list gives it to agents."""
     return {t.name: t.input_schema for t in view.list_tools.tools}
@@ -66,7 +78,8 @@ def tool_schemas(view: View) -> dict[str, Any]:
 def resource_page(app: CatalogServer, view: View, d: Descriptor, lang: str | None) -> dict[str, Any]:
     """Everything the page of one resource shows."""
     texts = languages_of(app.catalog, d)
-    shown = {**texts[""], **texts.get(lang or "", {})}  # a text the language lacks stays in the default
+    lang = language_of(texts, lang)
+    shown = {**texts[""], **texts.get(lang, {})}  # a text the language lacks stays in the default
     schema = tool_schemas(view).get(d.id) if d.id in view.runtimes else None
     runtime = view.runtimes.get(d.id)
     rules = [*runtime.rules.inputs, *runtime.rules.outputs] if runtime is not None and runtime.rules is not None else []
@@ -75,20 +88,32 @@ def resource_page(app: CatalogServer, view: View, d: Descriptor, lang: str | Non
     except ValueError as exc:
         ardf = f"(ARDF cannot express this descriptor: {exc})"
     return {
-        "d": d, "tags": tags_of(d), "texts": texts, "lang": lang if lang in texts else "", "shown": shown,
+        "d": d, "tags": tags_of(d), "texts": texts, "lang": lang, "shown": shown,
         "inputs": input_rows(schema if schema is not None else d.input_schema),
         "examples": [{"name": e.name, "narrative": e.narrative, "input": _json(e.input), "output": _json(e.output)} for e in d.examples],
         "prerequisites": {k: v for k, v in d.prerequisites.items() if v},
         "policies": [r.as_dict() | {"applies_to": list(r.applies_to), "when": "result" if r.output else "arguments"} for r in rules],
         "ardf": ardf, "callable": schema is not None, "fields": form_fields(schema), "schema": _json(schema),
-        "stats": call_stats(app).get(d.id), "links": {other.id: other.type for other in view.descriptors},
+        "links": {other.id: other.type for other in view.descriptors},
     }
 
 
+def language_of(texts: Mapping[str, Any], lang: str | None) -> str:
+    """The language of `texts` a page in `lang` shows: the tag, else its base language, else "" (the default)."""
+    if not lang:
+        return ""
+    by_case = {key.casefold(): key for key in texts}
+    tag = lang.replace("_", "-").casefold()
+    return by_case.get(tag) or by_case.get(tag.split("-")[0]) or ""
+
+
 def languages_of(catalog: Catalog, d: Descriptor) -> dict[str, dict[str, str]]:
-    """The texts of a resource by language: "" is the default, then its localization block and its language copies."""
-    texts = {"": {k: v for k in _TEXT_FIELDS if (v := getattr(d, k) or "")}}
-    for lang, block in sorted(d.localization.items()):
+    """The texts of a resource by language: "" is the default, then its localization block and its language copies
+    (`d` may be a request's language copy: the default texts are the catalogue's own descriptor's)."""
+    default = catalog.get(d.id)
+    default = default if default is not None and default.type == d.type else d
+    texts = {"": {k: v for k in _TEXT_FIELDS if (v := getattr(default, k) or "")}}
+    for lang, block in sorted(default.localization.items()):
         texts[lang] = {k: str(v) for k, v in block.items() if isinstance(v, str | int | float)}
     for lang, copy in sorted((catalog.variants.get(d.id) or {}).items()):
         texts[lang] = {**texts.get(lang, {}), **{k: v for k in _TEXT_FIELDS if (v := getattr(copy, k) or "")}}
@@ -110,14 +135,30 @@ def input_rows(schema: Any) -> list[dict[str, str]]:
     return rows
 
 
-def problems_by_file(report: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The validation report's files that have problems, each problem with its `fix` suggestion where there is one."""
+def problems_by_file(report: Mapping[str, Any]) -> dict[str, Any]:
+    """The validation report's files that have problems (those with errors first), each problem with its `fix` suggestion
+    where there is one: at most `FILE_ROWS` files of `PROBLEM_ROWS` problems each (errors first), and how many more."""
     files = []
     for entry in report.get("files", ()):
-        problems = [p | {"fix": _fix_for(entry["file"], p)} for p in entry.get("problems", ())]
+        problems = sorted(entry.get("problems", ()), key=lambda p: _SEVERITIES.get(p.get("severity"), 3))
         if problems:
-            files.append({"file": entry["file"], "problems": problems})
-    return files
+            files.append({"file": entry["file"], "count": len(problems), "more": max(0, len(problems) - PROBLEM_ROWS),
+                          "problems": [p | {"fix": _fix_for(entry["file"], p)} for p in problems[:PROBLEM_ROWS]]})
+    files.sort(key=lambda f: f["problems"][0].get("severity") != "error")
+    return {"files": files[:FILE_ROWS], "more_files": max(0, len(files) - FILE_ROWS)}
+
+
+def problems_of(d: Descriptor, report: Mapping[str, Any]) -> dict[str, Any]:
+    """The problems of the file `d` comes from that are its own (at its pointer) or the whole file's (at none), and
+    whether the file is served at its last good version."""
+    own = d.source.pointer
+
+    def mine(pointer: str) -> bool:
+        return not pointer or pointer == own or pointer.startswith(own + "/") if own else True
+
+    files = [f | {"problems": [p for p in f["problems"] if mine(p.get("pointer") or "")]} for f in report.get("files", ()) if d.id in f["ids"]]
+    last_good = any(p.get("code") == Code.LAST_GOOD_SERVED for f in files for p in f["problems"])
+    return {"file_problems": problems_by_file({"files": files}), "last_good": last_good}
 
 
 def _fix_for(file: str, problem: Mapping[str, Any]) -> str:
