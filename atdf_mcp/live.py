@@ -38,6 +38,7 @@ from .catalog import Catalog, Problem, file_signature, load_catalog
 from .collector import COLLECT_DELAY, freeze_survivors
 from .errors import AtdfError
 from .files import CONFIG_FILE_NAMES, IGNORE_FILE
+from .model import Descriptor
 from .publish import Published
 from .server import CatalogServer
 from .view import Views
@@ -428,7 +429,19 @@ def _set_changes(views: tuple[Views, Views], *, every_tool: bool = False) -> Cal
 
 def _changed(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     """The keys of both whose values differ; a value both share is unchanged without a deep comparison."""
-    return [key for key in old.keys() & new.keys() if old[key] is not new[key] and old[key] != new[key]]
+    return [key for key in old.keys() & new.keys() if old[key] is not new[key] and _differs(old[key], new[key])]
+
+
+def _differs(old: Any, new: Any) -> bool:
+    """Whether a client sees a difference: a descriptor that only moved inside its file (a document or list item
+    inserted above it) is served the same. One moved to another file is changed: relative paths in it (a prompt's
+    images, a document's content) now start from another folder."""
+    if old == new:
+        return False
+    if isinstance(old, Descriptor) and isinstance(new, Descriptor) and old.source.file == new.source.file \
+            and old.source.dialect == new.source.dialect:
+        return old.model_copy(update={"source": new.source}) != new
+    return True
 
 
 def _catalogue_wide(problem: Problem) -> bool:
