@@ -36,6 +36,7 @@ import anyio.to_thread
 
 from .catalog import Catalog, Problem, file_signature, load_catalog
 from .collector import COLLECT_DELAY, freeze_survivors
+from .disclosure import INDEX_URI
 from .errors import AtdfError
 from .files import CONFIG_FILE_NAMES, IGNORE_FILE
 from .model import Descriptor
@@ -233,11 +234,16 @@ class LiveCatalog:
     async def _tell_clients(self, outcome: Reload, views: tuple[Views, Views], *, relisted: bool = False) -> None:
         notifier = self.app.notifier
         lists = outcome.lists
-        await notifier.lists_changed(tools=lists["tools"], prompts=lists["prompts"], resources=lists["resources"],
-                                     of_set=_set_changes(views, every_tool=relisted))
+        of_set = _set_changes(views, every_tool=relisted)
+        await notifier.lists_changed(tools=lists["tools"], prompts=lists["prompts"], resources=lists["resources"], of_set=of_set)
+
+        def index_changed(toolset: str | None) -> bool:  # the Level-1 index of a set lists its own tools only
+            return lists["tools"] if toolset is None else of_set(toolset)["tools"]
+
         for uri in outcome.updated:
-            await self.app.notify_resource_updated(uri)
-        await notifier.resources_updated(outcome.updated, lambda toolset, uri: self.app.views.get(toolset).shows(uri))
+            await self.app.notify_resource_updated(uri, index_changed if uri == INDEX_URI else None)
+        await notifier.resources_updated(outcome.updated, lambda toolset, uri: index_changed(toolset) if uri == INDEX_URI
+                                         else self.app.views.get(toolset).shows(uri))
         new_errors = [p for p in outcome.new_problems if p.severity == "error"]
         if new_errors:
             await notifier.warn(self._warnings(new_errors, views))
@@ -406,6 +412,8 @@ def _compare(reason: str, old: Published, new: Published, problems: tuple[Proble
                      or old.static.keys() != new.static.keys() or old.list_templates != new.list_templates,
     }
     updated += [uri for uri in old.static.keys() & new.static.keys() if old.static[uri] != new.static[uri]]
+    if lists["tools"]:  # a tool added, removed or changed: the Level-1 index (`ardf://catalog/index`) lists it
+        updated.append(INDEX_URI)
     return Reload(reason, added=added, removed=removed, changed=changed, lists=lists, updated=tuple(sorted(updated)),
                   errors=sum(p.severity == "error" for p in problems), warnings=sum(p.severity == "warning" for p in problems),
                   new_problems=fresh, seconds=seconds)

@@ -473,9 +473,12 @@ class CatalogServer:
         uris.discard(str(params.uri))
         return types.EmptyResult()
 
-    async def notify_resource_updated(self, uri: str) -> int:
-        """Send notifications/resources/updated to every session subscribed to `uri`; return how many."""
-        sessions = [session for session, uris in list(self.subscriptions.values()) if uri in uris]
+    async def notify_resource_updated(self, uri: str, concerns: Callable[[str | None], bool] | None = None) -> int:
+        """Send notifications/resources/updated to every session subscribed to `uri` (only those whose tool set
+        `concerns(set)` says the change concerns, None: the whole catalogue's); return how many."""
+        sets = self.notifier.toolsets
+        sessions = [session for connection, (session, uris) in list(self.subscriptions.items()) if uri in uris
+                    and (concerns is None or connection not in sets or concerns(sets[connection]()))]
         for session in sessions:
             await session.send_resource_updated(uri)
         return len(sessions)

@@ -56,3 +56,27 @@ async def test_a_document_that_only_moves_in_its_file_changes_nothing_a_client_s
         body = http.post("/reset").json()
     assert body["tools"] == {"added": [], "removed": [], "changed": []}, body
     assert body["resources_updated"] == [] and not body["lists_changed"]["resources"], body
+
+
+@pytest.mark.anyio
+async def test_the_catalogue_index_is_updated_for_its_subscribers(tmp_path: Path) -> None:
+    """`ardf://catalog/index` (the Level-1 index: each tool's name and line) could be subscribed to, but no reload ever
+    sent its `resources/updated`, though a tool added, removed or edited changes it. Now it is sent, to a tool set's
+    sessions only when the set's own tools changed (a tool outside the set does not exist for them)."""
+    folder = tmp_path / "catalogue"
+    write_file(folder, "atdf-mcp.yaml", "toolsets:\n  mine: {ids: [\"echo*\"]}\n")
+    write_file(folder, "echo.json", mcp_tool("echo", "Give the text back."))
+    for toolset in (None, "mine"):
+        inbox = Inbox()
+        async with connected("stdio", folder, inbox, *(("--toolset", toolset) if toolset else ())) as (client, _):
+            with pytest.warns(Warning):  # resources/subscribe is deprecated at 2026-07-28; handshake-era clients still use it
+                await client.subscribe_resource("ardf://catalog/index")
+            write_file(folder, f"other_{toolset}.json", mcp_tool(f"other_{toolset}", "Outside the set."))
+            await anyio.sleep(1.0)  # reloaded: the whole catalogue's index changed, the set's did not
+            write_file(folder, f"echo_{toolset}.json", mcp_tool(f"echo_{toolset}", "Inside the set."))
+            expected = 2 if toolset is None else 1
+            await inbox.wait_for("notifications/resources/updated", expected)
+            await anyio.sleep(0.3)
+            assert inbox.methods.count("notifications/resources/updated") == expected, (toolset, inbox.methods)
+            index = (await client.read_resource("ardf://catalog/index")).contents[0].text
+            assert f"echo_{toolset}" in index and (f"other_{toolset}" in index) is (toolset is None), index
