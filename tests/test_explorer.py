@@ -139,10 +139,12 @@ def test_nothing_is_fetched_from_elsewhere(demo: CatalogServer) -> None:
         _envelope(httpx.get(base + "/explore/static/../__init__.py"), 404, "NOT_FOUND")
         _envelope(httpx.get(base + "/explore/static/nothing.js"), 404, "NOT_FOUND")
         assets = re.findall(r'(?:src|href)="(/explore/static/[^"]+)"', pages[0])
-        assert sorted(assets) == ["/explore/static/explorer.css", "/explore/static/explorer.js"]
-        for asset in assets:
-            text = httpx.get(base + asset).text
-            assert not re.search(r"https?:|//[a-z]|@import|url\(", text), asset
+        assert sorted(assets) == ["/explore/static/explorer.css", "/explore/static/explorer.js", "/explore/static/favicon.svg"]
+        for asset in [*assets, "/favicon.ico"]:
+            text = httpx.get(base + asset).text.replace('xmlns="http://www.w3.org/2000/svg"', "")  # a name, never fetched
+            assert not re.search(r"https?:|//[a-z]|@import|url\(|href", text), asset
+        icon = httpx.get(base + "/favicon.ico")
+        assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
 
 
 def test_forms_type_the_fields_by_the_schema() -> None:

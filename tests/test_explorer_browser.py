@@ -107,3 +107,23 @@ def test_search_open_a_tool_call_it_wrong_and_retry_the_suggestion(tmp_path: Pat
         _shot(page, shots, "localized")
     for name in ("index", "search", "envelope", "result", "problems", "localized"):
         assert (shots / f"{name}.png").stat().st_size > 10_000
+
+
+def test_no_page_logs_an_error_in_the_console(tmp_path: Path, browser) -> None:
+    """Chromium asks every site for /favicon.ico: it answered 404, a console error on every page. The pages name an icon
+    shipped in the package, which /favicon.ico also answers; nothing is fetched from another origin."""
+    with exploring(demo_copy(tmp_path)) as url:
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        requested: list[str] = []
+        page.on("request", lambda request: requested.append(request.url))
+        for path in ("", "explore/tool/unit_converter", "explore/tool/hotel_reservation?lang=es"):
+            page.goto(url + path)
+            page.wait_for_load_state("load")
+        page.wait_for_timeout(500)  # the icon is asked for after the load
+        assert errors == []
+        assert all(r.startswith(url) for r in requested), requested
+        icon = page.evaluate("document.querySelector('link[rel=icon]').href")
+        assert icon.startswith(url) and page.request.get(icon).headers["content-type"].startswith("image/svg+xml")
+

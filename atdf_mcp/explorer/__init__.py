@@ -8,7 +8,8 @@
                                     a button retrying its suggested arguments (protected like /mcp: `TRY_PREFIX`)
     GET  /explore/call/{name}       a result page's address opened again: 303 to the tool's page
     GET  /explore/events            SSE: a `reload` event carrying the new problems section whenever the catalogue reloads
-    GET  /explore/static/...        the stylesheet and the script, from the package (nothing from elsewhere)
+    GET  /explore/static/...        the stylesheet, the script and the icon, from the package (nothing from elsewhere)
+    GET  /favicon.ico               the same icon (browsers ask every site for it)
 
 Every page is complete HTML without JavaScript; the script only keeps the problems live and remembers the token.
 A plain form cannot send an `Authorization` header, so `FormToken` lifts the form's `_token` field into one before
@@ -53,8 +54,9 @@ TRY_PREFIX = "/explore/call/"
 EVENTS_PATH = "/explore/events"
 TOKEN_FIELD = "_token"
 POLL_SECONDS = 0.5  # how often the event stream looks for a new snapshot
-_STATIC = {p.name: p for p in (Path(__file__).parent / "static").iterdir() if p.suffix in (".css", ".js")}
-_MEDIA = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
+_MEDIA = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml"}
+_STATIC = {p.name: p for p in (Path(__file__).parent / "static").iterdir() if p.suffix in _MEDIA}
+ICON = "favicon.svg"
 
 
 @functools.cache
@@ -74,6 +76,7 @@ def explorer_routes(app: CatalogServer, secured: bool, live: LiveCatalog | None 
     return [
         Route("/", pages_.index, methods=["GET"]),
         Route("/explore/static/{path:path}", _static, methods=["GET"]),  # before /explore/{type}/{id}
+        Route("/favicon.ico", _icon, methods=["GET"]),  # what browsers ask every site for: the pages' own icon
         Route(TRY_PREFIX + "{name}", pages_.call, methods=["POST"]),
         Route(TRY_PREFIX + "{name}", pages_.call_again, methods=["GET"]),
         Route(EVENTS_PATH, pages_.events, methods=["GET"]),
@@ -210,6 +213,11 @@ async def _static(request: Request) -> Response:
         return error_response(Code.NOT_FOUND, f"The explorer has no file {request.path_params['path']!r}.", parameter="path",
                               context={"solution": f"Ask for one of {', '.join(sorted(_STATIC))}."})
     return FileResponse(path, media_type=_MEDIA[path.suffix])
+
+
+async def _icon(request: Request) -> Response:
+    """GET /favicon.ico: the explorer's icon (an SVG; browsers ask for it even on pages that name it elsewhere)."""
+    return FileResponse(_STATIC[ICON], media_type=_MEDIA[".svg"], headers={"Cache-Control": "max-age=86400"})
 
 
 def _suggested(payload: Any) -> Any:
