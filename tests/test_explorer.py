@@ -285,3 +285,50 @@ def test_a_resource_served_at_its_last_good_version_says_so(tmp_path: Path) -> N
         problems = page.split('id="file-problems"')[1].split("</section>")[0]
         assert "last good version" in problems and "utilities/unit_converter.json" in problems, problems
         assert re.search(r"<code>/[^<]*/type</code>", problems) and "INVALID_INPUT_SCHEMA" in problems, problems
+
+
+def _ardf(page: str) -> dict:
+    found = re.search(r'<pre class="json" tabindex="0" aria-label="ARDF JSON">(.*?)</pre>', page, re.S)
+    assert found, page
+    return json.loads(html.unescape(found.group(1)))
+
+
+def _input_descriptions(page: str) -> list[str]:
+    table = page.split('id="inputs-heading"')[1].split("</table>")[0]
+    return [html.unescape(t) for t in re.findall(r"<td>([^<]*)</td></tr>", table)]
+
+
+def _listed(page: str, tool: str) -> str:
+    found = re.search(rf'>{tool}</a></td><td>(.*?)</td>', page)
+    assert found, page
+    return html.unescape(found.group(1))
+
+
+def test_every_part_of_a_page_is_in_one_language(demo: CatalogServer) -> None:
+    """`?lang=` (the default link) with Accept-Language: es showed the default description over the Spanish copy's ARDF
+    JSON and inputs; `?lang=es` the reverse; and the index ignored `?lang=`. One rule everywhere: `?lang=` (empty: the
+    default texts), else Accept-Language, else --lang, for the texts, the inputs, the form, the ARDF JSON and the lists."""
+    spanish_header = {"Accept-Language": "es"}
+    with running(build_app(demo, HttpOptions())) as base:
+        tool = base + "/explore/tool/unit_converter"
+        for params, headers, spanish in (({"lang": ""}, spanish_header, False), ({}, spanish_header, True),
+                                         ({"lang": "es"}, {}, True), ({"lang": "es"}, {"Accept-Language": "en"}, True),
+                                         ({}, {}, False), ({"lang": "fr"}, spanish_header, False)):
+            page = httpx.get(tool, params=params, headers=headers).text
+            expected = "Convierte un valor" if spanish else "Converts a value"
+            assert _about(page).startswith(expected), (params, headers)
+            assert _ardf(page)["description"].startswith(expected), (params, headers)
+            assert _input_descriptions(page)[0].startswith("La cantidad" if spanish else "The amount"), (params, headers)
+            assert re.search(r'<small id="h-value">' + ("La cantidad" if spanish else "The amount"), page), (params, headers)
+            index = httpx.get(base + "/", params=params, headers=headers).text
+            assert _listed(index, "unit_converter").startswith(expected), (params, headers)
+        # the language asked for stays on: the index's links, its search form, and the try-it form's answer
+        index = httpx.get(base + "/", params={"lang": "es"}).text
+        assert 'href="/explore/tool/unit_converter?lang=es"' in index and '<input type="hidden" name="lang" value="es">' in index
+        searched = httpx.get(base + "/", params={"q": "convert", "lang": ""}, headers=spanish_header).text
+        assert 'href="/explore/tool/unit_converter?lang="' in searched.split('<ol class="results"')[1]
+        page = httpx.get(tool, params={"lang": "es"}).text
+        assert 'action="/explore/call/unit_converter?lang=es#outcome"' in page
+        answered = httpx.post(base + "/explore/call/unit_converter", params={"lang": "es"}, data=WRONG).text
+        assert _about(answered).startswith("Convierte un valor") and _ardf(answered)["description"].startswith("Convierte")
+

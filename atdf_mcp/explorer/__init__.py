@@ -11,6 +11,8 @@
     GET  /explore/static/...        the stylesheet, the script and the icon, from the package (nothing from elsewhere)
     GET  /favicon.ico               the same icon (browsers ask every site for it)
 
+A page is in one language, every part of it (texts, inputs, form, ARDF JSON, lists): `?lang=` (empty: the default
+texts), else the browser's Accept-Language, else --lang; its links and forms carry `?lang=` and `?toolset=` on.
 Every page is complete HTML without JavaScript; the script only keeps the problems live and remembers the token.
 A plain form cannot send an `Authorization` header, so `FormToken` lifts the form's `_token` field into one before
 the gate checks it. With no token configured the try-it route answers only callers on this machine. The calls and
@@ -36,9 +38,10 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from .. import __version__
 from ..codes import Code
 from ..enforce import SCOPES_SCOPE_KEY
-from ..l10n import LANG
+from ..l10n import LANG, accepted_language
 from ..reports import validation_report
 from ..rest import error_response
+from ..view import TOOLSET_SCOPE_KEY
 from ..wire import read_body
 from . import pages
 from .forms import arguments_of, form_fields, form_values
@@ -97,30 +100,44 @@ class _Pages:
             return None
         return {name: s for name, s in pages.call_stats(self.app).items() if name in view.tools}
 
-    def _common(self, request: Request) -> dict[str, Any]:
+    def _view(self, request: Request) -> tuple[View, str]:
+        """The view a page shows and its language ("": the default texts): `?lang=` (empty: the default), else the
+        request's Accept-Language, else --lang; the tool set as everywhere (its path, ?toolset= or token)."""
+        app = self.app
+        views = app.views
+        snapshot = views.snapshot
+        asked = request.query_params.get("lang")
+        lang = asked if asked is not None else accepted_language(request.scope, snapshot.languages) or snapshot.lang or ""
+        LANG.set(snapshot.speaks(lang))  # the envelopes of a try-it call too
+        return views.get(request.scope.get(TOOLSET_SCOPE_KEY, app.toolset), lang or "en"), lang  # en: the default texts
+
+    def _common(self, request: Request, view: View) -> dict[str, Any]:
         app = self.app
         config = app.snapshot.config
         agent = SCOPES_SCOPE_KEY in request.scope  # an agent's token: its own set only, as everywhere (atdf_mcp.gate)
-        toolsets = sorted(config.toolsets) if not agent else [app.view_in(request.scope).toolset or ""]
+        toolsets = sorted(config.toolsets) if not agent else [view.toolset or ""]
+        q = request.query_params
+        carried = {k: q[k] for k in ("toolset", "lang") if k in q and (k == "lang" or q[k])}  # ?lang= (the default) too
         return {"name": app.server.name, "version": app.server.version, "atdf_version": __version__, "secured": self.secured,
-                "toolsets": [s for s in toolsets if s], "toolset": request.query_params.get("toolset", ""),
-                "reloads": self.live.reloads if self.live is not None else 0}
+                "toolsets": [s for s in toolsets if s], "toolset": q.get("toolset", ""), "carried": carried,
+                "keep": urlencode(carried), "reloads": self.live.reloads if self.live is not None else 0}
 
     async def index(self, request: Request) -> Response:
         app = self.app
-        view = app.view_in(request.scope)
+        view, _lang = self._view(request)
         q = request.query_params
         query, kind, tag = q.get("q", ""), q.get("type", ""), q.get("tag", "")
         searched = bool(query or kind or tag)
         found = pages.search(app, view, query, kind, tag) if searched else []
         results, number, count = pages.page_of(found, q.get("page", ""))
-        asked = {k: v for k, v in (("q", query), ("type", kind), ("tag", tag), ("toolset", q.get("toolset", ""))) if v}
+        common = self._common(request, view)
+        asked = {k: v for k, v in (("q", query), ("type", kind), ("tag", tag)) if v} | common["carried"]
         paging = {"number": number, "pages": count, "total": len(found),
                   "previous": "/?" + urlencode(asked | {"page": number - 1}) + "#results" if number > 1 else "",
                   "next": "/?" + urlencode(asked | {"page": number + 1}) + "#results" if number < count else ""}
         everything = pages.type_groups(view.descriptors)
         tags = sorted({t for d in view.descriptors for t in pages.tags_of(d)})
-        return _page("index.html.j2", self._common(request) | {
+        return _page("index.html.j2", common | {
             "query": query, "kind": kind, "tag": tag, "searched": searched,
             "paging": paging, "page_size": pages.RESULTS_PAGE, "type_rows": pages.TYPE_ROWS,
             "results": [(d, score, pages.tags_of(d)) for d, score in results], "groups": everything, "types": sorted(everything),
@@ -128,7 +145,7 @@ class _Pages:
             "tags_of": pages.tags_of})
 
     async def resource(self, request: Request) -> Response:
-        view = self.app.view_in(request.scope)
+        view, _lang = self._view(request)
         d = view.descriptor_for(f"ardf://{request.path_params['type']}/{request.path_params['id']}")
         if d is None:
             return error_response(Code.NOT_FOUND, f"The catalogue holds no {request.path_params['type']} named "
@@ -138,13 +155,12 @@ class _Pages:
 
     def _resource_page(self, request: Request, d: Any, outcome: dict[str, Any] | None, values: dict[str, str] | None,
                        status: int = 200) -> Response:
-        view = self.app.view_in(request.scope)
-        asked = request.query_params.get("lang")  # "" (the default link): the default texts, whatever the browser asks
-        page = pages.resource_page(self.app, view, d, LANG.get() if asked is None else asked)
+        view, lang = self._view(request)
+        page = pages.resource_page(self.app, view, d, lang)
         page["stats"] = (self._stats(view) or {}).get(d.id)
         page |= pages.problems_of(d, validation_report(self.app.catalog, view))
         shown = values if values is not None else {f.name: f.default for f in page["fields"]}
-        return _page("resource.html.j2", self._common(request) | page | {"outcome": outcome, "values": shown}, status)
+        return _page("resource.html.j2", self._common(request, view) | page | {"outcome": outcome, "values": shown}, status)
 
     async def call(self, request: Request) -> Response:
         app = self.app
@@ -153,7 +169,7 @@ class _Pages:
                                   title="Forbidden", context={"solution": "Open the explorer on the server's own machine, or "
                                                               "start the server with --auth-token and enter the token in the form."})
         name = request.path_params["name"]
-        view = app.view_in(request.scope)
+        view, _lang = self._view(request)
         d = view.tools.get(name)
         schema = pages.tool_schemas(view).get(name)
         if d is None or schema is None:
