@@ -332,3 +332,28 @@ def test_every_part_of_a_page_is_in_one_language(demo: CatalogServer) -> None:
         answered = httpx.post(base + "/explore/call/unit_converter", params={"lang": "es"}, data=WRONG).text
         assert _about(answered).startswith("Convierte un valor") and _ardf(answered)["description"].startswith("Convierte")
 
+
+def test_an_unknown_tool_set_answers_a_browser_in_html(tmp_path: Path) -> None:
+    """`/?toolset=unknown` answered a browser with the JSON envelope. A client that accepts text/html gets a page with the
+    envelope's message, its suggestion and the sets it names (the closest first, as links); other clients the JSON."""
+    catalog = demo_copy(tmp_path)
+    with (catalog / "atdf-mcp.yaml").open("a", encoding="utf-8") as config:
+        config.write("toolsets:\n  hotels:\n    ids: [hotel_reservation, search_hotels]\n  flights:\n    ids: [flight_booking]\n")
+    browser = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+    with running(build_app(CatalogServer(load_catalog(catalog)), HttpOptions())) as base:
+        page = httpx.get(base + "/", params={"toolset": "hotel"}, headers=browser)
+        assert page.status_code == 404 and page.headers["content-type"].startswith("text/html"), page.text
+        assert "The catalogue defines no tool set named &#39;hotel&#39;." in page.text
+        assert "Use the name of a tool set under `toolsets:`" in page.text
+        assert "TOOLSET_NOT_FOUND" in page.text
+        links = re.findall(r'<a href="(/\?toolset=[^"]+)">', page.text)
+        assert links[:2] == ["/?toolset=hotels", "/?toolset=flights"], links
+        assert 'href="/?toolset=hotel"' not in page.text  # the unknown name is not carried on
+        tool_page = httpx.get(base + "/explore/tool/unit_converter", params={"toolset": "nope"}, headers=browser)
+        assert tool_page.status_code == 404 and tool_page.headers["content-type"].startswith("text/html")
+        missing = httpx.get(base + "/explore/tool/no_such_tool", headers=browser)
+        assert missing.status_code == 404 and "Open the explorer at / and pick a resource" in missing.text
+        _envelope(httpx.get(base + "/", params={"toolset": "hotel"}), 404, "TOOLSET_NOT_FOUND")  # */*: JSON
+        _envelope(httpx.get(base + "/", params={"toolset": "hotel"}, headers={"Accept": "application/json"}), 404, "TOOLSET_NOT_FOUND")
+        rest = httpx.get(base + "/resources", params={"toolset": "hotel"}, headers=browser)  # not an explorer page: JSON
+        _envelope(rest, 404, "TOOLSET_NOT_FOUND")

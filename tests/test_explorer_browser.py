@@ -169,3 +169,15 @@ def test_a_slow_call_is_sent_once_however_often_the_user_submits(tmp_path: Path,
         sync_api.expect(button).not_to_have_attribute("aria-disabled", "true")
         page.goto(url)
         assert page.locator("#calls tbody tr").first.locator("td").nth(1).text_content() == "1"
+
+
+def test_a_browser_asking_for_an_unknown_tool_set_gets_a_page(tmp_path: Path, browser) -> None:
+    """`/?toolset=unknown` showed the browser raw JSON: it shows the envelope's message and suggestion as a page."""
+    with exploring(demo_copy(tmp_path)) as url:
+        page = browser.new_page()
+        answer = page.goto(url + "?toolset=nope")
+        assert answer is not None and answer.status == 404 and answer.headers["content-type"].startswith("text/html")
+        sync_api.expect(page.get_by_role("heading", level=1)).to_have_text("Unknown tool set")
+        sync_api.expect(page.locator("main")).to_contain_text("Suggestion: Use the name of a tool set under `toolsets:`")
+        page.get_by_role("link", name="All resources").click()
+        sync_api.expect(page.get_by_role("heading", level=1)).to_have_text("atdf-mcp demo catalogue")

@@ -13,6 +13,7 @@
 
 A page is in one language, every part of it (texts, inputs, form, ARDF JSON, lists): `?lang=` (empty: the default
 texts), else the browser's Accept-Language, else --lang; its links and forms carry `?lang=` and `?toolset=` on.
+A browser's refusal on a page (an unknown ?toolset=, resource or token) is the envelope as a page (`HtmlErrors`).
 Every page is complete HTML without JavaScript; the script only keeps the problems live and remembers the token.
 A plain form cannot send an `Authorization` header, so `FormToken` lifts the form's `_token` field into one before
 the gate checks it. With no token configured the try-it route answers only callers on this machine. The calls and
@@ -21,7 +22,6 @@ latency per tool are shown where GET /metrics is open (no token set, or --metric
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -31,7 +31,7 @@ from urllib.parse import parse_qs, quote, urlencode
 import anyio
 from sse_starlette.sse import EventSourceResponse
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+from starlette.responses import FileResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -43,15 +43,16 @@ from ..reports import validation_report
 from ..rest import error_response
 from ..view import TOOLSET_SCOPE_KEY
 from ..wire import read_body
-from . import pages
+from . import pages, render
 from .forms import arguments_of, form_fields, form_values
+from .html_errors import HtmlErrors
 
 if TYPE_CHECKING:
     from ..live import LiveCatalog
     from ..server import CatalogServer
     from ..view import View
 
-__all__ = ["EVENTS_PATH", "TRY_PREFIX", "FormToken", "explorer_routes"]
+__all__ = ["EVENTS_PATH", "TRY_PREFIX", "FormToken", "HtmlErrors", "explorer_routes"]
 
 TRY_PREFIX = "/explore/call/"
 EVENTS_PATH = "/explore/events"
@@ -60,15 +61,6 @@ POLL_SECONDS = 0.5  # how often the event stream looks for a new snapshot
 _MEDIA = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml"}
 _STATIC = {p.name: p for p in (Path(__file__).parent / "static").iterdir() if p.suffix in _MEDIA}
 ICON = "favicon.svg"
-
-
-@functools.cache
-def _templates() -> Any:
-    """The Jinja2 environment of the package's templates (jinja2 imported on the first page: ~0.1 s off the HTTP start)."""
-    from jinja2 import Environment, PackageLoader, select_autoescape
-
-    return Environment(loader=PackageLoader("atdf_mcp.explorer", "templates"), autoescape=select_autoescape(default=True),
-                       trim_blocks=True, lstrip_blocks=True)
 
 
 def explorer_routes(app: CatalogServer, secured: bool, live: LiveCatalog | None = None, *,
@@ -137,7 +129,7 @@ class _Pages:
                   "next": "/?" + urlencode(asked | {"page": number + 1}) + "#results" if number < count else ""}
         everything = pages.type_groups(view.descriptors)
         tags = sorted({t for d in view.descriptors for t in pages.tags_of(d)})
-        return _page("index.html.j2", common | {
+        return render.page("index.html.j2", common | {
             "query": query, "kind": kind, "tag": tag, "searched": searched,
             "paging": paging, "page_size": pages.RESULTS_PAGE, "type_rows": pages.TYPE_ROWS,
             "results": [(d, score, pages.tags_of(d)) for d, score in results], "groups": everything, "types": sorted(everything),
@@ -160,7 +152,7 @@ class _Pages:
         page["stats"] = (self._stats(view) or {}).get(d.id)
         page |= pages.problems_of(d, validation_report(self.app.catalog, view))
         shown = values if values is not None else {f.name: f.default for f in page["fields"]}
-        return _page("resource.html.j2", self._common(request, view) | page | {"outcome": outcome, "values": shown}, status)
+        return render.page("resource.html.j2", self._common(request, view) | page | {"outcome": outcome, "values": shown}, status)
 
     async def call(self, request: Request) -> Response:
         app = self.app
@@ -215,7 +207,7 @@ class _Pages:
                 seen = live.reloads
                 views = app.views  # the snapshot served now, as this page's client sees it
                 report = validation_report(views.snapshot, app.view_in(request.scope, views))
-                html = _templates().get_template("problems.html.j2").render(problems=pages.problems_by_file(report))
+                html = render.templates().get_template("problems.html.j2").render(problems=pages.problems_by_file(report))
                 yield {"event": "reload", "id": str(seen),
                        "data": json.dumps({"html": html, "summary": report["summary"], "reloads": seen})}
 
@@ -251,10 +243,6 @@ def _from_this_machine(request: Request) -> bool:
     from ..web import is_loopback
 
     return request.client is not None and is_loopback(request.client.host)
-
-
-def _page(template: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
-    return HTMLResponse(_templates().get_template(template).render(**context), status_code=status)
 
 
 class FormToken:
