@@ -50,7 +50,7 @@ def wants_html(accept: str) -> bool:
         if media in _HTML:
             html = max(html, quality)
         elif media in ("application/json", "application/*", "*/*"):
-            json_ = max(json_, quality) if media == "application/json" or not json_ else json_
+            json_ = max(json_, quality)
     return html > 0 and html >= json_
 
 
