@@ -38,7 +38,7 @@ _SUMMARIES: dict[str, str] = {
     "/explore/{type}/{id}": "Explorer: one resource (HTML; ?lang= for its texts in a language)",
     "/explore/call/{name}": "Explorer: try a tool (a form POST; the page with the result or the envelope)",
     "/explore/events": "Explorer: SSE `reload` events carrying the new validation problems",
-    "/explore/static/{path}": "Explorer: its stylesheet and script",
+    "/explore/static/{path}": "Explorer: its stylesheet, script and icon", "/favicon.ico": "Explorer: its icon (SVG)",
     "/.well-known/oauth-protected-resource": "RFC 9728 protected resource metadata (with --oauth-issuer)",
     "/.well-known/oauth-protected-resource/{resource}": "RFC 9728 metadata of one resource of this server (with --oauth-issuer)",
 }

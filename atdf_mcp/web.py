@@ -12,6 +12,7 @@ The security posture is the middleware list, outermost first:
     TraceHeaders      only when traces are exported: the request's traceparent parents its spans (atdf_mcp.tracing)
     CORSMiddleware    only with --cors-origin
     HostOriginGuard   DNS-rebinding protection: Host (421) and Origin (403) checked on every route but /health, /ready
+    HtmlErrors        an envelope answering a browser (Accept: text/html) on an explorer page, as HTML (atdf_mcp.explorer)
     FormToken         the explorer's try-it form: its `_token` field becomes the Authorization header (atdf_mcp.explorer)
     ToolsetGate       with --auth-token, `tokens:` or --oauth-issuer: the MCP endpoints, the ATS routes, POST /validate,
                       /reset, GET /metrics and the explorer's POST /explore/call/NAME need `Authorization: Bearer` (401);
@@ -56,7 +57,7 @@ from . import tracing
 from .ats import ATS_PATHS, AgentToolService, store_label
 from .codes import Code
 from .envelope import new_instance
-from .explorer import EVENTS_PATH, TRY_PREFIX, FormToken, explorer_routes
+from .explorer import EVENTS_PATH, TRY_PREFIX, FormToken, HtmlErrors, explorer_routes
 from .gate import SET_PREFIXES, ScopeChallenge, ToolsetGate
 from .l10n import LANG, accepted_language
 from .l10n import gettext as _
@@ -207,6 +208,7 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
                                      allow_headers=["*"], expose_headers=["Mcp-Session-Id", "MCP-Protocol-Version", "WWW-Authenticate"],
                                      max_age=600))
     middleware.append(Middleware(HostOriginGuard, hosts=options.hosts, origins=options.origins))
+    middleware.append(Middleware(HtmlErrors, server=app))  # a browser's refusal on an explorer page: the envelope as a page
     # the explorer's try-it form carries its token in a field: the gate gets it as a header
     middleware.append(Middleware(FormToken, max_size=options.max_body_size))
     # --auth-token and the tokens of `tokens:` (read from the served snapshot), and the tool set of each request

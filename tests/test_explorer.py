@@ -139,10 +139,12 @@ def test_nothing_is_fetched_from_elsewhere(demo: CatalogServer) -> None:
         _envelope(httpx.get(base + "/explore/static/../__init__.py"), 404, "NOT_FOUND")
         _envelope(httpx.get(base + "/explore/static/nothing.js"), 404, "NOT_FOUND")
         assets = re.findall(r'(?:src|href)="(/explore/static/[^"]+)"', pages[0])
-        assert sorted(assets) == ["/explore/static/explorer.css", "/explore/static/explorer.js"]
-        for asset in assets:
-            text = httpx.get(base + asset).text
-            assert not re.search(r"https?:|//[a-z]|@import|url\(", text), asset
+        assert sorted(assets) == ["/explore/static/explorer.css", "/explore/static/explorer.js", "/explore/static/favicon.svg"]
+        for asset in [*assets, "/favicon.ico"]:
+            text = httpx.get(base + asset).text.replace('xmlns="http://www.w3.org/2000/svg"', "")  # a name, never fetched
+            assert not re.search(r"https?:|//[a-z]|@import|url\(|href", text), asset
+        icon = httpx.get(base + "/favicon.ico")
+        assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
 
 
 def test_forms_type_the_fields_by_the_schema() -> None:
@@ -283,3 +285,75 @@ def test_a_resource_served_at_its_last_good_version_says_so(tmp_path: Path) -> N
         problems = page.split('id="file-problems"')[1].split("</section>")[0]
         assert "last good version" in problems and "utilities/unit_converter.json" in problems, problems
         assert re.search(r"<code>/[^<]*/type</code>", problems) and "INVALID_INPUT_SCHEMA" in problems, problems
+
+
+def _ardf(page: str) -> dict:
+    found = re.search(r'<pre class="json" tabindex="0" aria-label="ARDF JSON">(.*?)</pre>', page, re.S)
+    assert found, page
+    return json.loads(html.unescape(found.group(1)))
+
+
+def _input_descriptions(page: str) -> list[str]:
+    table = page.split('id="inputs-heading"')[1].split("</table>")[0]
+    return [html.unescape(t) for t in re.findall(r"<td>([^<]*)</td></tr>", table)]
+
+
+def _listed(page: str, tool: str) -> str:
+    found = re.search(rf'>{tool}</a></td><td>(.*?)</td>', page)
+    assert found, page
+    return html.unescape(found.group(1))
+
+
+def test_every_part_of_a_page_is_in_one_language(demo: CatalogServer) -> None:
+    """`?lang=` (the default link) with Accept-Language: es showed the default description over the Spanish copy's ARDF
+    JSON and inputs; `?lang=es` the reverse; and the index ignored `?lang=`. One rule everywhere: `?lang=` (empty: the
+    default texts), else Accept-Language, else --lang, for the texts, the inputs, the form, the ARDF JSON and the lists."""
+    spanish_header = {"Accept-Language": "es"}
+    with running(build_app(demo, HttpOptions())) as base:
+        tool = base + "/explore/tool/unit_converter"
+        for params, headers, spanish in (({"lang": ""}, spanish_header, False), ({}, spanish_header, True),
+                                         ({"lang": "es"}, {}, True), ({"lang": "es"}, {"Accept-Language": "en"}, True),
+                                         ({}, {}, False), ({"lang": "fr"}, spanish_header, False)):
+            page = httpx.get(tool, params=params, headers=headers).text
+            expected = "Convierte un valor" if spanish else "Converts a value"
+            assert _about(page).startswith(expected), (params, headers)
+            assert _ardf(page)["description"].startswith(expected), (params, headers)
+            assert _input_descriptions(page)[0].startswith("La cantidad" if spanish else "The amount"), (params, headers)
+            assert re.search(r'<small id="h-value">' + ("La cantidad" if spanish else "The amount"), page), (params, headers)
+            index = httpx.get(base + "/", params=params, headers=headers).text
+            assert _listed(index, "unit_converter").startswith(expected), (params, headers)
+        # the language asked for stays on: the index's links, its search form, and the try-it form's answer
+        index = httpx.get(base + "/", params={"lang": "es"}).text
+        assert 'href="/explore/tool/unit_converter?lang=es"' in index and '<input type="hidden" name="lang" value="es">' in index
+        searched = httpx.get(base + "/", params={"q": "convert", "lang": ""}, headers=spanish_header).text
+        assert 'href="/explore/tool/unit_converter?lang="' in searched.split('<ol class="results"')[1]
+        page = httpx.get(tool, params={"lang": "es"}).text
+        assert 'action="/explore/call/unit_converter?lang=es#outcome"' in page
+        answered = httpx.post(base + "/explore/call/unit_converter", params={"lang": "es"}, data=WRONG).text
+        assert _about(answered).startswith("Convierte un valor") and _ardf(answered)["description"].startswith("Convierte")
+
+
+def test_an_unknown_tool_set_answers_a_browser_in_html(tmp_path: Path) -> None:
+    """`/?toolset=unknown` answered a browser with the JSON envelope. A client that accepts text/html gets a page with the
+    envelope's message, its suggestion and the sets it names (the closest first, as links); other clients the JSON."""
+    catalog = demo_copy(tmp_path)
+    with (catalog / "atdf-mcp.yaml").open("a", encoding="utf-8") as config:
+        config.write("toolsets:\n  hotels:\n    ids: [hotel_reservation, search_hotels]\n  flights:\n    ids: [flight_booking]\n")
+    browser = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+    with running(build_app(CatalogServer(load_catalog(catalog)), HttpOptions())) as base:
+        page = httpx.get(base + "/", params={"toolset": "hotel"}, headers=browser)
+        assert page.status_code == 404 and page.headers["content-type"].startswith("text/html"), page.text
+        assert "The catalogue defines no tool set named &#39;hotel&#39;." in page.text
+        assert "Use the name of a tool set under `toolsets:`" in page.text
+        assert "TOOLSET_NOT_FOUND" in page.text
+        links = re.findall(r'<a href="(/\?toolset=[^"]+)">', page.text)
+        assert links[:2] == ["/?toolset=hotels", "/?toolset=flights"], links
+        assert 'href="/?toolset=hotel"' not in page.text  # the unknown name is not carried on
+        tool_page = httpx.get(base + "/explore/tool/unit_converter", params={"toolset": "nope"}, headers=browser)
+        assert tool_page.status_code == 404 and tool_page.headers["content-type"].startswith("text/html")
+        missing = httpx.get(base + "/explore/tool/no_such_tool", headers=browser)
+        assert missing.status_code == 404 and "Open the explorer at / and pick a resource" in missing.text
+        _envelope(httpx.get(base + "/", params={"toolset": "hotel"}), 404, "TOOLSET_NOT_FOUND")  # */*: JSON
+        _envelope(httpx.get(base + "/", params={"toolset": "hotel"}, headers={"Accept": "application/json"}), 404, "TOOLSET_NOT_FOUND")
+        rest = httpx.get(base + "/resources", params={"toolset": "hotel"}, headers=browser)  # not an explorer page: JSON
+        _envelope(rest, 404, "TOOLSET_NOT_FOUND")

@@ -8,8 +8,12 @@
                                     a button retrying its suggested arguments (protected like /mcp: `TRY_PREFIX`)
     GET  /explore/call/{name}       a result page's address opened again: 303 to the tool's page
     GET  /explore/events            SSE: a `reload` event carrying the new problems section whenever the catalogue reloads
-    GET  /explore/static/...        the stylesheet and the script, from the package (nothing from elsewhere)
+    GET  /explore/static/...        the stylesheet, the script and the icon, from the package (nothing from elsewhere)
+    GET  /favicon.ico               the same icon (browsers ask every site for it)
 
+A page is in one language, every part of it (texts, inputs, form, ARDF JSON, lists): `?lang=` (empty: the default
+texts), else the browser's Accept-Language, else --lang; its links and forms carry `?lang=` and `?toolset=` on.
+A browser's refusal on a page (an unknown ?toolset=, resource or token) is the envelope as a page (`HtmlErrors`).
 Every page is complete HTML without JavaScript; the script only keeps the problems live and remembers the token.
 A plain form cannot send an `Authorization` header, so `FormToken` lifts the form's `_token` field into one before
 the gate checks it. With no token configured the try-it route answers only callers on this machine. The calls and
@@ -18,7 +22,6 @@ latency per tool are shown where GET /metrics is open (no token set, or --metric
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -28,42 +31,36 @@ from urllib.parse import parse_qs, quote, urlencode
 import anyio
 from sse_starlette.sse import EventSourceResponse
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+from starlette.responses import FileResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .. import __version__
 from ..codes import Code
 from ..enforce import SCOPES_SCOPE_KEY
-from ..l10n import LANG
+from ..l10n import LANG, accepted_language
 from ..reports import validation_report
 from ..rest import error_response
+from ..view import TOOLSET_SCOPE_KEY
 from ..wire import read_body
-from . import pages
+from . import pages, render
 from .forms import arguments_of, form_fields, form_values
+from .html_errors import HtmlErrors
 
 if TYPE_CHECKING:
     from ..live import LiveCatalog
     from ..server import CatalogServer
     from ..view import View
 
-__all__ = ["EVENTS_PATH", "TRY_PREFIX", "FormToken", "explorer_routes"]
+__all__ = ["EVENTS_PATH", "TRY_PREFIX", "FormToken", "HtmlErrors", "explorer_routes"]
 
 TRY_PREFIX = "/explore/call/"
 EVENTS_PATH = "/explore/events"
 TOKEN_FIELD = "_token"
 POLL_SECONDS = 0.5  # how often the event stream looks for a new snapshot
-_STATIC = {p.name: p for p in (Path(__file__).parent / "static").iterdir() if p.suffix in (".css", ".js")}
-_MEDIA = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
-
-
-@functools.cache
-def _templates() -> Any:
-    """The Jinja2 environment of the package's templates (jinja2 imported on the first page: ~0.1 s off the HTTP start)."""
-    from jinja2 import Environment, PackageLoader, select_autoescape
-
-    return Environment(loader=PackageLoader("atdf_mcp.explorer", "templates"), autoescape=select_autoescape(default=True),
-                       trim_blocks=True, lstrip_blocks=True)
+_MEDIA = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml"}
+_STATIC = {p.name: p for p in (Path(__file__).parent / "static").iterdir() if p.suffix in _MEDIA}
+ICON = "favicon.svg"
 
 
 def explorer_routes(app: CatalogServer, secured: bool, live: LiveCatalog | None = None, *,
@@ -74,6 +71,7 @@ def explorer_routes(app: CatalogServer, secured: bool, live: LiveCatalog | None 
     return [
         Route("/", pages_.index, methods=["GET"]),
         Route("/explore/static/{path:path}", _static, methods=["GET"]),  # before /explore/{type}/{id}
+        Route("/favicon.ico", _icon, methods=["GET"]),  # what browsers ask every site for: the pages' own icon
         Route(TRY_PREFIX + "{name}", pages_.call, methods=["POST"]),
         Route(TRY_PREFIX + "{name}", pages_.call_again, methods=["GET"]),
         Route(EVENTS_PATH, pages_.events, methods=["GET"]),
@@ -94,30 +92,44 @@ class _Pages:
             return None
         return {name: s for name, s in pages.call_stats(self.app).items() if name in view.tools}
 
-    def _common(self, request: Request) -> dict[str, Any]:
+    def _view(self, request: Request) -> tuple[View, str]:
+        """The view a page shows and its language ("": the default texts): `?lang=` (empty: the default), else the
+        request's Accept-Language, else --lang; the tool set as everywhere (its path, ?toolset= or token)."""
+        app = self.app
+        views = app.views
+        snapshot = views.snapshot
+        asked = request.query_params.get("lang")
+        lang = asked if asked is not None else accepted_language(request.scope, snapshot.languages) or snapshot.lang or ""
+        LANG.set(snapshot.speaks(lang))  # the envelopes of a try-it call too
+        return views.get(request.scope.get(TOOLSET_SCOPE_KEY, app.toolset), lang or "en"), lang  # en: the default texts
+
+    def _common(self, request: Request, view: View) -> dict[str, Any]:
         app = self.app
         config = app.snapshot.config
         agent = SCOPES_SCOPE_KEY in request.scope  # an agent's token: its own set only, as everywhere (atdf_mcp.gate)
-        toolsets = sorted(config.toolsets) if not agent else [app.view_in(request.scope).toolset or ""]
+        toolsets = sorted(config.toolsets) if not agent else [view.toolset or ""]
+        q = request.query_params
+        carried = {k: q[k] for k in ("toolset", "lang") if k in q and (k == "lang" or q[k])}  # ?lang= (the default) too
         return {"name": app.server.name, "version": app.server.version, "atdf_version": __version__, "secured": self.secured,
-                "toolsets": [s for s in toolsets if s], "toolset": request.query_params.get("toolset", ""),
-                "reloads": self.live.reloads if self.live is not None else 0}
+                "toolsets": [s for s in toolsets if s], "toolset": q.get("toolset", ""), "carried": carried,
+                "keep": urlencode(carried), "reloads": self.live.reloads if self.live is not None else 0}
 
     async def index(self, request: Request) -> Response:
         app = self.app
-        view = app.view_in(request.scope)
+        view, _lang = self._view(request)
         q = request.query_params
         query, kind, tag = q.get("q", ""), q.get("type", ""), q.get("tag", "")
         searched = bool(query or kind or tag)
         found = pages.search(app, view, query, kind, tag) if searched else []
         results, number, count = pages.page_of(found, q.get("page", ""))
-        asked = {k: v for k, v in (("q", query), ("type", kind), ("tag", tag), ("toolset", q.get("toolset", ""))) if v}
+        common = self._common(request, view)
+        asked = {k: v for k, v in (("q", query), ("type", kind), ("tag", tag)) if v} | common["carried"]
         paging = {"number": number, "pages": count, "total": len(found),
                   "previous": "/?" + urlencode(asked | {"page": number - 1}) + "#results" if number > 1 else "",
                   "next": "/?" + urlencode(asked | {"page": number + 1}) + "#results" if number < count else ""}
         everything = pages.type_groups(view.descriptors)
         tags = sorted({t for d in view.descriptors for t in pages.tags_of(d)})
-        return _page("index.html.j2", self._common(request) | {
+        return render.page("index.html.j2", common | {
             "query": query, "kind": kind, "tag": tag, "searched": searched,
             "paging": paging, "page_size": pages.RESULTS_PAGE, "type_rows": pages.TYPE_ROWS,
             "results": [(d, score, pages.tags_of(d)) for d, score in results], "groups": everything, "types": sorted(everything),
@@ -125,7 +137,7 @@ class _Pages:
             "tags_of": pages.tags_of})
 
     async def resource(self, request: Request) -> Response:
-        view = self.app.view_in(request.scope)
+        view, _lang = self._view(request)
         d = view.descriptor_for(f"ardf://{request.path_params['type']}/{request.path_params['id']}")
         if d is None:
             return error_response(Code.NOT_FOUND, f"The catalogue holds no {request.path_params['type']} named "
@@ -135,13 +147,12 @@ class _Pages:
 
     def _resource_page(self, request: Request, d: Any, outcome: dict[str, Any] | None, values: dict[str, str] | None,
                        status: int = 200) -> Response:
-        view = self.app.view_in(request.scope)
-        asked = request.query_params.get("lang")  # "" (the default link): the default texts, whatever the browser asks
-        page = pages.resource_page(self.app, view, d, LANG.get() if asked is None else asked)
+        view, lang = self._view(request)
+        page = pages.resource_page(self.app, view, d, lang)
         page["stats"] = (self._stats(view) or {}).get(d.id)
         page |= pages.problems_of(d, validation_report(self.app.catalog, view))
         shown = values if values is not None else {f.name: f.default for f in page["fields"]}
-        return _page("resource.html.j2", self._common(request) | page | {"outcome": outcome, "values": shown}, status)
+        return render.page("resource.html.j2", self._common(request, view) | page | {"outcome": outcome, "values": shown}, status)
 
     async def call(self, request: Request) -> Response:
         app = self.app
@@ -150,7 +161,7 @@ class _Pages:
                                   title="Forbidden", context={"solution": "Open the explorer on the server's own machine, or "
                                                               "start the server with --auth-token and enter the token in the form."})
         name = request.path_params["name"]
-        view = app.view_in(request.scope)
+        view, _lang = self._view(request)
         d = view.tools.get(name)
         schema = pages.tool_schemas(view).get(name)
         if d is None or schema is None:
@@ -196,7 +207,7 @@ class _Pages:
                 seen = live.reloads
                 views = app.views  # the snapshot served now, as this page's client sees it
                 report = validation_report(views.snapshot, app.view_in(request.scope, views))
-                html = _templates().get_template("problems.html.j2").render(problems=pages.problems_by_file(report))
+                html = render.templates().get_template("problems.html.j2").render(problems=pages.problems_by_file(report))
                 yield {"event": "reload", "id": str(seen),
                        "data": json.dumps({"html": html, "summary": report["summary"], "reloads": seen})}
 
@@ -210,6 +221,11 @@ async def _static(request: Request) -> Response:
         return error_response(Code.NOT_FOUND, f"The explorer has no file {request.path_params['path']!r}.", parameter="path",
                               context={"solution": f"Ask for one of {', '.join(sorted(_STATIC))}."})
     return FileResponse(path, media_type=_MEDIA[path.suffix])
+
+
+async def _icon(request: Request) -> Response:
+    """GET /favicon.ico: the explorer's icon (an SVG; browsers ask for it even on pages that name it elsewhere)."""
+    return FileResponse(_STATIC[ICON], media_type=_MEDIA[".svg"], headers={"Cache-Control": "max-age=86400"})
 
 
 def _suggested(payload: Any) -> Any:
@@ -227,10 +243,6 @@ def _from_this_machine(request: Request) -> bool:
     from ..web import is_loopback
 
     return request.client is not None and is_loopback(request.client.host)
-
-
-def _page(template: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
-    return HTMLResponse(_templates().get_template(template).render(**context), status_code=status)
 
 
 class FormToken:

@@ -1,4 +1,5 @@
-// The explorer works without this script; it only keeps the problems list live (SSE) and remembers the token.
+// The explorer works without this script; it only keeps the problems list live (SSE), remembers the token and keeps
+// a try-it form from being sent twice while its call runs.
 "use strict";
 (function () {
   var KEY = "atdf-mcp-explorer-token";
@@ -13,6 +14,36 @@
     field.addEventListener("input", function () {
       window.sessionStorage.setItem(KEY, field.value);
       copies.forEach(function (copy) { copy.value = field.value; });
+    });
+  }
+
+  // A call may take long: its button says so, and the form refuses another submit (a second click, Enter) until the
+  // answer's page replaces this one. Back to the page from the history (bfcache): ready again.
+  function oneCallAtATime() {
+    var forms = document.querySelectorAll("form.try, form.retry");
+    forms.forEach(function (form) {
+      var button = form.querySelector("button[type=submit]");
+      var idle = button ? button.textContent : "";
+      form.addEventListener("submit", function (event) {
+        if (form.dataset.busy) {
+          event.preventDefault();
+          return;
+        }
+        form.dataset.busy = "1";
+        form.setAttribute("aria-busy", "true");
+        if (button) {
+          button.setAttribute("aria-disabled", "true");
+          button.textContent = idle.replace(/^Call /, "Calling ").replace(/^Retry /, "Retrying ") + "…";
+        }
+      });
+      window.addEventListener("pageshow", function () {
+        delete form.dataset.busy;
+        form.removeAttribute("aria-busy");
+        if (button) {
+          button.removeAttribute("aria-disabled");
+          button.textContent = idle;
+        }
+      });
     });
   }
 
@@ -34,6 +65,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     rememberToken();
+    oneCallAtATime();
     liveProblems();
   });
 })();
