@@ -32,7 +32,7 @@ from ..codes import Code
 from ..envelope import build_entry, envelope
 from ..jsonsafe import json_safe
 from ..l10n import gettext as _
-from ..results import envelope_of_result
+from ..results import echoed, envelope_of_result
 from .store import TaskInfo, TaskStore
 
 if TYPE_CHECKING:
@@ -81,7 +81,8 @@ class TaskRunner:
             raise RuntimeError("TaskRunner.start outside TaskRunner.serving()")
         if len(self.active) >= self.max_tasks:
             raise TooManyTasks(self.max_tasks, self._retry_after())
-        task = await self.store.create(name, toolset=view.toolset)
+        received = echoed(arguments, self.server.secrets.value) if isinstance(arguments, dict) else None  # kept with the task:
+        task = await self.store.create(name, toolset=view.toolset, received=received)  # any replica's answer says what was sent
         scope = anyio.CancelScope()
         self.active[task.task_id] = scope
         parent = otel_context.get_current() if tracing.enabled() else None  # the span of the request that started it

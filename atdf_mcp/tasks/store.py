@@ -61,6 +61,7 @@ class TaskInfo:
     replica: str  # the process running it (atdf_mcp.tasks.redis: its heartbeat says it is alive)
     toolset: str | None = None  # the tool set it was started in: only that set's callers see it
     events: int = 0  # how many events it has
+    received: dict[str, Any] | None = None  # the call's arguments, secrets masked and clipped: what its failure echoes
 
     @property
     def finished(self) -> bool:
@@ -109,8 +110,8 @@ class TaskStore(Protocol):
     replica: str
     ttl: float
 
-    async def create(self, tool: str, *, toolset: str | None = None) -> TaskInfo:
-        """A new working task of `tool`, run by this replica."""
+    async def create(self, tool: str, *, toolset: str | None = None, received: dict[str, Any] | None = None) -> TaskInfo:
+        """A new working task of `tool`, run by this replica; `received`: its arguments as its failure echoes them."""
 
     async def get(self, task_id: str) -> TaskInfo | None:
         """The task, or None when it is unknown or expired."""
@@ -149,11 +150,11 @@ class MemoryTaskStore:
         self._tasks: dict[str, _Task] = {}
         self._swept = 0.0
 
-    async def create(self, tool: str, *, toolset: str | None = None) -> TaskInfo:
+    async def create(self, tool: str, *, toolset: str | None = None, received: dict[str, Any] | None = None) -> TaskInfo:
         """A new working task of `tool`."""
         self._sweep()
         now = time.time()
-        info = TaskInfo(new_task_id(), tool, "working", now, now, self.replica, toolset)
+        info = TaskInfo(new_task_id(), tool, "working", now, now, self.replica, toolset, received=received)
         self._tasks[info.task_id] = _Task(info)
         return info
 
