@@ -33,6 +33,7 @@ from ..envelope import build_entry, envelope
 from ..jsonsafe import json_safe
 from ..l10n import gettext as _
 from ..results import echoed, envelope_of_result
+from ..shutdown import SERVER_STOPPED
 from .store import TaskInfo, TaskStore
 
 if TYPE_CHECKING:
@@ -188,6 +189,7 @@ def _cancelled(name: str, started: float, *, shutdown: bool = False) -> dict[str
         detail = _("The task of {tool} stopped after {seconds} s because the server stopped; it returned no result.")
     else:
         detail = _("The task of {tool} stopped after {seconds} s because it was cancelled on request; it returned no result.")
-    return envelope([build_entry(Code.CANCELLED, detail.format(tool=repr(name), seconds=ran), name, title=_("Cancelled"),
-                                 context={"retryable": True, "solution": _("The action may or may not have taken effect: check "
-                                                                           "before calling the tool again.")})])
+    context = {"retryable": True, "solution": _("The action may or may not have taken effect: check before calling the tool again.")}
+    if shutdown:
+        context["reason"] = SERVER_STOPPED
+    return envelope([build_entry(Code.CANCELLED, detail.format(tool=repr(name), seconds=ran), name, title=_("Cancelled"), context=context)])

@@ -25,6 +25,7 @@ from urllib.parse import urlsplit, urlunsplit
 import anyio
 
 from ..codes import Code
+from ..shutdown import SERVER_STOPPED
 
 __all__ = ["DEFAULT_TASK_TTL", "FINAL_KINDS", "MemoryTaskStore", "TaskEvent", "TaskInfo", "TaskStatus", "TaskStore",
            "TaskStoreUnavailable", "final_status", "public_url"]
@@ -81,12 +82,14 @@ class TaskStoreUnavailable(Exception):
 
 
 def final_status(kind: str, data: dict[str, Any]) -> TaskStatus:
-    """The status a final event leaves: completed (a result), cancelled (a CANCELLED envelope) or failed."""
+    """The status a final event leaves: completed (a result), cancelled (a CANCELLED envelope, on request) or failed
+    (any other envelope, a server's stop included: nobody asked for that cancel, so MCP tasks/get shows its envelope)."""
     if kind == "result":
         return "completed"
     errors = data.get("errors") if isinstance(data, dict) else None
-    code = errors[0].get("code") if isinstance(errors, list) and errors and isinstance(errors[0], dict) else None
-    return "cancelled" if code == Code.CANCELLED else "failed"
+    first = errors[0] if isinstance(errors, list) and errors and isinstance(errors[0], dict) else {}
+    context = first.get("context") if isinstance(first.get("context"), dict) else {}
+    return "cancelled" if first.get("code") == Code.CANCELLED and context.get("reason") != SERVER_STOPPED else "failed"
 
 
 def new_task_id() -> str:
