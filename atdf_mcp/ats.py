@@ -155,7 +155,7 @@ class AgentToolService:
         found = await self._task_of(request)
         if isinstance(found, Response):
             return found
-        return EventSourceResponse(self._events(found.task_id, max(after, 0)), ping=PING_SECONDS)
+        return EventSourceResponse(self._events(found, max(after, 0)), ping=PING_SECONDS)
 
     async def cancel(self, request: Request) -> Response:
         """POST /cancel/{task_id}: cancel the task and answer its state once it ended (or after CANCEL_WAIT)."""
@@ -204,13 +204,14 @@ class AgentToolService:
                                                          "{seconds} s, then forgotten.").format(seconds=f"{self.runner.store.ttl:g}")})
         return info
 
-    async def _events(self, task_id: str, after: int) -> AsyncIterator[ServerSentEvent]:
+    async def _events(self, info: TaskInfo, after: int) -> AsyncIterator[ServerSentEvent]:
         """The SSE events of a task; a store failure mid-stream ends the stream (the client resumes with Last-Event-ID)."""
         try:
-            async for event in self.runner.store.follow(task_id, after):
-                yield ServerSentEvent(data=json.dumps(event.data, ensure_ascii=False), event=event.kind, id=str(event.id))
+            async for event in self.runner.store.follow(info.task_id, after):
+                data = _with_received(event.data, info.received) if event.kind == "error" else event.data
+                yield ServerSentEvent(data=json.dumps(data, ensure_ascii=False), event=event.kind, id=str(event.id))
         except TaskStoreUnavailable as exc:
-            _log.error("the task store failed while streaming task %s (%s); the stream ends early", task_id, exc)
+            _log.error("the task store failed while streaming task %s (%s); the stream ends early", info.task_id, exc)
 
     def _unavailable(self, failure: TaskStoreUnavailable | None = None) -> Response:
         """503 TASK_STORE_UNAVAILABLE: the store failed (`failure`, logged under the envelope's instance id) or never started."""
@@ -260,6 +261,16 @@ def _arguments(body: bytes) -> Any:
                               parameter="arguments", context={"solution": _("POST the arguments as one JSON object of "
                                                                             "name → value, as the tool's input_schema describes.")})
     return arguments
+
+
+def _with_received(env: dict[str, Any], received: dict[str, Any] | None) -> dict[str, Any]:
+    """A task's final envelope with the arguments its call was sent (masked and clipped, kept with the task) as
+    `meta.received`, whoever ended it (the tool, a timeout, a cancel, a lost replica): the stream's reader may not be the
+    caller (another replica, a resumed stream)."""
+    meta = env.get("meta")
+    if received is None or not isinstance(meta, dict) or "received" in meta:
+        return env
+    return {**env, "meta": {**meta, "received": received}}
 
 
 def _refused(result: types.CallToolResult) -> Response:

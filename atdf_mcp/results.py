@@ -15,7 +15,7 @@ from .budget import clipped
 from .envelope import enriched
 from .jsonsafe import clean_text, json_text
 
-__all__ = ["ENRICHED_META", "envelope_of_result", "error_result", "output_check", "to_result", "with_received"]
+__all__ = ["ENRICHED_META", "echoed", "envelope_of_result", "error_result", "output_check", "to_result", "with_received"]
 
 ENRICHED_META = "atdf.io/enriched"
 """The `_meta` key of an error result that holds the envelope in the enriched form (`status/data/meta`)."""
@@ -63,10 +63,12 @@ def error_result(env: dict[str, Any], *, structured: bool = True) -> types.CallT
                                 _meta={ENRICHED_META: enriched(env)})
 
 
-def with_received(result: types.CallToolResult, arguments: Any) -> types.CallToolResult:
+def with_received(result: types.CallToolResult, arguments: Any, mask: Callable[[Any], Any] | None = None, *,
+                  is_echoed: bool = False) -> types.CallToolResult:
     """`result`, and if it is an error whose envelope names no `received` of its own (a handler's ToolError, a timeout,
-    an unknown tool...), with the call's `arguments` (clipped as envelopes echo values) as its enriched form's
-    `details.received`, which was `{}`. Secrets are masked after this, with the rest of the result."""
+    an unknown tool...), with the call's `arguments` (`echoed`) as its enriched form's `details.received`, which was
+    `{}`. `mask` hides secrets before the values are clipped (a secret cut in two by the clip would not be recognised);
+    `is_echoed`: the arguments were echoed already (a task's, kept in its store), and a second clip would cut them again."""
     meta = result.meta
     form = meta.get(ENRICHED_META) if result.is_error and meta else None
     details = form.get("data", {}).get("details") if isinstance(form, dict) and isinstance(form.get("data"), dict) else None
@@ -77,8 +79,13 @@ def with_received(result: types.CallToolResult, arguments: Any) -> types.CallToo
     context = entries[0].get("context") if isinstance(entries, list) and entries and isinstance(entries[0], dict) else None
     if isinstance(context, dict) and "received" in context:  # its own, even when it is {}
         return result
-    form = {**form, "data": {**form["data"], "details": {**details, "received": clipped(arguments)}}}
+    form = {**form, "data": {**form["data"], "details": {**details, "received": arguments if is_echoed else echoed(arguments, mask)}}}
     return result.model_copy(update={"meta": {**meta, ENRICHED_META: form}})
+
+
+def echoed(arguments: Any, mask: Callable[[Any], Any] | None = None) -> Any:
+    """Arguments as a failure echoes them: secrets masked (by `mask`), then clipped as envelopes echo values."""
+    return clipped(mask(arguments) if mask is not None else arguments)
 
 
 def envelope_of_result(result: types.CallToolResult) -> dict[str, Any] | None:

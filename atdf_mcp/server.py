@@ -304,7 +304,7 @@ class CatalogServer:
                 result = refused
             else:
                 return None
-        result = with_received(result, arguments)
+        result = with_received(result, arguments, self.secrets.value)
         secrets = self.secrets
         return secrets.result(result) if secrets.pattern is not None else result
 
@@ -314,7 +314,7 @@ class CatalogServer:
         meta = disclosure.meta_runtime(view, name)
         if meta is None:
             result = await self._run(ctx, view, name, arguments, events, scopes)
-            return with_received(result, arguments) if result.is_error else result
+            return with_received(result, arguments, self.secrets.value) if result.is_error else result
         inner = decode_inner(arguments) if meta.tool.id == "call_tool" else None  # `arguments` sent as a JSON string
         if inner is not None:
             if inner.refusal is not None:
@@ -327,7 +327,7 @@ class CatalogServer:
             result = await disclosure.call(meta, arguments, view, functools.partial(self._call_tool, ctx, view, events=events, scopes=scopes))
         except Exception as exc:
             result = meta.failed(self._failure(meta, exc, arguments))
-        result = with_received(result, arguments) if result.is_error else result  # an inner call's failure has its own
+        result = with_received(result, arguments, self.secrets.value) if result.is_error else result  # an inner call's failure has its own
         return noted(result) if inner is not None and inner.decoded else result
 
     async def _refusal(self, runtime: ToolRuntime, arguments: Any, view: View | None = None) -> types.CallToolResult:

@@ -25,7 +25,8 @@ from .envelope import build_entry, envelope
 from .l10n import gettext as _
 from .model import Descriptor
 
-__all__ = ["INTERRUPT_GRACE", "Drain", "cancelled_envelope", "exit_code", "grace_for", "hard_exit", "refused_envelope", "stopping_line"]
+__all__ = ["INTERRUPT_GRACE", "SERVER_STOPPED", "Drain", "cancelled_envelope", "exit_code", "grace_for", "hard_exit", "refused_envelope",
+           "stopping_line"]
 
 INTERRUPT_GRACE = 5.0  # seconds calls in flight get after Ctrl+C: someone is waiting at a terminal
 _log = logging.getLogger("atdf_mcp.shutdown")
@@ -118,11 +119,16 @@ def refused_envelope(tool: Descriptor) -> dict[str, object]:
                                                                            "(or on another instance of it).")})])
 
 
+SERVER_STOPPED = "server_stopped"
+"""`context.reason` of a CANCELLED envelope the server's stop caused (no one asked: a task so ended has `failed`)."""
+
+
 def cancelled_envelope(tool: Descriptor, since: float) -> dict[str, object]:
     """The answer of a tool call that was still running when the server stopped."""
     waited = f"{max(0.0, time.monotonic() - since):.1f}" if since else "0"
     return envelope([build_entry(Code.CANCELLED, _("The server stopped while {tool} was running: the call was cancelled {seconds} s after the "
                                                                "shutdown began and returned no result.").format(tool=repr(tool.id), seconds=waited),
                                  tool.id, title=_("Cancelled by server shutdown"),
-                                 context={"retryable": True, "solution": _("The action may or may not have taken effect: "
-                                                                           "check before calling the tool again once the server is back.")})])
+                                 context={"retryable": True, "reason": SERVER_STOPPED,
+                                          "solution": _("The action may or may not have taken effect: "
+                                                        "check before calling the tool again once the server is back.")})])

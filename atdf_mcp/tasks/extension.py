@@ -28,7 +28,7 @@ from pydantic import Field
 from ..codes import Code
 from ..envelope import build_entry, envelope
 from ..l10n import gettext as _
-from ..results import error_result
+from ..results import error_result, with_received
 from .runner import TooManyTasks
 from .store import TaskEvent, TaskInfo
 
@@ -156,6 +156,7 @@ class McpTasks:
         # A tool's failure is a result (isError, the ATDF envelope), never the extension's `failed` (JSON-RPC errors only).
         runtime = self.app.view(ctx).runtimes.get(info.tool)
         result = runtime.failed(final.data) if runtime is not None else error_result(final.data, structured=False)
+        result = with_received(result, info.received, is_echoed=True)  # what was sent, kept with the task (masked, clipped)
         dumped = result.model_dump(by_alias=True, mode="json", exclude_none=True)
         return {**fields, "status": "completed", "result": dumped, **({"statusMessage": detail} if detail else {})}
 

@@ -8,7 +8,7 @@
 
 The keys (one Redis, no cluster):
 - `atdf:task:ID`, a hash: tool, toolset, status, replica, created_at, updated_at, `events` (the counter that numbers
-  events 1, 2, 3…) and `cancel` (set when someone asks);
+  events 1, 2, 3…), `received` (the arguments as a failure echoes them, JSON) and `cancel` (set when someone asks);
 - `atdf:task:ID:events`, a stream whose entry ids are `0-N` for event N, each entry holding `n`, `kind` and `data` (JSON);
 - `atdf:tasks:working`, a hash task id → the replica running it; `atdf:replica:NAME`, that replica's heartbeat, a key
   refreshed every heartbeat_timeout/3 that expires after heartbeat_timeout;
@@ -94,6 +94,15 @@ return 1
 """
 
 
+def _received(text: str | None) -> dict[str, Any] | None:
+    """A task's stored `received` (None when it has none, or a replica of another version wrote something else)."""
+    try:
+        value = json.loads(text) if text else None
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
 def _task_key(task_id: str) -> str:
     return f"{_PREFIX}task:{task_id}"
 
@@ -123,13 +132,15 @@ class RedisTaskStore:
 
     # -- the TaskStore interface -----------------------------------------------------------------------------------
 
-    async def create(self, tool: str, *, toolset: str | None = None) -> TaskInfo:
-        """A new working task of `tool`, run by this replica."""
+    async def create(self, tool: str, *, toolset: str | None = None, received: dict[str, Any] | None = None) -> TaskInfo:
+        """A new working task of `tool`, run by this replica; `received` is kept with it for whichever replica answers."""
         now = time.time()
-        info = TaskInfo(new_task_id(), tool, "working", now, now, self.replica, toolset)
+        info = TaskInfo(new_task_id(), tool, "working", now, now, self.replica, toolset, received=received)
         fields = {"tool": tool, "status": "working", "created_at": repr(now), "updated_at": repr(now), "replica": self.replica, "events": 0}
         if toolset is not None:
             fields["toolset"] = toolset
+        if received is not None:
+            fields["received"] = json.dumps(received, ensure_ascii=False, separators=(",", ":"), default=str)
         with self._unavailable():
             async with self._redis().pipeline(transaction=True) as pipe:
                 pipe.hset(_task_key(info.task_id), mapping=fields)
@@ -280,7 +291,7 @@ class RedisTaskStore:
             return None
         status: TaskStatus = fields["status"]  # type: ignore[assignment]
         return TaskInfo(task_id, fields.get("tool", ""), status, float(fields.get("created_at", 0)), float(fields.get("updated_at", 0)),
-                        fields.get("replica", ""), fields.get("toolset"), int(fields.get("events", 0)))
+                        fields.get("replica", ""), fields.get("toolset"), int(fields.get("events", 0)), _received(fields.get("received")))
 
     async def _write(self, task_id: str, kind: str, data: dict[str, Any], *, only_if_lost: bool) -> int:
         final = kind in FINAL_KINDS

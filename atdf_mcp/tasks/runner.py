@@ -32,7 +32,8 @@ from ..codes import Code
 from ..envelope import build_entry, envelope
 from ..jsonsafe import json_safe
 from ..l10n import gettext as _
-from ..results import envelope_of_result
+from ..results import echoed, envelope_of_result
+from ..shutdown import SERVER_STOPPED
 from .store import TaskInfo, TaskStore
 
 if TYPE_CHECKING:
@@ -81,7 +82,8 @@ class TaskRunner:
             raise RuntimeError("TaskRunner.start outside TaskRunner.serving()")
         if len(self.active) >= self.max_tasks:
             raise TooManyTasks(self.max_tasks, self._retry_after())
-        task = await self.store.create(name, toolset=view.toolset)
+        received = echoed(arguments, self.server.secrets.value) if isinstance(arguments, dict) else None  # kept with the task:
+        task = await self.store.create(name, toolset=view.toolset, received=received)  # any replica's answer says what was sent
         scope = anyio.CancelScope()
         self.active[task.task_id] = scope
         parent = otel_context.get_current() if tracing.enabled() else None  # the span of the request that started it
@@ -187,6 +189,7 @@ def _cancelled(name: str, started: float, *, shutdown: bool = False) -> dict[str
         detail = _("The task of {tool} stopped after {seconds} s because the server stopped; it returned no result.")
     else:
         detail = _("The task of {tool} stopped after {seconds} s because it was cancelled on request; it returned no result.")
-    return envelope([build_entry(Code.CANCELLED, detail.format(tool=repr(name), seconds=ran), name, title=_("Cancelled"),
-                                 context={"retryable": True, "solution": _("The action may or may not have taken effect: check "
-                                                                           "before calling the tool again.")})])
+    context = {"retryable": True, "solution": _("The action may or may not have taken effect: check before calling the tool again.")}
+    if shutdown:
+        context["reason"] = SERVER_STOPPED
+    return envelope([build_entry(Code.CANCELLED, detail.format(tool=repr(name), seconds=ran), name, title=_("Cancelled"), context=context)])

@@ -25,6 +25,7 @@ from urllib.parse import urlsplit, urlunsplit
 import anyio
 
 from ..codes import Code
+from ..shutdown import SERVER_STOPPED
 
 __all__ = ["DEFAULT_TASK_TTL", "FINAL_KINDS", "MemoryTaskStore", "TaskEvent", "TaskInfo", "TaskStatus", "TaskStore",
            "TaskStoreUnavailable", "final_status", "public_url"]
@@ -61,6 +62,7 @@ class TaskInfo:
     replica: str  # the process running it (atdf_mcp.tasks.redis: its heartbeat says it is alive)
     toolset: str | None = None  # the tool set it was started in: only that set's callers see it
     events: int = 0  # how many events it has
+    received: dict[str, Any] | None = None  # the call's arguments, secrets masked and clipped: what its failure echoes
 
     @property
     def finished(self) -> bool:
@@ -80,12 +82,14 @@ class TaskStoreUnavailable(Exception):
 
 
 def final_status(kind: str, data: dict[str, Any]) -> TaskStatus:
-    """The status a final event leaves: completed (a result), cancelled (a CANCELLED envelope) or failed."""
+    """The status a final event leaves: completed (a result), cancelled (a CANCELLED envelope, on request) or failed
+    (any other envelope, a server's stop included: nobody asked for that cancel, so MCP tasks/get shows its envelope)."""
     if kind == "result":
         return "completed"
     errors = data.get("errors") if isinstance(data, dict) else None
-    code = errors[0].get("code") if isinstance(errors, list) and errors and isinstance(errors[0], dict) else None
-    return "cancelled" if code == Code.CANCELLED else "failed"
+    first = errors[0] if isinstance(errors, list) and errors and isinstance(errors[0], dict) else {}
+    context = first.get("context") if isinstance(first.get("context"), dict) else {}
+    return "cancelled" if first.get("code") == Code.CANCELLED and context.get("reason") != SERVER_STOPPED else "failed"
 
 
 def new_task_id() -> str:
@@ -109,8 +113,8 @@ class TaskStore(Protocol):
     replica: str
     ttl: float
 
-    async def create(self, tool: str, *, toolset: str | None = None) -> TaskInfo:
-        """A new working task of `tool`, run by this replica."""
+    async def create(self, tool: str, *, toolset: str | None = None, received: dict[str, Any] | None = None) -> TaskInfo:
+        """A new working task of `tool`, run by this replica; `received`: its arguments as its failure echoes them."""
 
     async def get(self, task_id: str) -> TaskInfo | None:
         """The task, or None when it is unknown or expired."""
@@ -149,11 +153,11 @@ class MemoryTaskStore:
         self._tasks: dict[str, _Task] = {}
         self._swept = 0.0
 
-    async def create(self, tool: str, *, toolset: str | None = None) -> TaskInfo:
+    async def create(self, tool: str, *, toolset: str | None = None, received: dict[str, Any] | None = None) -> TaskInfo:
         """A new working task of `tool`."""
         self._sweep()
         now = time.time()
-        info = TaskInfo(new_task_id(), tool, "working", now, now, self.replica, toolset)
+        info = TaskInfo(new_task_id(), tool, "working", now, now, self.replica, toolset, received=received)
         self._tasks[info.task_id] = _Task(info)
         return info
 
