@@ -608,7 +608,7 @@ def _bm25(entries: list[_Entry], sizes: Any, n_vocab: int) -> Any:
     order = stable_order(ids, n_vocab)
     indptr = np.zeros(n_vocab + 1, dtype=np.int64)
     np.cumsum(counts, out=indptr[1:])
-    data = (idf[ids[order]] * tfc[order]).astype(np.float32)
+    data = (idf[ids] * tfc).astype(np.float32)[order]
     retriever.scores = {"data": data, "indices": docs[order], "indptr": indptr, "num_docs": n}
     retriever.nonoccurrence_array = None
     return retriever

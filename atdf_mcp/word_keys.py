@@ -184,8 +184,9 @@ class WordTable:
         held = self.first[slots]
         hit = (held == first) & (self.second[slots] == second)
         ids = np.where(hit, self.values[slots], -3)
-        missing = [np.flatnonzero(held == 0)]
-        pending = np.flatnonzero(~hit & (held != 0))
+        empty = held == 0
+        missing = [np.flatnonzero(empty)]
+        pending = np.flatnonzero(~(hit | empty))
         while len(pending):  # linear probing, for the few whose home slot holds another word (a quarter full at most)
             slots[pending] = (slots[pending] + 1) & mask
             at = slots[pending]
