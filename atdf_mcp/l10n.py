@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = ["LANG", "LANGUAGES", "LANG_META_KEY", "N_", "accepted_language", "choose", "gettext", "lang_of_meta", "messages", "negotiate", "speaking",
-           "translated", "valid_tag"]
+           "translated", "valid_tag", "weighted"]
 
 LANG: ContextVar[str | None] = ContextVar("atdf_mcp.lang", default=None)
 """The language of the request being answered (None: English, the source language)."""
@@ -123,22 +123,31 @@ def negotiate(header: str | None, known: Iterable[str]) -> str | None:
 def _negotiate(header: str, known: frozenset[str]) -> str | None:
     bases = {k.lower() for k in known} | {"en"}
     best: tuple[float, int, str] | None = None
-    for position, part in enumerate(header.split(",")):
-        tag, _sep, params = part.strip().partition(";")
-        quality = 1.0
-        for param in params.split(";"):
-            name, _eq, value = param.strip().partition("=")
-            if name.strip().lower() == "q":
-                try:
-                    quality = float(value)
-                except ValueError:
-                    quality = 0.0
-        tag = valid_tag(tag.strip()) or ""
+    for position, (tag, quality) in enumerate(weighted(header)):
+        tag = valid_tag(tag) or ""
         if quality <= 0 or not tag or _base(tag) not in bases:
             continue
         if best is None or quality > best[0]:
             best = (quality, position, tag)
     return best[2] if best is not None else None
+
+
+def weighted(header: str) -> list[tuple[str, float]]:
+    """The values of an HTTP header with quality values (`Accept`, `Accept-Language`), each with its `q` (1 when none
+    is given, 0 when it is not a number), in the header's order: `"es;q=0.8, en"` → [("es", 0.8), ("en", 1.0)]."""
+    found = []
+    for part in header.split(","):
+        value, _sep, params = part.strip().partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            name, _eq, number = param.strip().partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    quality = float(number)
+                except ValueError:
+                    quality = 0.0
+        found.append((value.strip(), quality))
+    return found
 
 
 def accepted_language(scope: Mapping[str, Any] | None, known: Iterable[str]) -> str | None:

@@ -33,7 +33,7 @@ from pydantic import Field
 from atdf_mcp import load_catalog
 from atdf_mcp.dialects import ardf, atdf
 from atdf_mcp.server import CatalogServer
-from atdf_mcp.tasks import MemoryTaskStore, TaskRunner
+from atdf_mcp.tasks import MemoryTaskStore, TaskRunner, TaskStore
 from atdf_mcp.web import HttpOptions, build_app
 
 EXT = "io.modelcontextprotocol/tasks"
@@ -164,10 +164,10 @@ def catalog_dir(tmp_path: Path) -> Path:
 
 
 @contextlib.asynccontextmanager
-async def serving(catalog_dir: Path, *, max_tasks: int = 1000) -> AsyncIterator[CatalogServer]:
-    """A CatalogServer whose task tools run in a memory-store runner while the block runs."""
+async def serving(catalog_dir: Path, store: TaskStore | None = None, *, max_tasks: int = 1000) -> AsyncIterator[CatalogServer]:
+    """A CatalogServer whose task tools run in a runner over `store` (default: a memory store) while the block runs."""
     app = CatalogServer(load_catalog(catalog_dir))
-    runner = TaskRunner(app, MemoryTaskStore(ttl=60), max_tasks=max_tasks)
+    runner = TaskRunner(app, store if store is not None else MemoryTaskStore(ttl=60), max_tasks=max_tasks)
     async with runner.serving():
         app.tasks = runner
         try:

@@ -6,12 +6,10 @@ with a suggestion, through MCP tasks (the SDK's Client) and through the Agent To
 
 from __future__ import annotations
 
-import contextlib
 import json
 import signal
 import textwrap
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -22,14 +20,14 @@ import pytest
 from envelopes import envelope_of
 from local_server import free_port, running, serve_over_http
 from mcp import Client
-from test_mcp_tasks import MODERN, CancelTask, DetailedTask, GetTask, TaskEnded, TaskParams, Tasks, _wire
+from test_mcp_tasks import MODERN, CancelTask, DetailedTask, GetTask, TaskEnded, TaskParams, Tasks, _wire, serving
 
 from atdf_mcp import load_catalog
 from atdf_mcp.budget import MAX_ECHO
 from atdf_mcp.results import ENRICHED_META
 from atdf_mcp.schemas import SCHEMAS
 from atdf_mcp.server import CatalogServer
-from atdf_mcp.tasks import MemoryTaskStore, TaskRunner, TaskStore
+from atdf_mcp.tasks import MemoryTaskStore
 from atdf_mcp.tasks.redis import RedisTaskStore
 from atdf_mcp.web import HttpOptions, build_app
 
@@ -103,19 +101,6 @@ def catalog_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (folder / "handlers.py").write_text(textwrap.dedent(HANDLERS), encoding="utf-8")
     (folder / "atdf-mcp.yaml").write_text("allow_private_networks: true\n", encoding="utf-8")
     return folder
-
-
-@contextlib.asynccontextmanager
-async def serving(catalog_dir: Path, store: TaskStore) -> AsyncIterator[CatalogServer]:
-    """A CatalogServer whose task tools run in a runner over `store` while the block runs."""
-    app = CatalogServer(load_catalog(catalog_dir))
-    runner = TaskRunner(app, store)
-    async with runner.serving():
-        app.tasks = runner
-        try:
-            yield app
-        finally:
-            app.tasks = None
 
 
 def received_of(result: Any) -> Any:

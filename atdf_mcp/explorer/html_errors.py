@@ -16,7 +16,7 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
-from ..l10n import LANG
+from ..l10n import LANG, weighted
 from ..spelling import close_names
 from .render import page
 
@@ -36,17 +36,8 @@ def is_page(path: str) -> bool:
 def wants_html(accept: str) -> bool:
     """Whether an `Accept` header names HTML, with a quality at least that of JSON (`*/*` alone: no)."""
     html = json_ = 0.0
-    for part in accept.split(","):
-        media, _sep, params = part.strip().partition(";")
-        quality = 1.0
-        for param in params.split(";"):
-            name, _eq, value = param.strip().partition("=")
-            if name.strip().lower() == "q":
-                try:
-                    quality = float(value)
-                except ValueError:
-                    quality = 0.0
-        media = media.strip().lower()
+    for media, quality in weighted(accept):
+        media = media.lower()
         if media in _HTML:
             html = max(html, quality)
         elif media in ("application/json", "application/*", "*/*"):
