@@ -74,6 +74,7 @@ from .sdk_answers import SdkRefusals
 from .server import CatalogServer
 from .sessions import SdkSessions, SessionLimiter, SessionLimits
 from .shutdown import Drain, grace_for, stopping_line
+from .signin import sign_in_routes
 from .surrogates import SurrogateEscapes
 from .tasks import TaskOptions
 from .wire import JsonRpcGuard
@@ -181,6 +182,8 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
     verifier = JwtVerifier(options.oauth) if options.oauth is not None else None
     if options.oauth is not None:
         routes += protected_resource_routes(options.oauth)  # RFC 9728, where MCP clients find the issuer
+    # /register, /authorize, /token and (OAuth) the issuer's metadata: what clients that sign in ask of this origin
+    routes += sign_in_routes(verifier, tokens=lambda: bool(options.auth_token or app.snapshot.config.tokens))
     routes += explorer_routes(app, secured, live, metrics_open=not secured or options.metrics_public)  # GET / (atdf_mcp.explorer)
 
     @contextlib.asynccontextmanager
