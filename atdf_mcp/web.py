@@ -1,6 +1,7 @@
 """The Starlette app of the HTTP transports: /mcp, /sse + /messages/, the REST routes, the explorer (GET /:
 atdf_mcp.explorer) and the Agent Tool Service API (/get_tool, /call_tool/{name}, /callback/{task_id}, /cancel/{task_id},
-/task/{task_id}, GET /reset: atdf_mcp.ats), behind ASGI checks.
+/task/{task_id}, GET /reset: atdf_mcp.ats) and what OAuth clients ask of this origin (/register, /authorize, /token,
+and with --oauth-issuer the issuer's metadata: atdf_mcp.signin), behind ASGI checks.
 
     >>> starlette_app = build_app(CatalogServer(load_catalog("descriptors")), HttpOptions(port=8000))
     >>> uvicorn.run(starlette_app, host="127.0.0.1", port=8000)      # serve.serve_http does this, with signals
