@@ -76,6 +76,7 @@ class JwtVerifier:
         self._http = http
         self._jwks_uri: str | None = None
         self._metadata: dict[str, Any] | None = None  # the issuer's RFC 8414 / OpenID document, once found
+        self._metadata_missed_at = float("-inf")  # the last discovery for issuer_metadata() that failed
         self._keys: dict[str | None, jwt.PyJWK] = {}
         self._fetched_at = float("-inf")
         self._missed_at = float("-inf")  # the last fetch that did not find a wanted key id
@@ -137,9 +138,17 @@ class JwtVerifier:
         return self._keys.get(kid)
 
     async def issuer_metadata(self) -> dict[str, Any]:
-        """The issuer's metadata document (fetched once; IssuerUnavailable while it cannot be)."""
-        if self._metadata is None:
-            self._jwks_uri = await self._discover()
+        """The issuer's metadata document, fetched once; IssuerUnavailable while it cannot be, tried again at most once
+        per REFETCH_COOLDOWN, so anonymous requests for it cannot make the server hammer the issuer."""
+        async with self._lock:
+            if self._metadata is None:
+                if time.monotonic() - self._metadata_missed_at < REFETCH_COOLDOWN:
+                    raise IssuerUnavailable(f"The issuer {self.options.issuer} did not answer a moment ago.")
+                try:
+                    self._jwks_uri = await self._discover()
+                except IssuerUnavailable:
+                    self._metadata_missed_at = time.monotonic()
+                    raise
         assert self._metadata is not None
         return self._metadata
 

@@ -45,6 +45,7 @@ class SigningIssuer(Issuer):
     def __init__(self) -> None:
         super().__init__()
         self.registered: list[dict[str, Any]] = []
+        self.metadata_hits = 0
 
     def app(self) -> Any:
         from starlette.requests import Request
@@ -52,6 +53,9 @@ class SigningIssuer(Issuer):
         from starlette.routing import Route
 
         async def metadata(_: Request) -> JSONResponse:
+            self.metadata_hits += 1
+            if not self.up:
+                return JSONResponse({"error": "down"}, status_code=503)
             return JSONResponse({"issuer": self.base, "jwks_uri": f"{self.base}/jwks", "token_endpoint": f"{self.base}/token",
                                  "authorization_endpoint": f"{self.base}/authorize", "registration_endpoint": f"{self.base}/register",
                                  "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"]})
@@ -175,17 +179,20 @@ def test_an_oauth_servers_own_sign_in_routes_name_the_issuer(oauth_url: str, iss
     assert issuer.base in entry["context"]["solution"]
 
 
-def test_an_unreachable_issuer_is_503_at_the_servers_metadata(tmp_path: Path) -> None:
-    """The issuer is down: the copy of its metadata is 503 AUTH_SERVER_UNAVAILABLE with Retry-After, not a 500."""
-    issuer = Issuer()
+def test_an_unreachable_issuer_is_503_at_the_servers_metadata_and_is_not_hammered() -> None:
+    """The issuer is down: the copy of its metadata is 503 AUTH_SERVER_UNAVAILABLE with Retry-After, not a 500, and
+    anonymous requests for it ask the issuer once per cooldown, not once each."""
+    issuer = SigningIssuer()
     with running(issuer.app()) as base:
         issuer.base = base
         issuer.up = False
         options = HttpOptions(oauth=OAuthOptions(issuer=base, audience=AUDIENCE))
         with running(build_app(CatalogServer(load_catalog(DESCRIPTORS)), options)) as url:
-            response = httpx.get(f"{url}/.well-known/oauth-authorization-server")
-    entry = envelope_entry(response, 503)
-    assert entry["code"] == "AUTH_SERVER_UNAVAILABLE" and response.headers["retry-after"]
+            responses = [httpx.get(f"{url}/.well-known/oauth-authorization-server") for _ in range(5)]
+    for response in responses:
+        entry = envelope_entry(response, 503)
+        assert entry["code"] == "AUTH_SERVER_UNAVAILABLE" and response.headers["retry-after"]
+    assert issuer.metadata_hits == 1
 
 
 @needs_ts_sdk
