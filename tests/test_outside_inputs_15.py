@@ -200,3 +200,23 @@ def test_the_current_ts_client_still_signs_in_at_the_issuer(oauth_url: str, issu
     """The RFC 9728 route of current clients is unchanged: registration and the browser go to the issuer."""
     report = ts_sign_in(f"{oauth_url}/mcp")
     assert report["authorization_url"].startswith(f"{issuer.base}/authorize?"), report
+
+
+# -- 3. a client of the older HTTP+SSE transport given the /mcp URL ----------------------------------------------------
+
+
+def test_a_legacy_sse_clients_get_of_mcp_is_told_to_use_sse(open_url: str) -> None:
+    """An HTTP+SSE client (TypeScript SDK before 1.10, SSE-only bridges and hosts) opens `GET /mcp` as its event stream
+    and gets 400 "Missing session ID"; the solution named only initialize, which such a client cannot send there."""
+    response = httpx.get(f"{open_url}/mcp", headers={"Accept": "text/event-stream"})
+    entry = envelope_entry_of_jsonrpc(response, 400)
+    assert entry["parameter_name"] == "Mcp-Session-Id" and "initialize" in entry["context"]["solution"]
+    assert "/sse" in entry["context"]["solution"]
+
+
+def envelope_entry_of_jsonrpc(response: httpx.Response, status: int) -> dict[str, Any]:
+    """The entry of the envelope a JSON-RPC error carries, answered with `status`."""
+    assert response.status_code == status, response.text
+    envelope = response.json()["error"]["data"]
+    assert SCHEMAS["error"].violations(envelope) == [], envelope
+    return envelope["errors"][0]
