@@ -75,6 +75,8 @@ class JwtVerifier:
         self.options = options
         self._http = http
         self._jwks_uri: str | None = None
+        self._metadata: dict[str, Any] | None = None  # the issuer's RFC 8414 / OpenID document, once found
+        self._metadata_missed_at = float("-inf")  # the last discovery for issuer_metadata() that failed
         self._keys: dict[str | None, jwt.PyJWK] = {}
         self._fetched_at = float("-inf")
         self._missed_at = float("-inf")  # the last fetch that did not find a wanted key id
@@ -135,6 +137,21 @@ class JwtVerifier:
             return next(iter(self._keys.values()))
         return self._keys.get(kid)
 
+    async def issuer_metadata(self) -> dict[str, Any]:
+        """The issuer's metadata document, fetched once; IssuerUnavailable while it cannot be, tried again at most once
+        per REFETCH_COOLDOWN, so anonymous requests for it cannot make the server hammer the issuer."""
+        async with self._lock:
+            if self._metadata is None:
+                if time.monotonic() - self._metadata_missed_at < REFETCH_COOLDOWN:
+                    raise IssuerUnavailable(f"The issuer {self.options.issuer} did not answer a moment ago.")
+                try:
+                    self._jwks_uri = await self._discover()
+                except IssuerUnavailable:
+                    self._metadata_missed_at = time.monotonic()
+                    raise
+        assert self._metadata is not None
+        return self._metadata
+
     async def _fetch_keys(self) -> None:
         """Discover the issuer's `jwks_uri` (once) and fetch its keys."""
         if self._jwks_uri is None:
@@ -158,6 +175,7 @@ class JwtVerifier:
             except IssuerUnavailable:
                 continue
             if isinstance(document, dict) and document.get("issuer") == self.options.issuer and document.get("jwks_uri"):
+                self._metadata = document
                 return str(document["jwks_uri"])
         raise IssuerUnavailable(f"No authorization server metadata naming issuer {self.options.issuer} and a jwks_uri "
                                 f"was found at {', '.join(metadata_urls(self.options.issuer))}.")

@@ -44,7 +44,8 @@ _FIXES = (  # matched in order against the SDK's text, lowercased
     _Fix("not acceptable", Code.INVALID_REQUEST, "Accept", N_(
         "Send the header `Accept: application/json, text/event-stream` (a GET of the session's stream: `Accept: text/event-stream`).")),
     _Fix("missing session id", Code.INVALID_REQUEST, "Mcp-Session-Id", N_(
-        "Send initialize first, without Mcp-Session-Id, then send the Mcp-Session-Id header of its answer with every request.")),
+        "Send initialize first, without Mcp-Session-Id, then send the Mcp-Session-Id header of its answer with every request "
+        "(a client of the older HTTP+SSE transport connects to /sse, or /sse/NAME for a tool set, instead).")),
     *(_Fix(words, Code.NOT_FOUND, "Mcp-Session-Id", N_(
         "The session has ended (closed, idle too long, or the server restarted): send initialize again without Mcp-Session-Id, "
         "then send the Mcp-Session-Id header of its answer with every request."))

@@ -1,6 +1,7 @@
 """The Starlette app of the HTTP transports: /mcp, /sse + /messages/, the REST routes, the explorer (GET /:
 atdf_mcp.explorer) and the Agent Tool Service API (/get_tool, /call_tool/{name}, /callback/{task_id}, /cancel/{task_id},
-/task/{task_id}, GET /reset: atdf_mcp.ats), behind ASGI checks.
+/task/{task_id}, GET /reset: atdf_mcp.ats) and what OAuth clients ask of this origin (/register, /authorize, /token,
+and with --oauth-issuer the issuer's metadata: atdf_mcp.signin), behind ASGI checks.
 
     >>> starlette_app = build_app(CatalogServer(load_catalog("descriptors")), HttpOptions(port=8000))
     >>> uvicorn.run(starlette_app, host="127.0.0.1", port=8000)      # serve.serve_http does this, with signals
@@ -74,6 +75,7 @@ from .sdk_answers import SdkRefusals
 from .server import CatalogServer
 from .sessions import SdkSessions, SessionLimiter, SessionLimits
 from .shutdown import Drain, grace_for, stopping_line
+from .signin import sign_in_routes
 from .surrogates import SurrogateEscapes
 from .tasks import TaskOptions
 from .wire import JsonRpcGuard
@@ -181,6 +183,8 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
     verifier = JwtVerifier(options.oauth) if options.oauth is not None else None
     if options.oauth is not None:
         routes += protected_resource_routes(options.oauth)  # RFC 9728, where MCP clients find the issuer
+    # /register, /authorize, /token and (OAuth) the issuer's metadata: what clients that sign in ask of this origin
+    routes += sign_in_routes(verifier, tokens=lambda: bool(options.auth_token or app.snapshot.config.tokens))
     routes += explorer_routes(app, secured, live, metrics_open=not secured or options.metrics_public)  # GET / (atdf_mcp.explorer)
 
     @contextlib.asynccontextmanager
