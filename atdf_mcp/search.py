@@ -35,7 +35,8 @@ joined by & or / ("p&l", "a/b") always are (at full weight: they can be nothing 
 "e.g." is). The words they stand for are then searched as if the query had said them. A query word the catalogue
 uses is never read as an abbreviation. One that abbreviates nothing either, of `TYPO_CHARS` letters or more, may be a
 typo: it stands for the terms with its first letter one edit away (two from `TYPO_FAR_CHARS` letters; "hotle" → hotel),
-at `TYPO_WEIGHT`.
+as written, or as stemmed when its stem is longer than TYPO_CHARS (the terms are stems: "libary" is one edit from
+library's "librari" only once stemmed), at `TYPO_WEIGHT`.
 
 Builds are batched and vectorized: the new tools' texts are gathered field by field (C-level attribute getters, one
 list per field), each language's ASCII texts are joined, lowered and split through a byte table, and each word of
@@ -378,20 +379,27 @@ class SearchIndex:
     def _misspelt(self, word: str) -> list[str]:
         """The catalogue's terms `word` may misspell: one edit away, or two from TYPO_FAR_CHARS letters (a swap of
         neighbours is one edit), the nearest first and at most PREFIX_TERMS. Only terms with its first letter are
-        compared (typos rarely touch it), so the cost is a few hundred comparisons, not the vocabulary's. Not its stem:
-        the stems of real words are one edit from many terms ("morning": morn, more)."""
+        compared (typos rarely touch it), so the cost is a few hundred comparisons, not the vocabulary's.
+
+        The terms are stems, so the word is compared as written and as its English stem: "libary" is two edits from
+        "librari" (library's stem) but its stem "libari" is one. Only a stem longer than TYPO_CHARS letters: shorter
+        stems of real words are one edit from many terms ("morning": morn, more)."""
         from .suggest import edit_distance
 
         far = 2 if len(word) >= TYPO_FAR_CHARS else 1
+        stem = _stem("en", [word])[0]
         terms = self._sorted_terms()
         at = bisect.bisect_left(terms, word[0])
         end = bisect.bisect_left(terms, word[0] + "\U0010ffff", at)
         near: dict[str, int] = {}
         for term in terms[at:end]:
-            if term.isalpha() and len(term) >= TYPO_CHARS - 1 and abs(len(term) - len(word)) <= far:
-                distance = edit_distance(word, term, far)
-                if distance <= far:
-                    near[term] = distance
+            if not term.isalpha() or len(term) < TYPO_CHARS - 1:
+                continue
+            for form in (word, stem) if stem != word and len(stem) > TYPO_CHARS else (word,):
+                if abs(len(term) - len(form)) <= far:
+                    distance = edit_distance(form, term, far)
+                    if distance <= near.get(term, far):
+                        near[term] = distance
         return sorted(near, key=lambda t: (near[t], t))[:PREFIX_TERMS]
 
     def _initialism(self, letters: str, weight: float, ids: Any) -> list[tuple[float, list[int]]]:
