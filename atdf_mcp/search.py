@@ -15,7 +15,8 @@ particles and question words that make a request: "log out", "give up", "who rep
 stemmed with the English, Spanish and Portuguese stemmers (and those of any other language the catalogue's
 localizations use), so a Spanish query finds a tool's `es` text, and an English stem still matches when the query's
 language has no text in the catalogue. Each query word is one clause, scored by its best stem, so a word counts once
-however many stemmers it went through.
+however many stemmers it went through. Two neighbouring query words are searched joined as well when the
+catalogue uses the joined word ("tag out": tagout, "log in": login, "set up": setup).
 
 Paraphrases: a query word that belongs to a group of `atdf_mcp.search_vocabulary.GROUPS` (a small, general table
 of tool-vocabulary verbs and nouns with their en/es/pt equivalents: undo/reverse/refund, find/search/look up,
@@ -310,7 +311,8 @@ class SearchIndex:
 
         A query word is one clause (weight 1) of its stems in every query language, so a word counts once however
         many stemmers it went through; each expansion group it touches is another (EXPANSION_WEIGHT, or 1 in a Spanish
-        or Portuguese query or when the word itself is not in the catalogue: the group is then its translation).
+        or Portuguese query or when the word itself is not in the catalogue: the group is then its translation). Two
+        neighbouring words the catalogue writes as one ("tag out": tagout, "log in": login) are one more (weight 1).
         """
         language = _language(query)
         langs = _languages(query, self._query_langs, language)
@@ -345,6 +347,10 @@ class SearchIndex:
             if not own and not groups:  # a word the catalogue never uses: an abbreviation, perhaps
                 unknown += 1
                 clauses += self._abbreviated(word, ids, typo=unknown <= TYPO_WORDS)
+        for first, second in itertools.pairwise(words):  # "tag out", "log in": a word the catalogue writes as one
+            joined = ids(set().union(*(_stem(lang, [first + second]) for lang in langs)) - every)  # not a part's own stem
+            if joined:
+                clauses.append((1.0, joined))
         for letters in _LETTERS.findall(query):  # "p&l", "a/b": letters joined, an initialism for sure
             clauses += self._initialism(_plain(re.sub(r"[^\w]", "", letters).lower()), 1.0, ids)
         return clauses

@@ -285,3 +285,14 @@ def test_a_misspelt_inflected_word_is_compared_stemmed_too(write, tmp_path: Path
     index = SearchIndex.build(load_catalog(tmp_path).tools)
     assert names(index.search("libary", 5)) == ["renew_loan"]
     assert index.search("xylophonist", 5) == []
+
+
+def test_two_query_words_written_as_one_in_the_catalogue_find_it(write, tmp_path: Path) -> None:
+    """"tag out the press" never reached the tool that says "tagout": each word was searched alone, and "tag" and "out"
+    found the tools that use them apart. Two neighbouring query words are now searched joined as well when the
+    catalogue uses the joined word (and the joined word is not a stem of either part, as "vuelo ida" → vuel is)."""
+    write("shop.json", {"tools": [_mcp("lockout_machine", "Records a lockout or tagout of a press before work on it."),
+                                  _mcp("label_photo", "Adds a tag to a photo."),
+                                  _mcp("check_out_item", "Lends an item out.")]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    assert names(index.search("tag out the press", 1)) == ["lockout_machine"]
