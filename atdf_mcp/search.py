@@ -15,7 +15,8 @@ particles and question words that make a request: "log out", "give up", "who rep
 stemmed with the English, Spanish and Portuguese stemmers (and those of any other language the catalogue's
 localizations use), so a Spanish query finds a tool's `es` text, and an English stem still matches when the query's
 language has no text in the catalogue. Each query word is one clause, scored by its best stem, so a word counts once
-however many stemmers it went through.
+however many stemmers it went through. Two neighbouring query words are searched joined as well when the
+catalogue uses the joined word ("tag out": tagout, "log in": login, "set up": setup).
 
 Paraphrases: a query word that belongs to a group of `atdf_mcp.search_vocabulary.GROUPS` (a small, general table
 of tool-vocabulary verbs and nouns with their en/es/pt equivalents: undo/reverse/refund, find/search/look up,
@@ -35,7 +36,8 @@ joined by & or / ("p&l", "a/b") always are (at full weight: they can be nothing 
 "e.g." is). The words they stand for are then searched as if the query had said them. A query word the catalogue
 uses is never read as an abbreviation. One that abbreviates nothing either, of `TYPO_CHARS` letters or more, may be a
 typo: it stands for the terms with its first letter one edit away (two from `TYPO_FAR_CHARS` letters; "hotle" → hotel),
-at `TYPO_WEIGHT`.
+as written, or as stemmed when its stem is longer than TYPO_CHARS (the terms are stems: "libary" is one edit from
+library's "librari" only once stemmed), at `TYPO_WEIGHT`.
 
 Builds are batched and vectorized: the new tools' texts are gathered field by field (C-level attribute getters, one
 list per field), each language's ASCII texts are joined, lowered and split through a byte table, and each word of
@@ -309,7 +311,8 @@ class SearchIndex:
 
         A query word is one clause (weight 1) of its stems in every query language, so a word counts once however
         many stemmers it went through; each expansion group it touches is another (EXPANSION_WEIGHT, or 1 in a Spanish
-        or Portuguese query or when the word itself is not in the catalogue: the group is then its translation).
+        or Portuguese query or when the word itself is not in the catalogue: the group is then its translation). Two
+        neighbouring words the catalogue writes as one ("tag out": tagout, "log in": login) are one more (weight 1).
         """
         language = _language(query)
         langs = _languages(query, self._query_langs, language)
@@ -344,6 +347,10 @@ class SearchIndex:
             if not own and not groups:  # a word the catalogue never uses: an abbreviation, perhaps
                 unknown += 1
                 clauses += self._abbreviated(word, ids, typo=unknown <= TYPO_WORDS)
+        for first, second in itertools.pairwise(words):  # "tag out", "log in": a word the catalogue writes as one
+            joined = ids(set().union(*(_stem(lang, [first + second]) for lang in langs)) - every)  # not a part's own stem
+            if joined:
+                clauses.append((1.0, joined))
         for letters in _LETTERS.findall(query):  # "p&l", "a/b": letters joined, an initialism for sure
             clauses += self._initialism(_plain(re.sub(r"[^\w]", "", letters).lower()), 1.0, ids)
         return clauses
@@ -378,20 +385,27 @@ class SearchIndex:
     def _misspelt(self, word: str) -> list[str]:
         """The catalogue's terms `word` may misspell: one edit away, or two from TYPO_FAR_CHARS letters (a swap of
         neighbours is one edit), the nearest first and at most PREFIX_TERMS. Only terms with its first letter are
-        compared (typos rarely touch it), so the cost is a few hundred comparisons, not the vocabulary's. Not its stem:
-        the stems of real words are one edit from many terms ("morning": morn, more)."""
+        compared (typos rarely touch it), so the cost is a few hundred comparisons, not the vocabulary's.
+
+        The terms are stems, so the word is compared as written and as its English stem: "libary" is two edits from
+        "librari" (library's stem) but its stem "libari" is one. Only a stem longer than TYPO_CHARS letters: shorter
+        stems of real words are one edit from many terms ("morning": morn, more)."""
         from .suggest import edit_distance
 
         far = 2 if len(word) >= TYPO_FAR_CHARS else 1
+        stem = _stem("en", [word])[0]
         terms = self._sorted_terms()
         at = bisect.bisect_left(terms, word[0])
         end = bisect.bisect_left(terms, word[0] + "\U0010ffff", at)
         near: dict[str, int] = {}
         for term in terms[at:end]:
-            if term.isalpha() and len(term) >= TYPO_CHARS - 1 and abs(len(term) - len(word)) <= far:
-                distance = edit_distance(word, term, far)
-                if distance <= far:
-                    near[term] = distance
+            if not term.isalpha() or len(term) < TYPO_CHARS - 1:
+                continue
+            for form in (word, stem) if stem != word and len(stem) > TYPO_CHARS else (word,):
+                if abs(len(term) - len(form)) <= far:
+                    distance = edit_distance(form, term, far)
+                    if distance <= near.get(term, far):
+                        near[term] = distance
         return sorted(near, key=lambda t: (near[t], t))[:PREFIX_TERMS]
 
     def _initialism(self, letters: str, weight: float, ids: Any) -> list[tuple[float, list[int]]]:

@@ -328,7 +328,7 @@ def _search(r: dict[str, Any]) -> Iterator[Row]:
             yield Row("9 search", f"recall@1 / recall@5 / MRR, {split} queries (n={f['n']}) on {r['tools']} tools: atdf / FastMCP BM25",
                       trio(f), trio(theirs.get(split)), None, f"recall@5 ≥ {recall:g}" if judged else "",
                       ("pass" if f["recall@5"] >= recall else "MISS") if judged else "info")
-    for label in ("fresh (blind)", "blind2 (blind)"):
+    for label in ("fresh (blind)", "blind2 (blind)", "blind3 (blind)"):
         blind = ours.get(label)
         if blind:
             yield Row("9 search", f"recall@1 / recall@5 / MRR, {label} queries (n={blind['n']}) on another catalogue of "

@@ -268,3 +268,31 @@ def test_an_unknown_word_stands_for_the_few_terms_it_begins(write, tmp_path: Pat
     assert names(hits)[0] == "update_configuration" and hits[0].score > hits[1].score
     assert index.search("pro") == []  # begins project, product, program, process, promotion... (too many to mean one)
     assert names(index.search("settings")) == ["update_configuration", "update_profile"]  # a known word is only itself
+
+
+def _mcp(name: str, description: str) -> dict[str, object]:
+    """An MCP tool with no input."""
+    return {"name": name, "description": description, "inputSchema": {"type": "object", "properties": {}}}
+
+
+def test_a_misspelt_inflected_word_is_compared_stemmed_too(write, tmp_path: Path) -> None:
+    """"libary" found nothing: a typo was compared only as written with the catalogue's stems, and "library" is
+    indexed as "librari" (two edits away); compared stemmed as well ("libari", one edit), it finds the library tool.
+    A word near nothing still finds nothing."""
+    write("library.json", {"tools": [_mcp("renew_loan", "Extends the due date of a library loan."),
+                                     _mcp("book_room", "Books a meeting room for a time slot."),
+                                     _mcp("weigh_parcel", "Reads the scale under a parcel.")]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    assert names(index.search("libary", 5)) == ["renew_loan"]
+    assert index.search("xylophonist", 5) == []
+
+
+def test_two_query_words_written_as_one_in_the_catalogue_find_it(write, tmp_path: Path) -> None:
+    """"tag out the press" never reached the tool that says "tagout": each word was searched alone, and "tag" and "out"
+    found the tools that use them apart. Two neighbouring query words are now searched joined as well when the
+    catalogue uses the joined word (and the joined word is not a stem of either part, as "vuelo ida" → vuel is)."""
+    write("shop.json", {"tools": [_mcp("lockout_machine", "Records a lockout or tagout of a press before work on it."),
+                                  _mcp("label_photo", "Adds a tag to a photo."),
+                                  _mcp("check_out_item", "Lends an item out.")]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    assert names(index.search("tag out the press", 1)) == ["lockout_machine"]
