@@ -174,7 +174,7 @@ CASES: tuple[WrongCall, ...] = (
     WrongCall("logs-limit-zero", "search_logs", "minimum", {**LOGS, "limit": 0}, None),
     WrongCall("logs-order-desc", "search_logs", "enum", {**LOGS, "order": "desc"}, LOGS),
     WrongCall("logs-until-null", "search_logs", "type (null for an optional input)", {**LOGS, "until": None}, LOGS),
-    WrongCall("logs-camel-case-name", "search_logs", "additionalProperties", {**LOGS, "limit": _DROP, "maxResults": 20}, None),
+    WrongCall("logs-camel-case-name", "search_logs", "additionalProperties", {**LOGS, "maxResults": 20}, None),
     # ---- translate_text (OpenAI function: language codes, uuid) ----------------------------------------------------
     WrongCall("translate-target-language-name", "translate_text", "enum", {**TRANSLATE, "target_lang": "Spanish"}, TRANSLATE),
     WrongCall("translate-target-upper-case", "translate_text", "enum", {**TRANSLATE, "target_lang": "ES"}, TRANSLATE),
