@@ -26,11 +26,13 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .bound_moves import stays_put
 from .budget import MAX_FINDINGS, clipped, too_big
 from .codes import Code
 from .envelope import build_entry, compile_detailed, envelope
 from .l10n import N_
 from .l10n import gettext as _
+from .left_behind import time_left_behind
 from .model import Descriptor, Failure
 from .patterns import search
 from .restructure import as_item, flat_home, unnested, wrapped_inputs
@@ -221,6 +223,9 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
     if current is not MISSING and current != finding.received and _passes(current, prop):
         finding.value = current  # already repaired by the fix of another check of the same value
         return
+    if finding.keyword == "format" and finding.error.validator_value == "date" and time_left_behind(
+            str(name), finding.received, container, (schema_at(schema, where) if where else schema) or {}):
+        return  # "2030-05-08T10:30" where the call also has an empty time input: the time was meant for it
     own = finding.error.schema if isinstance(finding.error.schema, dict) else {}
     value = _repair(finding.keyword, finding.error, prop or own, str(name or ""))
     value = _refine(value, prop, str(name or ""))
@@ -319,7 +324,7 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
     if keyword in _NUMBER_CHECKS and is_personal(name, prop):
         return MISSING  # an id or a number that identifies someone is never moved to a bound or a step
     if keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return MISSING if is_exact_number(name) else _bound(keyword, received, rule, prop)
+        return MISSING if is_exact_number(name) or stays_put(name, prop, received) else _bound(keyword, received, rule, prop)
     if keyword == "multipleOf":
         rounded = round_to_step(received, rule)
         near = rounded is not MISSING and received and abs(rounded - received) <= abs(received) * 0.005
@@ -388,11 +393,14 @@ def _is_number(value: Any) -> bool:
 
 
 def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> Any:
-    """The caller's value trimmed, re-cased or without its spaces; or a currency/unit name as its code when the
-    input is about currencies or units. Never another value."""
+    """The caller's value trimmed, re-cased or without its spaces (when no other mark may join its words); or a
+    currency/unit name as its code when the input is about currencies or units. Never another value."""
     stripped = value.strip()
     compact = re.sub(r"\s+", "", value)
-    candidates = [stripped, stripped.upper(), stripped.lower(), compact, compact.upper(), compact.lower()]
+    candidates = [stripped, stripped.upper(), stripped.lower()]
+    joined = [re.sub(r"\s+", mark, stripped) for mark in "-_."]  # "needs triage": needs-triage as well as needstriage?
+    if not any(search(pattern, c) for text in joined for c in (text, text.upper(), text.lower())):
+        candidates += [compact, compact.upper(), compact.lower()]
     about = f"{name} {prop.get('description', '')}".lower()
     if "currenc" in about or "unit" in about:
         codes = [c for c in codes_for_name(stripped) if search(pattern, c)]

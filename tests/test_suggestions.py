@@ -609,3 +609,78 @@ async def test_a_real_stdio_server_restructures_a_flat_call_and_the_retry_succee
                     assert retry.is_error is False and retry.structured_content == fixed
         errlog.seek(0)
         assert "Traceback" not in errlog.read().decode("utf-8", "replace")
+
+
+# ---------------------------------------------------------------------------------------------
+# Round four (the third blind corpus): readings the schema does not single out are left to the agent
+
+ROUND_FOUR_TOOLS = [
+    {"name": "configure", "description": "Set up a job.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "labels": {"type": "array", "items": {"type": "string", "pattern": "^[a-z0-9-]+$"}},
+            "code": {"type": "string", "pattern": "^[0-9]{5}$"},
+            "country": {"type": "string", "enum": ["ES", "GB", "US", "FR"]},
+            "region": {"type": "string", "enum": ["eu-west-1", "us-east-1"]},
+            "image": {"type": "string", "enum": ["ubuntu-24.04", "debian-12"]},
+            "limit": {"type": "integer", "minimum": 1, "maximum": 1000},
+            "zone": {"type": "integer", "minimum": 1, "maximum": 8, "description": "Zone number on the controller."},
+            "annual_kwh": {"type": "integer", "minimum": 500, "maximum": 50000},
+            "day": {"type": "string", "format": "date"},
+            "at": {"type": "string", "format": "time"}}}},
+    {"name": "book_day", "description": "Book a day.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "required": ["day"], "properties": {
+            "day": {"type": "string", "format": "date"}, "guests": {"type": "integer", "minimum": 1, "maximum": 8}}}},
+]
+
+LEFT_TO_THE_AGENT = [
+    ({"labels": ["needs triage"]}, "needs-triage fits the pattern as well as needstriage"),
+    ({"country": "UK"}, "a two-letter code one letter from another is another country, not a typo"),
+    ({"region": "sa-east-1"}, "a whole part of a code that differs is another region"),
+    ({"image": "ubuntu-22.04"}, "another version number is another image"),
+    ({"limit": 0}, "0 often means no limit: 1 is not what was asked"),
+    ({"zone": 9}, "a zone number identifies a zone: 8 is another one"),
+    ({"annual_kwh": 420}, "a yearly figure is a fact the user reports"),
+    ({"day": "2030-05-08T10:30:00+02:00"}, "the time has an input of its own: dropping it loses what was asked"),
+]
+
+
+@pytest.fixture
+def round_four(tmp_path: Path) -> Path:
+    """A catalogue of the shapes the third blind corpus found misread."""
+    (tmp_path / "round_four.json").write_text(json.dumps(ROUND_FOUR_TOOLS), encoding="utf-8")
+    (tmp_path / "handlers.py").write_text("".join(f"def {t['name']}(**arguments):\n    return arguments\n\n\n" for t in ROUND_FOUR_TOOLS),
+                                          encoding="utf-8")
+    assert load_catalog(tmp_path).report.errors == []
+    return tmp_path
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("wrong", "why"), LEFT_TO_THE_AGENT, ids=[json.dumps(w)[:40] for w, _ in LEFT_TO_THE_AGENT])
+async def test_a_value_with_more_than_one_reading_or_none_is_left_to_the_agent(round_four: Path, wrong: Any, why: str) -> None:
+    """No suggested_arguments and no suggested_value: each of these was a confident wrong suggestion."""
+    async with Client(build_server(load_catalog(round_four))) as client:
+        entries = await errors_of(client, "configure", wrong)
+    assert all("suggested_arguments" not in e["context"] for e in entries), why
+    assert all(e["suggested_value"] is None for e in entries), why
+
+
+STILL_REPAIRED = [
+    ("configure", {"code": "28 013"}, {"code": "28013"}),  # no other separator fits: the space is a slip
+    ("configure", {"labels": ["Frontend"]}, {"labels": ["frontend"]}),
+    ("configure", {"country": "gb"}, {"country": "GB"}),
+    ("configure", {"region": "eu_west_1"}, {"region": "eu-west-1"}),
+    ("configure", {"image": "Ubuntu 24.04"}, {"image": "ubuntu-24.04"}),
+    ("configure", {"limit": 1001}, {"limit": 1000}),
+    ("configure", {"day": "2030-05-08T10:30:00+02:00", "at": "10:30:00+02:00"}, {"day": "2030-05-08", "at": "10:30:00+02:00"}),
+    ("book_day", {"day": "2030-05-08T10:30:00+02:00"}, {"day": "2030-05-08"}),
+    ("book_day", {"day": "2030-05-08", "guests": 9}, {"day": "2030-05-08", "guests": 8}),
+]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("tool", "wrong", "fixed"), STILL_REPAIRED, ids=[json.dumps(w)[:40] for _, w, _ in STILL_REPAIRED])
+async def test_the_one_reading_is_still_repaired_beside_them(round_four: Path, tool: str, wrong: Any, fixed: Any) -> None:
+    async with Client(build_server(load_catalog(round_four))) as client:
+        entries = await errors_of(client, tool, wrong)
+        assert entries[0]["context"].get("suggested_arguments") == fixed
+        assert (await client.call_tool(tool, fixed)).is_error is False
