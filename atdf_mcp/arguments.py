@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from .bound_moves import stays_put
 from .budget import MAX_FINDINGS, clipped, too_big
+from .clock_times import clock_time
 from .codes import Code
 from .envelope import build_entry, compile_detailed, envelope
 from .l10n import N_
@@ -405,7 +406,8 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
     if "currenc" in about or "unit" in about:
         codes = [c for c in codes_for_name(stripped) if search(pattern, c)]
         candidates += codes if len(codes) == 1 else []
-    return next((c for c in candidates if search(pattern, c)), MISSING)
+    found = next((c for c in candidates if search(pattern, c)), MISSING)
+    return clock_time(value, pattern, f"{name} {prop.get('description', '')}") if found is MISSING else found
 
 
 _PROPERTY_VALIDATORS: dict[int, tuple[dict[str, Any], Any]] = {}

@@ -627,6 +627,19 @@ ROUND_FOUR_TOOLS = [
             "annual_kwh": {"type": "integer", "minimum": 500, "maximum": 50000},
             "day": {"type": "string", "format": "date"},
             "at": {"type": "string", "format": "time"}}}},
+    {"name": "measure", "description": "Record amounts with their units.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "weeks": {"type": "integer", "minimum": 1, "description": "Length of the loan in weeks."},
+            "skip_if_rain_mm": {"type": "number", "minimum": 0, "description": "Skip when this much rain (in mm) fell in the last day."},
+            "annual_kwh": {"type": "integer", "minimum": 500, "description": "Yearly electricity use in kWh."},
+            "volume": {"type": "integer", "minimum": 0, "maximum": 100, "description": "Volume in percent."},
+            "quality": {"type": "integer", "minimum": 1, "maximum": 100, "description": "Compression quality."},
+            "max_daily_km": {"type": "integer", "enum": [100, 200, 400], "description": "Mileage allowance per day, in km."},
+            "length_cm": {"type": "number", "description": "Length in cm, per day of growth."}}}},
+    {"name": "alarm", "description": "Set an alarm.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "required": ["time"], "properties": {
+            "time": {"type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$", "description": "Local time, HH:MM in 24 hours."},
+            "ratio": {"type": "string", "pattern": "^[0-9]+:[0-9]+$", "description": "Aspect ratio, e.g. 16:9."}}}},
     {"name": "book_day", "description": "Book a day.", "inputSchema": {
         "type": "object", "additionalProperties": False, "required": ["day"], "properties": {
             "day": {"type": "string", "format": "date"}, "guests": {"type": "integer", "minimum": 1, "maximum": 8}}}},
@@ -675,6 +688,50 @@ STILL_REPAIRED = [
     ("book_day", {"day": "2030-05-08T10:30:00+02:00"}, {"day": "2030-05-08"}),
     ("book_day", {"day": "2030-05-08", "guests": 9}, {"day": "2030-05-08", "guests": 8}),
 ]
+
+# A number with the one unit its input names (the name's unit first), a time of day in the writing the pattern takes.
+UNITS_AND_CLOCKS = [
+    ("measure", {"weeks": "3 weeks"}, {"weeks": 3}),
+    ("measure", {"skip_if_rain_mm": "5mm"}, {"skip_if_rain_mm": 5}),  # "per day" in the description is no second unit
+    ("measure", {"annual_kwh": "4200 kWh"}, {"annual_kwh": 4200}),
+    ("measure", {"volume": "80%"}, {"volume": 80}),
+    ("measure", {"max_daily_km": "200 km"}, {"max_daily_km": 200}),
+    ("measure", {"length_cm": "12 cm"}, {"length_cm": 12}),
+    ("alarm", {"time": "06:30:00"}, {"time": "06:30"}),
+    ("alarm", {"time": "6:30"}, {"time": "06:30"}),
+    ("alarm", {"time": "6:30 am"}, {"time": "06:30"}),
+    ("alarm", {"time": "6:30 PM"}, {"time": "18:30"}),
+    ("alarm", {"time": "12:15 a.m."}, {"time": "00:15"}),
+    ("alarm", {"time": "06.30"}, {"time": "06:30"}),
+    ("alarm", {"time": "7pm"}, {"time": "19:00"}),
+]
+NO_UNIT_OR_CLOCK = [
+    ("measure", {"quality": "90%"}, "the input names no percent"),
+    ("measure", {"weeks": "21 days"}, "another unit than the one named"),
+    ("measure", {"length_cm": "12 mm"}, "another unit than the one named"),
+    ("alarm", {"time": "06:30:15"}, "seconds the pattern cannot hold"),
+    ("alarm", {"time": "13:30 pm"}, "no such time"),
+    ("alarm", {"time": "half past six"}, "words"),
+    ("alarm", {"time": "06:00", "ratio": "16.9"}, "a ratio is no time of day"),
+]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("tool", "wrong", "fixed"), UNITS_AND_CLOCKS, ids=[json.dumps(w)[:40] for _, w, _ in UNITS_AND_CLOCKS])
+async def test_a_unit_the_input_names_or_a_time_in_another_writing_is_repaired(round_four: Path, tool: str, wrong: Any, fixed: Any) -> None:
+    async with Client(build_server(load_catalog(round_four))) as client:
+        entries = await errors_of(client, tool, wrong)
+        assert entries[0]["context"].get("suggested_arguments") == fixed
+        assert (await client.call_tool(tool, fixed)).is_error is False
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("tool", "wrong", "why"), NO_UNIT_OR_CLOCK, ids=[json.dumps(w)[:40] for _, w, _ in NO_UNIT_OR_CLOCK])
+async def test_another_unit_or_no_clock_time_is_left_to_the_agent(round_four: Path, tool: str, wrong: Any, why: str) -> None:
+    async with Client(build_server(load_catalog(round_four))) as client:
+        entries = await errors_of(client, tool, wrong)
+    assert all("suggested_arguments" not in e["context"] for e in entries), why
+    assert all(e["suggested_value"] is None for e in entries), why
 
 
 @pytest.mark.anyio
