@@ -35,6 +35,7 @@ from .l10n import N_
 from .l10n import gettext as _
 from .left_behind import time_left_behind
 from .model import Descriptor, Failure
+from .pattern_marks import with_leading_mark
 from .patterns import search
 from .restructure import as_item, flat_home, unnested, wrapped_inputs
 from .suggest import (
@@ -407,6 +408,7 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
         codes = [c for c in codes_for_name(stripped) if search(pattern, c)]
         candidates += codes if len(codes) == 1 else []
     found = next((c for c in candidates if search(pattern, c)), MISSING)
+    found = with_leading_mark(value, pattern) if found is MISSING else found
     return clock_time(value, pattern, f"{name} {prop.get('description', '')}") if found is MISSING else found
 
 

@@ -639,7 +639,12 @@ ROUND_FOUR_TOOLS = [
     {"name": "alarm", "description": "Set an alarm.", "inputSchema": {
         "type": "object", "additionalProperties": False, "required": ["time"], "properties": {
             "time": {"type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$", "description": "Local time, HH:MM in 24 hours."},
-            "ratio": {"type": "string", "pattern": "^[0-9]+:[0-9]+$", "description": "Aspect ratio, e.g. 16:9."}}}},
+            "ratio": {"type": "string", "pattern": "^[0-9]+:[0-9]+$", "description": "Aspect ratio, e.g. 16:9."},
+            "colour": {"type": "string", "pattern": "^#[0-9a-f]{6}$"},
+            "owners": {"type": "array", "items": {"type": "string", "pattern": "^@[a-z0-9_]{2,20}$"}},
+            "phone": {"type": "string", "pattern": "^\\+[0-9]{7,15}$"},
+            "language": {"type": "string", "enum": ["en", "es", "fr", "pt", "zh"]},
+            "country": {"type": "string", "enum": ["ES", "FR", "MX"]}}}},
     {"name": "book_day", "description": "Book a day.", "inputSchema": {
         "type": "object", "additionalProperties": False, "required": ["day"], "properties": {
             "day": {"type": "string", "format": "date"}, "guests": {"type": "integer", "minimum": 1, "maximum": 8}}}},
@@ -704,6 +709,12 @@ UNITS_AND_CLOCKS = [
     ("alarm", {"time": "12:15 a.m."}, {"time": "00:15"}),
     ("alarm", {"time": "06.30"}, {"time": "06:30"}),
     ("alarm", {"time": "7pm"}, {"time": "19:00"}),
+    # the mark a pattern begins with, left out; a language tag with its region for an enum of language codes
+    ("alarm", {"time": "07:00", "colour": "1db954"}, {"time": "07:00", "colour": "#1db954"}),
+    ("alarm", {"time": "07:00", "owners": ["kim_lee"]}, {"time": "07:00", "owners": ["@kim_lee"]}),
+    ("alarm", {"time": "07:00", "language": "es-ES"}, {"time": "07:00", "language": "es"}),
+    ("alarm", {"time": "07:00", "language": "pt_BR"}, {"time": "07:00", "language": "pt"}),
+    ("alarm", {"time": "07:00", "language": "zh-Hans-CN"}, {"time": "07:00", "language": "zh"}),
 ]
 NO_UNIT_OR_CLOCK = [
     ("measure", {"quality": "90%"}, "the input names no percent"),
@@ -713,6 +724,11 @@ NO_UNIT_OR_CLOCK = [
     ("alarm", {"time": "13:30 pm"}, "no such time"),
     ("alarm", {"time": "half past six"}, "words"),
     ("alarm", {"time": "06:00", "ratio": "16.9"}, "a ratio is no time of day"),
+    ("alarm", {"time": "06:00", "colour": "green"}, "a colour name is no hex code"),
+    ("alarm", {"time": "06:00", "owners": ["Kim Lee"]}, "a name is no user name"),
+    ("alarm", {"time": "06:00", "phone": "612345678"}, "a + needs the country code the number lacks"),
+    ("alarm", {"time": "06:00", "country": "es-MX"}, "a language tag names no country: es-MX is Mexico"),
+    ("alarm", {"time": "06:00", "language": "de-DE"}, "German is not offered"),
 ]
 
 
