@@ -165,8 +165,17 @@ def _closest_branch(context: list[jsonschema.ValidationError]) -> list[jsonschem
     branches: dict[Any, list[jsonschema.ValidationError]] = {}
     for error in context:
         branches.setdefault(error.relative_schema_path[0] if error.relative_schema_path else None, []).append(error)
-    ranked = sorted(branches.values(), key=len)
-    return ranked[0] if len(ranked) == 1 or len(ranked[0]) < len(ranked[1]) else []
+    ranked = sorted(branches.values(), key=_problems)
+    return ranked[0] if len(ranked) == 1 or _problems(ranked[0]) < _problems(ranked[1]) else []
+
+
+def _problems(errors: list[jsonschema.ValidationError]) -> int:
+    """How many values an alternative finds wrong: "10" for an enum of integers breaks its type and its enum, one
+    value to repair, not two."""
+    return len({(tuple(error.path), error.validator if error.validator in _STRUCTURE_CHECKS else "value") for error in errors})
+
+
+_STRUCTURE_CHECKS = frozenset({"required", "additionalProperties", "dependentRequired", "minItems", "maxItems"})
 
 
 def _missing_name(error: jsonschema.ValidationError) -> str:
@@ -215,10 +224,10 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
         return
     if too_big(finding.received):
         return  # far larger than anything the schema names: not a slip to repair, and too costly to compare
-    if finding.keyword == "type" and finding.received is None and _optional(schema, where, name):
+    if finding.received is None and finding.keyword in ("type", "enum", "const") and _optional(schema, where, name):
         if isinstance(container, dict) and container.get(name, MISSING) is None:
             del container[name]  # null for an optional input its type refuses: left out, as an unknown null is
-            finding.dropped = True
+        finding.dropped = isinstance(container, dict) and name not in container  # also when its type's finding dropped it
         return
     prop = schema_at(schema, finding.path) if finding.path else None
     current = get_at(fixed, finding.path)

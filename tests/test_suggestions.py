@@ -625,8 +625,9 @@ ROUND_FOUR_TOOLS = [
             "limit": {"type": "integer", "minimum": 1, "maximum": 1000},
             "zone": {"type": "integer", "minimum": 1, "maximum": 8, "description": "Zone number on the controller."},
             "annual_kwh": {"type": "integer", "minimum": 500, "maximum": 50000},
-            "day": {"type": "string", "format": "date"},
-            "at": {"type": "string", "format": "time"}}}},
+            "date": {"type": "string", "format": "date"},
+            "time": {"type": "string", "format": "time"},
+            "starts": {"type": "string", "format": "time"}}}},
     {"name": "measure", "description": "Record amounts with their units.", "inputSchema": {
         "type": "object", "additionalProperties": False, "properties": {
             "weeks": {"type": "integer", "minimum": 1, "description": "Length of the loan in weeks."},
@@ -644,7 +645,12 @@ ROUND_FOUR_TOOLS = [
             "owners": {"type": "array", "items": {"type": "string", "pattern": "^@[a-z0-9_]{2,20}$"}},
             "phone": {"type": "string", "pattern": "^\\+[0-9]{7,15}$"},
             "language": {"type": "string", "enum": ["en", "es", "fr", "pt", "zh"]},
-            "country": {"type": "string", "enum": ["ES", "FR", "MX"]}}}},
+            "country": {"type": "string", "enum": ["ES", "FR", "MX"]},
+            "sound": {"type": "string", "enum": ["radar", "chimes"], "default": "radar"},
+            "paying": {"oneOf": [
+                {"type": "object", "additionalProperties": False, "required": ["method"], "properties": {"method": {"const": "cash"}}},
+                {"type": "object", "additionalProperties": False, "required": ["method", "years"],
+                 "properties": {"method": {"const": "loan"}, "years": {"type": "integer", "enum": [5, 10, 15]}}}]}}}},
     {"name": "book_day", "description": "Book a day.", "inputSchema": {
         "type": "object", "additionalProperties": False, "required": ["day"], "properties": {
             "day": {"type": "string", "format": "date"}, "guests": {"type": "integer", "minimum": 1, "maximum": 8}}}},
@@ -658,7 +664,7 @@ LEFT_TO_THE_AGENT = [
     ({"limit": 0}, "0 often means no limit: 1 is not what was asked"),
     ({"zone": 9}, "a zone number identifies a zone: 8 is another one"),
     ({"annual_kwh": 420}, "a yearly figure is a fact the user reports"),
-    ({"day": "2030-05-08T10:30:00+02:00"}, "the time has an input of its own: dropping it loses what was asked"),
+    ({"date": "2030-05-08T10:30:00+02:00"}, "the time has an input of its own: dropping it loses what was asked"),
 ]
 
 
@@ -689,7 +695,7 @@ STILL_REPAIRED = [
     ("configure", {"region": "eu_west_1"}, {"region": "eu-west-1"}),
     ("configure", {"image": "Ubuntu 24.04"}, {"image": "ubuntu-24.04"}),
     ("configure", {"limit": 1001}, {"limit": 1000}),
-    ("configure", {"day": "2030-05-08T10:30:00+02:00", "at": "10:30:00+02:00"}, {"day": "2030-05-08", "at": "10:30:00+02:00"}),
+    ("configure", {"date": "2030-05-08T10:30:00+02:00", "time": "10:30:00+02:00"}, {"date": "2030-05-08", "time": "10:30:00+02:00"}),
     ("book_day", {"day": "2030-05-08T10:30:00+02:00"}, {"day": "2030-05-08"}),
     ("book_day", {"day": "2030-05-08", "guests": 9}, {"day": "2030-05-08", "guests": 8}),
 ]
@@ -715,6 +721,10 @@ UNITS_AND_CLOCKS = [
     ("alarm", {"time": "07:00", "language": "es-ES"}, {"time": "07:00", "language": "es"}),
     ("alarm", {"time": "07:00", "language": "pt_BR"}, {"time": "07:00", "language": "pt"}),
     ("alarm", {"time": "07:00", "language": "zh-Hans-CN"}, {"time": "07:00", "language": "zh"}),
+    # null for an optional enum input (its type and its enum both refuse it), a value that breaks two checks of one
+    # alternative counted as one problem there
+    ("alarm", {"time": "07:00", "sound": None}, {"time": "07:00"}),
+    ("alarm", {"time": "07:00", "paying": {"method": "loan", "years": "10"}}, {"time": "07:00", "paying": {"method": "loan", "years": 10}}),
 ]
 NO_UNIT_OR_CLOCK = [
     ("measure", {"quality": "90%"}, "the input names no percent"),
