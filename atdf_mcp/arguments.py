@@ -37,7 +37,7 @@ from .left_behind import time_left_behind
 from .model import Descriptor, Failure
 from .pattern_marks import with_leading_mark
 from .patterns import search
-from .restructure import as_item, flat_home, unnested, wrapped_inputs
+from .restructure import as_item, flat_home, lone_item, tagged, unnested, wrapped_inputs
 from .suggest import (
     MISSING,
     codes_for_name,
@@ -327,6 +327,10 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
             typed = number_in_unit(received, name, str(prop.get("description") or ""))
         if typed is MISSING and error.path and isinstance(error.path[-1], int):
             typed = as_item(received, expected)  # "Toledo" among stops whose one required property is the place
+        if typed is MISSING:
+            typed = lone_item(received, expected)  # [4] for a count; _refine then repairs the item itself
+        if typed is MISSING:
+            typed = tagged(received, prop)  # "cash" for the alternative {"method": "cash"}
         return unnested(received, name, expected) if typed is MISSING else typed
     if keyword == "enum" and isinstance(rule, list):
         return nearest(received, rule)

@@ -24,7 +24,7 @@ from bench.wrong_calls_blind3 import CASES, CATALOGUES
 from tests.envelopes import envelope_of
 from tests.local_server import serve_over_http
 
-RATE_FLOOR = 0.52  # 129 of 245 (52.7 %) measured; 113 (46.1 %, 10 wrong) at the corpus's first run
+RATE_FLOOR = 0.54  # 134 of 245 (54.7 %) measured; 113 (46.1 %, 10 wrong) at the corpus's first run
 BY_NAME = {case.name: case for case in CASES}
 # A disk of 5 GB where 10 is the least, 180 minutes of watering where 120 is the most: labelled "no right fix" before
 # the first run, the same shapes the first corpus labels as slips to the bound (a 10-minute meeting where 15 is the
@@ -35,10 +35,12 @@ LABEL_CONFLICTS = ["vm-disk-too-small", "water-duration-over"]
 ONCE_WRONG = ("car-driver-country-uk", "vm-region-not-offered", "vm-image-other-version", "ticket-label-with-space", "logs-limit-zero",
               "water-zone-over", "solar-kwh-under", "vet-date-with-its-time")
 # One case per repair of this round: units named by the input, clock times, a pattern's mark, a language tag, null
-# for an optional enum, a value breaking two checks of one alternative.
+# for an optional enum, a value breaking two checks of one alternative, a language's name, one value in a list, the
+# tag of an alternative that needs nothing else.
 FOURTH_ROUND = ("book-weeks-with-unit", "water-rain-with-unit", "solar-kwh-with-unit", "alarm-volume-percent", "alarm-time-pm",
                 "alarm-time-one-digit-hour", "playlist-cover-without-hash", "ticket-assignee-without-at", "translate-target-locale",
-                "vm-image-null", "solar-financing-years-string")
+                "vm-image-null", "solar-financing-years-string", "translate-target-language-name", "table-party-size-in-a-list",
+                "solar-financing-one-word")
 THROUGH_SERVERS = ("alarm-time-am", "translate-target-locale-underscore", "car-driver-country-uk", "vet-date-with-its-time",
                    "logs-limit-zero", "job-salary-sent-flat")
 

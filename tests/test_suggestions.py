@@ -647,6 +647,7 @@ ROUND_FOUR_TOOLS = [
             "language": {"type": "string", "enum": ["en", "es", "fr", "pt", "zh"]},
             "country": {"type": "string", "enum": ["ES", "FR", "MX"]},
             "sound": {"type": "string", "enum": ["radar", "chimes"], "default": "radar"},
+            "count": {"type": "integer", "minimum": 1},
             "paying": {"oneOf": [
                 {"type": "object", "additionalProperties": False, "required": ["method"], "properties": {"method": {"const": "cash"}}},
                 {"type": "object", "additionalProperties": False, "required": ["method", "years"],
@@ -725,6 +726,15 @@ UNITS_AND_CLOCKS = [
     # alternative counted as one problem there
     ("alarm", {"time": "07:00", "sound": None}, {"time": "07:00"}),
     ("alarm", {"time": "07:00", "paying": {"method": "loan", "years": "10"}}, {"time": "07:00", "paying": {"method": "loan", "years": 10}}),
+    # a language by its name in English or its own, or its three-letter code; one value in a list; an alternative's tag
+    ("alarm", {"time": "07:00", "language": "Spanish"}, {"time": "07:00", "language": "es"}),
+    ("alarm", {"time": "07:00", "language": "español"}, {"time": "07:00", "language": "es"}),
+    ("alarm", {"time": "07:00", "language": "spa"}, {"time": "07:00", "language": "es"}),
+    ("alarm", {"time": "07:00", "language": "Chinese"}, {"time": "07:00", "language": "zh"}),
+    ("alarm", {"time": "07:00", "count": [4]}, {"time": "07:00", "count": 4}),
+    ("alarm", {"time": "07:00", "count": ["4"]}, {"time": "07:00", "count": 4}),
+    ("alarm", {"time": "07:00", "paying": "cash"}, {"time": "07:00", "paying": {"method": "cash"}}),
+    ("alarm", {"time": "07:00", "paying": "Cash"}, {"time": "07:00", "paying": {"method": "cash"}}),
 ]
 NO_UNIT_OR_CLOCK = [
     ("measure", {"quality": "90%"}, "the input names no percent"),
@@ -739,6 +749,10 @@ NO_UNIT_OR_CLOCK = [
     ("alarm", {"time": "06:00", "phone": "612345678"}, "a + needs the country code the number lacks"),
     ("alarm", {"time": "06:00", "country": "es-MX"}, "a language tag names no country: es-MX is Mexico"),
     ("alarm", {"time": "06:00", "language": "de-DE"}, "German is not offered"),
+    ("alarm", {"time": "06:00", "language": "German"}, "German is not offered"),
+    ("alarm", {"time": "06:00", "country": "Spanish"}, "a language names no country"),
+    ("alarm", {"time": "06:00", "count": [4, 5]}, "two values: which one?"),
+    ("alarm", {"time": "06:00", "paying": "loan"}, "a loan needs its years"),
 ]
 
 
