@@ -1,7 +1,5 @@
 """Whether a number past its bound may be moved to that bound: never when the number names a thing or states a fact.
 
-    >>> stays_put("limit", {"minimum": 1}, 0)          # 0 often means "no limit" or "off": 1 is not what was asked
-    True
     >>> stays_put("zone", {"description": "Zone number on the controller."}, 9)   # an identifier: 8 is another zone
     True
     >>> stays_put("annual_kwh", {}, 420)              # a yearly figure the user reports
@@ -25,10 +23,9 @@ _REPORTED = {"annual", "yearly", "monthly", "consumption", "usage", "reading", "
 
 
 def stays_put(name: str, prop: dict[str, Any], received: Any) -> bool:
-    """Whether `received` must not be moved to a bound it is past: it is 0 (none, off, unlimited), the input is
-    a number that identifies something ("zone number", `seat_no`), or a figure the user reports (a yearly use)."""
-    if received == 0 and not isinstance(received, bool):
-        return True
+    """Whether `received` must not be moved to a bound it is past: the input is a number that identifies something
+    ("zone number", `seat_no`), or a figure the user reports (a yearly use). 0 for at least 1 still becomes 1 (the
+    demo's passengers and search_tools' limit say so)."""
     words = norm(name).split("_")
     if len(words) > 1 and words[-1] in _IDENTIFIER_NAMES:
         return True

@@ -662,7 +662,6 @@ LEFT_TO_THE_AGENT = [
     ({"country": "UK"}, "a two-letter code one letter from another is another country, not a typo"),
     ({"region": "sa-east-1"}, "a whole part of a code that differs is another region"),
     ({"image": "ubuntu-22.04"}, "another version number is another image"),
-    ({"limit": 0}, "0 often means no limit: 1 is not what was asked"),
     ({"zone": 9}, "a zone number identifies a zone: 8 is another one"),
     ({"annual_kwh": 420}, "a yearly figure is a fact the user reports"),
     ({"date": "2030-05-08T10:30:00+02:00"}, "the time has an input of its own: dropping it loses what was asked"),
