@@ -24,16 +24,16 @@ from bench.wrong_calls_blind3 import CASES, CATALOGUES
 from tests.envelopes import envelope_of
 from tests.local_server import serve_over_http
 
-RATE_FLOOR = 0.54  # 134 of 245 (54.7 %) measured; 113 (46.1 %, 10 wrong) at the corpus's first run
+RATE_FLOOR = 0.55  # 136 of 245 (55.5 %) measured; 113 (46.1 %, 10 wrong) at the corpus's first run
 BY_NAME = {case.name: case for case in CASES}
 # A limit of 0 where 1 is the least, a disk of 5 GB where 10 is, 180 minutes of watering where 120 is the most:
 # labelled "no right fix" before the first run, the same shapes the other corpora and tests label as slips to the
 # bound (search_tools' limit 0 → 1, the demo's 0 passengers → 1, a 10-minute meeting → 15, 12 guests → 8). Left as
 # they are rather than relabelled after the run.
 LABEL_CONFLICTS = ["logs-limit-zero", "vm-disk-too-small", "water-duration-over"]
-# Each was a confident wrong suggestion at the first run: a two-letter code, a region, a version, a space in a label,
-# a zone number, a yearly figure, a date-time cut while its time has an input of its own.
-ONCE_WRONG = ("car-driver-country-uk", "vm-region-not-offered", "vm-image-other-version", "ticket-label-with-space",
+# Each was a confident wrong suggestion at the first run: a region, a version, a space in a label, a zone number, a
+# yearly figure, a date-time cut while its time has an input of its own (UK, once read as US, is now GB).
+ONCE_WRONG = ("vm-region-not-offered", "vm-image-other-version", "ticket-label-with-space",
               "water-zone-over", "solar-kwh-under", "vet-date-with-its-time")
 # One case per repair of this round: units named by the input, clock times, a pattern's mark, a language tag, null
 # for an optional enum, a value breaking two checks of one alternative, a language's name, one value in a list, the
@@ -41,7 +41,7 @@ ONCE_WRONG = ("car-driver-country-uk", "vm-region-not-offered", "vm-image-other-
 FOURTH_ROUND = ("book-weeks-with-unit", "water-rain-with-unit", "solar-kwh-with-unit", "alarm-volume-percent", "alarm-time-pm",
                 "alarm-time-one-digit-hour", "playlist-cover-without-hash", "ticket-assignee-without-at", "translate-target-locale",
                 "vm-image-null", "solar-financing-years-string", "translate-target-language-name", "table-party-size-in-a-list",
-                "solar-financing-one-word")
+                "solar-financing-one-word", "car-driver-country-in-words", "car-driver-country-uk")
 THROUGH_SERVERS = ("alarm-time-am", "translate-target-locale-underscore", "car-driver-country-uk", "vet-date-with-its-time",
                    "water-zone-over", "job-salary-sent-flat")
 

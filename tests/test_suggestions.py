@@ -646,6 +646,7 @@ ROUND_FOUR_TOOLS = [
             "phone": {"type": "string", "pattern": "^\\+[0-9]{7,15}$"},
             "language": {"type": "string", "enum": ["en", "es", "fr", "pt", "zh"]},
             "country": {"type": "string", "enum": ["ES", "FR", "MX"]},
+            "licence_country": {"type": "string", "enum": ["ES", "GB", "US"]},
             "sound": {"type": "string", "enum": ["radar", "chimes"], "default": "radar"},
             "count": {"type": "integer", "minimum": 1},
             "paying": {"oneOf": [
@@ -659,7 +660,7 @@ ROUND_FOUR_TOOLS = [
 
 LEFT_TO_THE_AGENT = [
     ({"labels": ["needs triage"]}, "needs-triage fits the pattern as well as needstriage"),
-    ({"country": "UK"}, "a two-letter code one letter from another is another country, not a typo"),
+    ({"country": "GR"}, "a two-letter code one letter from another (GB) is another country (Greece), not a typo"),
     ({"region": "sa-east-1"}, "a whole part of a code that differs is another region"),
     ({"image": "ubuntu-22.04"}, "another version number is another image"),
     ({"zone": 9}, "a zone number identifies a zone: 8 is another one"),
@@ -692,6 +693,7 @@ STILL_REPAIRED = [
     ("configure", {"code": "28 013"}, {"code": "28013"}),  # no other separator fits: the space is a slip
     ("configure", {"labels": ["Frontend"]}, {"labels": ["frontend"]}),
     ("configure", {"country": "gb"}, {"country": "GB"}),
+    ("configure", {"country": "UK"}, {"country": "GB"}),  # its usual name, not US one letter away
     ("configure", {"region": "eu_west_1"}, {"region": "eu-west-1"}),
     ("configure", {"image": "Ubuntu 24.04"}, {"image": "ubuntu-24.04"}),
     ("configure", {"limit": 1001}, {"limit": 1000}),
@@ -734,6 +736,12 @@ UNITS_AND_CLOCKS = [
     ("alarm", {"time": "07:00", "count": ["4"]}, {"time": "07:00", "count": 4}),
     ("alarm", {"time": "07:00", "paying": "cash"}, {"time": "07:00", "paying": {"method": "cash"}}),
     ("alarm", {"time": "07:00", "paying": "Cash"}, {"time": "07:00", "paying": {"method": "cash"}}),
+    # a country by its name, in English or another language, for an enum of ISO 3166 codes
+    ("alarm", {"time": "07:00", "country": "Spain"}, {"time": "07:00", "country": "ES"}),
+    ("alarm", {"time": "07:00", "country": "España"}, {"time": "07:00", "country": "ES"}),
+    ("alarm", {"time": "07:00", "country": "mexico"}, {"time": "07:00", "country": "MX"}),
+    ("alarm", {"time": "07:00", "licence_country": "UK"}, {"time": "07:00", "licence_country": "GB"}),
+    ("alarm", {"time": "07:00", "licence_country": "United States"}, {"time": "07:00", "licence_country": "US"}),
 ]
 NO_UNIT_OR_CLOCK = [
     ("measure", {"quality": "90%"}, "the input names no percent"),
@@ -750,6 +758,8 @@ NO_UNIT_OR_CLOCK = [
     ("alarm", {"time": "06:00", "language": "de-DE"}, "German is not offered"),
     ("alarm", {"time": "06:00", "language": "German"}, "German is not offered"),
     ("alarm", {"time": "06:00", "country": "Spanish"}, "a language names no country"),
+    ("alarm", {"time": "06:00", "country": "Germany"}, "Germany is not offered"),
+    ("alarm", {"time": "06:00", "language": "Spain"}, "a country names no language"),
     ("alarm", {"time": "06:00", "count": [4, 5]}, "two values: which one?"),
     ("alarm", {"time": "06:00", "paying": "loan"}, "a loan needs its years"),
 ]
