@@ -26,14 +26,18 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .bound_moves import stays_put
 from .budget import MAX_FINDINGS, clipped, too_big
+from .clock_times import clock_time
 from .codes import Code
 from .envelope import build_entry, compile_detailed, envelope
 from .l10n import N_
 from .l10n import gettext as _
+from .left_behind import time_left_behind
 from .model import Descriptor, Failure
+from .pattern_marks import with_leading_mark
 from .patterns import search
-from .restructure import as_item, flat_home, unnested, wrapped_inputs
+from .restructure import as_item, flat_home, lone_item, tagged, unnested, wrapped_inputs
 from .suggest import (
     MISSING,
     codes_for_name,
@@ -161,8 +165,17 @@ def _closest_branch(context: list[jsonschema.ValidationError]) -> list[jsonschem
     branches: dict[Any, list[jsonschema.ValidationError]] = {}
     for error in context:
         branches.setdefault(error.relative_schema_path[0] if error.relative_schema_path else None, []).append(error)
-    ranked = sorted(branches.values(), key=len)
-    return ranked[0] if len(ranked) == 1 or len(ranked[0]) < len(ranked[1]) else []
+    ranked = sorted(branches.values(), key=_problems)
+    return ranked[0] if len(ranked) == 1 or _problems(ranked[0]) < _problems(ranked[1]) else []
+
+
+def _problems(errors: list[jsonschema.ValidationError]) -> int:
+    """How many values an alternative finds wrong: "10" for an enum of integers breaks its type and its enum, one
+    value to repair, not two."""
+    return len({(tuple(error.path), error.validator if error.validator in _STRUCTURE_CHECKS else "value") for error in errors})
+
+
+_STRUCTURE_CHECKS = frozenset({"required", "additionalProperties", "dependentRequired", "minItems", "maxItems"})
 
 
 def _missing_name(error: jsonschema.ValidationError) -> str:
@@ -211,16 +224,19 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
         return
     if too_big(finding.received):
         return  # far larger than anything the schema names: not a slip to repair, and too costly to compare
-    if finding.keyword == "type" and finding.received is None and _optional(schema, where, name):
+    if finding.received is None and finding.keyword in ("type", "enum", "const") and _optional(schema, where, name):
         if isinstance(container, dict) and container.get(name, MISSING) is None:
             del container[name]  # null for an optional input its type refuses: left out, as an unknown null is
-            finding.dropped = True
+        finding.dropped = isinstance(container, dict) and name not in container  # also when its type's finding dropped it
         return
     prop = schema_at(schema, finding.path) if finding.path else None
     current = get_at(fixed, finding.path)
     if current is not MISSING and current != finding.received and _passes(current, prop):
         finding.value = current  # already repaired by the fix of another check of the same value
         return
+    if finding.keyword == "format" and finding.error.validator_value == "date" and time_left_behind(
+            str(name), finding.received, container, (schema_at(schema, where) if where else schema) or {}):
+        return  # "2030-05-08T10:30" where the call also has an empty time input: the time was meant for it
     own = finding.error.schema if isinstance(finding.error.schema, dict) else {}
     value = _repair(finding.keyword, finding.error, prop or own, str(name or ""))
     value = _refine(value, prop, str(name or ""))
@@ -311,6 +327,10 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
             typed = number_in_unit(received, name, str(prop.get("description") or ""))
         if typed is MISSING and error.path and isinstance(error.path[-1], int):
             typed = as_item(received, expected)  # "Toledo" among stops whose one required property is the place
+        if typed is MISSING:
+            typed = lone_item(received, expected)  # [4] for a count; _refine then repairs the item itself
+        if typed is MISSING:
+            typed = tagged(received, prop)  # "cash" for the alternative {"method": "cash"}
         return unnested(received, name, expected) if typed is MISSING else typed
     if keyword == "enum" and isinstance(rule, list):
         return nearest(received, rule)
@@ -319,7 +339,7 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
     if keyword in _NUMBER_CHECKS and is_personal(name, prop):
         return MISSING  # an id or a number that identifies someone is never moved to a bound or a step
     if keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return MISSING if is_exact_number(name) else _bound(keyword, received, rule, prop)
+        return MISSING if is_exact_number(name) or stays_put(name, prop, received) else _bound(keyword, received, rule, prop)
     if keyword == "multipleOf":
         rounded = round_to_step(received, rule)
         near = rounded is not MISSING and received and abs(rounded - received) <= abs(received) * 0.005
@@ -388,16 +408,21 @@ def _is_number(value: Any) -> bool:
 
 
 def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> Any:
-    """The caller's value trimmed, re-cased or without its spaces; or a currency/unit name as its code when the
-    input is about currencies or units. Never another value."""
+    """The caller's value trimmed, re-cased or without its spaces (when no other mark may join its words); or a
+    currency/unit name as its code when the input is about currencies or units. Never another value."""
     stripped = value.strip()
     compact = re.sub(r"\s+", "", value)
-    candidates = [stripped, stripped.upper(), stripped.lower(), compact, compact.upper(), compact.lower()]
+    candidates = [stripped, stripped.upper(), stripped.lower()]
+    joined = [re.sub(r"\s+", mark, stripped) for mark in "-_."]  # "needs triage": needs-triage as well as needstriage?
+    if not any(search(pattern, c) for text in joined for c in (text, text.upper(), text.lower())):
+        candidates += [compact, compact.upper(), compact.lower()]
     about = f"{name} {prop.get('description', '')}".lower()
     if "currenc" in about or "unit" in about:
         codes = [c for c in codes_for_name(stripped) if search(pattern, c)]
         candidates += codes if len(codes) == 1 else []
-    return next((c for c in candidates if search(pattern, c)), MISSING)
+    found = next((c for c in candidates if search(pattern, c)), MISSING)
+    found = with_leading_mark(value, pattern) if found is MISSING else found
+    return clock_time(value, pattern, f"{name} {prop.get('description', '')}") if found is MISSING else found
 
 
 _PROPERTY_VALIDATORS: dict[int, tuple[dict[str, Any], Any]] = {}

@@ -57,7 +57,8 @@ def number_in_unit(value: Any, name: str, description: str) -> Any:
     if not match or bool(match[1]) == bool(match[3]):
         return MISSING  # no unit, or two (a symbol before and a word after)
     number = plain_number(match[2])
-    declared = units_named(f"{norm(name).replace('_', ' ')} {description}")
+    declared = units_named(norm(name).replace("_", " "))  # the unit in the name first: "per day, in mm" for rain_mm is mm
+    declared = declared if len(declared) == 1 else units_named(f"{norm(name).replace('_', ' ')} {description}")
     written = units_named(match[1] or match[3])
     if number is MISSING or len(declared) != 1 or not written or not written <= declared:
         return MISSING

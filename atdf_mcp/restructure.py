@@ -20,7 +20,7 @@ from typing import Any
 from .missing import MISSING
 from .spelling import norm
 
-__all__ = ["as_item", "flat_home", "object_properties", "unnested", "wrapped_inputs"]
+__all__ = ["as_item", "flat_home", "lone_item", "object_properties", "tagged", "unnested", "wrapped_inputs"]
 
 
 def object_properties(prop: Any) -> set[str] | None:
@@ -103,3 +103,28 @@ def unnested(value: Any, name: str, prop: Any) -> Any:
         return MISSING
     [(key, inner)] = value.items()
     return inner if norm(str(key)) == norm(name) and norm(name) else MISSING
+
+
+def lone_item(value: Any, prop: Any) -> Any:
+    """The one value a list holds, sent for an input that is no list (`[4]` for a count); else MISSING."""
+    if not isinstance(value, list) or len(value) != 1 or not isinstance(prop, dict) or isinstance(value[0], (list, dict)):
+        return MISSING
+    kinds = prop.get("type")
+    return MISSING if kinds == "array" or (isinstance(kinds, list) and "array" in kinds) else value[0]
+
+
+def tagged(value: Any, prop: Any) -> Any:
+    """A tag sent for an object under oneOf/anyOf whose alternative needs nothing but that tag (`"cash"` for
+    `{"method": {"const": "cash"}}`) as that object; else MISSING (an alternative that needs more, or two)."""
+    if not isinstance(value, str) or not isinstance(prop, dict):
+        return MISSING
+    found = []
+    for branch in prop.get("oneOf") or prop.get("anyOf") or []:
+        properties = branch.get("properties") if isinstance(branch, dict) else None
+        if not isinstance(properties, dict):
+            continue
+        for key, sub in properties.items():
+            const = sub.get("const") if isinstance(sub, dict) else None
+            if isinstance(const, str) and norm(const) == norm(value) and set(branch.get("required") or []) <= {key}:
+                found.append({key: const})
+    return found[0] if len(found) == 1 else MISSING

@@ -16,7 +16,7 @@ from typing import Any
 from .budget import MAX_TEXT
 from .missing import MISSING, only
 
-__all__ = ["close_names", "closest_spelling", "edit_distance", "is_abbreviation", "nearest_name", "norm", "typo_tolerance"]
+__all__ = ["close_names", "closest_spelling", "edit_distance", "is_abbreviation", "is_typo_of", "nearest_name", "norm", "typo_tolerance"]
 
 
 def edit_distance(a: str, b: str, limit: int | None = None) -> int:
@@ -72,12 +72,24 @@ def closest_spelling(text: str, strings: list[str]) -> Any:
         tolerance = min(typo_tolerance(len(word)), len(text) - 1)
         if abs(len(word) - len(text)) <= tolerance:
             distance = edit_distance(text, word, tolerance)
-            if 0 < distance <= tolerance:
+            if 0 < distance <= tolerance and is_typo_of(text, word):
                 scored.append((distance, choice))
     scored.sort()
     if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return MISSING  # none close enough, or two equally close: the caller's intent is not ours to pick
     return scored[0][1]
+
+
+def is_typo_of(text: str, word: str) -> bool:
+    """Whether `text` may be a misspelling of `word` rather than another value: the same digits ("ubuntu_22_04" is
+    another version than "ubuntu_24_04"), and no part of two letters written as two others ("uk" is not "us",
+    "sa_east_1" is not "us_east_1")."""
+    if re.findall(r"[0-9]+", text) != re.findall(r"[0-9]+", word):
+        return False
+    ours, theirs = text.split("_"), word.split("_")
+    if len(ours) != len(theirs):
+        return True
+    return all(a == b or max(len(a), len(b)) > 2 for a, b in zip(ours, theirs, strict=True))
 
 
 def close_names(name: str, known: list[str], n: int = 3, cutoff: float = 0.5) -> list[str]:

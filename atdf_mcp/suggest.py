@@ -23,7 +23,9 @@ import json
 from typing import Any
 
 from .budget import MAX_TEXT
+from .country_names import country_of
 from .format_repairs import repair_format
+from .language_tags import language_of
 from .missing import MISSING, only
 from .number_repairs import number_from_words, number_in_unit, plain_number, round_to_step
 from .spelling import close_names, closest_spelling, edit_distance, is_abbreviation, nearest_name, norm
@@ -72,7 +74,7 @@ def nearest(value: Any, choices: list[Any]) -> Any:
     strings = [c for c in choices if isinstance(c, str)]
     if not strings:
         return MISSING
-    for attempt in (lambda: named_code(value, strings),
+    for attempt in (lambda: named_code(value, strings), lambda: language_of(value, strings), lambda: country_of(value, strings),
                     lambda: only([c for c in strings if len(text) >= 2 and norm(c).startswith(text)]),
                     lambda: only([c for c in strings if is_abbreviation(text, norm(c))])):
         found = attempt()

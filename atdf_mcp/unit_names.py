@@ -2,8 +2,8 @@
 
     >>> named_code("euros", ["EUR", "USD"]), named_code("$", ["USD", "CAD"])
     ('EUR', MISSING)
-    >>> sorted(units_named("Weight in kilograms"))
-    ['kg']
+    >>> sorted(units_named("Weight in kilograms")), sorted(units_named("80%")), sorted(units_named("weeks"))
+    (['kg'], ['%'], ['wk'])
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ _CODE_NAMES: dict[str, tuple[str, ...]] = {
     "kilometre_per_hour": ("km/h", "kph"), "mile_per_hour": ("mph",), "meter_per_second": ("m/s",),
     "metre_per_second": ("m/s",), "knot": ("kn", "kt"), "pixel": ("px",),
     "degree_celsius": ("C", "°C"), "kilobyte": ("KB", "kB"), "megabyte": ("MB",), "gigabyte": ("GB",),
+    "week": ("wk",), "kilowatt_hour": ("kWh",), "watt_hour": ("Wh",), "percent": ("%",), "per_cent": ("%",),
 }
 
 
@@ -83,7 +84,7 @@ def units_named(text: str) -> set[str]:
     """The units or currencies a text names, in full or as codes, each as its first code ("Weight in kilograms",
     "kg" → {kg}; "degrees Celsius", "°C" → {c})."""
     found: set[str] = set()
-    for word in re.findall(r"°[CF]|[€$£¥]|[^\W\d_]+", text):
+    for word in re.findall(r"°[CF]|[€$£¥%]|[^\W\d_]+", text):
         word = _SYMBOLS.get(word, word).lower()
         codes = codes_for_name(word)
         found |= {_CANONICAL.get(c.lower(), c.lower()) for c in codes} if codes else {_CANONICAL[word]} if word in _CANONICAL else set()

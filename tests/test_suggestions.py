@@ -609,3 +609,184 @@ async def test_a_real_stdio_server_restructures_a_flat_call_and_the_retry_succee
                     assert retry.is_error is False and retry.structured_content == fixed
         errlog.seek(0)
         assert "Traceback" not in errlog.read().decode("utf-8", "replace")
+
+
+# ---------------------------------------------------------------------------------------------
+# Round four (the third blind corpus): readings the schema does not single out are left to the agent
+
+ROUND_FOUR_TOOLS = [
+    {"name": "configure", "description": "Set up a job.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "labels": {"type": "array", "items": {"type": "string", "pattern": "^[a-z0-9-]+$"}},
+            "code": {"type": "string", "pattern": "^[0-9]{5}$"},
+            "country": {"type": "string", "enum": ["ES", "GB", "US", "FR"]},
+            "region": {"type": "string", "enum": ["eu-west-1", "us-east-1"]},
+            "image": {"type": "string", "enum": ["ubuntu-24.04", "debian-12"]},
+            "limit": {"type": "integer", "minimum": 1, "maximum": 1000},
+            "zone": {"type": "integer", "minimum": 1, "maximum": 8, "description": "Zone number on the controller."},
+            "annual_kwh": {"type": "integer", "minimum": 500, "maximum": 50000},
+            "date": {"type": "string", "format": "date"},
+            "time": {"type": "string", "format": "time"},
+            "starts": {"type": "string", "format": "time"}}}},
+    {"name": "measure", "description": "Record amounts with their units.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "weeks": {"type": "integer", "minimum": 1, "description": "Length of the loan in weeks."},
+            "skip_if_rain_mm": {"type": "number", "minimum": 0, "description": "Skip when this much rain (in mm) fell in the last day."},
+            "annual_kwh": {"type": "integer", "minimum": 500, "description": "Yearly electricity use in kWh."},
+            "volume": {"type": "integer", "minimum": 0, "maximum": 100, "description": "Volume in percent."},
+            "quality": {"type": "integer", "minimum": 1, "maximum": 100, "description": "Compression quality."},
+            "max_daily_km": {"type": "integer", "enum": [100, 200, 400], "description": "Mileage allowance per day, in km."},
+            "length_cm": {"type": "number", "description": "Length in cm, per day of growth."}}}},
+    {"name": "alarm", "description": "Set an alarm.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "required": ["time"], "properties": {
+            "time": {"type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$", "description": "Local time, HH:MM in 24 hours."},
+            "ratio": {"type": "string", "pattern": "^[0-9]+:[0-9]+$", "description": "Aspect ratio, e.g. 16:9."},
+            "colour": {"type": "string", "pattern": "^#[0-9a-f]{6}$"},
+            "owners": {"type": "array", "items": {"type": "string", "pattern": "^@[a-z0-9_]{2,20}$"}},
+            "phone": {"type": "string", "pattern": "^\\+[0-9]{7,15}$"},
+            "language": {"type": "string", "enum": ["en", "es", "fr", "pt", "zh"]},
+            "country": {"type": "string", "enum": ["ES", "FR", "MX"]},
+            "licence_country": {"type": "string", "enum": ["ES", "GB", "US"]},
+            "sound": {"type": "string", "enum": ["radar", "chimes"], "default": "radar"},
+            "count": {"type": "integer", "minimum": 1},
+            "paying": {"oneOf": [
+                {"type": "object", "additionalProperties": False, "required": ["method"], "properties": {"method": {"const": "cash"}}},
+                {"type": "object", "additionalProperties": False, "required": ["method", "years"],
+                 "properties": {"method": {"const": "loan"}, "years": {"type": "integer", "enum": [5, 10, 15]}}}]}}}},
+    {"name": "book_day", "description": "Book a day.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "required": ["day"], "properties": {
+            "day": {"type": "string", "format": "date"}, "guests": {"type": "integer", "minimum": 1, "maximum": 8}}}},
+]
+
+LEFT_TO_THE_AGENT = [
+    ({"labels": ["needs triage"]}, "needs-triage fits the pattern as well as needstriage"),
+    ({"country": "GR"}, "a two-letter code one letter from another (GB) is another country (Greece), not a typo"),
+    ({"region": "sa-east-1"}, "a whole part of a code that differs is another region"),
+    ({"image": "ubuntu-22.04"}, "another version number is another image"),
+    ({"zone": 9}, "a zone number identifies a zone: 8 is another one"),
+    ({"annual_kwh": 420}, "a yearly figure is a fact the user reports"),
+    ({"date": "2030-05-08T10:30:00+02:00"}, "the time has an input of its own: dropping it loses what was asked"),
+]
+
+
+@pytest.fixture
+def round_four(tmp_path: Path) -> Path:
+    """A catalogue of the shapes the third blind corpus found misread."""
+    (tmp_path / "round_four.json").write_text(json.dumps(ROUND_FOUR_TOOLS), encoding="utf-8")
+    (tmp_path / "handlers.py").write_text("".join(f"def {t['name']}(**arguments):\n    return arguments\n\n\n" for t in ROUND_FOUR_TOOLS),
+                                          encoding="utf-8")
+    assert load_catalog(tmp_path).report.errors == []
+    return tmp_path
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("wrong", "why"), LEFT_TO_THE_AGENT, ids=[json.dumps(w)[:40] for w, _ in LEFT_TO_THE_AGENT])
+async def test_a_value_with_more_than_one_reading_or_none_is_left_to_the_agent(round_four: Path, wrong: Any, why: str) -> None:
+    """No suggested_arguments and no suggested_value: each of these was a confident wrong suggestion."""
+    async with Client(build_server(load_catalog(round_four))) as client:
+        entries = await errors_of(client, "configure", wrong)
+    assert all("suggested_arguments" not in e["context"] for e in entries), why
+    assert all(e["suggested_value"] is None for e in entries), why
+
+
+STILL_REPAIRED = [
+    ("configure", {"code": "28 013"}, {"code": "28013"}),  # no other separator fits: the space is a slip
+    ("configure", {"labels": ["Frontend"]}, {"labels": ["frontend"]}),
+    ("configure", {"country": "gb"}, {"country": "GB"}),
+    ("configure", {"country": "UK"}, {"country": "GB"}),  # its usual name, not US one letter away
+    ("configure", {"region": "eu_west_1"}, {"region": "eu-west-1"}),
+    ("configure", {"image": "Ubuntu 24.04"}, {"image": "ubuntu-24.04"}),
+    ("configure", {"limit": 1001}, {"limit": 1000}),
+    ("configure", {"date": "2030-05-08T10:30:00+02:00", "time": "10:30:00+02:00"}, {"date": "2030-05-08", "time": "10:30:00+02:00"}),
+    ("book_day", {"day": "2030-05-08T10:30:00+02:00"}, {"day": "2030-05-08"}),
+    ("book_day", {"day": "2030-05-08", "guests": 9}, {"day": "2030-05-08", "guests": 8}),
+]
+
+# A number with the one unit its input names (the name's unit first), a time of day in the writing the pattern takes.
+UNITS_AND_CLOCKS = [
+    ("measure", {"weeks": "3 weeks"}, {"weeks": 3}),
+    ("measure", {"skip_if_rain_mm": "5mm"}, {"skip_if_rain_mm": 5}),  # "per day" in the description is no second unit
+    ("measure", {"annual_kwh": "4200 kWh"}, {"annual_kwh": 4200}),
+    ("measure", {"volume": "80%"}, {"volume": 80}),
+    ("measure", {"max_daily_km": "200 km"}, {"max_daily_km": 200}),
+    ("measure", {"length_cm": "12 cm"}, {"length_cm": 12}),
+    ("alarm", {"time": "06:30:00"}, {"time": "06:30"}),
+    ("alarm", {"time": "6:30"}, {"time": "06:30"}),
+    ("alarm", {"time": "6:30 am"}, {"time": "06:30"}),
+    ("alarm", {"time": "6:30 PM"}, {"time": "18:30"}),
+    ("alarm", {"time": "12:15 a.m."}, {"time": "00:15"}),
+    ("alarm", {"time": "06.30"}, {"time": "06:30"}),
+    ("alarm", {"time": "7pm"}, {"time": "19:00"}),
+    # the mark a pattern begins with, left out; a language tag with its region for an enum of language codes
+    ("alarm", {"time": "07:00", "colour": "1db954"}, {"time": "07:00", "colour": "#1db954"}),
+    ("alarm", {"time": "07:00", "owners": ["kim_lee"]}, {"time": "07:00", "owners": ["@kim_lee"]}),
+    ("alarm", {"time": "07:00", "language": "es-ES"}, {"time": "07:00", "language": "es"}),
+    ("alarm", {"time": "07:00", "language": "pt_BR"}, {"time": "07:00", "language": "pt"}),
+    ("alarm", {"time": "07:00", "language": "zh-Hans-CN"}, {"time": "07:00", "language": "zh"}),
+    # null for an optional enum input (its type and its enum both refuse it), a value that breaks two checks of one
+    # alternative counted as one problem there
+    ("alarm", {"time": "07:00", "sound": None}, {"time": "07:00"}),
+    ("alarm", {"time": "07:00", "paying": {"method": "loan", "years": "10"}}, {"time": "07:00", "paying": {"method": "loan", "years": 10}}),
+    # a language by its name in English or its own, or its three-letter code; one value in a list; an alternative's tag
+    ("alarm", {"time": "07:00", "language": "Spanish"}, {"time": "07:00", "language": "es"}),
+    ("alarm", {"time": "07:00", "language": "español"}, {"time": "07:00", "language": "es"}),
+    ("alarm", {"time": "07:00", "language": "spa"}, {"time": "07:00", "language": "es"}),
+    ("alarm", {"time": "07:00", "language": "Chinese"}, {"time": "07:00", "language": "zh"}),
+    ("alarm", {"time": "07:00", "count": [4]}, {"time": "07:00", "count": 4}),
+    ("alarm", {"time": "07:00", "count": ["4"]}, {"time": "07:00", "count": 4}),
+    ("alarm", {"time": "07:00", "paying": "cash"}, {"time": "07:00", "paying": {"method": "cash"}}),
+    ("alarm", {"time": "07:00", "paying": "Cash"}, {"time": "07:00", "paying": {"method": "cash"}}),
+    # a country by its name, in English or another language, for an enum of ISO 3166 codes
+    ("alarm", {"time": "07:00", "country": "Spain"}, {"time": "07:00", "country": "ES"}),
+    ("alarm", {"time": "07:00", "country": "España"}, {"time": "07:00", "country": "ES"}),
+    ("alarm", {"time": "07:00", "country": "mexico"}, {"time": "07:00", "country": "MX"}),
+    ("alarm", {"time": "07:00", "licence_country": "UK"}, {"time": "07:00", "licence_country": "GB"}),
+    ("alarm", {"time": "07:00", "licence_country": "United States"}, {"time": "07:00", "licence_country": "US"}),
+]
+NO_UNIT_OR_CLOCK = [
+    ("measure", {"quality": "90%"}, "the input names no percent"),
+    ("measure", {"weeks": "21 days"}, "another unit than the one named"),
+    ("measure", {"length_cm": "12 mm"}, "another unit than the one named"),
+    ("alarm", {"time": "06:30:15"}, "seconds the pattern cannot hold"),
+    ("alarm", {"time": "13:30 pm"}, "no such time"),
+    ("alarm", {"time": "half past six"}, "words"),
+    ("alarm", {"time": "06:00", "ratio": "16.9"}, "a ratio is no time of day"),
+    ("alarm", {"time": "06:00", "colour": "green"}, "a colour name is no hex code"),
+    ("alarm", {"time": "06:00", "owners": ["Kim Lee"]}, "a name is no user name"),
+    ("alarm", {"time": "06:00", "phone": "612345678"}, "a + needs the country code the number lacks"),
+    ("alarm", {"time": "06:00", "country": "es-MX"}, "a language tag names no country: es-MX is Mexico"),
+    ("alarm", {"time": "06:00", "language": "de-DE"}, "German is not offered"),
+    ("alarm", {"time": "06:00", "language": "German"}, "German is not offered"),
+    ("alarm", {"time": "06:00", "country": "Spanish"}, "a language names no country"),
+    ("alarm", {"time": "06:00", "country": "Germany"}, "Germany is not offered"),
+    ("alarm", {"time": "06:00", "language": "Spain"}, "a country names no language"),
+    ("alarm", {"time": "06:00", "count": [4, 5]}, "two values: which one?"),
+    ("alarm", {"time": "06:00", "paying": "loan"}, "a loan needs its years"),
+]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("tool", "wrong", "fixed"), UNITS_AND_CLOCKS, ids=[json.dumps(w)[:40] for _, w, _ in UNITS_AND_CLOCKS])
+async def test_a_unit_the_input_names_or_a_time_in_another_writing_is_repaired(round_four: Path, tool: str, wrong: Any, fixed: Any) -> None:
+    async with Client(build_server(load_catalog(round_four))) as client:
+        entries = await errors_of(client, tool, wrong)
+        assert entries[0]["context"].get("suggested_arguments") == fixed
+        assert (await client.call_tool(tool, fixed)).is_error is False
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("tool", "wrong", "why"), NO_UNIT_OR_CLOCK, ids=[json.dumps(w)[:40] for _, w, _ in NO_UNIT_OR_CLOCK])
+async def test_another_unit_or_no_clock_time_is_left_to_the_agent(round_four: Path, tool: str, wrong: Any, why: str) -> None:
+    async with Client(build_server(load_catalog(round_four))) as client:
+        entries = await errors_of(client, tool, wrong)
+    assert all("suggested_arguments" not in e["context"] for e in entries), why
+    assert all(e["suggested_value"] is None for e in entries), why
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("tool", "wrong", "fixed"), STILL_REPAIRED, ids=[json.dumps(w)[:40] for _, w, _ in STILL_REPAIRED])
+async def test_the_one_reading_is_still_repaired_beside_them(round_four: Path, tool: str, wrong: Any, fixed: Any) -> None:
+    async with Client(build_server(load_catalog(round_four))) as client:
+        entries = await errors_of(client, tool, wrong)
+        assert entries[0]["context"].get("suggested_arguments") == fixed
+        assert (await client.call_tool(tool, fixed)).is_error is False

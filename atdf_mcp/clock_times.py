@@ -1,0 +1,40 @@
+"""A time of day written another way, in the one writing a pattern takes ("6:30 pm" → "18:30" for HH:MM).
+
+    >>> clock_time("6:30 PM", "^([01][0-9]|2[0-3]):[0-5][0-9]$", "time")
+    '18:30'
+    >>> clock_time("06:30:15", "^([01][0-9]|2[0-3]):[0-5][0-9]$", "time")   # seconds HH:MM cannot hold
+    MISSING
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .missing import MISSING, only
+from .patterns import search
+
+__all__ = ["clock_time"]
+
+_CLOCK = re.compile(r"\s*(\d{1,2})(?:[:.h](\d{2})(?::(\d{2}))?)?\s*(?:([ap])\.?\s*m\.?)?\s*", re.IGNORECASE)
+_ABOUT_TIME = re.compile(r"\btime\b|\bhh:mm\b|\bclock\b|\bo'clock\b|\bwake\b|\balarm\b|\bstarts?\b|_at\b|^at\b", re.IGNORECASE)
+
+
+def clock_time(value: str, pattern: str, about: str) -> Any:
+    """The time of day `value` is, written as the pattern wants it, when the input is about a time of day (its name
+    or description says so) and exactly one writing of that time fits; else MISSING. Seconds are dropped only when
+    they are 0; "7pm" is 19:00; a bare number or a dot needs minutes ("06.30", never "16.9")."""
+    match = _CLOCK.fullmatch(value)
+    if not match or not _ABOUT_TIME.search(about) or (match[2] is None and match[4] is None):
+        return MISSING
+    hour, minute, second = int(match[1]), int(match[2] or 0), int(match[3] or 0)
+    if match[4]:
+        if not 1 <= hour <= 12:
+            return MISSING  # "13:30 pm" is no time
+        hour = hour % 12 + (12 if match[4].lower() == "p" else 0)
+    if hour > 23 or minute > 59 or second > 59:
+        return MISSING
+    writings = {f"{hour:02d}:{minute:02d}", f"{hour}:{minute:02d}", f"{hour:02d}:{minute:02d}:{second:02d}"}
+    if second:
+        writings = {f"{hour:02d}:{minute:02d}:{second:02d}"}
+    return only(sorted(w for w in writings if w != value and search(pattern, w)))
