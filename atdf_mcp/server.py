@@ -26,7 +26,7 @@ from mcp.shared.exceptions import MCPError
 
 from . import __version__
 from .arguments import argument_errors
-from .budget import analyse
+from .budget import analyse, schema_is_small
 from .catalog import Catalog
 from .codes import Code
 from .context import CallEvents, ToolContext
@@ -334,7 +334,7 @@ class CatalogServer:
         """The VALIDATION_ERROR of arguments the tool cannot take: small ones at once, others off the event loop within a
         budget (budget.py); declared failures described in the language of `view`."""
         return runtime.failed(await analyse(arguments, functools.partial(self._invalid_arguments, runtime, arguments, view),
-                                            functools.partial(_unanalysed, runtime.tool)))
+                                            functools.partial(_unanalysed, runtime.tool), schema=runtime.tool.input_schema))
 
     async def _run(self, ctx: ServerRequestContext | None, view: View, name: str, arguments: Any,
                    events: CallEvents | None = None, scopes: frozenset[str] | None = None) -> types.CallToolResult:
@@ -572,10 +572,17 @@ class _Silence:
 
 
 def _unanalysed(tool: Descriptor) -> dict[str, Any]:
-    """The VALIDATION_ERROR of arguments whose analysis failed or ran out of time: the schema to check them against."""
+    """The VALIDATION_ERROR of arguments whose analysis failed or ran out of time: the schema to check them against
+    (named, not repeated, when it is too large to echo)."""
+    if schema_is_small(tool.input_schema):
+        expected: dict[str, Any] = {"conditions": [], "schema": tool.input_schema}
+        solution = _("Check each argument against the tool's input schema.")
+    else:
+        expected = {"conditions": []}
+        solution = _("Check each argument against the tool's input schema (its inputSchema in tools/list; too large to "
+                     "repeat here).")
     return envelope([build_entry(Code.VALIDATION_ERROR, _("The arguments do not match the tool's input schema."), tool.id,
-                                 context={"expected": {"conditions": [], "schema": tool.input_schema},
-                                          "solution": _("Check each argument against the tool's input schema.")})])
+                                 context={"expected": expected, "solution": solution})])
 
 
 def _first_mismatch(schema: Any, value: Any) -> str:
