@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import math
 import weakref
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -36,7 +37,7 @@ from .envelope import build_entry, envelope, unknown_tool
 from .errors import CallTimeout, OutputInvalid, Unavailable
 from .failures import HandlerReported, envelope_for
 from .inner_call import decode_inner, noted
-from .jsonsafe import json_safe
+from .jsonsafe import json_safe, non_finite
 from .l10n import LANG, accepted_language, choose, lang_of_meta
 from .l10n import gettext as _
 from .labels import labels_for
@@ -332,7 +333,9 @@ class CatalogServer:
 
     async def _refusal(self, runtime: ToolRuntime, arguments: Any, view: View | None = None) -> types.CallToolResult:
         """The VALIDATION_ERROR of arguments the tool cannot take: small ones at once, others off the event loop within a
-        budget (budget.py); declared failures described in the language of `view`."""
+        budget (budget.py); declared failures described in the language of `view`. NaN or Infinity is named first."""
+        if (found := non_finite(arguments)) is not None:
+            return runtime.failed(_not_finite(runtime.tool, *found))
         return runtime.failed(await analyse(arguments, functools.partial(self._invalid_arguments, runtime, arguments, view),
                                             functools.partial(_unanalysed, runtime.tool), schema=runtime.tool.input_schema))
 
@@ -569,6 +572,17 @@ class _Silence:
         """The handler reported progress: it may stay silent `timeout` seconds from now."""
         self.reports += 1
         self.scope.deadline = min(anyio.current_time() + self.timeout, self.cap)
+
+
+def _not_finite(tool: Descriptor, path: str, number: float) -> dict[str, Any]:
+    """The VALIDATION_ERROR of an argument holding NaN or ±Infinity (which Python reads, 1e400 included, and JSON has not)."""
+    said = "NaN" if math.isnan(number) else ("-Infinity" if number < 0 else "Infinity")
+    return envelope([build_entry(
+        Code.VALIDATION_ERROR, _("The argument {path} is {number}, which JSON has no number for (a number too large to read "
+                                 "is read as Infinity).").format(path=path, number=said),
+        tool.id, parameter=path.split(".", 1)[0].split("[", 1)[0],
+        context={"solution": _("Send {path} as a finite number (JSON has no NaN or Infinity), or leave it out if it is "
+                               "optional.").format(path=path)})])
 
 
 def _unanalysed(tool: Descriptor) -> dict[str, Any]:

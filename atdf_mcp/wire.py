@@ -26,9 +26,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .codes import Code
 from .envelope import build_entry, envelope
 from .files import may_overflow
+from .jsonsafe import non_finite
 from .results import error_result
 
-__all__ = ["MAX_NESTING", "JsonRpcGuard", "Refusal", "read_body", "refusal_of", "replay"]
+__all__ = ["MAX_NESTING", "JsonRpcGuard", "Refusal", "not_finite_texts", "read_body", "refusal_of", "replay"]
 
 MAX_NESTING = 200  # levels, the whole message included: pydantic-core's JSON recursion limit
 
@@ -192,27 +193,27 @@ def _bad_progress_token(request_id: str | int, params: Any) -> Refusal | None:
 
 
 def _not_finite(request_id: str | int, params: Any, raw: str | bytes) -> Refusal | None:
-    """A tools/call whose arguments hold NaN, ±Infinity or a number that overflows to it: Python reads them, JSON has
-    no such number, and the validator's answer named no argument. Answered as the tool's VALIDATION_ERROR result."""
+    """A tools/call whose arguments hold NaN, ±Infinity or a number that overflows to it, whatever the tool's schema:
+    answered as the tool's VALIDATION_ERROR result naming where (server.py names it too, for every face, when a
+    schema refuses it)."""
     data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
     if not (b"NaN" in data or b"Infinity" in data or may_overflow(data)):  # C substring searches: most calls stop here
         return None
-    arguments = params.get("arguments") if isinstance(params, dict) else None
-    stack: list[tuple[Any, str]] = [(arguments, "")]
-    while stack:
-        item, path = stack.pop()
-        if isinstance(item, dict):
-            stack.extend((member, f"{path}.{key}" if path else str(key)) for key, member in reversed(item.items()))
-        elif isinstance(item, list):
-            stack.extend((member, f"{path}[{i}]") for i, member in reversed(list(enumerate(item))))
-        elif isinstance(item, float) and not math.isfinite(item):
-            said = ("NaN" if math.isnan(item) else ("-" if item < 0 else "") + "Infinity") if b"NaN" in data or b"Infinity" in data \
-                else "a number too large to read (it overflows to infinity)"
-            parameter = path.split(".", 1)[0].split("[", 1)[0]
-            return Refusal(request_id, INVALID_PARAMS, f"not valid JSON: {path} is {said}, which JSON has no number for.",
-                           Code.VALIDATION_ERROR, f"Send {path} as a finite number (JSON has no NaN or Infinity), or leave it "
-                           "out if it is optional.", parameter, params["name"])
-    return None
+    found = non_finite(params.get("arguments") if isinstance(params, dict) else None)
+    if found is None:
+        return None
+    path, number = found
+    said = ("NaN" if math.isnan(number) else ("-" if number < 0 else "") + "Infinity") if b"NaN" in data or b"Infinity" in data \
+        else "a number too large to read (it overflows to infinity)"
+    reason, solution = not_finite_texts(path, said)
+    return Refusal(request_id, INVALID_PARAMS, f"not valid JSON: {reason}", Code.VALIDATION_ERROR, solution,
+                   path.split(".", 1)[0].split("[", 1)[0], params["name"])
+
+
+def not_finite_texts(path: str, said: str) -> tuple[str, str]:
+    """What is wrong with a non-finite number at `path`, and what to send instead."""
+    return (f"{path} is {said}, which JSON has no number for.",
+            f"Send {path} as a finite number (JSON has no NaN or Infinity), or leave it out if it is optional.")
 
 
 def _kind(value: Any) -> str:

@@ -10,7 +10,10 @@ gone for longer than a second, a progress token that is an object, NaN / Infinit
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -117,6 +120,19 @@ def test_a_number_json_does_not_have_is_named_with_its_argument(stdio: StdioWire
     assert ok["result"]["isError"] is False
 
 
+def test_a_number_json_does_not_have_is_named_by_the_agent_tool_service_too(echo_dir: Path) -> None:
+    """POST /call_tool/pick with `"n": NaN` (or 1e400) answered 400 with the same nameless envelope; the server's own
+    check names the argument on every face whose schema refuses the value."""
+    with serve_over_http(echo_dir) as (_, url, _), httpx.Client(timeout=30) as http:
+        for number in ("NaN", "1e400"):
+            answer = http.post(f"{url}/call_tool/pick", content=f'{{"colour": "red", "n": {number}}}',
+                               headers={"content-type": "application/json"})
+            assert answer.status_code == 400, answer.text
+            entry = answer.json()["errors"][0]
+            assert (entry["code"], entry["parameter_name"]) == ("VALIDATION_ERROR", "n"), entry
+            assert "Infinity" in entry["detail"] and "finite number" in entry["context"]["solution"], entry
+
+
 def test_nan_deep_in_an_argument_is_named_by_its_path(stdio: StdioWire) -> None:
     """A NaN inside a list inside an object is named by its path, not only by the top-level argument."""
     call = '{"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "echo", "arguments": {"value": {"xs": [1, NaN]}}}}'
@@ -193,3 +209,47 @@ def sse_message(text: str) -> dict[str, Any]:
         if line.startswith("data: ") and line[6:].strip():
             return json.loads(line[6:])
     return json.loads(text)
+
+
+# ---------------------------------------------------------------------------------------------
+# A handler module that never finishes importing
+
+
+@pytest.fixture
+def stuck_import(tmp_path: Path) -> Path:
+    """`echo` (good.py) beside `stuck`, whose module sleeps at import as a loop, a lock or a network call would hang."""
+    folder = tmp_path / "catalogue"
+    write_file(folder, "tools.json", {"tools": [
+        {**mcp_tool("echo", "Give the text back."), "handler": "good:echo"},
+        {**mcp_tool("stuck", "Never ready."), "handler": "slow:stuck"}]})
+    (folder / "good.py").write_text('def echo(text=""):\n    """Echo."""\n    return {"text": text}\n', encoding="utf-8")
+    (folder / "slow.py").write_text('import time\ntime.sleep(1000)\n\ndef stuck():\n    """Stuck."""\n', encoding="utf-8")
+    return folder
+
+
+def test_validate_reports_a_handler_module_that_never_finishes_importing(stuck_import: Path) -> None:
+    """`validate` waited forever on `time.sleep(1000)` (or `while True: pass`) at a handler module's top level. Now the
+    import gets ATDF_MCP_IMPORT_SECONDS (default 30): past it the tool's problem says so, and the command ends."""
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "atdf_mcp", "validate", str(stuck_import)], capture_output=True, text=True,
+                          timeout=30, env={**os.environ, "ATDF_MCP_IMPORT_SECONDS": "1"})
+    assert time.monotonic() - started < 15
+    assert "slow" in done.stdout and "did not finish importing within 1 s" in done.stdout, done.stdout + done.stderr
+
+
+@pytest.mark.anyio
+async def test_a_handler_module_that_never_finishes_importing_leaves_the_other_tools_served(
+        stuck_import: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`serve` never answered initialize while a handler module slept at import. Now the client gets in, the other
+    tool works, the stuck one answers HANDLER_UNAVAILABLE (the reason is the operator's: it goes to stderr, as for a
+    module that raises at import), and the process ends when the client leaves."""
+    monkeypatch.setenv("ATDF_MCP_IMPORT_SECONDS", "1")  # the child's environment is a copy of this one
+    with anyio.fail_after(20):
+        async with connected("stdio", stuck_import, Inbox()) as (client, _):
+            assert (await client.call_tool("echo", {"text": "hi"})).structured_content == {"text": "hi"}
+            failed = await client.call_tool("stuck", {"text": "x"})
+            assert failed.is_error, failed
+            entry = json.loads(failed.content[0].text)["errors"][0]  # type: ignore[union-attr]
+            assert entry["code"] == "HANDLER_UNAVAILABLE" and entry["context"]["solution"], entry
+    log = (stuck_import.parent / "stdio.log").read_text()
+    assert "'slow:stuck' did not finish importing within 1 s" in log, log
