@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .bound_moves import stays_put
-from .budget import MAX_FINDINGS, clipped, too_big
+from .budget import MAX_FINDINGS, MAX_LISTED, clipped, too_big
 from .clock_times import clock_time
 from .codes import Code
 from .envelope import build_entry, compile_detailed, envelope
@@ -523,7 +523,7 @@ def _dotted(path: list[Any]) -> str:
 def _conditions(finding: _Finding, schema: dict[str, Any]) -> list[str]:
     if finding.keyword == "additionalProperties":
         node = schema_at(schema, finding.path[:-1]) if finding.path[:-1] else schema
-        return [_("allowed arguments: {names}").format(names=", ".join((node or {}).get("properties", {}) or {}))]
+        return [_("allowed arguments: {names}").format(names=_listed(list((node or {}).get("properties", {}) or {}), quoted=False))]
     prop = schema_at(schema, finding.path) if finding.path else None
     described = _describe(prop if prop is not None else (finding.error.schema if isinstance(finding.error.schema, dict) else {}))
     return [_("required"), *described] if finding.keyword == "required" else described
@@ -534,7 +534,7 @@ def _describe(prop: dict[str, Any]) -> list[str]:
     if "type" in prop:
         out.append(_("type: {type}").format(type=prop["type"] if isinstance(prop["type"], str) else _(" or ").join(prop["type"])))
     if "enum" in prop:
-        out.append(_("one of: {values}").format(values=", ".join(json.dumps(v, ensure_ascii=False) for v in prop["enum"])))
+        out.append(_("one of: {values}").format(values=_listed(prop["enum"])))
     for key, label in _BOUNDS:
         if key in prop:
             out.append(_(label).format(bound=prop[key]))
@@ -547,6 +547,15 @@ def _describe(prop: dict[str, Any]) -> list[str]:
     if "const" in prop:
         out.append(_("equals: {value}").format(value=json.dumps(prop["const"], ensure_ascii=False)))
     return out
+
+
+def _listed(values: Any, *, quoted: bool = True) -> str:
+    """Allowed values (as JSON, or names as they are), at most MAX_LISTED of them, then how many more there are."""
+    values = list(values) if isinstance(values, (list, tuple)) else [values]
+    shown = ", ".join(json.dumps(v, ensure_ascii=False) if quoted else str(v) for v in values[:MAX_LISTED])
+    if len(values) <= MAX_LISTED:
+        return shown
+    return shown + _(" … and {count} more").format(count=len(values) - MAX_LISTED)
 
 
 def _detail(finding: _Finding, parameter: str | None) -> str:

@@ -15,6 +15,7 @@ import importlib.util
 import os
 import re
 import sys
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -30,9 +31,12 @@ from .model import Descriptor
 from .redact import register as register_secrets
 from .redirect import stdout_to_stderr
 
-__all__ = ["Bound", "bind_catalog", "function_loader"]
+__all__ = ["IMPORT_SECONDS", "Bound", "bind_catalog", "function_loader", "import_seconds"]
 
 CONVENTION_MODULE = "handlers"
+IMPORT_SECONDS = 30.0
+"""Longest a handler module may take to import (its top level) before its tools answer HANDLER_UNAVAILABLE."""
+IMPORT_SECONDS_VARIABLE = "ATDF_MCP_IMPORT_SECONDS"  # the environment variable that sets another limit
 BROKEN_SUFFIX = "; every call answers HANDLER_UNAVAILABLE until it imports"
 
 
@@ -188,6 +192,15 @@ def _bind(tool: Descriptor, binding: dict[str, Any], loader: _ModuleLoader, cata
                        f"or a function {function_name} in {CONVENTION_MODULE}.py beside the descriptors", None)
 
 
+def import_seconds() -> float:
+    """The import limit of handler modules: ATDF_MCP_IMPORT_SECONDS when it is a positive number, else IMPORT_SECONDS."""
+    try:
+        seconds = float(os.environ.get(IMPORT_SECONDS_VARIABLE, ""))
+    except ValueError:
+        return IMPORT_SECONDS
+    return seconds if 0 < seconds < float("inf") else IMPORT_SECONDS
+
+
 def _identifier(tool_id: str) -> str:
     return re.sub(r"\W", "_", tool_id)
 
@@ -292,6 +305,19 @@ class _ModuleLoader:
         return self.cache[name]
 
     def _import(self, name: str) -> tuple[ModuleType | None, str | None]:
+        """The module, imported in a thread of its own within import_seconds(): one that loops or blocks at its top
+        level costs that long, once, instead of the load (validate, serve, a reload) waiting forever."""
+        done: list[tuple[ModuleType | None, str | None]] = []
+        worker = threading.Thread(target=lambda: done.append(self._import_now(name)), name=f"atdf-import-{name}", daemon=True)
+        worker.start()
+        seconds = import_seconds()
+        worker.join(seconds)
+        if done:
+            return done[0]
+        return None, (f"did not finish importing within {seconds:g} s (a loop, a sleep or a blocking call at its top "
+                      f"level?); fix it and restart the server, or raise {IMPORT_SECONDS_VARIABLE} if it is only slow")
+
+    def _import_now(self, name: str) -> tuple[ModuleType | None, str | None]:
         try:
             if self._local_file(name) is not None:
                 # Catalogue modules live in a private package per root, so two catalogues' handlers.py never
@@ -301,7 +327,7 @@ class _ModuleLoader:
             return importlib.import_module(name), None
         except ModuleNotFoundError as exc:
             return None, f"could not be imported: no module named {exc.name!r}"
-        except (Exception, SystemExit) as exc:  # a handler module that fails at import must not stop the server
+        except BaseException as exc:  # a handler module that fails at import (even sys.exit) must not stop the server
             return None, f"could not be imported: {type(exc).__name__}: {exc}"
 
     def _package(self) -> None:

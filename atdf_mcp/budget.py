@@ -8,7 +8,9 @@ Suggestions compare the caller's values with the schema's (edit distances, prefi
 readings). A value far larger than anything a schema names is not a typo of it: it gets no suggestion, and the
 envelope echoes only its beginning. The whole analysis runs in a worker thread of its own, under a deadline, so a
 hostile argument can neither stall the event loop (every other client, /health included) nor outlive its budget:
-past `ANALYSIS_SECONDS` the caller gets a plain VALIDATION_ERROR instead.
+past `ANALYSIS_SECONDS` the caller gets a plain VALIDATION_ERROR instead. A large schema (an enum of 100,000 codes)
+makes even a short argument costly to compare, so its tool's analysis runs off the loop too, and an envelope lists at
+most `MAX_LISTED` of its values.
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ import anyio
 import anyio.to_thread
 from anyio.lowlevel import RunVar
 
-__all__ = ["ANALYSIS_SECONDS", "ANALYSIS_THREADS", "MAX_ECHO", "MAX_FINDINGS", "MAX_ITEMS", "MAX_TEXT", "analyse",
-           "analyse_off_loop", "clipped", "is_small", "too_big"]
+__all__ = ["ANALYSIS_SECONDS", "ANALYSIS_THREADS", "MAX_ECHO", "MAX_FINDINGS", "MAX_ITEMS", "MAX_LISTED", "MAX_SCHEMA_NODES",
+           "MAX_TEXT", "analyse", "analyse_off_loop", "clipped", "is_small", "schema_is_small", "too_big"]
 
 MAX_TEXT = 256
 """Longest string that is repaired or matched against allowed values and names (a typo of an enum member is short)."""
@@ -31,6 +33,10 @@ MAX_FINDINGS = 50
 """Most problems reported for one call; past it the envelope lists the first ones, without suggested_arguments."""
 MAX_ECHO = 200
 """Characters of a received string echoed back in `context.received`."""
+MAX_LISTED = 100
+"""Most allowed values (an enum's) or argument names one condition of an envelope lists; it says how many more there are."""
+MAX_SCHEMA_NODES = 2_000
+"""Largest input schema (objects, arrays and values, counted) analysed on the event loop or echoed whole in an envelope."""
 ANALYSIS_SECONDS = 2.0
 """Longest the analysis of one failed call may take before the caller gets a plain VALIDATION_ERROR."""
 ANALYSIS_THREADS = 2
@@ -90,9 +96,30 @@ def is_small(value: Any) -> bool:
     return True
 
 
-async def analyse(arguments: Any, work: Callable[[], T], fallback: Callable[[], T]) -> T:
-    """`work()` at once for small arguments (a thread hop would double the cost of a wrong call), else off the loop."""
-    return work() if is_small(arguments) else await analyse_off_loop(work, fallback)
+def schema_is_small(schema: Any) -> bool:
+    """Whether a schema holds at most MAX_SCHEMA_NODES objects, arrays and values (counted without recursion, stopping
+    past the bound: at most that many steps)."""
+    stack, seen = [schema], 0
+    while stack:
+        item = stack.pop()
+        seen += 1
+        if seen > MAX_SCHEMA_NODES:
+            return False
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            if len(item) > MAX_SCHEMA_NODES:
+                return False
+            stack.extend(item)
+    return True
+
+
+async def analyse(arguments: Any, work: Callable[[], T], fallback: Callable[[], T], *, schema: Any = None) -> T:
+    """`work()` at once for small arguments of a small `schema` (a thread hop would double the cost of a wrong call),
+    else off the loop."""
+    if is_small(arguments) and schema_is_small(schema):
+        return work()
+    return await analyse_off_loop(work, fallback)
 
 
 async def analyse_off_loop(work: Callable[[], T], fallback: Callable[[], T]) -> T:

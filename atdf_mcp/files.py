@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # both are imported on first use: a catalogue of JSON files w
 from .codes import Code
 
 __all__ = ["DESCRIPTOR_SUFFIXES", "IGNORE_FILE", "MAX_FILE_BYTES", "DecodeFailure", "decode", "decode_bytes", "exclude_problems",
-           "find_files", "printable", "read_file", "text_codec"]
+           "find_files", "may_overflow", "printable", "read_file", "text_codec"]
 
 DESCRIPTOR_SUFFIXES = (".json", ".yaml", ".yml")
 MAX_FILE_BYTES = 10 * 1024 * 1024
@@ -267,7 +267,7 @@ def decode_bytes(data: bytes, *, yaml_syntax: bool = False) -> Any | DecodeFailu
     if not text or text.isspace():
         return DecodeFailure(Code.EMPTY_FILE, "file is empty; expected a descriptor, a list or a {\"tools\": [...]} collection")
     try:
-        data = _decode_yaml(text) if yaml_syntax else _decode_json(text, may_overflow=_may_overflow(data))
+        data = _decode_yaml(text) if yaml_syntax else _decode_json(text, may_overflow=may_overflow(data))
         if _SURROGATE_ESCAPE.search(text) and not isinstance(data, DecodeFailure):
             data = _without_lone_surrogates(data)
         return data
@@ -320,7 +320,7 @@ def _json_error(exc: json.JSONDecodeError) -> str:
     return f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
 
 
-def _may_overflow(data: bytes) -> bool:
+def may_overflow(data: bytes) -> bool:
     """Whether the bytes hold a number too large for a float (or text that looks like one, in a string)."""
     shape = data.translate(_DIGITS_AS_ZERO)
     return any(s in shape for s in _OVERFLOW_SHAPES)

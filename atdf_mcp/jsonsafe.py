@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import PurePath
 from typing import Any
 
-__all__ = ["NotSerialisable", "clean_json_line", "clean_text", "json_safe", "json_text"]
+__all__ = ["NotSerialisable", "clean_json_line", "clean_text", "json_safe", "json_text", "non_finite"]
 
 _MAX_DEPTH = 400  # deeper values are not walked (nor could the SDK encode them): they are refused
 
@@ -110,6 +110,21 @@ def _convert(value: Any) -> Any:
 
 # A \uD800-\uDFFF escape in JSON text (not itself escaped): the SDK's parser refuses lone ones, and drops the message.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def non_finite(value: Any) -> tuple[str, float] | None:
+    """The first NaN or ±Infinity in received data (Python reads them, and 1e400 as infinity; JSON has no such number),
+    as its path (`value.xs[1]`) and the number; None when every number is finite. Walked without recursion."""
+    stack: list[tuple[Any, str]] = [(value, "")]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, dict):
+            stack.extend((member, f"{path}.{key}" if path else str(key)) for key, member in reversed(item.items()))
+        elif isinstance(item, list):
+            stack.extend((member, f"{path}[{i}]") for i, member in reversed(list(enumerate(item))))
+        elif isinstance(item, float) and not math.isfinite(item):
+            return path, item
+    return None
 
 
 def clean_json_line(line: str) -> str:

@@ -288,9 +288,12 @@ class LiveCatalog:
             try:
                 if failing and target.is_dir():  # the folder is back (made again): serve what it holds now
                     await self.reload("the catalogue folder is back")
+                    failing = False
                 if os.path.realpath(target) != real:  # a symlink on the way swapped (a deploy): serve where it leads now
                     real = os.path.realpath(target)
                     await self.reload(f"the catalogue folder now leads to {real}")
+                if not target.is_dir():  # watchfiles, told to ignore permission errors, waits forever on a missing path
+                    raise FileNotFoundError(f"{target} was removed")
                 watching = _Watching(stop, target, real)
                 async for changes in awatch(target, watch_filter=_CatalogueFilter(target, self._held), step=STEP_MS,
                                             stop_event=watching, ignore_permission_denied=True):
@@ -343,9 +346,10 @@ class LiveCatalog:
 
 
 class _Watching:
-    """The stop event of one OS watch: the server stops, or the path watched now leads to another folder (`ln -sfn
-    releases/v2 current`), whose files the watch, set on the folder it led to, would never see. The watcher thread asks
-    every step; the path is resolved again once a second."""
+    """The stop event of one OS watch: the server stops, the path watched now leads to another folder (`ln -sfn
+    releases/v2 current`), whose files the watch, set on the folder it led to, would never see, or the folder is gone
+    (its OS watch died with it, and may not say so). The watcher thread asks every step; the path is resolved again
+    once a second."""
 
     def __init__(self, stop: anyio.Event, target: Path, real: str) -> None:
         self.stop, self.target, self.real = stop, target, real
@@ -354,7 +358,7 @@ class _Watching:
     def is_set(self) -> bool:
         if not self.moved and time.monotonic() >= self.due:
             self.due = time.monotonic() + 1
-            self.moved = os.path.realpath(self.target) != self.real
+            self.moved = os.path.realpath(self.target) != self.real or not os.path.isdir(self.target)
         return self.moved or self.stop.is_set()
 
     def set(self) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import math
 import weakref
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -26,7 +27,7 @@ from mcp.shared.exceptions import MCPError
 
 from . import __version__
 from .arguments import argument_errors
-from .budget import analyse
+from .budget import analyse, schema_is_small
 from .catalog import Catalog
 from .codes import Code
 from .context import CallEvents, ToolContext
@@ -36,7 +37,7 @@ from .envelope import build_entry, envelope, unknown_tool
 from .errors import CallTimeout, OutputInvalid, Unavailable
 from .failures import HandlerReported, envelope_for
 from .inner_call import decode_inner, noted
-from .jsonsafe import json_safe
+from .jsonsafe import json_safe, non_finite
 from .l10n import LANG, accepted_language, choose, lang_of_meta
 from .l10n import gettext as _
 from .labels import labels_for
@@ -332,9 +333,11 @@ class CatalogServer:
 
     async def _refusal(self, runtime: ToolRuntime, arguments: Any, view: View | None = None) -> types.CallToolResult:
         """The VALIDATION_ERROR of arguments the tool cannot take: small ones at once, others off the event loop within a
-        budget (budget.py); declared failures described in the language of `view`."""
+        budget (budget.py); declared failures described in the language of `view`. NaN or Infinity is named first."""
+        if (found := non_finite(arguments)) is not None:
+            return runtime.failed(_not_finite(runtime.tool, *found))
         return runtime.failed(await analyse(arguments, functools.partial(self._invalid_arguments, runtime, arguments, view),
-                                            functools.partial(_unanalysed, runtime.tool)))
+                                            functools.partial(_unanalysed, runtime.tool), schema=runtime.tool.input_schema))
 
     async def _run(self, ctx: ServerRequestContext | None, view: View, name: str, arguments: Any,
                    events: CallEvents | None = None, scopes: frozenset[str] | None = None) -> types.CallToolResult:
@@ -571,11 +574,29 @@ class _Silence:
         self.scope.deadline = min(anyio.current_time() + self.timeout, self.cap)
 
 
+def _not_finite(tool: Descriptor, path: str, number: float) -> dict[str, Any]:
+    """The VALIDATION_ERROR of an argument holding NaN or ±Infinity (which Python reads, 1e400 included, and JSON has not)."""
+    said = "NaN" if math.isnan(number) else ("-Infinity" if number < 0 else "Infinity")
+    return envelope([build_entry(
+        Code.VALIDATION_ERROR, _("The argument {path} is {number}, which JSON has no number for (a number too large to read "
+                                 "is read as Infinity).").format(path=path, number=said),
+        tool.id, parameter=path.split(".", 1)[0].split("[", 1)[0],
+        context={"solution": _("Send {path} as a finite number (JSON has no NaN or Infinity), or leave it out if it is "
+                               "optional.").format(path=path)})])
+
+
 def _unanalysed(tool: Descriptor) -> dict[str, Any]:
-    """The VALIDATION_ERROR of arguments whose analysis failed or ran out of time: the schema to check them against."""
+    """The VALIDATION_ERROR of arguments whose analysis failed or ran out of time: the schema to check them against
+    (named, not repeated, when it is too large to echo)."""
+    if schema_is_small(tool.input_schema):
+        expected: dict[str, Any] = {"conditions": [], "schema": tool.input_schema}
+        solution = _("Check each argument against the tool's input schema.")
+    else:
+        expected = {"conditions": []}
+        solution = _("Check each argument against the tool's input schema (its inputSchema in tools/list; too large to "
+                     "repeat here).")
     return envelope([build_entry(Code.VALIDATION_ERROR, _("The arguments do not match the tool's input schema."), tool.id,
-                                 context={"expected": {"conditions": [], "schema": tool.input_schema},
-                                          "solution": _("Check each argument against the tool's input schema.")})])
+                                 context={"expected": expected, "solution": solution})])
 
 
 def _first_mismatch(schema: Any, value: Any) -> str:

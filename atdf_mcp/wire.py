@@ -12,6 +12,7 @@ request whose id is an object, a fraction or an overflowing number as a notifica
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,9 +25,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .codes import Code
 from .envelope import build_entry, envelope
+from .files import may_overflow
+from .jsonsafe import non_finite
 from .results import error_result
 
-__all__ = ["MAX_NESTING", "JsonRpcGuard", "Refusal", "read_body", "refusal_of", "replay"]
+__all__ = ["MAX_NESTING", "JsonRpcGuard", "Refusal", "not_finite_texts", "read_body", "refusal_of", "replay"]
 
 MAX_NESTING = 200  # levels, the whole message included: pydantic-core's JSON recursion limit
 
@@ -86,8 +89,10 @@ def refusal_of(raw: str | bytes) -> Refusal | None:
     except ValidationError as exc:
         problems = "; ".join(f"{'/'.join(map(str, e['loc'][1:])) or 'message'}: {e['msg']}" for e in exc.errors()[:3])
         return _invalid(_id_of(value), f"the message does not have the JSON-RPC 2.0 shape ({problems}).")
+    if _is_valid_id(value.get("id")) and (refusal := _bad_progress_token(value["id"], value.get("params"))) is not None:
+        return refusal
     if value.get("method") == "tools/call" and _is_valid_id(value.get("id")):
-        return _bad_call(value["id"], value.get("params"))
+        return _bad_call(value["id"], value.get("params")) or _not_finite(value["id"], value.get("params"), raw)
     if value.get("method") in _LISTS and _is_valid_id(value.get("id")):
         return _bad_list(value["id"], value["method"], value.get("params"))
     if value.get("method") == "prompts/get" and _is_valid_id(value.get("id")):
@@ -174,6 +179,41 @@ def _bad_call(request_id: str | int, params: Any) -> Refusal | None:
                        'Send the arguments as one JSON object of argument names and values, e.g. "arguments": {"city": "Lima"}; '
                        "the tool's inputSchema names them.", "arguments", name)
     return None
+
+
+def _bad_progress_token(request_id: str | int, params: Any) -> Refusal | None:
+    """A request whose params._meta.progressToken is not a string or an integer (the SDK answers a bare -32602, data "")."""
+    meta = params.get("_meta") if isinstance(params, dict) else None
+    token = meta.get("progressToken") if isinstance(meta, dict) else None
+    if token is None or _is_valid_id(token):
+        return None
+    return Refusal(request_id, INVALID_PARAMS, f"the progress token {json.dumps(token)[:40]} is not a string or an integer.",
+                   Code.VALIDATION_ERROR, 'Send "_meta": {"progressToken": "<a string or an integer of your own>"} (one per '
+                   "request, to match the progress notifications to it), or leave it out.", "_meta.progressToken")
+
+
+def _not_finite(request_id: str | int, params: Any, raw: str | bytes) -> Refusal | None:
+    """A tools/call whose arguments hold NaN, ±Infinity or a number that overflows to it, whatever the tool's schema:
+    answered as the tool's VALIDATION_ERROR result naming where (server.py names it too, for every face, when a
+    schema refuses it)."""
+    data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw
+    if not (b"NaN" in data or b"Infinity" in data or may_overflow(data)):  # C substring searches: most calls stop here
+        return None
+    found = non_finite(params.get("arguments") if isinstance(params, dict) else None)
+    if found is None:
+        return None
+    path, number = found
+    said = ("NaN" if math.isnan(number) else ("-" if number < 0 else "") + "Infinity") if b"NaN" in data or b"Infinity" in data \
+        else "a number too large to read (it overflows to infinity)"
+    reason, solution = not_finite_texts(path, said)
+    return Refusal(request_id, INVALID_PARAMS, f"not valid JSON: {reason}", Code.VALIDATION_ERROR, solution,
+                   path.split(".", 1)[0].split("[", 1)[0], params["name"])
+
+
+def not_finite_texts(path: str, said: str) -> tuple[str, str]:
+    """What is wrong with a non-finite number at `path`, and what to send instead."""
+    return (f"{path} is {said}, which JSON has no number for.",
+            f"Send {path} as a finite number (JSON has no NaN or Infinity), or leave it out if it is optional.")
 
 
 def _kind(value: Any) -> str:
