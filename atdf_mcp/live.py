@@ -44,11 +44,15 @@ from .publish import Published
 from .server import CatalogServer
 from .view import Views
 
-__all__ = ["PROBLEM_LINES", "STEP_MS", "WATCHED_SUFFIXES", "LiveCatalog", "Reload", "hold_sighup", "problem_line",
+__all__ = ["POLL_MS", "PROBLEM_LINES", "STEP_MS", "WATCHED_SUFFIXES", "LiveCatalog", "Reload", "hold_sighup", "problem_line",
            "problem_lines"]
 
 WATCHED_SUFFIXES = (".json", ".yaml", ".yml", ".py")
 STEP_MS = 50  # a burst ends when no file changed for this long; short, so a save is served at once
+POLL_MS = 1000  # how often the folder is polled when the OS gives no file watch (inotify limits reached)
+_WATCH_LIMITS = ("On Linux each user has fs.inotify.max_user_instances (128 by default) watchers and "
+                 "fs.inotify.max_user_watches folders watched: raise them (sysctl), or set WATCHFILES_FORCE_POLLING=1 "
+                 "to poll from the start (a Docker bind mount or network file system that sends no events)")
 PROBLEM_LINES = 20  # problems printed on stderr at start and per reload; the others are counted in one line
 _log = logging.getLogger("atdf_mcp.live")
 
@@ -282,28 +286,37 @@ class LiveCatalog:
         logging.getLogger("watchfiles").setLevel(logging.WARNING)  # it logs every batch at info
         target = self.path if self.path.is_dir() else self.path.parent
         task_status.started()
-        failing = False
+        gone = failing = False  # the folder was removed; the watch could not be set up with it still there
+        polling: bool | None = None  # None: OS file events (unless WATCHFILES_FORCE_POLLING); True once they failed
         real = os.path.realpath(target)
         while not stop.is_set():
             try:
-                if failing and target.is_dir():  # the folder is back (made again): serve what it holds now
+                if gone and target.is_dir():  # the folder is back (made again): serve what it holds now
                     await self.reload("the catalogue folder is back")
+                gone = False
                 if os.path.realpath(target) != real:  # a symlink on the way swapped (a deploy): serve where it leads now
                     real = os.path.realpath(target)
                     await self.reload(f"the catalogue folder now leads to {real}")
                 watching = _Watching(stop, target, real)
                 async for changes in awatch(target, watch_filter=_CatalogueFilter(target, self._held), step=STEP_MS,
-                                            stop_event=watching, ignore_permission_denied=True):
+                                            stop_event=watching, ignore_permission_denied=True, force_polling=polling,
+                                            poll_delay_ms=POLL_MS):
                     failing = False
                     if not target.is_dir():  # removed: the OS watch died with it, so watch again once it is back
-                        raise FileNotFoundError(f"{target} was removed")
+                        raise _FolderGone(f"{target} was removed")
                     _log.debug("watcher: %d change(s): %s", len(changes), sorted(path for _, path in changes)[:5])
                     await self.reload(f"{len(changes)} file change(s)", self._as_loaded({path for _, path in changes}))
             except Exception as exc:  # e.g. the directory was moved away: the watcher must never stop the server
-                if not failing:
+                if polling is None and not isinstance(exc, _FolderGone) and target.is_dir():  # the OS refused a watch (inotify
+                    # limits) on a folder that is there: poll it instead
+                    _log.warning("cannot watch %s with OS file events (%s); polling it every %.1f s instead. %s", target, exc,
+                                 POLL_MS / 1000, _WATCH_LIMITS)
+                    polling = True
+                    continue
+                if not (gone or failing):
                     _log.warning("cannot watch %s (%s); the catalogue served before stays; trying again every second",
                                  target, exc)
-                failing = True
+                gone, failing = isinstance(exc, _FolderGone) or not target.is_dir(), True
                 await anyio.sleep(1)
 
     def _held(self, path: str) -> bool:
@@ -340,6 +353,10 @@ class LiveCatalog:
             async for _ in signals:
                 if self._tasks is not None:
                     self._tasks.start_soon(self.reload, "SIGHUP")
+
+
+class _FolderGone(FileNotFoundError):
+    """The folder watched was removed (its OS watch died with it)."""
 
 
 class _Watching:

@@ -1,0 +1,124 @@
+"""A seventeenth probe from outside: the live catalogue where people run it (editors, deploys, containers, long runs).
+
+Real `atdf-mcp serve` subprocesses (stdio with the SDK client, HTTP with POST /reset) followed catalogues edited as
+editors save (vim, emacs, JetBrains, VS Code, `sed -i`), a Kubernetes ConfigMap volume updated as kubelet's
+AtomicWriter does it, `git checkout` of 300 files, servers run as a user whose OS file watches or cache folder are
+out of reach, and a thousand reloads of a handler module. Each test is a problem found that way, or a way of saving
+that was checked to hold, kept so it stays so. tests/test_outside_inputs*.py hold the earlier probes'.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import anyio
+import pytest
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from test_live_reload import HANDLERS, ROOT, Inbox, mcp_tool, tools_of
+
+TOOLS_CHANGED = "notifications/tools/list_changed"
+STRANGER = 54321  # a user id no account has: its inotify instances and watches are its own
+as_root = pytest.mark.skipif(sys.platform != "linux" or os.geteuid() != 0, reason="runs the server as another user (Linux, root)")
+
+
+@contextlib.contextmanager
+def open_folder() -> Iterator[Path]:
+    """A temporary folder every user can read (pytest's tmp_path is its owner's only)."""
+    folder = Path(tempfile.mkdtemp(prefix="atdf-live3-"))
+    folder.chmod(0o755)
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def stranger_catalogue(base: Path) -> Path:
+    """A catalogue with one tool (echo) and its handlers, owned by STRANGER."""
+    folder = base / "catalogue"
+    folder.mkdir()
+    (folder / "echo.json").write_text(json.dumps(mcp_tool("echo", "Give the text back.")), encoding="utf-8")
+    (folder / "handlers.py").write_text(HANDLERS, encoding="utf-8")
+    for path in (folder, *folder.iterdir()):
+        os.chown(path, STRANGER, STRANGER)
+    return folder
+
+
+def as_stranger(*command: str) -> list[str]:
+    """`command` run as STRANGER, with no supplementary group."""
+    return ["setpriv", f"--reuid={STRANGER}", f"--regid={STRANGER}", "--clear-groups", *command]
+
+
+HOG = """
+import ctypes, sys
+libc = ctypes.CDLL(None, use_errno=True)
+held = 0
+while libc.inotify_init1(0) >= 0:
+    held += 1
+print(held, flush=True)
+sys.stdin.read()
+"""
+
+
+@contextlib.contextmanager
+def inotify_exhausted() -> Iterator[int]:
+    """Every inotify instance STRANGER may have (fs.inotify.max_user_instances) held by another process of it."""
+    with subprocess.Popen(as_stranger(sys.executable, "-c", HOG), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as hog:
+        try:
+            yield int(hog.stdout.readline())  # type: ignore[union-attr]
+        finally:
+            hog.kill()
+
+
+@contextlib.asynccontextmanager
+async def stranger_client(folder: Path, inbox: Inbox, log: Path, **env: str) -> AsyncIterator[Client]:
+    """A stdio client of `atdf-mcp serve folder` run as STRANGER (HOME as `nobody` has it: a folder that does not exist)."""
+    environment = {**{k: v for k, v in os.environ.items() if k not in ("ATDF_MCP_CACHE_DIR", "XDG_CACHE_HOME")},
+                   "PYTHONPATH": str(ROOT), "HOME": "/nonexistent", **env}
+    command = as_stranger(sys.executable, "-m", "atdf_mcp", "serve", str(folder))
+    if not environment["HOME"]:  # no HOME at all (the SDK's client passes its own on otherwise)
+        command = ["env", "-u", "HOME", *command]
+    params = StdioServerParameters(command=command[0], args=command[1:], env=environment)
+    with log.open("w") as errlog:
+        async with Client(stdio_client(params, errlog=errlog), mode="legacy", message_handler=inbox) as client:
+            yield client
+
+
+def reload_lines(log: Path) -> list[str]:
+    return [line for line in log.read_text().splitlines() if "reloaded (" in line]
+
+
+@pytest.mark.anyio
+@as_root
+@pytest.mark.skipif(not Path("/proc/sys/fs/inotify").is_dir(), reason="inotify")
+async def test_a_server_out_of_inotify_watches_says_so_and_polls_without_a_reload_storm() -> None:
+    """With its user's inotify instances all taken (fs.inotify.max_user_instances, 128 by default: every editor, IDE and
+    file-sync tool of a user holds some), the watcher could not start: it logged `cannot watch ... trying again every
+    second` and then, believing the folder was gone and back, reloaded the whole catalogue every second for ever
+    (`reloaded (the catalogue folder is back)`), walking every file. Now it says why, what to raise, and polls the
+    folder instead: an edit is one reload and one list_changed; nothing is reloaded while nothing changes."""
+    with open_folder() as base, inotify_exhausted() as held:
+        assert held > 0
+        folder, log, inbox = stranger_catalogue(base), base / "stderr.log", Inbox()
+        async with stranger_client(folder, inbox, log) as client:
+            await anyio.sleep(2.5)  # a storm would have reloaded twice by now
+            assert reload_lines(log) == [], log.read_text()
+            (folder / "echo.json").write_text(json.dumps(mcp_tool("echo", "Edited while polling.")), encoding="utf-8")
+            await inbox.wait_for(TOOLS_CHANGED, 1, timeout=10)
+            assert (await tools_of(client))["echo"] == "Edited while polling."
+            await anyio.sleep(1.5)
+            assert inbox.methods.count(TOOLS_CHANGED) == 1, inbox.methods
+        text, reloads = log.read_text(), reload_lines(log)
+    assert len(reloads) == 1, text
+    warning = [line for line in text.splitlines() if "polling" in line]
+    assert len(warning) == 1 and "fs.inotify.max_user_instances" in warning[0] and "WATCHFILES_FORCE_POLLING" in warning[0], text
+    assert "Traceback" not in text, text
+
