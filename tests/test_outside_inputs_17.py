@@ -122,3 +122,31 @@ async def test_a_server_out_of_inotify_watches_says_so_and_polls_without_a_reloa
     assert len(warning) == 1 and "fs.inotify.max_user_instances" in warning[0] and "WATCHFILES_FORCE_POLLING" in warning[0], text
     assert "Traceback" not in text, text
 
+
+@pytest.mark.anyio
+@as_root
+@pytest.mark.parametrize("where", ["HOME of nobody", "HOME a file", "XDG_CACHE_HOME read-only", "no HOME, no account"])
+async def test_a_server_whose_cache_folder_cannot_be_written_says_so_once_and_serves(where: str) -> None:
+    """A container's user with no home (`nobody`: HOME=/nonexistent), a HOME that is a file, an XDG_CACHE_HOME it may
+    not write: the snapshot, search and start caches each logged their own failure (up to four lines, two of them
+    `... not used (NotADirectoryError ...)` about files never written). With no HOME and a user id that no account
+    has (OpenShift runs containers so), Path.home() raises. Now one line says the cache folder cannot be written (or
+    found), that the caches are skipped and what to set; the server serves, lists, calls and reloads as ever."""
+    with open_folder() as base:
+        folder, log, inbox = stranger_catalogue(base), base / "stderr.log", Inbox()
+        env = {"HOME": str(folder / "echo.json")} if where == "HOME a file" else {}
+        if where == "no HOME, no account":
+            env["HOME"] = ""  # (stranger_client unsets an empty HOME)
+        if where == "XDG_CACHE_HOME read-only":
+            (base / "cache").mkdir(mode=0o555)
+            env["XDG_CACHE_HOME"] = str(base / "cache")
+        async with stranger_client(folder, inbox, log, **env) as client:
+            assert list(await tools_of(client)) == ["echo"]
+            assert (await client.call_tool("echo", {"text": "hi"})).content[0].text == "hi"  # type: ignore[union-attr]
+            (folder / "echo.json").write_text(json.dumps(mcp_tool("echo", "Edited.")), encoding="utf-8")
+            await inbox.wait_for(TOOLS_CHANGED, 1)
+        text = log.read_text()
+    cache_lines = [line for line in text.splitlines() if "cache" in line.lower() or "preview" in line]
+    assert len(cache_lines) == 1, text
+    assert "cannot be written" in cache_lines[0] and "ATDF_MCP_CACHE_DIR" in cache_lines[0], cache_lines
+    assert "Traceback" not in text, text
