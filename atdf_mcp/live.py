@@ -288,6 +288,7 @@ class LiveCatalog:
         task_status.started()
         gone = failing = False  # the folder was removed; the watch could not be set up with it still there
         polling: bool | None = None  # None: OS file events (unless WATCHFILES_FORCE_POLLING); True once they failed
+        lenient = False  # folders inside that cannot be read are left unwatched (watchfiles then ignores every error)
         real = os.path.realpath(target)
         while not stop.is_set():
             try:
@@ -299,7 +300,7 @@ class LiveCatalog:
                     await self.reload(f"the catalogue folder now leads to {real}")
                 watching = _Watching(stop, target, real)
                 async for changes in awatch(target, watch_filter=_CatalogueFilter(target, self._held), step=STEP_MS,
-                                            stop_event=watching, ignore_permission_denied=True, force_polling=polling,
+                                            stop_event=watching, ignore_permission_denied=lenient, force_polling=polling,
                                             poll_delay_ms=POLL_MS):
                     failing = False
                     if not target.is_dir():  # removed: the OS watch died with it, so watch again once it is back
@@ -307,6 +308,10 @@ class LiveCatalog:
                     _log.debug("watcher: %d change(s): %s", len(changes), sorted(path for _, path in changes)[:5])
                     await self.reload(f"{len(changes)} file change(s)", self._as_loaded({path for _, path in changes}))
             except Exception as exc:  # e.g. the directory was moved away: the watcher must never stop the server
+                if not lenient and isinstance(exc, PermissionError) and target.is_dir():  # a folder inside it cannot read
+                    _log.info("not watching what %s holds that this server may not read (%s)", target, exc)
+                    lenient = True
+                    continue
                 if polling is None and not isinstance(exc, _FolderGone) and target.is_dir():  # the OS refused a watch (inotify
                     # limits) on a folder that is there: poll it instead
                     _log.warning("cannot watch %s with OS file events (%s); polling it every %.1f s instead. %s", target, exc,

@@ -58,20 +58,37 @@ def as_stranger(*command: str) -> list[str]:
 
 
 HOG = """
-import ctypes, sys
+import ctypes, os, sys
 libc = ctypes.CDLL(None, use_errno=True)
-held = 0
-while libc.inotify_init1(0) >= 0:
-    held += 1
+held, kind, folder = 0, sys.argv[1], sys.argv[2]
+if kind == "instances":
+    while libc.inotify_init1(0) >= 0:
+        held += 1
+else:  # every watch: the same files watched by instance after instance (each pair is one watch)
+    files = []
+    for i in range(2048):
+        open(os.path.join(folder, str(i)), "w").close()
+        files.append(os.path.join(folder, str(i)).encode())
+    full = False
+    while not full and (fd := libc.inotify_init1(0)) >= 0:
+        for path in files:
+            if libc.inotify_add_watch(fd, path, 2) < 0:
+                full = True
+                break
+            held += 1
 print(held, flush=True)
 sys.stdin.read()
 """
 
 
 @contextlib.contextmanager
-def inotify_exhausted() -> Iterator[int]:
-    """Every inotify instance STRANGER may have (fs.inotify.max_user_instances) held by another process of it."""
-    with subprocess.Popen(as_stranger(sys.executable, "-c", HOG), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as hog:
+def inotify_exhausted(kind: str, base: Path) -> Iterator[int]:
+    """Every inotify instance (fs.inotify.max_user_instances) or watch (max_user_watches, the files in a folder of
+    `base`) that STRANGER may have, held by another process of it."""
+    (base / "hog").mkdir()
+    os.chown(base / "hog", STRANGER, STRANGER)
+    command = as_stranger(sys.executable, "-c", HOG, kind, str(base / "hog"))
+    with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as hog:
         try:
             yield int(hog.stdout.readline())  # type: ignore[union-attr]
         finally:
@@ -99,13 +116,15 @@ def reload_lines(log: Path) -> list[str]:
 @pytest.mark.anyio
 @as_root
 @pytest.mark.skipif(not Path("/proc/sys/fs/inotify").is_dir(), reason="inotify")
-async def test_a_server_out_of_inotify_watches_says_so_and_polls_without_a_reload_storm() -> None:
-    """With its user's inotify instances all taken (fs.inotify.max_user_instances, 128 by default: every editor, IDE and
-    file-sync tool of a user holds some), the watcher could not start: it logged `cannot watch ... trying again every
-    second` and then, believing the folder was gone and back, reloaded the whole catalogue every second for ever
-    (`reloaded (the catalogue folder is back)`), walking every file. Now it says why, what to raise, and polls the
-    folder instead: an edit is one reload and one list_changed; nothing is reloaded while nothing changes."""
-    with open_folder() as base, inotify_exhausted() as held:
+@pytest.mark.parametrize("kind", ["instances", "watches"])
+async def test_a_server_out_of_inotify_watches_says_so_and_polls_without_a_reload_storm(kind: str) -> None:
+    """With its user's inotify instances (fs.inotify.max_user_instances, 128 by default: every editor, IDE and
+    file-sync tool of a user holds some) or watches (max_user_watches: one per folder watched) all taken, the watcher
+    could not start: it logged `cannot watch ... trying again every second` and then, believing the folder was gone
+    and back, reloaded the whole catalogue every second for ever (`reloaded (the catalogue folder is back)`), walking
+    every file. Now it says why, what to raise, and polls the folder instead: an edit is one reload and one
+    list_changed; nothing is reloaded while nothing changes."""
+    with open_folder() as base, inotify_exhausted(kind, base) as held:
         assert held > 0
         folder, log, inbox = stranger_catalogue(base), base / "stderr.log", Inbox()
         async with stranger_client(folder, inbox, log) as client:
@@ -150,3 +169,21 @@ async def test_a_server_whose_cache_folder_cannot_be_written_says_so_once_and_se
     assert len(cache_lines) == 1, text
     assert "cannot be written" in cache_lines[0] and "ATDF_MCP_CACHE_DIR" in cache_lines[0], cache_lines
     assert "Traceback" not in text, text
+
+
+
+@pytest.mark.anyio
+@as_root
+async def test_a_folder_inside_the_catalogue_the_server_may_not_read_leaves_the_rest_watched() -> None:
+    """The watch was set with ignore_permission_denied, which makes watchfiles ignore every error of the OS watch, the
+    watch limit's too (the server went deaf without a word). It is now asked for only once a folder inside turned out
+    unreadable: that folder is left out and everything else is watched by OS events, with no polling."""
+    with open_folder() as base:
+        folder, log, inbox = stranger_catalogue(base), base / "stderr.log", Inbox()
+        (folder / "private").mkdir(mode=0o700)  # root's
+        async with stranger_client(folder, inbox, log) as client:
+            (folder / "echo.json").write_text(json.dumps(mcp_tool("echo", "Edited.")), encoding="utf-8")
+            await inbox.wait_for(TOOLS_CHANGED, 1, timeout=10)
+            assert (await tools_of(client))["echo"] == "Edited."
+        text = log.read_text()
+    assert "polling" not in text and "Traceback" not in text, text
