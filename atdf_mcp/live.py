@@ -188,6 +188,7 @@ class LiveCatalog:
         app = self.app
         started = time.perf_counter()
         old, old_problems, disclosed, old_views = app.published, set(app.catalog.report.problems), app.disclosure, app.views
+        old_modules = app.catalog.modules
         changed, self._pending = self._pending, set()
         catalog = await anyio.to_thread.run_sync(self._load, app.catalog, changed)
         disclosure = await anyio.to_thread.run_sync(app.next_disclosure, catalog)  # the search index, off the event loop
@@ -206,17 +207,21 @@ class LiveCatalog:
             outcome = dataclasses.replace(outcome, lists={**outcome.lists, "tools": True})
         self._report(outcome)
         await self._tell_clients(outcome, (old_views, app.views), relisted=relisted)
+        # A handler module imported again left the old one in a reference cycle (its functions hold its globals), which
+        # the freeze above took with the new snapshot: it may hold a model or a table, so it is collected now, not when
+        # the number of objects frozen has grown by a quarter (a few big objects never grow it).
+        reimported = app.catalog.modules != old_modules
         if self._tasks is not None:  # a full collection, when due, blocks the loop: after the clients have re-listed
-            self._tasks.start_soon(self._collect_later)
+            self._tasks.start_soon(self._collect_later, reimported)
         else:
-            freeze_survivors()
+            freeze_survivors(force=reimported)
         return outcome
 
     @staticmethod
-    async def _collect_later() -> None:
+    async def _collect_later(force: bool = False) -> None:
         """`freeze_survivors` COLLECT_DELAY seconds from now (the cyclic garbage frozen by reloads, collected when due)."""
         await anyio.sleep(COLLECT_DELAY)
-        freeze_survivors()
+        freeze_survivors(force=force)
 
     @staticmethod
     def _load(previous: Catalog, changed: set[str] | None) -> Catalog:
