@@ -126,6 +126,7 @@ class LiveCatalog:
         self._pending: set[str] | None = set()  # files named by the triggers not yet served; None: look at every file
         self._tasks: anyio.abc.TaskGroup | None = None
         self._contents: dict[str, tuple[str, tuple[int, int] | None]] | None = None  # document URI → its file, signature
+        self._collection_pending = self._force_collection = False  # a delayed collection is due; it must collect
 
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[LiveCatalog]:
@@ -208,19 +209,21 @@ class LiveCatalog:
         self._report(outcome)
         await self._tell_clients(outcome, (old_views, app.views), relisted=relisted)
         # A handler module imported again left the old one in a reference cycle (its functions hold its globals), which
-        # the freeze above took with the new snapshot: it may hold a model or a table, so it is collected now, not when
+        # the freeze above took with the new snapshot: it may hold a model or a table, so it is collected a second later, not when
         # the number of objects frozen has grown by a quarter (a few big objects never grow it).
-        reimported = app.catalog.modules != old_modules
-        if self._tasks is not None:  # a full collection, when due, blocks the loop: after the clients have re-listed
-            self._tasks.start_soon(self._collect_later, reimported)
-        else:
-            freeze_survivors(force=reimported)
+        self._force_collection |= app.catalog.modules != old_modules
+        if self._tasks is None:
+            freeze_survivors(force=self._force_collection)
+            self._force_collection = False
+        elif not self._collection_pending:  # a full collection, when due, blocks the loop: after the clients have re-listed
+            self._collection_pending = True  # (one at a time: a burst of reloads is collected once)
+            self._tasks.start_soon(self._collect_later)
         return outcome
 
-    @staticmethod
-    async def _collect_later(force: bool = False) -> None:
+    async def _collect_later(self) -> None:
         """`freeze_survivors` COLLECT_DELAY seconds from now (the cyclic garbage frozen by reloads, collected when due)."""
         await anyio.sleep(COLLECT_DELAY)
+        force, self._force_collection, self._collection_pending = self._force_collection, False, False
         freeze_survivors(force=force)
 
     @staticmethod
