@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -24,7 +25,7 @@ import httpx
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
-from test_live_reload import HANDLERS, ROOT, Inbox, http_server, mcp_tool, rss_kib, text_of, tools_of
+from test_live_reload import HANDLERS, ROOT, Inbox, connected, http_server, mcp_tool, rss_kib, text_of, tools_of
 
 TOOLS_CHANGED = "notifications/tools/list_changed"
 STRANGER = 54321  # a user id no account has: its inotify instances and watches are its own
@@ -225,3 +226,175 @@ async def test_a_handler_module_imported_again_frees_the_one_before(tmp_path: Pa
             await anyio.sleep(2)  # the collection a second after the last reload
             after = rss_kib(process.pid)
     assert after - before < 64 * 1024, f"RSS grew from {before} KiB to {after} KiB over 20 reloads of a 16 MB module"
+
+
+def _description(n: int) -> str:
+    return json.dumps(mcp_tool("echo", f"Give the text back (save {n})."))
+
+
+def save_as_vim(folder: Path, n: int) -> None:
+    """vim (backupcopy=auto): the `4913` probe file, the file renamed to `file~`, a new file written, the backup gone."""
+    path = folder / "echo.json"
+    (folder / "4913").write_bytes(b"")
+    (folder / "4913").unlink()
+    path.rename(folder / "echo.json~")
+    path.write_text(_description(n), encoding="utf-8")
+    (folder / "echo.json~").unlink()
+
+
+def save_as_emacs(folder: Path, n: int) -> None:
+    """emacs: the `.#file` lock (a symlink that dangles), `#file#` auto-saved, the first save renames to `file~`."""
+    path = folder / "echo.json"
+    os.symlink(f"user@host.{os.getpid()}:1700000000", folder / ".#echo.json")
+    (folder / "#echo.json#").write_text(_description(n)[:20], encoding="utf-8")
+    path.rename(folder / "echo.json~")
+    path.write_text(_description(n), encoding="utf-8")
+    (folder / "#echo.json#").unlink()
+    (folder / ".#echo.json").unlink()
+    (folder / "echo.json~").unlink()
+
+
+def save_as_jetbrains(folder: Path, n: int) -> None:
+    """JetBrains safe write: `file___jb_tmp___` written, the file renamed to `file___jb_old___`, the temporary renamed over."""
+    path = folder / "echo.json"
+    (folder / "echo.json___jb_tmp___").write_text(_description(n), encoding="utf-8")
+    path.rename(folder / "echo.json___jb_old___")
+    (folder / "echo.json___jb_tmp___").rename(path)
+    (folder / "echo.json___jb_old___").unlink()
+
+
+def save_in_place(folder: Path, n: int) -> None:
+    """VS Code and nano (its `.file.swp` lock beside): the file truncated, then written."""
+    (folder / ".echo.json.swp").write_bytes(b"b0nano 7.2")
+    with (folder / "echo.json").open("r+", encoding="utf-8") as file:
+        file.truncate(0)
+        file.flush()
+        file.write(_description(n))
+    (folder / ".echo.json.swp").unlink()
+
+
+def save_as_sed(folder: Path, n: int) -> None:
+    """`sed -i`: a `sedXXXXXX` temporary written beside, renamed over the file."""
+    subprocess.run(["sed", "-i", f"s/(save [0-9]*)/(save {n})/", str(folder / "echo.json")], check=True)
+
+
+@pytest.mark.anyio
+@pytest.mark.skipif(shutil.which("sed") is None, reason="sed")
+async def test_each_editors_save_is_one_list_changed_and_the_new_list() -> None:
+    """Checked to hold: each editor's save, byte for byte as it does it (probe files, backups, locks, temporaries
+    renamed over), is one reload, one tools/list_changed and the saved description; no warning reaches the client."""
+    saves = [save_as_vim, save_as_emacs, save_as_jetbrains, save_in_place, save_as_sed]
+    with open_folder() as base:
+        folder = base / "catalogue"
+        folder.mkdir()
+        (folder / "echo.json").write_text(_description(0), encoding="utf-8")
+        (folder / "handlers.py").write_text(HANDLERS, encoding="utf-8")
+        inbox = Inbox()
+        async with connected("stdio", folder, inbox) as (client, _):
+            for n, save in enumerate(saves, 1):
+                save(folder, n)
+                await inbox.wait_for(TOOLS_CHANGED, n)
+                assert (await tools_of(client))["echo"] == f"Give the text back (save {n}).", save.__name__
+            await anyio.sleep(0.5)
+        assert inbox.methods.count(TOOLS_CHANGED) == len(saves), inbox.methods
+        assert inbox.logs == [], inbox.logs
+        reloads = [line for line in (base / "stdio.log").read_text().splitlines() if "reloaded (" in line]
+    assert len(reloads) == len(saves), reloads
+
+
+def atomic_write(folder: Path, payload: dict[str, str]) -> None:
+    """What kubelet's AtomicWriter does to a ConfigMap or Secret volume: the payload written into a new `..TIMESTAMP`
+    folder, a `..data_tmp` symlink to it renamed over `..data`, a `key -> ..data/key` symlink made for each new key,
+    the old folder removed, and the symlinks of the keys no longer there removed."""
+    data = folder / "..data"
+    old = os.readlink(data) if data.is_symlink() else None
+    old_keys = set(os.listdir(folder / old)) if old else set()
+    stamp = Path(tempfile.mkdtemp(prefix=time.strftime("..%Y_%m_%d_%H_%M_%S.", time.gmtime()), dir=folder))
+    for key, content in payload.items():
+        (stamp / key).write_text(content, encoding="utf-8")
+    os.symlink(stamp.name, folder / "..data_tmp")
+    os.rename(folder / "..data_tmp", data)
+    for key in payload:
+        if not (folder / key).is_symlink():
+            os.symlink(os.path.join("..data", key), folder / key)
+    if old:
+        shutil.rmtree(folder / old)
+    for key in old_keys - set(payload):
+        (folder / key).unlink()
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("watching", ["events", "polling"])
+async def test_a_configmap_volume_update_reaches_a_connected_client(watching: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Checked to hold (README: "an edit reaches every pod"): each AtomicWriter update, with a key edited, one added,
+    one removed and handlers.py changed, is one tools/list_changed, the new list, and calls run the new handler; with
+    OS events, and polled (WATCHFILES_FORCE_POLLING=1: a network file system or bind mount that sends no events)."""
+    if watching == "polling":
+        monkeypatch.setenv("WATCHFILES_FORCE_POLLING", "1")
+    with open_folder() as base:
+        folder = base / "catalogue"
+        folder.mkdir()
+
+        def tool(name: str, text: str) -> str:
+            return json.dumps(mcp_tool(name, text))
+
+        atomic_write(folder, {"echo.json": tool("echo", "v1"), "gone.json": tool("gone", "g"), "handlers.py": HANDLERS})
+        inbox = Inbox()
+        async with connected("stdio", folder, inbox) as (client, _):
+            assert await tools_of(client) == {"echo": "v1", "gone": "g"}
+            shouting = HANDLERS.replace('    """Give the text back."""\n    return text\n', '    """Give the text back."""\n    return text + "!"\n')
+            atomic_write(folder, {"echo.json": tool("echo", "v2"), "new.json": tool("new", "n"), "handlers.py": shouting})
+            await inbox.wait_for(TOOLS_CHANGED, 1)
+            assert await tools_of(client) == {"echo": "v2", "new": "n"}
+            assert text_of(await client.call_tool("echo", {"text": "hi"})) == "hi!"
+            atomic_write(folder, {"echo.json": tool("echo", "v3"), "new.json": tool("new", "n"), "handlers.py": HANDLERS})
+            await inbox.wait_for(TOOLS_CHANGED, 2)
+            assert await tools_of(client) == {"echo": "v3", "new": "n"}
+            assert text_of(await client.call_tool("echo", {"text": "hi"})) == "hi"
+            await anyio.sleep(1.5 if watching == "polling" else 0.5)
+        assert inbox.methods.count(TOOLS_CHANGED) == 2, inbox.methods
+
+
+def git(folder: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(folder), *args], check=True, capture_output=True)
+
+
+@pytest.mark.anyio
+@pytest.mark.skipif(shutil.which("git") is None, reason="git")
+async def test_a_checkout_or_stash_pop_of_300_files_is_one_list_changed() -> None:
+    """Checked to hold: `git checkout` of another branch (300 files: 299 edited, one removed, one added), back, and
+    `git stash` / `git stash pop` of 300 edits are each one reload and one tools/list_changed."""
+    with open_folder() as base:
+        folder = base / "catalogue"
+        folder.mkdir()
+        git(folder, "init", "-q", "-b", "main")
+        git(folder, "config", "user.email", "probe@example.invalid")
+        git(folder, "config", "user.name", "probe")
+        for i in range(300):
+            (folder / f"t{i:03}.json").write_text(json.dumps(mcp_tool(f"t{i:03}", "one")), encoding="utf-8")
+        git(folder, "add", ".")
+        git(folder, "commit", "-qm", "one")
+        git(folder, "checkout", "-qb", "two")
+        for i in range(1, 300):
+            (folder / f"t{i:03}.json").write_text(json.dumps(mcp_tool(f"t{i:03}", "two")), encoding="utf-8")
+        (folder / "t000.json").unlink()
+        (folder / "new.json").write_text(json.dumps(mcp_tool("new", "two")), encoding="utf-8")
+        git(folder, "add", "-A")
+        git(folder, "commit", "-qm", "two")
+        git(folder, "checkout", "-q", "main")
+        inbox = Inbox()
+        async with connected("stdio", folder, inbox) as (client, _):
+            expected = 0
+            for step in (("checkout", "-q", "two"), ("checkout", "-q", "main"), ("stash",), ("stash", "pop", "-q")):
+                if step == ("stash",):
+                    for i in range(300):
+                        (folder / f"t{i:03}.json").write_text(json.dumps(mcp_tool(f"t{i:03}", "edited")), encoding="utf-8")
+                    expected += 1
+                    await inbox.wait_for(TOOLS_CHANGED, expected)
+                    await anyio.sleep(0.3)
+                git(folder, *step)
+                expected += 1
+                await inbox.wait_for(TOOLS_CHANGED, expected)
+                await anyio.sleep(0.3)
+                assert inbox.methods.count(TOOLS_CHANGED) == expected, (step, inbox.methods)
+            assert set((await tools_of(client)).values()) == {"edited"}
