@@ -40,6 +40,7 @@ from .disclosure import INDEX_URI
 from .errors import AtdfError
 from .files import CONFIG_FILE_NAMES, IGNORE_FILE
 from .model import Descriptor
+from .mounts import remote_file_system
 from .publish import Published
 from .server import CatalogServer
 from .view import Views
@@ -297,6 +298,7 @@ class LiveCatalog:
         gone = failing = False  # the folder was removed; the watch could not be set up with it still there
         polling: bool | None = None  # None: OS file events (unless WATCHFILES_FORCE_POLLING); True once they failed
         lenient = False  # folders inside that cannot be read are left unwatched (watchfiles then ignores every error)
+        said: str | None = None  # the network file system type said to be polled
         real = os.path.realpath(target)
         while not stop.is_set():
             try:
@@ -307,8 +309,14 @@ class LiveCatalog:
                     real = os.path.realpath(target)
                     await self.reload(f"the catalogue folder now leads to {real}")
                 watching = _Watching(stop, target, real)
+                remote = None if polling or os.environ.get("WATCHFILES_FORCE_POLLING") else remote_file_system(real)
+                if remote is not None and remote != said:
+                    said = remote
+                    _log.info("%s is on a network file system (%s), whose edits made elsewhere send no event: polling it "
+                              "every %.1f s (WATCHFILES_FORCE_POLLING=false watches by events only)", target, remote, POLL_MS / 1000)
                 async for changes in awatch(target, watch_filter=_CatalogueFilter(target, self._held), step=STEP_MS,
-                                            stop_event=watching, ignore_permission_denied=lenient, force_polling=polling,
+                                            stop_event=watching, ignore_permission_denied=lenient,
+                                            force_polling=True if remote else polling,
                                             poll_delay_ms=POLL_MS):
                     failing = False
                     if not target.is_dir():  # removed: the OS watch died with it, so watch again once it is back

@@ -398,3 +398,40 @@ async def test_a_checkout_or_stash_pop_of_300_files_is_one_list_changed() -> Non
                 await anyio.sleep(0.3)
                 assert inbox.methods.count(TOOLS_CHANGED) == expected, (step, inbox.methods)
             assert set((await tools_of(client)).values()) == {"edited"}
+
+
+MOUNTINFO = r"""27 1 254:0 / / rw,relatime - ext4 /dev/vda rw
+31 27 0:44 / /srv/catalogue rw,relatime - nfs4 files:/export/catalogue rw,vers=4.2
+32 27 0:45 / /srv/catalogue/local rw,relatime - tmpfs tmpfs rw
+33 27 0:46 / /mnt/shared\040drive rw,relatime - cifs //nas/share rw
+34 27 0:47 / /home/me/remote rw,relatime - fuse.sshfs me@box:/srv rw
+"""
+
+
+@pytest.mark.parametrize(("folder", "expected"), [
+    ("/srv/catalogue", "nfs4"), ("/srv/catalogue/tools", "nfs4"), ("/srv/catalogue/local/x", None),
+    ("/srv/catalogue2", None), ("/mnt/shared drive/tools", "cifs"), ("/home/me/remote", "fuse.sshfs"), ("/tmp", None),
+])
+def test_a_catalogue_on_a_network_file_system_is_polled(folder: str, expected: str | None) -> None:
+    """On NFS, SMB/CIFS, 9p, sshfs and the like, an edit made by another machine (or the host of a VM or container)
+    sends no inotify event: the server saw nothing and said nothing (the catalogue stayed as it was at start). Now the
+    watcher reads the file system type of the catalogue's mount (/proc/self/mountinfo) and polls those, saying so."""
+    from atdf_mcp.mounts import remote_file_system
+
+    assert remote_file_system(folder, MOUNTINFO) == expected
+
+
+@pytest.mark.anyio
+@pytest.mark.skipif(not Path("/proc/self/mountinfo").is_file(), reason="Linux mount table")
+async def test_a_catalogue_on_a_local_file_system_is_watched_by_events(tmp_path: Path) -> None:
+    """The other side of the test above: a local folder is watched by OS events, and nothing about polling is said."""
+    folder = tmp_path / "catalogue"
+    folder.mkdir()
+    (folder / "echo.json").write_text(json.dumps(mcp_tool("echo", "v1")), encoding="utf-8")
+    inbox = Inbox()
+    async with connected("stdio", folder, inbox) as (client, _):
+        (folder / "echo.json").write_text(json.dumps(mcp_tool("echo", "v2")), encoding="utf-8")
+        with anyio.fail_after(0.9):  # sooner than a poll would
+            await inbox.wait_for(TOOLS_CHANGED, 1)
+        assert (await tools_of(client))["echo"] == "v2"
+    assert "polling" not in (tmp_path / "stdio.log").read_text()
