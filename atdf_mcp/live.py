@@ -36,7 +36,7 @@ import anyio.to_thread
 
 from .catalog import Catalog, Problem, file_signature, load_catalog
 from .collector import COLLECT_DELAY, freeze_survivors
-from .disclosure import INDEX_URI
+from .disclosure import INDEX_URI, Disclosure
 from .errors import AtdfError
 from .files import CONFIG_FILE_NAMES, IGNORE_FILE
 from .model import Descriptor
@@ -208,7 +208,7 @@ class LiveCatalog:
         if relisted:  # `disclosure:` or `pinned:` changed: another tools/list
             outcome = dataclasses.replace(outcome, lists={**outcome.lists, "tools": True})
         self._report(outcome)
-        await self._tell_clients(outcome, (old_views, app.views), relisted=relisted)
+        await self._tell_clients(outcome, (old_views, app.views), relisted=relisted, disclosures=(disclosed, app.disclosure))
         # A handler module imported again left the old one in a reference cycle (its functions hold its globals), which
         # the freeze above took with the new snapshot: it may hold a model or a table, so it is collected a second later, not when
         # the number of objects frozen has grown by a quarter (a few big objects never grow it).
@@ -244,14 +244,17 @@ class LiveCatalog:
             print(f"atdf-mcp: warning: the catalogue no longer defines the tool set {toolset!r} this server was started with "
                   "(--toolset): its clients see no tools until it is defined again", file=err, flush=True)
 
-    async def _tell_clients(self, outcome: Reload, views: tuple[Views, Views], *, relisted: bool = False) -> None:
+    async def _tell_clients(self, outcome: Reload, views: tuple[Views, Views], *, relisted: bool = False,
+                            disclosures: tuple[Disclosure, Disclosure] | None = None) -> None:
         notifier = self.app.notifier
         lists = outcome.lists
-        of_set = _set_changes(views, every_tool=relisted)
-        await notifier.lists_changed(tools=lists["tools"], prompts=lists["prompts"], resources=lists["resources"], of_set=of_set)
+        of_set = _set_changes(views, every_tool=relisted, disclosures=disclosures)
+        listed = lists["tools"] and (relisted or _tools_listed_differently(views, disclosures, None))
+        await notifier.lists_changed(tools=listed, prompts=lists["prompts"], resources=lists["resources"], of_set=of_set)
+        of_set_tools = _set_changes(views, every_tool=relisted)
 
         def index_changed(toolset: str | None) -> bool:  # the Level-1 index of a set lists its own tools only
-            return lists["tools"] if toolset is None else of_set(toolset)["tools"]
+            return lists["tools"] if toolset is None else of_set_tools(toolset)["tools"]
 
         for uri in outcome.updated:
             await self.app.notify_resource_updated(uri, index_changed if uri == INDEX_URI else None)
@@ -457,7 +460,18 @@ def _compare(reason: str, old: Published, new: Published, problems: tuple[Proble
                   new_problems=fresh, seconds=seconds)
 
 
-def _set_changes(views: tuple[Views, Views], *, every_tool: bool = False) -> Callable[[str], dict[str, bool]]:
+def _tools_listed_differently(views: tuple[Views, Views], disclosures: tuple[Disclosure, Disclosure] | None,
+                              toolset: str | None) -> bool:
+    """Whether a tool set's tools/list changed (None: the whole catalogue's, whose tools changed: yes). In progressive
+    disclosure it lists the pinned tools and the meta-tools only: an edit of another tool changes no list (the Level-1
+    index says it)."""
+    if disclosures is None or not (disclosures[0].progressive and disclosures[1].progressive):
+        return toolset is None or views[0].get(toolset).list_tools != views[1].get(toolset).list_tools
+    return disclosures[0].list_tools(views[0].get(toolset)) != disclosures[1].list_tools(views[1].get(toolset))
+
+
+def _set_changes(views: tuple[Views, Views], *, every_tool: bool = False,
+                 disclosures: tuple[Disclosure, Disclosure] | None = None) -> Callable[[str], dict[str, bool]]:
     """What changed in a tool set's view between two snapshots' views: its lists compared (a set renamed or removed
     shows nothing). A changed `tokens:` may have given a session's token another set: every list, to be safe."""
     old, new = views
@@ -467,7 +481,8 @@ def _set_changes(views: tuple[Views, Views], *, every_tool: bool = False) -> Cal
         if retokened:
             return {"tools": True, "prompts": True, "resources": True}
         before, after = old.get(name), new.get(name)
-        return {"tools": every_tool or before.list_tools != after.list_tools, "prompts": before.list_prompts != after.list_prompts,
+        return {"tools": every_tool or _tools_listed_differently(views, disclosures, name),
+                "prompts": before.list_prompts != after.list_prompts,
                 "resources": before.list_resources != after.list_resources or before.list_templates != after.list_templates}
 
     return changes

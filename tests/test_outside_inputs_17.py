@@ -435,3 +435,32 @@ async def test_a_catalogue_on_a_local_file_system_is_watched_by_events(tmp_path:
             await inbox.wait_for(TOOLS_CHANGED, 1)
         assert (await tools_of(client))["echo"] == "v2"
     assert "polling" not in (tmp_path / "stdio.log").read_text()
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("toolset", [None, "mine"])
+async def test_in_progressive_disclosure_an_edit_of_an_unlisted_tool_changes_no_tools_list(toolset: str | None) -> None:
+    """With `disclosure: progressive`, tools/list is the pinned tools and the three meta-tools. An edit of any other
+    tool sent notifications/tools/list_changed, and the client listed again the same list (one spurious
+    list_changed per save, to every session). Now tools/list_changed goes out when that list changes: a pinned
+    tool edited, a tool pinned; the Level-1 index (`ardf://catalog/index`) still says the rest changed."""
+    with open_folder() as base:
+        folder = base / "catalogue"
+        folder.mkdir()
+        (folder / "atdf-mcp.yaml").write_text("disclosure: progressive\npinned: [echo]\ntoolsets:\n  mine: {ids: [\"*\"]}\n",
+                                              encoding="utf-8")
+        (folder / "echo.json").write_text(json.dumps(mcp_tool("echo", "v1")), encoding="utf-8")
+        (folder / "other.json").write_text(json.dumps(mcp_tool("other", "v1")), encoding="utf-8")
+        inbox = Inbox()
+        async with connected("stdio", folder, inbox, *(("--toolset", toolset) if toolset else ())) as (client, _):
+            listed = (await client.list_tools()).tools
+            (folder / "other.json").write_text(json.dumps(mcp_tool("other", "v2")), encoding="utf-8")
+            await inbox.wait_for("notifications/resources/list_changed", 1)  # ardf://tool/other changed
+            await anyio.sleep(0.3)
+            assert TOOLS_CHANGED not in inbox.methods, inbox.methods
+            assert (await client.list_tools()).tools == listed
+            (folder / "echo.json").write_text(json.dumps(mcp_tool("echo", "v2")), encoding="utf-8")
+            await inbox.wait_for(TOOLS_CHANGED, 1)
+            await anyio.sleep(0.3)
+            assert inbox.methods.count(TOOLS_CHANGED) == 1, inbox.methods
+            assert {t.name: t.description for t in (await client.list_tools()).tools}["echo"] == "v2"
