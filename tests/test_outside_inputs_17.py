@@ -280,7 +280,8 @@ def save_as_sed(folder: Path, n: int) -> None:
 
 @pytest.mark.anyio
 @pytest.mark.skipif(shutil.which("sed") is None, reason="sed")
-async def test_each_editors_save_is_one_list_changed_and_the_new_list() -> None:
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+async def test_each_editors_save_is_one_list_changed_and_the_new_list(transport: str) -> None:
     """Checked to hold: each editor's save, byte for byte as it does it (probe files, backups, locks, temporaries
     renamed over), is one reload, one tools/list_changed and the saved description; no warning reaches the client."""
     saves = [save_as_vim, save_as_emacs, save_as_jetbrains, save_in_place, save_as_sed]
@@ -290,7 +291,7 @@ async def test_each_editors_save_is_one_list_changed_and_the_new_list() -> None:
         (folder / "echo.json").write_text(_description(0), encoding="utf-8")
         (folder / "handlers.py").write_text(HANDLERS, encoding="utf-8")
         inbox = Inbox()
-        async with connected("stdio", folder, inbox) as (client, _):
+        async with connected(transport, folder, inbox) as (client, _):
             for n, save in enumerate(saves, 1):
                 save(folder, n)
                 await inbox.wait_for(TOOLS_CHANGED, n)
@@ -298,7 +299,8 @@ async def test_each_editors_save_is_one_list_changed_and_the_new_list() -> None:
             await anyio.sleep(0.5)
         assert inbox.methods.count(TOOLS_CHANGED) == len(saves), inbox.methods
         assert inbox.logs == [], inbox.logs
-        reloads = [line for line in (base / "stdio.log").read_text().splitlines() if "reloaded (" in line]
+        logs = [base / "stdio.log"] if transport == "stdio" else list(base.glob("serve-*.log"))
+        reloads = [line for log in logs for line in log.read_text().splitlines() if "reloaded (" in line]
     assert len(reloads) == len(saves), reloads
 
 
@@ -464,3 +466,36 @@ async def test_in_progressive_disclosure_an_edit_of_an_unlisted_tool_changes_no_
             await anyio.sleep(0.3)
             assert inbox.methods.count(TOOLS_CHANGED) == 1, inbox.methods
             assert {t.name: t.description for t in (await client.list_tools()).tools}["echo"] == "v2"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("copy", ["cp -r", "rsync -a --delay-updates"])
+async def test_a_folder_copied_in_or_synced_over_is_one_list_changed(copy: str) -> None:
+    """Checked to hold: `cp -r pack catalogue/` (a folder moved in is one event for the folder) and `rsync -a
+    --delay-updates src/ catalogue/` (every file first written into a `.~tmp~` folder inside, then renamed into place)
+    are each one reload and one tools/list_changed, and nothing of `.~tmp~` is ever served."""
+    if shutil.which(copy.split()[0]) is None:
+        pytest.skip(f"{copy.split()[0]} is not installed")
+    with open_folder() as base:
+        folder, source = base / "catalogue", base / "source"
+        folder.mkdir()
+        source.mkdir()
+        (folder / "echo.json").write_text(json.dumps(mcp_tool("echo", "v1")), encoding="utf-8")
+        shutil.copy(folder / "echo.json", source / "echo.json")
+        (source / "echo.json").write_text(json.dumps(mcp_tool("echo", "v2, synced")), encoding="utf-8")  # (another size:
+        # rsync's quick check skips a file of the same size and modification second)
+        for i in range(30):
+            (source / f"t{i:02}.json").write_text(json.dumps(mcp_tool(f"t{i:02}", "copied")), encoding="utf-8")
+        inbox = Inbox()
+        async with connected("stdio", folder, inbox) as (client, _):
+            if copy == "cp -r":
+                subprocess.run(["cp", "-r", str(source), str(folder / "pack")], check=True)
+            else:
+                subprocess.run(["rsync", "-a", "--delay-updates", f"{source}/", f"{folder}/"], check=True)
+            await inbox.wait_for(TOOLS_CHANGED, 1)
+            await anyio.sleep(0.5)
+            tools = await tools_of(client)
+        assert inbox.methods.count(TOOLS_CHANGED) == 1, inbox.methods
+        assert len(tools) == 31 and tools["t00"] == "copied", tools
+        assert tools["echo"] == ("v1" if copy == "cp -r" else "v2, synced"), tools  # cp -r: pack/echo.json, the same id: the first
+        assert ".~tmp~" not in (base / "stdio.log").read_text()
