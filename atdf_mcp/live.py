@@ -45,7 +45,7 @@ from .publish import Published
 from .server import CatalogServer
 from .view import Views
 
-__all__ = ["POLL_MS", "PROBLEM_LINES", "STEP_MS", "WATCHED_SUFFIXES", "LiveCatalog", "Reload", "hold_sighup", "problem_line",
+__all__ = ["POLL_MS", "PROBLEM_LINES", "SETTLE_MS", "STEP_MS", "WATCHED_SUFFIXES", "LiveCatalog", "Reload", "hold_sighup", "problem_line",
            "problem_lines"]
 
 WATCHED_SUFFIXES = (".json", ".yaml", ".yml", ".py")
@@ -54,6 +54,7 @@ POLL_MS = 1000  # how often the folder is polled when the OS gives no file watch
 _WATCH_LIMITS = ("On Linux each user has fs.inotify.max_user_instances (128 by default) watchers and "
                  "fs.inotify.max_user_watches folders watched: raise them (sysctl), or set WATCHFILES_FORCE_POLLING=1 "
                  "to poll from the start (a Docker bind mount or network file system that sends no events)")
+SETTLE_MS = 300  # a file with a new error that changed this recently may be in the middle of its write: read it again
 PROBLEM_LINES = 20  # problems printed on stderr at start and per reload; the others are counted in one line
 _log = logging.getLogger("atdf_mcp.live")
 
@@ -193,6 +194,9 @@ class LiveCatalog:
         old_modules = app.catalog.modules
         changed, self._pending = self._pending, set()
         catalog = await anyio.to_thread.run_sync(self._load, app.catalog, changed)
+        if _mid_write(catalog.report.problems, old_problems):  # a save caught half done: read once more when it is over
+            await anyio.sleep(SETTLE_MS / 1000)
+            catalog = await anyio.to_thread.run_sync(self._load, app.catalog, changed)
         disclosure = await anyio.to_thread.run_sync(app.next_disclosure, catalog)  # the search index, off the event loop
         app.swap(catalog, disclosure)  # on the event loop: a request reads the snapshot once and never sees half of a swap
         gc.freeze()  # the new snapshot stays: out of later collections (it holds no reference cycle to leak)
@@ -430,6 +434,18 @@ class _CatalogueFilter:
             return self.default(change, path)
         # A folder moved in or out of the tree is one event for the folder and none for its files.
         return self.default(change, path) and (self.held(path) or os.path.isdir(path))
+
+
+def _mid_write(problems: Sequence[Problem], before: set[Problem]) -> bool:
+    """Whether a new error is in a file changed less than SETTLE_MS ago (truncated then written, or written in pieces,
+    slower than the watcher's step): reading it a moment later may find the whole save."""
+    now = time.time_ns()
+    for problem in problems:
+        if problem.severity == "error" and problem not in before:
+            with contextlib.suppress(OSError):
+                if now - os.stat(problem.file).st_mtime_ns < SETTLE_MS * 1_000_000:
+                    return True
+    return False
 
 
 def _content_files(published: Published) -> dict[str, tuple[str, tuple[int, int] | None]]:

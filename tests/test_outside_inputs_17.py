@@ -499,3 +499,30 @@ async def test_a_folder_copied_in_or_synced_over_is_one_list_changed(copy: str) 
         assert len(tools) == 31 and tools["t00"] == "copied", tools
         assert tools["echo"] == ("v1" if copy == "cp -r" else "v2, synced"), tools  # cp -r: pack/echo.json, the same id: the first
         assert ".~tmp~" not in (base / "stdio.log").read_text()
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("gap", ["truncated", "half written"])
+async def test_a_save_caught_in_the_middle_of_its_write_sends_no_warning(gap: str) -> None:
+    """A save that truncates and then writes (VS Code, nano, `>` in a shell), or writes in pieces, slower than the
+    watcher's 50 ms (a big file, a busy or remote disk): the reload read the file empty or half written, sent every
+    client a `warning` (EMPTY_FILE, INVALID_JSON) and a second reload a moment later. A file with a new error that
+    changed in the last moments is now read once more before anything is said: one list_changed, no warning."""
+    with open_folder() as base:
+        folder = base / "catalogue"
+        folder.mkdir()
+        (folder / "echo.json").write_text(json.dumps(mcp_tool("echo", "v1")), encoding="utf-8")
+        inbox = Inbox()
+        async with connected("stdio", folder, inbox) as (client, _):
+            text = json.dumps(mcp_tool("echo", "v2"))
+            with (folder / "echo.json").open("r+", encoding="utf-8") as file:
+                file.truncate(0)
+                if gap == "half written":
+                    file.write(text[:20])
+                file.flush()
+                await anyio.sleep(0.15)
+                file.write(text[20:] if gap == "half written" else text)
+            await inbox.wait_for(TOOLS_CHANGED, 1)
+            await anyio.sleep(0.6)
+            assert (await tools_of(client))["echo"] == "v2"
+        assert inbox.logs == [] and inbox.methods.count(TOOLS_CHANGED) == 1, (inbox.methods, inbox.logs)
