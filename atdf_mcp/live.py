@@ -36,19 +36,25 @@ import anyio.to_thread
 
 from .catalog import Catalog, Problem, file_signature, load_catalog
 from .collector import COLLECT_DELAY, freeze_survivors
-from .disclosure import INDEX_URI
+from .disclosure import INDEX_URI, Disclosure
 from .errors import AtdfError
 from .files import CONFIG_FILE_NAMES, IGNORE_FILE
 from .model import Descriptor
+from .mounts import remote_file_system
 from .publish import Published
 from .server import CatalogServer
 from .view import Views
 
-__all__ = ["PROBLEM_LINES", "STEP_MS", "WATCHED_SUFFIXES", "LiveCatalog", "Reload", "hold_sighup", "problem_line",
+__all__ = ["POLL_MS", "PROBLEM_LINES", "SETTLE_MS", "STEP_MS", "WATCHED_SUFFIXES", "LiveCatalog", "Reload", "hold_sighup", "problem_line",
            "problem_lines"]
 
 WATCHED_SUFFIXES = (".json", ".yaml", ".yml", ".py")
 STEP_MS = 50  # a burst ends when no file changed for this long; short, so a save is served at once
+POLL_MS = 1000  # how often the folder is polled when the OS gives no file watch (inotify limits reached)
+_WATCH_LIMITS = ("On Linux each user has fs.inotify.max_user_instances (128 by default) watchers and "
+                 "fs.inotify.max_user_watches folders watched: raise them (sysctl), or set WATCHFILES_FORCE_POLLING=1 "
+                 "to poll from the start (a Docker bind mount or network file system that sends no events)")
+SETTLE_MS = 300  # a file with a new error that changed this recently may be in the middle of its write: read it again
 PROBLEM_LINES = 20  # problems printed on stderr at start and per reload; the others are counted in one line
 _log = logging.getLogger("atdf_mcp.live")
 
@@ -122,6 +128,7 @@ class LiveCatalog:
         self._pending: set[str] | None = set()  # files named by the triggers not yet served; None: look at every file
         self._tasks: anyio.abc.TaskGroup | None = None
         self._contents: dict[str, tuple[str, tuple[int, int] | None]] | None = None  # document URI → its file, signature
+        self._collection_pending = self._force_collection = False  # a delayed collection is due; it must collect
 
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[LiveCatalog]:
@@ -184,8 +191,12 @@ class LiveCatalog:
         app = self.app
         started = time.perf_counter()
         old, old_problems, disclosed, old_views = app.published, set(app.catalog.report.problems), app.disclosure, app.views
+        old_modules = app.catalog.modules
         changed, self._pending = self._pending, set()
         catalog = await anyio.to_thread.run_sync(self._load, app.catalog, changed)
+        if _mid_write(catalog.report.problems, old_problems):  # a save caught half done: read once more when it is over
+            await anyio.sleep(SETTLE_MS / 1000)
+            catalog = await anyio.to_thread.run_sync(self._load, app.catalog, changed)
         disclosure = await anyio.to_thread.run_sync(app.next_disclosure, catalog)  # the search index, off the event loop
         app.swap(catalog, disclosure)  # on the event loop: a request reads the snapshot once and never sees half of a swap
         gc.freeze()  # the new snapshot stays: out of later collections (it holds no reference cycle to leak)
@@ -201,18 +212,24 @@ class LiveCatalog:
         if relisted:  # `disclosure:` or `pinned:` changed: another tools/list
             outcome = dataclasses.replace(outcome, lists={**outcome.lists, "tools": True})
         self._report(outcome)
-        await self._tell_clients(outcome, (old_views, app.views), relisted=relisted)
-        if self._tasks is not None:  # a full collection, when due, blocks the loop: after the clients have re-listed
+        await self._tell_clients(outcome, (old_views, app.views), relisted=relisted, disclosures=(disclosed, app.disclosure))
+        # A handler module imported again left the old one in a reference cycle (its functions hold its globals), which
+        # the freeze above took with the new snapshot: it may hold a model or a table, so it is collected a second later, not when
+        # the number of objects frozen has grown by a quarter (a few big objects never grow it).
+        self._force_collection |= app.catalog.modules != old_modules
+        if self._tasks is None:
+            freeze_survivors(force=self._force_collection)
+            self._force_collection = False
+        elif not self._collection_pending:  # a full collection, when due, blocks the loop: after the clients have re-listed
+            self._collection_pending = True  # (one at a time: a burst of reloads is collected once)
             self._tasks.start_soon(self._collect_later)
-        else:
-            freeze_survivors()
         return outcome
 
-    @staticmethod
-    async def _collect_later() -> None:
+    async def _collect_later(self) -> None:
         """`freeze_survivors` COLLECT_DELAY seconds from now (the cyclic garbage frozen by reloads, collected when due)."""
         await anyio.sleep(COLLECT_DELAY)
-        freeze_survivors()
+        force, self._force_collection, self._collection_pending = self._force_collection, False, False
+        freeze_survivors(force=force)
 
     @staticmethod
     def _load(previous: Catalog, changed: set[str] | None) -> Catalog:
@@ -231,14 +248,17 @@ class LiveCatalog:
             print(f"atdf-mcp: warning: the catalogue no longer defines the tool set {toolset!r} this server was started with "
                   "(--toolset): its clients see no tools until it is defined again", file=err, flush=True)
 
-    async def _tell_clients(self, outcome: Reload, views: tuple[Views, Views], *, relisted: bool = False) -> None:
+    async def _tell_clients(self, outcome: Reload, views: tuple[Views, Views], *, relisted: bool = False,
+                            disclosures: tuple[Disclosure, Disclosure] | None = None) -> None:
         notifier = self.app.notifier
         lists = outcome.lists
-        of_set = _set_changes(views, every_tool=relisted)
-        await notifier.lists_changed(tools=lists["tools"], prompts=lists["prompts"], resources=lists["resources"], of_set=of_set)
+        of_set = _set_changes(views, every_tool=relisted, disclosures=disclosures)
+        listed = lists["tools"] and (relisted or _tools_listed_differently(views, disclosures, None))
+        await notifier.lists_changed(tools=listed, prompts=lists["prompts"], resources=lists["resources"], of_set=of_set)
+        of_set_tools = _set_changes(views, every_tool=relisted)
 
         def index_changed(toolset: str | None) -> bool:  # the Level-1 index of a set lists its own tools only
-            return lists["tools"] if toolset is None else of_set(toolset)["tools"]
+            return lists["tools"] if toolset is None else of_set_tools(toolset)["tools"]
 
         for uri in outcome.updated:
             await self.app.notify_resource_updated(uri, index_changed if uri == INDEX_URI else None)
@@ -282,31 +302,51 @@ class LiveCatalog:
         logging.getLogger("watchfiles").setLevel(logging.WARNING)  # it logs every batch at info
         target = self.path if self.path.is_dir() else self.path.parent
         task_status.started()
-        failing = False
+        gone = failing = False  # the folder was removed; the watch could not be set up with it still there
+        polling: bool | None = None  # None: OS file events (unless WATCHFILES_FORCE_POLLING); True once they failed
+        lenient = False  # folders inside that cannot be read are left unwatched (watchfiles then ignores every error)
+        said: str | None = None  # the network file system type said to be polled
         real = os.path.realpath(target)
         while not stop.is_set():
             try:
-                if failing and target.is_dir():  # the folder is back (made again): serve what it holds now
+                if gone and target.is_dir():  # the folder is back (made again): serve what it holds now
                     await self.reload("the catalogue folder is back")
-                    failing = False
+                gone = False
                 if os.path.realpath(target) != real:  # a symlink on the way swapped (a deploy): serve where it leads now
                     real = os.path.realpath(target)
                     await self.reload(f"the catalogue folder now leads to {real}")
-                if not target.is_dir():  # watchfiles, told to ignore permission errors, waits forever on a missing path
-                    raise FileNotFoundError(f"{target} was removed")
+                if not target.is_dir():  # watchfiles, when told to ignore permission errors, waits forever on a missing path
+                    raise _FolderGone(f"{target} was removed")
                 watching = _Watching(stop, target, real)
+                remote = None if polling or os.environ.get("WATCHFILES_FORCE_POLLING") else remote_file_system(real)
+                if remote is not None and remote != said:
+                    said = remote
+                    _log.info("%s is on a network file system (%s), whose edits made elsewhere send no event: polling it "
+                              "every %.1f s (WATCHFILES_FORCE_POLLING=false watches by events only)", target, remote, POLL_MS / 1000)
                 async for changes in awatch(target, watch_filter=_CatalogueFilter(target, self._held), step=STEP_MS,
-                                            stop_event=watching, ignore_permission_denied=True):
+                                            stop_event=watching, ignore_permission_denied=lenient,
+                                            force_polling=True if remote else polling,
+                                            poll_delay_ms=POLL_MS):
                     failing = False
                     if not target.is_dir():  # removed: the OS watch died with it, so watch again once it is back
-                        raise FileNotFoundError(f"{target} was removed")
+                        raise _FolderGone(f"{target} was removed")
                     _log.debug("watcher: %d change(s): %s", len(changes), sorted(path for _, path in changes)[:5])
                     await self.reload(f"{len(changes)} file change(s)", self._as_loaded({path for _, path in changes}))
             except Exception as exc:  # e.g. the directory was moved away: the watcher must never stop the server
-                if not failing:
+                if not lenient and isinstance(exc, PermissionError) and target.is_dir():  # a folder inside it cannot read
+                    _log.info("not watching what %s holds that this server may not read (%s)", target, exc)
+                    lenient = True
+                    continue
+                if polling is None and not isinstance(exc, _FolderGone) and target.is_dir():  # the OS refused a watch (inotify
+                    # limits) on a folder that is there: poll it instead
+                    _log.warning("cannot watch %s with OS file events (%s); polling it every %.1f s instead. %s", target, exc,
+                                 POLL_MS / 1000, _WATCH_LIMITS)
+                    polling = True
+                    continue
+                if not (gone or failing):
                     _log.warning("cannot watch %s (%s); the catalogue served before stays; trying again every second",
                                  target, exc)
-                failing = True
+                gone, failing = isinstance(exc, _FolderGone) or not target.is_dir(), True
                 await anyio.sleep(1)
 
     def _held(self, path: str) -> bool:
@@ -343,6 +383,10 @@ class LiveCatalog:
             async for _ in signals:
                 if self._tasks is not None:
                     self._tasks.start_soon(self.reload, "SIGHUP")
+
+
+class _FolderGone(FileNotFoundError):
+    """The folder watched was removed (its OS watch died with it)."""
 
 
 class _Watching:
@@ -395,6 +439,18 @@ class _CatalogueFilter:
         return self.default(change, path) and (self.held(path) or os.path.isdir(path))
 
 
+def _mid_write(problems: Sequence[Problem], before: set[Problem]) -> bool:
+    """Whether a new error is in a file changed less than SETTLE_MS ago (truncated then written, or written in pieces,
+    slower than the watcher's step): reading it a moment later may find the whole save."""
+    now = time.time_ns()
+    for problem in problems:
+        if problem.severity == "error" and problem not in before:
+            with contextlib.suppress(OSError):
+                if now - os.stat(problem.file).st_mtime_ns < SETTLE_MS * 1_000_000:
+                    return True
+    return False
+
+
 def _content_files(published: Published) -> dict[str, tuple[str, tuple[int, int] | None]]:
     """Each document content file served (by its URI) and its signature now."""
     return {uri: (str(doc.path), file_signature(doc.path)) for uri, doc in published.documents.items() if doc.path is not None}
@@ -423,7 +479,18 @@ def _compare(reason: str, old: Published, new: Published, problems: tuple[Proble
                   new_problems=fresh, seconds=seconds)
 
 
-def _set_changes(views: tuple[Views, Views], *, every_tool: bool = False) -> Callable[[str], dict[str, bool]]:
+def _tools_listed_differently(views: tuple[Views, Views], disclosures: tuple[Disclosure, Disclosure] | None,
+                              toolset: str | None) -> bool:
+    """Whether a tool set's tools/list changed (None: the whole catalogue's, whose tools changed: yes). In progressive
+    disclosure it lists the pinned tools and the meta-tools only: an edit of another tool changes no list (the Level-1
+    index says it)."""
+    if disclosures is None or not (disclosures[0].progressive and disclosures[1].progressive):
+        return toolset is None or views[0].get(toolset).list_tools != views[1].get(toolset).list_tools
+    return disclosures[0].list_tools(views[0].get(toolset)) != disclosures[1].list_tools(views[1].get(toolset))
+
+
+def _set_changes(views: tuple[Views, Views], *, every_tool: bool = False,
+                 disclosures: tuple[Disclosure, Disclosure] | None = None) -> Callable[[str], dict[str, bool]]:
     """What changed in a tool set's view between two snapshots' views: its lists compared (a set renamed or removed
     shows nothing). A changed `tokens:` may have given a session's token another set: every list, to be safe."""
     old, new = views
@@ -433,7 +500,8 @@ def _set_changes(views: tuple[Views, Views], *, every_tool: bool = False) -> Cal
         if retokened:
             return {"tools": True, "prompts": True, "resources": True}
         before, after = old.get(name), new.get(name)
-        return {"tools": every_tool or before.list_tools != after.list_tools, "prompts": before.list_prompts != after.list_prompts,
+        return {"tools": every_tool or _tools_listed_differently(views, disclosures, name),
+                "prompts": before.list_prompts != after.list_prompts,
                 "resources": before.list_resources != after.list_resources or before.list_templates != after.list_templates}
 
     return changes

@@ -122,7 +122,7 @@ def load_terms(path: Path, tools: Sequence[Descriptor], keys: Sequence[str]) -> 
             return None, 0, 0
         terms, counted, stored = _checked(arrays, tools, keys)
         langs = _text(arrays["langs"]).split()
-    except FileNotFoundError:
+    except snapshot_cache.ABSENT:  # none yet, or out of reach (said once when written)
         return None, 0, 0
     except Exception as exc:  # truncated, foreign, of another shape: rebuilt from the descriptors
         _log.info("search cache %s not used (%s: %s): every tool is tokenized again", path, type(exc).__name__, exc)
@@ -135,9 +135,10 @@ def save_terms(path: Path, index: SearchIndex, tools: Sequence[Descriptor], keys
     import numpy as np
 
     temporary = None
+    if snapshot_cache.writable_dir() is None:
+        return
     try:
         arrays = _arrays(index, tools, keys)
-        path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("wb", dir=path.parent, prefix=".search-", suffix=".npz", delete=False) as out:
             temporary = out.name
             np.savez(out, **arrays)
@@ -174,6 +175,9 @@ def build_cached(snapshot: Catalog, tools: Sequence[Descriptor], *, lang: str | 
     try:
         path = cache_path(snapshot, lang)
         keys = tool_keys(snapshot, tools)
+    except snapshot_cache.NoCacheFolder:  # said once, for every cache
+        snapshot_cache.writable_dir()
+        return SearchIndex.build(tools, lang=lang)
     except Exception as exc:  # never fail a start over the cache
         _log.info("search cache not used (%s: %s)", type(exc).__name__, exc)
         return SearchIndex.build(tools, lang=lang)

@@ -26,10 +26,18 @@ if TYPE_CHECKING:
     from .catalog import Catalog, FileResult, LoadOptions
     from .config import CatalogConfig
 
-__all__ = ["cache_dir", "last_change_ns", "load", "store"]
+__all__ = ["ABSENT", "NoCacheFolder", "cache_dir", "last_change_ns", "load", "store", "writable_dir"]
 
 FORMAT = 1
 _log = logging.getLogger("atdf_mcp.cache")
+_unwritable: set[str] = set()  # cache folders found unwritable in this process (said once)
+
+
+class NoCacheFolder(OSError):
+    """No cache folder can be named: no $HOME, and the user id has no account (a container run as a random id)."""
+
+
+ABSENT = (FileNotFoundError, NotADirectoryError, PermissionError, NoCacheFolder)  # a cache never written, or out of reach
 
 
 def last_change_ns(stat: os.stat_result) -> int:
@@ -42,15 +50,42 @@ def last_change_ns(stat: os.stat_result) -> int:
 
 
 def cache_dir() -> Path:
-    """Where snapshot caches live on this machine."""
+    """Where snapshot caches live on this machine (NoCacheFolder when it depends on a home directory there is none of)."""
     explicit = os.environ.get("ATDF_MCP_CACHE_DIR")
     if explicit:
         return Path(explicit)
+    if sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
+        return Path(os.environ["LOCALAPPDATA"]) / "atdf-mcp" / "Cache"
+    if sys.platform != "win32" and sys.platform != "darwin" and os.environ.get("XDG_CACHE_HOME"):
+        return Path(os.environ["XDG_CACHE_HOME"]) / "atdf-mcp"
+    try:
+        home = Path.home()
+    except (RuntimeError, KeyError) as exc:  # HOME unset and no account for this user id
+        raise NoCacheFolder(f"no home directory ({exc})") from None
     if sys.platform == "win32":
-        return Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local") / "atdf-mcp" / "Cache"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / "atdf-mcp"
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "atdf-mcp"
+        return home / "AppData" / "Local" / "atdf-mcp" / "Cache"
+    return home / "Library" / "Caches" / "atdf-mcp" if sys.platform == "darwin" else home / ".cache" / "atdf-mcp"
+
+
+def writable_dir() -> Path | None:
+    """The cache folder (made if need be), or None when it cannot be written: said once per process and folder, for
+    the snapshot, search and start caches together (a container's user with no home, a read-only file system)."""
+    folder: Path | None = None
+    try:
+        folder = cache_dir()
+        if str(folder) in _unwritable:
+            return None
+        folder.mkdir(parents=True, exist_ok=True)
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise PermissionError(f"no write permission on {folder}")
+        return folder
+    except OSError as exc:
+        if str(folder) not in _unwritable:
+            _unwritable.add(str(folder))
+            _log.info("the cache folder%s cannot be written (%s: %s): the snapshot, search and start caches are skipped, "
+                      "so each start reads every file; set ATDF_MCP_CACHE_DIR to a writable folder (or serve --no-cache)",
+                      f" {folder}" if folder else "", type(exc).__name__, exc)
+        return None
 
 
 def cache_file(root: Path, paths: list[Path] | tuple[Path, ...]) -> Path:
@@ -64,14 +99,15 @@ def load(root: Path, paths: list[Path], options: LoadOptions, config: CatalogCon
     from . import __version__
     from .code_id import code_fingerprint
 
-    path = cache_file(root, paths)
+    path: Path | str = "(none)"
     try:
+        path = cache_file(root, paths)
         data = from_json(path.read_bytes(), cache_strings=True)  # keys and short values shared, as files.py parses
         if (data.get("format") != FORMAT or data.get("version") != __version__ or data.get("code") != code_fingerprint()
                 or data.get("atdf1_required") != options.atdf1_required):
             return {}
         return {file: _file_result(file, entry, options.atdf1_required) for file, entry in data["files"].items()}
-    except FileNotFoundError:
+    except ABSENT:  # none yet, or a folder out of reach (writable_dir says so when the cache is written)
         return {}
     except Exception as exc:  # unreadable or of another shape: rebuilt from the descriptor files
         _log.info("snapshot cache %s not used (%s: %s); reading every file", path, type(exc).__name__, exc)
@@ -94,9 +130,10 @@ def store(catalog: Catalog) -> None:
     head = json.dumps({"format": FORMAT, "version": __version__, "code": code_fingerprint(),
                        "atdf1_required": catalog.options.atdf1_required})
     document = f"{head[:-1]},\"files\":{{{','.join(entries)}}}}}"
+    if writable_dir() is None:
+        return
     target = cache_file(catalog.root or Path.cwd(), catalog.paths)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("wb", dir=target.parent, prefix=".snapshot-", delete=False) as out:
             out.write(document.encode("utf-8", "surrogatepass"))
         os.replace(out.name, target)

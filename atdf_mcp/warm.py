@@ -36,7 +36,7 @@ import anyio
 from pydantic_core import from_json  # (pydantic's Rust parser: ≈ 40 ms for 5,000 tools where json.loads takes 55-120)
 
 from .collector import freeze_start
-from .snapshot_cache import cache_dir, last_change_ns
+from .snapshot_cache import ABSENT, cache_dir, last_change_ns, writable_dir
 
 if TYPE_CHECKING:
     from .catalog import Catalog
@@ -167,8 +167,9 @@ def _checked(kind: str, result: Any) -> dict[str, Any]:
 
 def read_preview(key: StartKey, signature: str) -> Preview | None:
     """The preview written for `key` when every file under its folder is as it was then (`signature`); None otherwise."""
-    path = key.file()
+    path: Path | str = "(none)"
     try:
+        path = key.file()
         with open(path, "rb") as f:
             header = json.loads(f.readline())
             if not isinstance(header, dict) or header.get("options") != json.loads(json.dumps(list(key.options))):
@@ -180,7 +181,7 @@ def read_preview(key: StartKey, signature: str) -> Preview | None:
             return None
         preview = Preview(header, raw)
         return preview if preview.result("tools") is not None else None  # the other lists are parsed when asked
-    except FileNotFoundError:
+    except ABSENT:  # none yet, or out of reach (said once when written)
         return None
     except Exception as exc:  # unreadable, truncated, of another shape: the start loads first
         _log.info("start preview %s not used (%s: %s)", path, type(exc).__name__, exc)
@@ -205,9 +206,10 @@ def write_preview(key: StartKey, signature: str, app: CatalogServer, listed: dic
     server = app.server
     header = {"options": list(key.options), "signature": signature, "name": server.name, "version": server.version,
               "instructions": server.instructions, "lang": app.lang, "lines": lines}
+    if writable_dir() is None:
+        return
     target = key.file()
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("wb", dir=target.parent, prefix=".start-", delete=False) as out:
             out.write(json.dumps(header, ensure_ascii=False).encode("utf-8", "surrogatepass") + b"\n")
             for kind in LISTS:

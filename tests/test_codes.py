@@ -44,6 +44,7 @@ NOT_CODES = {
     "ATDF_MCP_CACHE_DIR", "XDG_CACHE_HOME", "LOCALAPPDATA", "SIGHUP", "ATDF_MCP_LOG_FORMAT", "ATDF_MCP_IMPORT_SECONDS",
     "OTEL_TRACES_EXPORTER", "OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "OTEL_SDK_DISABLED",
     "OTEL_SERVICE_NAME",  # the OpenTelemetry SDK's standard variables (atdf_mcp.tracing)
+    "WATCHFILES_FORCE_POLLING",  # watchfiles' variable (atdf_mcp.live: the watcher polls)
     "O_BINARY", "O_NONBLOCK",
     "ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE",
     "MISSING", "ARDF", "ATDF",
@@ -52,7 +53,8 @@ NOT_CODES = {
 # Backticked UPPER_SNAKE words of the README that are not codes of ours: environment variables, and an example of a
 # code a descriptor declares itself.
 README_NOT_CODES = {"HTTP_PROXY", "HTTPS_PROXY", "NODE_EXTRA_CA_CERTS", "PATH", "SLOT_UNAVAILABLE", "HEALTHCHECK", "OTEL_TRACES_EXPORTER",
-                    "OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_SERVICE_NAME", "ATDF_MCP_LOG_FORMAT"}
+                    "OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_SERVICE_NAME", "ATDF_MCP_LOG_FORMAT",
+                    "WATCHFILES_FORCE_POLLING", "WATCHFILES_POLL_DELAY_MS"}
 TOOL = {"name": "echo", "description": "Echo a word.",
         "inputSchema": {"type": "object", "properties": {"word": {"type": "string", "enum": ["yes", "no"]}}}}
 

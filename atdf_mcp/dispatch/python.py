@@ -12,6 +12,7 @@ import asyncio
 import functools
 import inspect
 import threading
+import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -140,16 +141,19 @@ def _required_names(parameters: dict[str, inspect.Parameter]) -> frozenset[str]:
                      if p.kind in keyword and p.default is inspect.Parameter.empty and name != "ctx")
 
 
+_PARAMETERS: weakref.WeakKeyDictionary[Callable[..., Any], dict[str, inspect.Parameter]] = weakref.WeakKeyDictionary()
+
+
 def _parameters(function: Callable[..., Any]) -> dict[str, inspect.Parameter]:
+    """The function's parameters, read once per function: many tools may share one (generated catalogues). Held weakly:
+    a function of a handler module imported again goes with its module (its globals may hold a model, a table...)."""
     try:
-        return _cached_parameters(function)
-    except TypeError:  # an unhashable callable object
+        found = _PARAMETERS.get(function)
+        if found is None:
+            found = _PARAMETERS[function] = _signature(function)
+        return found
+    except TypeError:  # an unhashable callable object, or one no weak reference can point to
         return _signature(function)
-
-
-@functools.lru_cache(maxsize=4096)  # many tools may share one function (generated catalogues)
-def _cached_parameters(function: Callable[..., Any]) -> dict[str, inspect.Parameter]:
-    return _signature(function)
 
 
 def _signature(function: Callable[..., Any]) -> dict[str, inspect.Parameter]:
