@@ -1,0 +1,51 @@
+"""Findings of the second review of the hostile/calls4/clients3/queries3 round, each through a real server: a
+language tag read as a language where the enum may be of countries, and handler modules that need the main thread
+at import (signal handlers, asyncio's current loop)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from conftest import write_file
+from test_live_reload import Inbox, connected, mcp_tool
+
+
+def _entry(result: Any) -> dict[str, Any]:
+    """The first error entry of a failed call's envelope."""
+    assert result.is_error, result
+    return json.loads(result.content[0].text)["errors"][0]
+
+
+@pytest.fixture
+def regions(tmp_path: Path) -> Path:
+    """`ship`, whose country is one of lower-case codes that are also language codes (de, at, ch, es, mx, pt)."""
+    folder = tmp_path / "catalogue"
+    countries = {"type": "string", "enum": ["at", "ch", "de", "es", "mx", "pt", "br"], "description": "Destination."}
+    languages = {"type": "string", "enum": ["de", "en", "es", "pt"], "description": "Language of the label."}
+    write_file(folder, "tools.json", {"tools": [
+        {**mcp_tool("ship", "Ship a parcel.", country=countries), "handler": "handlers:ship"},
+        {**mcp_tool("label", "Print a label.", language=languages), "handler": "handlers:label"}]})
+    (folder / "handlers.py").write_text('def ship(country):\n    """Ship."""\n    return {"country": country}\n\n\n'
+                                        'def label(language):\n    """Label."""\n    return {"language": language}\n', encoding="utf-8")
+    return folder
+
+
+@pytest.mark.anyio
+async def test_a_locale_sent_for_lower_case_codes_that_may_be_countries_gets_no_suggestion(regions: Path) -> None:
+    """"de-AT" for an enum holding both "de" and "at" (Germany and Austria, or German and Asturian?) was answered
+    with country "de": Germany for a parcel to Austria. Its region is a choice too, so no one reading is right; a
+    tag whose region is not a choice still names its language."""
+    with anyio.fail_after(30):
+        async with connected("stdio", regions, Inbox()) as (client, _):
+            for locale in ("de-AT", "es-MX", "pt_BR"):
+                entry = _entry(await client.call_tool("ship", {"country": locale}))
+                assert entry["code"] == "VALIDATION_ERROR" and entry["context"]["solution"], entry
+                assert "suggested_arguments" not in entry["context"], (locale, entry)
+            entry = _entry(await client.call_tool("label", {"language": "pt_BR"}))
+            assert entry["context"]["suggested_arguments"] == {"language": "pt"}, entry
+            entry = _entry(await client.call_tool("label", {"language": "es-ES"}))
+            assert entry["context"]["suggested_arguments"] == {"language": "es"}, entry
