@@ -49,3 +49,21 @@ async def test_a_locale_sent_for_lower_case_codes_that_may_be_countries_gets_no_
             assert entry["context"]["suggested_arguments"] == {"language": "pt"}, entry
             entry = _entry(await client.call_tool("label", {"language": "es-ES"}))
             assert entry["context"]["suggested_arguments"] == {"language": "es"}, entry
+
+
+@pytest.mark.anyio
+async def test_congo_names_two_countries_and_gets_no_code(tmp_path: Path) -> None:
+    """"Congo" for an enum with CG and CD was answered CG (Spanish's name of the Republic of the Congo), while in English
+    it as often means the Democratic Republic (CD): two readings, so no suggestion; "Ireland" still gets IE."""
+    folder = tmp_path / "catalogue"
+    country = {"type": "string", "enum": ["CD", "CG", "IE", "GN", "GQ"], "description": "Country of the office."}
+    write_file(folder, "tools.json", {"tools": [{**mcp_tool("office", "Find an office.", country=country), "handler": "handlers:office"}]})
+    (folder / "handlers.py").write_text('def office(country):\n    """Office."""\n    return {"country": country}\n', encoding="utf-8")
+    with anyio.fail_after(30):
+        async with connected("stdio", folder, Inbox()) as (client, _):
+            for name in ("Congo", "the Congo", "Kongo"):
+                entry = _entry(await client.call_tool("office", {"country": name}))
+                assert "suggested_arguments" not in entry["context"], (name, entry)
+            for name, code in (("Ireland", "IE"), ("Guinea", "GN"), ("DR Congo", "CD"), ("Congo-Brazzaville", "CG")):
+                entry = _entry(await client.call_tool("office", {"country": name}))
+                assert entry["context"].get("suggested_arguments") == {"country": code}, (name, entry)
