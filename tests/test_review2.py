@@ -5,12 +5,16 @@ at import (signal handlers, asyncio's current loop)."""
 from __future__ import annotations
 
 import json
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
 import anyio
+import httpx
 import pytest
 from conftest import write_file
+from local_server import serve_over_http
 from test_live_reload import Inbox, connected, mcp_tool
 
 
@@ -67,3 +71,34 @@ async def test_congo_names_two_countries_and_gets_no_code(tmp_path: Path) -> Non
             for name, code in (("Ireland", "IE"), ("Guinea", "GN"), ("DR Congo", "CD"), ("Congo-Brazzaville", "CG")):
                 entry = _entry(await client.call_tool("office", {"country": name}))
                 assert entry["context"].get("suggested_arguments") == {"country": code}, (name, entry)
+
+
+def test_a_huge_wrong_list_is_searched_for_nan_off_the_event_loop(tmp_path: Path) -> None:
+    """A call refused by its schema had its arguments walked for NaN/Infinity on the event loop before the analysis that
+    runs off it for large arguments: two million numbers (4 MB, under the body limit) stalled /health for ~1.5 s. Now
+    the walk is part of that analysis (under its deadline), and the answer is still a VALIDATION_ERROR."""
+    from test_outside_inputs_16 import entry_of_result, poll_health, sse_message
+    from test_robust_protocol import INITIALIZE, MCP_HEADERS
+
+    folder = tmp_path / "catalogue"
+    numbers = {"type": "array", "maxItems": 10, "items": {"type": "integer"}, "description": "Numbers."}
+    write_file(folder, "tools.json", {"tools": [{**mcp_tool("add", "Add numbers.", xs=numbers), "handler": "handlers:add"}]})
+    (folder / "handlers.py").write_text('def add(xs):\n    """Add."""\n    return {"sum": sum(xs)}\n', encoding="utf-8")
+    body = ('{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "add", "arguments": {"xs": ['
+            + ",".join(["0"] * 1_900_000) + "]}}}")
+    with serve_over_http(folder, "--no-watch", "--max-body-size", str(8 * 1024 * 1024)) as (_, url, log), \
+            httpx.Client(timeout=60) as http:
+        session = http.post(f"{url}/mcp", headers=MCP_HEADERS, json=INITIALIZE)
+        headers = {**MCP_HEADERS, "mcp-session-id": session.headers["mcp-session-id"], "mcp-protocol-version": "2025-06-18"}
+        waits: list[float] = []
+        stop = threading.Event()
+        poller = threading.Thread(target=poll_health, args=(url, stop, waits))
+        poller.start()
+        time.sleep(0.2)
+        answer = http.post(f"{url}/mcp", headers=headers, content=body)
+        stop.set()
+        poller.join(10)
+        entry = entry_of_result(sse_message(answer.text), 2)
+        assert entry["code"] == "VALIDATION_ERROR" and entry["context"]["solution"], entry
+        assert max(waits) < 0.8, f"/health waited {max(waits):.2f} s while the arguments were walked"
+        assert "Traceback" not in log.read_text(errors="replace")
