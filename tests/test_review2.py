@@ -73,10 +73,12 @@ async def test_congo_names_two_countries_and_gets_no_code(tmp_path: Path) -> Non
                 assert entry["context"].get("suggested_arguments") == {"country": code}, (name, entry)
 
 
-def test_a_huge_wrong_list_is_searched_for_nan_off_the_event_loop(tmp_path: Path) -> None:
+@pytest.mark.parametrize("tail", ["", ",NaN"])
+def test_a_huge_wrong_list_is_searched_for_nan_off_the_event_loop(tmp_path: Path, tail: str) -> None:
     """A call refused by its schema had its arguments walked for NaN/Infinity on the event loop before the analysis that
-    runs off it for large arguments: two million numbers (4 MB, under the body limit) stalled /health for ~1.5 s. Now
-    the walk is part of that analysis (under its deadline), and the answer is still a VALIDATION_ERROR."""
+    runs off it for large arguments: 1.9 million numbers stalled /health for 1.2 s. Now the walk is part of that
+    analysis (under its deadline), and the walk itself writes no path per number (the wire guard walks a body that
+    holds a NaN on the loop: 1.36 s → 0.23 s for this list); the answer is still a VALIDATION_ERROR, naming the NaN."""
     from test_outside_inputs_16 import entry_of_result, poll_health, sse_message
     from test_robust_protocol import INITIALIZE, MCP_HEADERS
 
@@ -85,7 +87,7 @@ def test_a_huge_wrong_list_is_searched_for_nan_off_the_event_loop(tmp_path: Path
     write_file(folder, "tools.json", {"tools": [{**mcp_tool("add", "Add numbers.", xs=numbers), "handler": "handlers:add"}]})
     (folder / "handlers.py").write_text('def add(xs):\n    """Add."""\n    return {"sum": sum(xs)}\n', encoding="utf-8")
     body = ('{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "add", "arguments": {"xs": ['
-            + ",".join(["0"] * 1_900_000) + "]}}}")
+            + ",".join(["0"] * 1_900_000) + tail + "]}}}")
     with serve_over_http(folder, "--no-watch", "--max-body-size", str(8 * 1024 * 1024)) as (_, url, log), \
             httpx.Client(timeout=60) as http:
         session = http.post(f"{url}/mcp", headers=MCP_HEADERS, json=INITIALIZE)
@@ -100,5 +102,6 @@ def test_a_huge_wrong_list_is_searched_for_nan_off_the_event_loop(tmp_path: Path
         poller.join(10)
         entry = entry_of_result(sse_message(answer.text), 2)
         assert entry["code"] == "VALIDATION_ERROR" and entry["context"]["solution"], entry
+        assert not tail or "xs[1900000] is NaN" in entry["detail"], entry
         assert max(waits) < 0.8, f"/health waited {max(waits):.2f} s while the arguments were walked"
         assert "Traceback" not in log.read_text(errors="replace")
