@@ -5,6 +5,9 @@ at import (signal handlers, asyncio's current loop)."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -14,7 +17,7 @@ import anyio
 import httpx
 import pytest
 from conftest import write_file
-from local_server import serve_over_http
+from local_server import serve_over_http, stop_process
 from test_live_reload import Inbox, connected, mcp_tool
 
 
@@ -105,3 +108,41 @@ def test_a_huge_wrong_list_is_searched_for_nan_off_the_event_loop(tmp_path: Path
         assert not tail or "xs[1900000] is NaN" in entry["detail"], entry
         assert max(waits) < 0.8, f"/health waited {max(waits):.2f} s while the arguments were walked"
         assert "Traceback" not in log.read_text(errors="replace")
+
+
+@pytest.mark.parametrize("flags", [(), ("--no-cache",)])
+def test_a_handler_module_printing_after_its_import_limit_never_writes_into_the_stdio_protocol(
+        tmp_path: Path, flags: tuple[str, ...]) -> None:
+    """A module that keeps printing (print() and os.write(1, ...)) after ATDF_MCP_IMPORT_SECONDS gave up on it wrote
+    into stdout between the load and the SDK's claim of fd 1: the client read "stray fd write" among its JSON-RPC
+    messages. Now a stdio server claims stdout before it loads: every line on stdout is a JSON-RPC message."""
+    folder = tmp_path / "catalogue"
+    write_file(folder, "tools.json", {"tools": [
+        {**mcp_tool("echo", "Give the text back."), "handler": "good:echo"},
+        {**mcp_tool("late", "Never ready."), "handler": "slow:late"}]})
+    (folder / "good.py").write_text('def echo(text=""):\n    """Echo."""\n    return {"text": text}\n', encoding="utf-8")
+    (folder / "slow.py").write_text('import os, time\nfor i in range(40):\n    time.sleep(0.05)\n    print("stray print", i, flush=True)\n'
+                                    '    os.write(1, b"stray fd write\\n")\n\n\ndef late():\n    """Late."""\n', encoding="utf-8")
+    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "review", "version": "1"}}}
+    call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "echo", "arguments": {"text": "hi"}}}
+    env = {**os.environ, "ATDF_MCP_IMPORT_SECONDS": "0.3"}
+    with (tmp_path / "stderr.log").open("wb") as errlog:
+        process = subprocess.Popen([sys.executable, "-m", "atdf_mcp", "serve", str(folder), "--no-watch", *flags],
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errlog, env=env)
+        try:
+            assert process.stdin is not None and process.stdout is not None
+            process.stdin.write((json.dumps(initialize) + "\n").encode())
+            process.stdin.flush()
+            time.sleep(2.5)  # the module prints for 2 s
+            process.stdin.write((json.dumps(call) + "\n").encode())
+            process.stdin.close()
+            out = process.stdout.read()
+            process.wait(15)
+        finally:
+            stop_process(process)
+    lines = out.decode().splitlines()
+    assert [line for line in lines if not line.startswith("{")] == [], lines
+    answers = {message.get("id"): message for message in map(json.loads, lines)}
+    assert answers[2]["result"]["structuredContent"] == {"text": "hi"}, answers
+    assert "stray" in (tmp_path / "stderr.log").read_text(errors="replace")
