@@ -1,6 +1,6 @@
-"""Findings of the second review of the hostile/calls4/clients3/queries3 round, each through a real server: a
-language tag read as a language where the enum may be of countries, and handler modules that need the main thread
-at import (signal handlers, asyncio's current loop)."""
+"""Findings of the second review of this round's changes, each through a real server: a language tag read as a
+language where the enum may be of countries, "Congo" read as one of two countries, a refused call's arguments walked
+for NaN on the event loop, and a handler module printing into the stdio protocol after its import limit."""
 
 from __future__ import annotations
 
