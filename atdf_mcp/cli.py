@@ -334,21 +334,10 @@ def _serve(args: argparse.Namespace, listening: Any = None) -> int:
 
 
 def _serve_uncollected(args: argparse.Namespace, listening: Any) -> int:
-    from .live import LiveCatalog
     from .logs import configure_logging
-    from .serve import (
-        DEFAULT_SHUTDOWN_TIMEOUT,
-        default_catalog_dir,
-        load_for_serving,
-        load_snapshot,
-        open_listener,
-        serve_http,
-        serve_stdio,
-        start_lines,
-        warm_server,
-    )
-    from .tracing import configure_tracing, shutdown_tracing
-    from .warm import StartKey, complete_start, remember_start
+    from .redirect import stdout_claimed
+    from .serve import default_catalog_dir, open_listener
+    from .tracing import configure_tracing
 
     if args.shutdown_timeout is not None and args.shutdown_timeout < 0:
         raise UsageError("--shutdown-timeout must be zero or more seconds")
@@ -364,6 +353,25 @@ def _serve_uncollected(args: argparse.Namespace, listening: Any) -> int:
     configure_logging(args.log_level, fmt=args.log_format)
     traced = configure_tracing()  # OTEL_* variables: spans exported, or a no-op
     directory = args.directory or default_catalog_dir()
+    with stdout_claimed() if options is None else contextlib.nullcontext():  # stdio: stray output never reaches the wire
+        return _serve_loaded(args, options, listener, directory, lang, traced)
+
+
+def _serve_loaded(args: argparse.Namespace, options: Any, listener: Any, directory: str, lang: str | None, traced: Any) -> int:
+    """`serve` once its options are checked: load (or warm-start) the catalogue and serve it until the end."""
+    from .live import LiveCatalog
+    from .serve import (
+        DEFAULT_SHUTDOWN_TIMEOUT,
+        load_for_serving,
+        load_snapshot,
+        serve_http,
+        serve_stdio,
+        start_lines,
+        warm_server,
+    )
+    from .tracing import shutdown_tracing
+    from .warm import StartKey, complete_start, remember_start
+
     # stdio (what a desktop host spawns): the lists of the last start answer at once while the catalogue loads
     key = StartKey.of(directory, lang=lang, timeout=args.timeout, disclosure=args.disclosure, toolset=args.toolset) \
         if options is None and not args.no_cache and args.page_size is None else None

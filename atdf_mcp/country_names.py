@@ -3,8 +3,8 @@ enum of ISO 3166-1 alpha-2 codes.
 
     >>> country_of("Spain", ["ES", "FR"]), country_of("México", ["ES", "MX"]), country_of("UK", ["GB", "US"])
     ('ES', 'MX', 'GB')
-    >>> country_of("Germany", ["ES", "FR"])
-    MISSING
+    >>> country_of("Germany", ["ES", "FR"]), country_of("Congo", ["CD", "CG"]), country_of("Congo", ["CG", "GA"])
+    (MISSING, MISSING, 'CG')
 """
 
 from __future__ import annotations
@@ -20,7 +20,10 @@ __all__ = ["country_of"]
 
 _LANGUAGES = ("en", "es", "pt", "fr", "de", "it")
 _ALIASES = {"uk": "GB", "u k": "GB", "great britain": "GB", "britain": "GB", "usa": "US", "u s": "US", "u s a": "US",
-            "america": "US", "united states of america": "US", "holland": "NL"}
+            "america": "US", "united states of america": "US", "holland": "NL", "dr congo": "CD", "drc": "CD",
+            "democratic republic of the congo": "CD", "republic of the congo": "CG"}
+_TWO_READINGS = {"congo": ("CG", "CD"), "the congo": ("CG", "CD"), "kongo": ("CG", "CD")}
+"""Names said of two countries: Spanish's "Congo" is the Republic, English speakers as often mean the Democratic one."""
 
 
 def _key(text: str) -> str:
@@ -40,6 +43,8 @@ def _names() -> dict[str, frozenset[str]]:
                 names.setdefault(_key(name), set()).add(code)
     for alias, code in _ALIASES.items():
         names.setdefault(alias, set()).add(code)
+    for name, codes in _TWO_READINGS.items():
+        names.setdefault(name, set()).update(codes)
     return {name: frozenset(codes) for name, codes in names.items()}
 
 

@@ -114,16 +114,22 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 def non_finite(value: Any) -> tuple[str, float] | None:
     """The first NaN or ±Infinity in received data (Python reads them, and 1e400 as infinity; JSON has no such number),
-    as its path (`value.xs[1]`) and the number; None when every number is finite. Walked without recursion."""
+    as its path (`value.xs[1]`) and the number; None when every number is finite. Walked without recursion; a path
+    is written only for a container or the number found, so a list of millions of numbers costs one pass over it."""
     stack: list[tuple[Any, str]] = [(value, "")]
     while stack:
         item, path = stack.pop()
-        if isinstance(item, dict):
-            stack.extend((member, f"{path}.{key}" if path else str(key)) for key, member in reversed(item.items()))
-        elif isinstance(item, list):
-            stack.extend((member, f"{path}[{i}]") for i, member in reversed(list(enumerate(item))))
-        elif isinstance(item, float) and not math.isfinite(item):
+        if isinstance(item, float) and not math.isfinite(item):
             return path, item
+        members = item.items() if isinstance(item, dict) else enumerate(item) if isinstance(item, list) else ()
+        nested: list[tuple[Any, str]] = []
+        for key, member in members:
+            if isinstance(member, (dict, list)) or (isinstance(member, float) and not math.isfinite(member)):
+                nested.append((member, f"{path}.{key}" if isinstance(item, dict) and path else str(key)
+                               if isinstance(item, dict) else f"{path}[{key}]"))
+                if not isinstance(member, (dict, list)):
+                    break  # the first non-finite number of this container: nothing after it is walked
+        stack.extend(reversed(nested))
     return None
 
 

@@ -5,6 +5,8 @@ own ("Spanish", "español") or its three-letter code ("spa"), for an enum of bar
     ('pt', 'de', 'fr')
     >>> language_of("es-MX", ["ES", "FR", "MX"])   # upper-case codes are countries: es-MX is Mexico
     MISSING
+    >>> language_of("de-AT", ["at", "ch", "de"])   # its region is a choice too: Germany or Austria?
+    MISSING
 """
 
 from __future__ import annotations
@@ -38,11 +40,13 @@ _BY_NAME = {name: code for code, names in _LANGUAGES.items() for name in names}
 
 
 def language_of(value: Any, choices: list[Any]) -> Any:
-    """The one language code of an enum of lower-case language codes that a longer tag begins with, or that the
-    language's name or three-letter code stands for; else MISSING."""
+    """The one language code of an enum of lower-case language codes that a longer tag begins with (unless the tag's
+    region is a choice as well), or that the language's name or three-letter code stands for; else MISSING."""
     strings = [c for c in choices if isinstance(c, str)]
     if not isinstance(value, str) or not strings or not all(re.fullmatch(r"[a-z]{2,3}", c) for c in strings):
         return MISSING
     match = _TAG.fullmatch(value.strip())
     code = match[1].lower() if match else _BY_NAME.get(value.strip().lower())
+    if match and any(part != code and part in strings for part in re.split(r"[-_]", value.strip().lower())[1:]):
+        return MISSING  # "de-AT" where "at" is a choice too: lower-case codes may be countries, and the tag names two
     return only([c for c in strings if c == code]) if code else MISSING

@@ -333,11 +333,15 @@ class CatalogServer:
 
     async def _refusal(self, runtime: ToolRuntime, arguments: Any, view: View | None = None) -> types.CallToolResult:
         """The VALIDATION_ERROR of arguments the tool cannot take: small ones at once, others off the event loop within a
-        budget (budget.py); declared failures described in the language of `view`. NaN or Infinity is named first."""
-        if (found := non_finite(arguments)) is not None:
-            return runtime.failed(_not_finite(runtime.tool, *found))
-        return runtime.failed(await analyse(arguments, functools.partial(self._invalid_arguments, runtime, arguments, view),
-                                            functools.partial(_unanalysed, runtime.tool), schema=runtime.tool.input_schema))
+        budget (budget.py); declared failures described in the language of `view`. NaN or Infinity is named first (the
+        walk that finds it is part of the analysis: a list of millions of numbers is walked off the loop too)."""
+
+        def work() -> dict[str, Any]:
+            found = non_finite(arguments)
+            return _not_finite(runtime.tool, *found) if found is not None else self._invalid_arguments(runtime, arguments, view)
+
+        return runtime.failed(await analyse(arguments, work, functools.partial(_unanalysed, runtime.tool),
+                                            schema=runtime.tool.input_schema))
 
     async def _run(self, ctx: ServerRequestContext | None, view: View, name: str, arguments: Any,
                    events: CallEvents | None = None, scopes: frozenset[str] | None = None) -> types.CallToolResult:

@@ -32,6 +32,7 @@ import anyio.lowlevel
 
 from .dispatch.python import handler_threads_running
 from .jsonsafe import clean_json_line
+from .redirect import stdout_wire
 from .server import CatalogServer
 from .shutdown import exit_code, grace_for, hard_exit, stopping_line
 from .tasks import MemoryTaskStore, TaskRunner
@@ -60,7 +61,7 @@ def run_stdio(app: CatalogServer, *, shutdown_timeout: float, live: LiveCatalog 
 
     async def run() -> None:
         with _claimed_stdin() as stdin:
-            async with (stdio_server(stdin=stdin) as (read, write), anyio.create_task_group() as tasks,
+            async with (stdio_server(stdin=stdin, stdout=_claimed_stdout()) as (read, write), anyio.create_task_group() as tasks,
                         live.running() if live is not None and app.pending is None else contextlib.nullcontext(),  # type: ignore[arg-type]
                         TaskRunner(app, MemoryTaskStore()).serving() as runner):
                 app.tasks = runner  # a 2026-07-28 client declaring the MCP tasks extension gets task handles for task tools
@@ -225,6 +226,14 @@ class _StdinLines:
 
     def __aiter__(self) -> AsyncIterator[str]:
         return self.receive.__aiter__()
+
+
+def _claimed_stdout() -> Any:
+    """The wire's stdout when the command claimed it before loading (redirect.stdout_claimed), else None: the SDK claims fd 1."""
+    wire = stdout_wire()
+    if wire is None:
+        return None
+    return anyio.wrap_file(io.TextIOWrapper(os.fdopen(wire, "wb", closefd=False), encoding="utf-8"))
 
 
 @contextlib.contextmanager

@@ -203,11 +203,21 @@ def _not_finite(request_id: str | int, params: Any, raw: str | bytes) -> Refusal
     if found is None:
         return None
     path, number = found
-    said = ("NaN" if math.isnan(number) else ("-" if number < 0 else "") + "Infinity") if b"NaN" in data or b"Infinity" in data \
-        else "a number too large to read (it overflows to infinity)"
-    reason, solution = not_finite_texts(path, said)
+    reason, solution = not_finite_texts(path, _said(number, data))
     return Refusal(request_id, INVALID_PARAMS, f"not valid JSON: {reason}", Code.VALIDATION_ERROR, solution,
                    path.split(".", 1)[0].split("[", 1)[0], params["name"])
+
+
+def _said(number: float, data: bytes) -> str:
+    """How the message wrote a non-finite number: NaN, ±Infinity, or a number that overflows (1e400), as the body
+    shows it (a "NaN" in some string elsewhere does not make 1e400 an Infinity)."""
+    if math.isnan(number):
+        return "NaN"
+    written = ("-" if number < 0 else "") + "Infinity"
+    overflow = "a number too large to read (it overflows to infinity)"
+    if b"Infinity" not in data:
+        return overflow
+    return f"{written} or {overflow}" if may_overflow(data) else written
 
 
 def not_finite_texts(path: str, said: str) -> tuple[str, str]:

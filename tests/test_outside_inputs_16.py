@@ -106,7 +106,8 @@ def test_a_progress_token_that_is_not_a_string_or_integer_gets_an_envelope_namin
     assert stdio.ask('{"jsonrpc": "2.0", "id": 8, "method": "ping"}') == {"jsonrpc": "2.0", "id": 8, "result": {}}
 
 
-@pytest.mark.parametrize(("number", "said"), [("NaN", "NaN"), ("-Infinity", "-Infinity"), ("1e400", "too large")])
+@pytest.mark.parametrize(("number", "said"), [("NaN", "NaN"), ("-Infinity", "-Infinity"), ("1e400", "too large"),
+                                              ('1e400, "note": "NaN"', "too large"), ('Infinity, "note": "x"', "is Infinity")])
 def test_a_number_json_does_not_have_is_named_with_its_argument(stdio: StdioWire, number: str, said: str) -> None:
     """NaN, ±Infinity and 1e400 (read as infinity) are not JSON numbers; Python reads them, and the call answered a
     VALIDATION_ERROR naming no argument, echoing the value as null, with "Check each argument against the input

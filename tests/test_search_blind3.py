@@ -5,17 +5,20 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
-from collections import Counter
-from pathlib import Path
 
 import pytest
+from blind_search import (
+    command_line_takes_the_split,
+    every_dialect_and_every_tool_bound,
+    every_expected_id_is_a_tool,
+    keeps_its_floor,
+    query_mix,
+    validate_reports_no_error,
+)
 
 from atdf_mcp.catalog import Catalog, load_catalog
-from bench.search_quality import ALL_KINDS, BLIND3_DIR, BLIND3_QUERIES, Query, load_queries, main, run
+from bench.search_quality import BLIND3_DIR, BLIND3_QUERIES, Query, load_queries
 
-ROOT = Path(__file__).resolve().parent.parent
 # Measured at the set's first run: recall@5 0.689, MRR 0.630 (its 64 paraphrases share no word with their tool: 0.094
 # recall@5). A floor, not a copy: a change may move a few queries either way, but a drop below this says the search
 # lost something general.
@@ -39,62 +42,27 @@ def queries() -> list[Query]:
 
 
 def test_validate_reports_no_error() -> None:
-    """`atdf-mcp validate` on the blind3 catalogue exits 0 with no error and at least 140 descriptors."""
-    done = subprocess.run([sys.executable, "-m", "atdf_mcp.cli", "validate", "--format", "json", str(BLIND3_DIR)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    report = json.loads(done.stdout)
-    errors = [p for f in report["files"] for p in f.get("problems", ()) if p.get("severity") == "error"]
-    assert errors == []
-    assert report["summary"]["descriptors"] >= 140
+    validate_reports_no_error(BLIND3_DIR)
 
 
 def test_catalogue_holds_every_dialect_and_every_tool_is_bound(catalog: Catalog) -> None:
-    """At least 140 distinct tools, all five dialects, some es/pt text, and no tool without a handler."""
-    tools = catalog.tools
-    assert catalog.report.errors == []
-    assert len(tools) >= 140 and len({t.id for t in tools}) == len(tools)
-    assert set(Counter(t.dialect for t in tools)) == {"ardf", "atdf2", "atdf1", "mcp", "openakita"}
-    assert {"es", "pt"} <= {lang for t in tools for lang in t.localization}
-    assert [t.id for t in tools if catalog.runtimes[t.id].bound.dispatcher is None] == []
+    every_dialect_and_every_tool_bound(catalog)
 
 
 def test_every_expected_id_is_a_blind3_tool(catalog: Catalog, queries: list[Query]) -> None:
-    """Each query's expected ids name tools of the catalogue, and no query is written twice."""
-    ids = {t.id for t in catalog.tools}
-    assert [(q.query, e) for q in queries for e in q.expect if e not in ids] == []
-    assert len({q.query.lower() for q in queries}) == len(queries)
+    every_expected_id_is_a_tool(catalog, queries)
 
 
 def test_query_mix(catalog: Catalog, queries: list[Query]) -> None:
-    """>= 200 queries in the `blind3` split, every kind present, agent tasks of 20+ words, named queries naming a tool."""
-    kinds = Counter(q.kind for q in queries)
-    assert len(queries) >= 200
-    assert {q.split for q in queries} == {"blind3"}
-    assert set(kinds) == set(ALL_KINDS)
-    assert kinds["es"] >= 0.06 * len(queries) and kinds["pt"] >= 0.06 * len(queries)
-    assert [q.query for q in queries if q.kind == "agent" and len(q.query.split()) < 20] == []
-    spelled = {re.sub(r"[^a-z0-9]", "", t.id.lower()) for t in catalog.tools}
-    named = [q for q in queries if q.kind == "named"]
-    assert [q.query for q in named if not {re.sub(r"[^a-z0-9]", "", w.lower()) for w in q.query.split()} & spelled] == []
+    query_mix(catalog, queries, "blind3")
 
 
 def test_the_search_keeps_its_floor_and_beats_word_overlap(queries: list[Query]) -> None:
-    """`run(corpus=...)` scores every query; the engine's recall@5 and MRR stay above the floor and above word overlap."""
-    report = run(corpus=BLIND3_DIR)
-    assert (report["corpus"], report["queries"], report["split"]) == ("search_blind3", len(queries), "all")
-    engine, floor = report["systems"]["atdf_mcp.search"], report["systems"]["word overlap (floor)"]
-    assert set(engine["by_split"]) == {"blind3"} and set(engine["by_kind"]) == set(ALL_KINDS)
-    assert engine["recall@5"] >= RECALL_FLOOR and engine["mrr"] >= MRR_FLOOR, engine
-    assert engine["recall@5"] > floor["recall@5"] and engine["mrr"] > floor["mrr"]
+    keeps_its_floor(BLIND3_DIR, queries, "blind3", RECALL_FLOOR, MRR_FLOOR)
 
 
 def test_the_command_line_takes_the_blind3_split(capsys: pytest.CaptureFixture[str]) -> None:
-    """`--corpus bench/search_blind3 --split blind3` names the folder and prints the new kinds."""
-    assert main(["--corpus", str(BLIND3_DIR), "--split", "blind3"]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("search_blind3: ")
-    assert all(f"  {kind} " in out for kind in ("typo", "agent", "named"))
+    command_line_takes_the_split(capsys, BLIND3_DIR, "blind3")
 
 
 def _stem(word: str) -> str:

@@ -4,24 +4,16 @@ server and the REST face, whose envelopes must say what the in-memory client see
 
 from __future__ import annotations
 
-import os
 import shutil
-import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import anyio
-import httpx
 import pytest
-from mcp import Client, StdioServerParameters
-from mcp.client.stdio import stdio_client
 
-from atdf_mcp.schemas import SCHEMAS
 from bench.self_correction import run_corpus, summarise
 from bench.wrong_calls_blind import CASES, CATALOGUES
-from tests.envelopes import envelope_of
-from tests.local_server import serve_over_http
+from tests.corpus_faces import check_rest, check_stdio
 
 RATE_FLOOR = 0.60  # 99 of 160 (61.9 %) measured; 95 (59.4 %) before the third round, 85 (53.1 %) before the second, 76 (47.5 %, 4 wrong) at first
 BY_NAME = {case.name: case for case in CASES}
@@ -85,40 +77,10 @@ def test_the_third_round_puts_arguments_at_the_level_the_schema_has_them(rows: l
     assert by_name["parcel-postcode-at-top-level"]["suggested"] is None
 
 
-def _expected(rows: list[dict[str, Any]], name: str) -> Any:
-    return next(row["suggested"] for row in rows if row["name"] == name)
-
-
 @pytest.mark.anyio
 async def test_a_real_stdio_server_sends_the_same_envelopes(rows: list[dict[str, Any]], catalogue: Path) -> None:
-    params = StdioServerParameters(command=sys.executable, args=["-m", "atdf_mcp", "serve", str(catalogue), "--no-watch"],
-                                   env={"PYTHONPATH": os.environ.get("PYTHONPATH", os.getcwd())})
-    with tempfile.TemporaryFile("w+b") as errlog:
-        with anyio.fail_after(60):
-            async with Client(stdio_client(params, errlog=errlog)) as client:
-                for name in THROUGH_SERVERS:
-                    case = BY_NAME[name]
-                    env = envelope_of(await client.call_tool(case.tool, case.arguments))
-                    suggested = env["errors"][0]["context"].get("suggested_arguments")
-                    assert suggested == _expected(rows, name), name
-                    assert all(e["context"]["solution"] for e in env["errors"])
-                    if suggested is not None:
-                        assert (await client.call_tool(case.tool, suggested)).is_error is False, name
-        errlog.seek(0)
-        assert "Traceback" not in errlog.read().decode("utf-8", "replace")
+    await check_stdio(BY_NAME, THROUGH_SERVERS, rows, catalogue)
 
 
 def test_the_rest_face_sends_the_same_envelopes(rows: list[dict[str, Any]], catalogue: Path) -> None:
-    with serve_over_http(catalogue, "--no-watch") as (_, base, log):
-        for name in THROUGH_SERVERS:
-            case = BY_NAME[name]
-            answer = httpx.post(f"{base}/call_tool/{case.tool}", json=case.arguments, timeout=30)
-            assert answer.status_code == 400, answer.text
-            env = answer.json()
-            assert SCHEMAS["error"].violations(env) == []
-            suggested = env["errors"][0]["context"].get("suggested_arguments")
-            assert suggested == _expected(rows, name), name
-            if suggested is not None:
-                retry = httpx.post(f"{base}/call_tool/{case.tool}", json=suggested, timeout=30)
-                assert retry.status_code < 300 and "task_id" in retry.json(), retry.text
-        assert "Traceback" not in log.read_text(errors="replace")
+    check_rest(BY_NAME, THROUGH_SERVERS, rows, catalogue)
