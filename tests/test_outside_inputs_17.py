@@ -13,6 +13,7 @@ import contextlib
 import json
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -30,6 +31,37 @@ from test_live_reload import HANDLERS, ROOT, Inbox, connected, http_server, mcp_
 TOOLS_CHANGED = "notifications/tools/list_changed"
 STRANGER = 54321  # a user id no account has: its inotify instances and watches are its own
 as_root = pytest.mark.skipif(sys.platform != "linux" or os.geteuid() != 0, reason="runs the server as another user (Linux, root)")
+
+
+def _stranger_imports() -> bool:
+    """Whether STRANGER can run this interpreter and import atdf_mcp and mcp from this checkout."""
+    probe = subprocess.run(as_stranger(sys.executable, "-c", "import atdf_mcp, mcp"), env={**os.environ, "PYTHONPATH": str(ROOT)},
+                           capture_output=True, timeout=60, check=False)
+    return probe.returncode == 0
+
+
+@pytest.fixture(scope="module")
+def stranger_reach() -> Iterator[None]:
+    """STRANGER reaches the interpreter and this checkout: a folder on the way that only its owner may search (a
+    checkout cloned into `mktemp -d`, mode 0700, as CI does) is made searchable by others (o+x: no listing) for these
+    tests, and given its mode back after them."""
+    if _stranger_imports():
+        yield
+        return
+    opened: list[tuple[Path, int]] = []
+    for place in (ROOT.resolve(), Path(sys.prefix).resolve()):
+        for folder in (place, *place.parents):
+            mode = folder.stat().st_mode
+            if not mode & stat.S_IXOTH and folder.stat().st_uid == os.geteuid() and folder not in dict(opened):
+                folder.chmod(stat.S_IMODE(mode) | stat.S_IXOTH)
+                opened.append((folder, stat.S_IMODE(mode)))
+    try:
+        if not _stranger_imports():
+            pytest.skip("another user cannot run this checkout's interpreter or read its package")
+        yield
+    finally:
+        for folder, mode in reversed(opened):
+            folder.chmod(mode)
 
 
 @contextlib.contextmanager
@@ -117,6 +149,7 @@ def reload_lines(log: Path) -> list[str]:
 
 @pytest.mark.anyio
 @as_root
+@pytest.mark.usefixtures("stranger_reach")
 @pytest.mark.skipif(not Path("/proc/sys/fs/inotify").is_dir(), reason="inotify")
 @pytest.mark.parametrize("kind", ["instances", "watches"])
 async def test_a_server_out_of_inotify_watches_says_so_and_polls_without_a_reload_storm(kind: str) -> None:
@@ -146,6 +179,7 @@ async def test_a_server_out_of_inotify_watches_says_so_and_polls_without_a_reloa
 
 @pytest.mark.anyio
 @as_root
+@pytest.mark.usefixtures("stranger_reach")
 @pytest.mark.parametrize("where", ["HOME of nobody", "HOME a file", "XDG_CACHE_HOME read-only", "no HOME, no account"])
 async def test_a_server_whose_cache_folder_cannot_be_written_says_so_once_and_serves(where: str) -> None:
     """A container's user with no home (`nobody`: HOME=/nonexistent), a HOME that is a file, an XDG_CACHE_HOME it may
@@ -176,6 +210,7 @@ async def test_a_server_whose_cache_folder_cannot_be_written_says_so_once_and_se
 
 @pytest.mark.anyio
 @as_root
+@pytest.mark.usefixtures("stranger_reach")
 async def test_a_folder_inside_the_catalogue_the_server_may_not_read_leaves_the_rest_watched() -> None:
     """The watch was set with ignore_permission_denied, which makes watchfiles ignore every error of the OS watch, the
     watch limit's too (the server went deaf without a word). It is now asked for only once a folder inside turned out
