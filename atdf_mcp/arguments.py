@@ -416,13 +416,14 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
     joined = [re.sub(r"\s+", mark, stripped) for mark in "-_."]  # "needs triage": needs-triage as well as needstriage?
     if not any(search(pattern, c) for text in joined for c in (text, text.upper(), text.lower())):
         candidates += [compact, compact.upper(), compact.lower()]
-    about = f"{name} {prop.get('description', '')}".lower()
+    described = f"{name} {prop.get('description', '')}"
+    about = described.lower()
     if "currenc" in about or "unit" in about:
         codes = [c for c in codes_for_name(stripped) if search(pattern, c)]
         candidates += codes if len(codes) == 1 else []
     found = next((c for c in candidates if search(pattern, c)), MISSING)
     found = with_leading_mark(value, pattern) if found is MISSING else found
-    return clock_time(value, pattern, f"{name} {prop.get('description', '')}") if found is MISSING else found
+    return clock_time(value, pattern, described) if found is MISSING else found
 
 
 _PROPERTY_VALIDATORS: dict[int, tuple[dict[str, Any], Any]] = {}

@@ -114,10 +114,10 @@ def schema_is_small(schema: Any) -> bool:
     return True
 
 
-async def analyse(arguments: Any, work: Callable[[], T], fallback: Callable[[], T], *, schema: Any = None) -> T:
-    """`work()` at once for small arguments of a small `schema` (a thread hop would double the cost of a wrong call),
-    else off the loop."""
-    if is_small(arguments) and schema_is_small(schema):
+async def analyse(arguments: Any, work: Callable[[], T], fallback: Callable[[], T], *, small_schema: bool = True) -> T:
+    """`work()` at once for small arguments of a small schema (`schema_is_small`; a thread hop would double the cost of
+    a wrong call), else off the loop."""
+    if small_schema and is_small(arguments):
         return work()
     return await analyse_off_loop(work, fallback)
 

@@ -11,6 +11,7 @@ import mcp.types as types
 
 from .accepted import callable_names, closed_schema
 from .bindings import Bound
+from .budget import schema_is_small
 from .envelope import compile_detailed, compile_fast
 from .integers import made_whole, says_integer, types_integer_deeper
 from .model import Descriptor
@@ -61,6 +62,11 @@ class ToolRuntime:
         if self._detailed is None:
             self._detailed = compile_detailed(self.tool.input_schema or {"type": "object"})
         return self._detailed
+
+    @functools.cached_property
+    def small_schema(self) -> bool:
+        """Whether its input schema is small enough to analyse a failed call on the event loop (budget.schema_is_small)."""
+        return schema_is_small(self.tool.input_schema)
 
     @functools.cached_property
     def callable_names(self) -> frozenset[str] | None:

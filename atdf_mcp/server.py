@@ -341,7 +341,7 @@ class CatalogServer:
             return _not_finite(runtime.tool, *found) if found is not None else self._invalid_arguments(runtime, arguments, view)
 
         return runtime.failed(await analyse(arguments, work, functools.partial(_unanalysed, runtime.tool),
-                                            schema=runtime.tool.input_schema))
+                                            small_schema=runtime.small_schema))
 
     async def _run(self, ctx: ServerRequestContext | None, view: View, name: str, arguments: Any,
                    events: CallEvents | None = None, scopes: frozenset[str] | None = None) -> types.CallToolResult:

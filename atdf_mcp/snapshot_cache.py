@@ -119,6 +119,8 @@ def store(catalog: Catalog) -> None:
     from . import __version__
     from .code_id import code_fingerprint
 
+    if writable_dir() is None:
+        return
     entries: list[str] = []
     for result in catalog.files.values():
         if result.last_good or result.signature is None:
@@ -130,8 +132,6 @@ def store(catalog: Catalog) -> None:
     head = json.dumps({"format": FORMAT, "version": __version__, "code": code_fingerprint(),
                        "atdf1_required": catalog.options.atdf1_required})
     document = f"{head[:-1]},\"files\":{{{','.join(entries)}}}}}"
-    if writable_dir() is None:
-        return
     target = cache_file(catalog.root or Path.cwd(), catalog.paths)
     try:
         with tempfile.NamedTemporaryFile("wb", dir=target.parent, prefix=".snapshot-", delete=False) as out:

@@ -29,7 +29,7 @@ from .files import may_overflow
 from .jsonsafe import non_finite
 from .results import error_result
 
-__all__ = ["MAX_NESTING", "JsonRpcGuard", "Refusal", "not_finite_texts", "read_body", "refusal_of", "replay"]
+__all__ = ["MAX_NESTING", "JsonRpcGuard", "Refusal", "read_body", "refusal_of", "replay"]
 
 MAX_NESTING = 200  # levels, the whole message included: pydantic-core's JSON recursion limit
 
@@ -203,7 +203,7 @@ def _not_finite(request_id: str | int, params: Any, raw: str | bytes) -> Refusal
     if found is None:
         return None
     path, number = found
-    reason, solution = not_finite_texts(path, _said(number, data))
+    reason, solution = _not_finite_texts(path, _said(number, data))
     return Refusal(request_id, INVALID_PARAMS, f"not valid JSON: {reason}", Code.VALIDATION_ERROR, solution,
                    path.split(".", 1)[0].split("[", 1)[0], params["name"])
 
@@ -220,7 +220,7 @@ def _said(number: float, data: bytes) -> str:
     return f"{written} or {overflow}" if may_overflow(data) else written
 
 
-def not_finite_texts(path: str, said: str) -> tuple[str, str]:
+def _not_finite_texts(path: str, said: str) -> tuple[str, str]:
     """What is wrong with a non-finite number at `path`, and what to send instead."""
     return (f"{path} is {said}, which JSON has no number for.",
             f"Send {path} as a finite number (JSON has no NaN or Infinity), or leave it out if it is optional.")
