@@ -634,6 +634,12 @@ class _Loader:
             references[d.id] = (d, found)
             if found:
                 extra.setdefault(d.source.file, []).extend(found)
+        for d, first in _case_twins(admitted.accepted):
+            extra.setdefault(d.source.file, []).append(Problem(
+                d.source.file, d.source.pointer + _id_pointer(d),
+                f"id {d.id!r} differs from {first.id!r} ({first.source.file}) only by case: agents mistake one for the "
+                "other, and `convert --out-dir` writes both to one file on a case-insensitive file system; rename one",
+                "warning", Code.AMBIGUOUS))
         by_type: dict[str, list[Descriptor]] = {}
         for d in admitted.accepted:
             by_type.setdefault(d.type, []).append(d)
@@ -653,6 +659,17 @@ class _Loader:
             paths=tuple(paths),
             options=options,
         )
+
+
+def _case_twins(accepted: list[Descriptor]) -> list[tuple[Descriptor, Descriptor]]:
+    """Each descriptor whose id another one earlier already has in other case, with that one."""
+    first: dict[str, Descriptor] = {}
+    twins = []
+    for d in accepted:
+        seen = first.setdefault(d.id.casefold(), d)
+        if seen is not d:
+            twins.append((d, seen))
+    return twins
 
 
 def _reports_by_result(previous: Catalog | None) -> dict[int, tuple[FileResult, FileReport]]:

@@ -163,6 +163,21 @@ def test_duplicate_ids_in_one_file_point_at_the_entry(tmp_path: Path, write: Wri
     assert "#/tools/0" in problem.message
 
 
+def test_ids_differing_only_by_case_are_both_served_with_a_warning(tmp_path: Path, write: Writer) -> None:
+    """`get_user` and `Get_User`: both are served, and the second is warned of at its id (agents confuse them, and a
+    case-insensitive file system holds one of them only); the same case twice stays a DUPLICATE_ID, never both."""
+    first = write("a.json", mcp_tool("get_user"))
+    second = write("b.json", {"tools": [atdf2_tool("Get_User"), mcp_tool("GET_USER")]})
+    catalog = load_catalog(tmp_path)
+    assert [d.id for d in catalog.descriptors] == ["get_user", "Get_User", "GET_USER"]
+    warned = [p for p in catalog.report.problems if p.code == "AMBIGUOUS"]
+    assert [(p.file, p.pointer, p.severity) for p in warned] == [(str(second), "/tools/0/tool_id", "warning"),
+                                                                  (str(second), "/tools/1/name", "warning")]
+    assert all("'get_user'" in p.message and str(first) in p.message and "rename one" in p.message for p in warned)
+    write("c.json", mcp_tool("get_user"))
+    assert [p.code for p in load_catalog(tmp_path).report.problems if p.file.endswith("c.json")] == ["DUPLICATE_ID"]
+
+
 def test_ids_are_unique_across_resource_types(tmp_path: Path, write: Writer) -> None:
     """A prompt cannot reuse a tool's id."""
     write("a.json", ardf_tool("shared"))
