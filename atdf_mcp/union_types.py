@@ -4,10 +4,12 @@
     {'properties': {'c': {'type': 'object', 'oneOf': [{'type': 'object'}, {'type': 'object', 'required': ['a']}]}}}
 
 pydantic (and so FastMCP) writes a discriminated union as `oneOf` alternatives with no `type` of its own, as JSON Schema
-allows. llama-index-tools-mcp reads a property without `type` as a string, and told the model so. When every
-alternative of a `oneOf`/`anyOf` names the same single type, that type at the union's own level changes nothing that
-validates; a union whose alternatives differ (a nullable string) is left as written. The server validates against the
-schema as written; this is the copy tools/list shows.
+allows. llama-index-tools-mcp reads a property without `type` (unless it is an `anyOf`, an `enum` or a `$ref`) as a
+string, and told the model so. When every alternative of such a `oneOf` names the same single type, that type at the
+union's own level changes nothing that validates; a union whose alternatives differ (a nullable string) and an `anyOf`
+(which that reader understands, and which the OpenAI Agents SDK's strict conversion keeps strict only without an
+object type beside it) are left as written. The server validates against the schema as written; this is the copy
+tools/list shows.
 """
 
 from __future__ import annotations
@@ -30,24 +32,19 @@ def stated_union_types(schema: Any) -> Any:
         kind = type(value)
         if kind is dict:
             if key in _NAMED:
-                done: Any = {name: stated_union_types(part) for name, part in value.items()}
-                if all(done[name] is part for name, part in value.items()):
-                    continue
+                done: Any = _each_named(value)
             elif key in _ONE:
                 done = stated_union_types(value)
-                if done is value:
-                    continue
             else:
                 continue
         elif kind is list and key in _MANY:
-            done = [stated_union_types(part) for part in value]
-            if all(new is old for new, old in zip(done, value, strict=True)):
-                continue
+            done = _each_listed(value)
         else:
             continue
-        changed = changed or {}
-        changed[key] = done
-    shared = _shared_type(schema) if "type" not in schema and ("oneOf" in schema or "anyOf" in schema) else None
+        if done is not value:
+            changed = changed or {}
+            changed[key] = done
+    shared = _shared_type(schema["oneOf"]) if "oneOf" in schema and "type" not in schema and "anyOf" not in schema else None
     if changed is None and shared is None:
         return schema
     result = {"type": shared} if shared is not None else {}
@@ -55,10 +52,33 @@ def stated_union_types(schema: Any) -> Any:
     return result
 
 
-def _shared_type(schema: dict[str, Any]) -> str | None:
-    """The one type every alternative of the schema's oneOf/anyOf names, or None."""
-    alternatives = [part for key in ("oneOf", "anyOf") if isinstance(schema.get(key), list) for part in schema[key]]
-    kinds = {part.get("type") if isinstance(part, dict) else None for part in alternatives}
+def _each_named(parts: dict[str, Any]) -> dict[str, Any]:
+    """`parts` (name → schema) with each schema's unions stated; the same object when none changes."""
+    copy: dict[str, Any] | None = None
+    for name, part in parts.items():
+        done = stated_union_types(part)
+        if done is not part:
+            copy = copy or dict(parts)
+            copy[name] = done
+    return parts if copy is None else copy
+
+
+def _each_listed(parts: list[Any]) -> list[Any]:
+    """`parts` (a list of schemas) with each schema's unions stated; the same object when none changes."""
+    copy: list[Any] | None = None
+    for i, part in enumerate(parts):
+        done = stated_union_types(part)
+        if done is not part:
+            copy = copy or list(parts)
+            copy[i] = done
+    return parts if copy is None else copy
+
+
+def _shared_type(alternatives: Any) -> str | None:
+    """The one type every alternative of a oneOf names, or None."""
+    if type(alternatives) is not list:
+        return None
+    kinds = {part.get("type") if type(part) is dict else None for part in alternatives}
     if len(kinds) != 1:
         return None
     kind = kinds.pop()

@@ -20,7 +20,7 @@ import pytest
 from test_live_reload import Inbox, connected, text_of
 
 HANDLERS = '''
-def register_device(name, connection, contacts=None, note=None):
+def register_device(name, connection, contacts=None, note=None, place=None):
     """Register a device."""
     return {"registered": name, "via": connection["kind"]}
 '''
@@ -34,9 +34,11 @@ DEVICE = {"name": "register_device", "description": "Registers a smart-home devi
               "name": {"type": "string"},
               # the shape pydantic (and so FastMCP) gives a discriminated union: alternatives, no type of its own
               "connection": {"description": "Wi-Fi or Ethernet.", "oneOf": [WIFI, ETHERNET]},
-              "contacts": {"type": "array", "items": {"anyOf": [{"type": "string", "format": "email"},
+              "contacts": {"type": "array", "items": {"oneOf": [{"type": "string", "format": "email"},
                                                                 {"type": "string", "pattern": "^\\+[0-9]{7,15}$"}]}},
-              "note": {"anyOf": [{"type": "string"}, {"type": "null"}]}}}}
+              "note": {"oneOf": [{"type": "string"}, {"type": "null"}]},
+              "place": {"anyOf": [{"type": "object", "properties": {"room": {"type": "string"}}},
+                                  {"type": "object", "properties": {"floor": {"type": "integer"}}}]}}}}
 
 
 def llama_index_type(prop: dict[str, Any]) -> str:
@@ -63,14 +65,16 @@ def devices(tmp_path: Path) -> Path:
 async def test_a_union_without_a_type_is_listed_with_the_type_all_its_alternatives_share(devices: Path) -> None:
     """LlamaIndex reads a property without `type` as a string: it told the model that `connection` (a oneOf of two
     objects, as pydantic writes a discriminated union) was a string, and so did every list item under such a union.
-    tools/list now states the type every alternative shares — the same values validate — and leaves a union whose
-    alternatives differ (a nullable string) as written."""
+    tools/list now states the type every alternative of a oneOf shares — the same values validate — and leaves a
+    union whose alternatives differ (a nullable string) as written, and an anyOf, which LlamaIndex reads as a union and
+    which the OpenAI Agents SDK's strict conversion refuses beside an object type (it then sends the tool non-strict)."""
     async with connected("stdio", devices, Inbox()) as (client, _):
         (tool,) = (await client.list_tools()).tools
         props = tool.input_schema["properties"]
         assert props["connection"] == {"type": "object", "description": "Wi-Fi or Ethernet.", "oneOf": [WIFI, ETHERNET]}
-        assert props["contacts"]["items"]["type"] == "string" and len(props["contacts"]["items"]["anyOf"]) == 2
-        assert props["note"] == {"anyOf": [{"type": "string"}, {"type": "null"}]}
+        assert props["contacts"]["items"]["type"] == "string" and len(props["contacts"]["items"]["oneOf"]) == 2
+        assert props["note"] == DEVICE["inputSchema"]["properties"]["note"]
+        assert props["place"] == DEVICE["inputSchema"]["properties"]["place"]
         assert llama_index_type(props["connection"]) == "object"
 
         right = await client.call_tool("register_device", {"name": "lamp", "connection": {"kind": "wifi", "ssid": "home"}})
