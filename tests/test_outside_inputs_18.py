@@ -20,9 +20,24 @@ import pytest
 from test_live_reload import Inbox, connected, text_of
 
 HANDLERS = '''
+from atdf_mcp import ToolError
+
+
 def register_device(name, connection, contacts=None, note=None, place=None):
     """Register a device."""
     return {"registered": name, "via": connection["kind"]}
+
+
+def find_device(name):
+    """Find a device by name: only the lamp is known."""
+    if name != "lamp":
+        raise ToolError("NOT_FOUND", f"No device is called {name!r}.", parameter="name", suggested_value="lamp")
+    return {"name": "lamp", "room": "kitchen"}
+
+
+def reboot_device(name):
+    """A handler with a bug."""
+    raise RuntimeError("the firmware client is not configured")
 '''
 
 WIFI = {"type": "object", "properties": {"kind": {"const": "wifi"}, "ssid": {"type": "string", "minLength": 1}},
@@ -41,6 +56,13 @@ DEVICE = {"name": "register_device", "description": "Registers a smart-home devi
                                   {"type": "object", "properties": {"floor": {"type": "integer"}}}]}}}}
 
 
+FOUND = {"type": "object", "properties": {"name": {"type": "string"}, "room": {"type": "string"}}, "required": ["name", "room"]}
+FIND = {"name": "find_device", "description": "Finds a device by name.", "outputSchema": FOUND,
+        "inputSchema": {"type": "object", "properties": {"name": {"type": "string", "minLength": 2}}, "required": ["name"]}}
+REBOOT = {"name": "reboot_device", "description": "Restarts a device.", "outputSchema": FOUND,
+          "inputSchema": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}}
+
+
 def llama_index_type(prop: dict[str, Any]) -> str:
     """The type llama-index-tools-mcp 0.6 gives a property when it turns an input schema into a pydantic model
     (TypeResolutionMixin): a `$ref`, an `enum` or an `anyOf` is read as such, anything else by its `type`, and a
@@ -56,7 +78,7 @@ def devices(tmp_path: Path) -> Path:
     """A catalogue with register_device, whose connection is a oneOf of two objects written without a type."""
     folder = tmp_path / "catalogue"
     folder.mkdir()
-    (folder / "devices.json").write_text(json.dumps(DEVICE), encoding="utf-8")
+    (folder / "devices.json").write_text(json.dumps({"tools": [DEVICE, FIND, REBOOT]}), encoding="utf-8")
     (folder / "handlers.py").write_text(HANDLERS, encoding="utf-8")
     return folder
 
@@ -69,7 +91,7 @@ async def test_a_union_without_a_type_is_listed_with_the_type_all_its_alternativ
     union whose alternatives differ (a nullable string) as written, and an anyOf, which LlamaIndex reads as a union and
     which the OpenAI Agents SDK's strict conversion refuses beside an object type (it then sends the tool non-strict)."""
     async with connected("stdio", devices, Inbox()) as (client, _):
-        (tool,) = (await client.list_tools()).tools
+        (tool,) = [tool for tool in (await client.list_tools()).tools if tool.name == "register_device"]
         props = tool.input_schema["properties"]
         assert props["connection"] == {"type": "object", "description": "Wi-Fi or Ethernet.", "oneOf": [WIFI, ETHERNET]}
         assert props["contacts"]["items"]["type"] == "string" and len(props["contacts"]["items"]["oneOf"]) == 2
@@ -84,3 +106,34 @@ async def test_a_union_without_a_type_is_listed_with_the_type_all_its_alternativ
         (entry,) = json.loads(text_of(wrong))["errors"]
         assert entry["code"] == "VALIDATION_ERROR" and entry["parameter_name"] == "connection"
         assert isinstance(wrong.content[0], types.TextContent)
+
+
+def framework_readings(result: types.CallToolResult) -> dict[str, Any]:
+    """What each framework hands its model for an isError result, as JSON where it is JSON: the text blocks (OpenAI
+    Agents SDK, LangChain's ToolMessage, FastMCP's ToolError, LlamaIndex's repr), or structuredContent when the
+    result has it (pydantic-ai 2.x prefers it on errors, then falls back to the text)."""
+    text = json.loads(text_of(result))
+    return {"text": text, "structured_first": result.structured_content if result.structured_content is not None else text}
+
+
+@pytest.mark.anyio
+async def test_every_framework_hands_its_model_the_envelope_of_a_failed_call(devices: Path) -> None:
+    """A wrong argument, a handler's ToolError and a handler's bug, each on a tool with an output schema: whichever
+    part of the result a framework reads, it is the same envelope, with its parameter, its suggestion and, where every
+    problem has a fix, suggested_arguments — and nothing another framework reads says otherwise."""
+    async with connected("stdio", devices, Inbox()) as (client, _):
+        wrong = await client.call_tool("find_device", {"name": "l", "colour": "red"})
+        raised = await client.call_tool("find_device", {"name": "desk"})
+        bug = await client.call_tool("reboot_device", {"name": "lamp"})
+    for result in (wrong, raised, bug):
+        assert result.is_error and len(result.content) == 1
+        readings = framework_readings(result)
+        assert readings["structured_first"] == readings["text"]
+        assert readings["text"]["status"] == "error" and readings["text"]["errors"]
+    by_name = {entry["parameter_name"]: entry for entry in framework_readings(wrong)["text"]["errors"]}
+    assert by_name["colour"]["title"] == "Unknown argument" and "name" in by_name
+    (found,) = framework_readings(raised)["text"]["errors"]
+    assert (found["code"], found["parameter_name"], found["suggested_value"]) == ("NOT_FOUND", "name", "lamp")
+    assert found["context"]["suggested_arguments"] == {"name": "lamp"}
+    (internal,) = framework_readings(bug)["text"]["errors"]
+    assert internal["code"] == "INTERNAL_ERROR" and "firmware" not in json.dumps(internal)
