@@ -19,6 +19,9 @@ import mcp.types as types
 import pytest
 from test_live_reload import Inbox, connected, text_of
 
+from atdf_mcp import load_catalog
+from atdf_mcp.codes import Code
+
 HANDLERS = '''
 from atdf_mcp import ToolError
 
@@ -137,3 +140,18 @@ async def test_every_framework_hands_its_model_the_envelope_of_a_failed_call(dev
     assert found["context"]["suggested_arguments"] == {"name": "lamp"}
     (internal,) = framework_readings(bug)["text"]["errors"]
     assert internal["code"] == "INTERNAL_ERROR" and "firmware" not in json.dumps(internal)
+
+
+def test_a_tool_name_with_a_dot_is_served_with_a_warning_that_model_apis_refuse_it(tmp_path: Path) -> None:
+    """MCP allows '.' in a tool name and so does atdf-mcp, but no framework renames tools, and OpenAI's API
+    (`^[a-zA-Z0-9_-]+$`), Anthropic's (`^[a-zA-Z0-9_-]{1,128}$`) and Claude Desktop (`{1,64}`) refuse the whole request
+    that lists one: an agent on them fails before its first call, far from the catalogue. The load warns, names the
+    name to use instead, and still serves the tool."""
+    tool = {"name": "weather.get", "description": "Gets the weather for a city.",
+            "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}
+    (tmp_path / "tools.json").write_text(json.dumps({"tools": [tool, {**tool, "name": "weather_now"}]}), encoding="utf-8")
+    catalog = load_catalog(tmp_path)
+    [problem] = [p for p in catalog.report.problems if p.code == Code.INVALID_NAME]
+    assert problem.severity == "warning" and problem.pointer.endswith("/name")
+    assert "'.'" in problem.message and "OpenAI" in problem.message and "'weather_get'" in problem.message
+    assert catalog.get("weather.get") is not None and catalog.get("weather_now") is not None
