@@ -8,8 +8,10 @@ allows. llama-index-tools-mcp reads a property without `type` (unless it is an `
 string, and told the model so. When every alternative of such a `oneOf` names the same single type, that type at the
 union's own level changes nothing that validates; a union whose alternatives differ (a nullable string) and an `anyOf`
 (which that reader understands, and which the OpenAI Agents SDK's strict conversion keeps strict only without an
-object type beside it) are left as written. The server validates against the schema as written; this is the copy
-tools/list shows.
+object type beside it) are left as written. The cost of stating it for an object `oneOf`: the Agents SDK's opt-in
+strict conversion (`convert_schemas_to_strict=True`) then sends that tool non-strict, as it does for any such union
+written with its type; the tool works the same, without constrained decoding. The server validates against the schema
+as written; this is the copy tools/list shows.
 """
 
 from __future__ import annotations
