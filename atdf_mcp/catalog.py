@@ -43,7 +43,7 @@ from .model import Descriptor, Source
 from .patterns import PATTERN_OPTIONS, bounded_validator
 from .schema_check import mcp_shape_problem, metaschema_problem, written_schema_problems
 from .schemas import SCHEMAS, to_pointer
-from .tool_names import invalid_name_message
+from .tool_names import invalid_name_message, unportable_name_message
 
 if TYPE_CHECKING:
     from .publish import Published
@@ -574,6 +574,8 @@ class _Loader:
         if d.type == "tool" and not MCP_NAME.match(d.id):
             report(_id_pointer(d), invalid_name_message(d.id), Code.INVALID_NAME)
             ok = False
+        elif d.type == "tool" and (unportable := unportable_name_message(d.id)) is not None:
+            report(_id_pointer(d), unportable, Code.INVALID_NAME, "warning")
         if len(d.description) > DESCRIPTION_LIMIT:
             report("/description", f"description is {len(d.description)} characters; keep it under "
                    f"{DESCRIPTION_LIMIT} and move details to when_to_use or detail", Code.DESCRIPTION_TOO_LONG, "warning")
@@ -600,6 +602,9 @@ class _Loader:
                                         "tool name (letters, digits, '_', '-', '.', at most 64 characters): shorten the "
                                         "connector id or the endpoint name", "error", Code.INVALID_NAME))
                 continue
+            unportable = unportable_name_message(tool.id)
+            if unportable is not None:
+                problems.append(Problem(d.source.file, tool.source.pointer, f"generated {unportable}", "warning", Code.INVALID_NAME))
             problem = metaschema_problem(tool.input_schema)
             if problem is not None:
                 problems.append(Problem(d.source.file, tool.source.pointer, f"the generated input schema of {tool.id!r} is "

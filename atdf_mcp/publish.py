@@ -29,6 +29,7 @@ from .lean import lean
 from .model import Descriptor
 from .prompt_lint import prompt_problems
 from .schemas import SCHEMA_FILES, schema_bytes
+from .union_types import stated_union_types
 
 __all__ = ["ARDF_MIME", "ARDF_TEMPLATE", "COLLECTION_PATHS", "Published", "ResourceContent", "TemplateContent", "build_manifest", "render_prompt",
            "tool_entry"]
@@ -261,7 +262,7 @@ def _tool(d: Descriptor, lang: str | None, labels: Labels) -> types.Tool:
     fields: dict[str, Any] = {
         "name": d.id,
         "description": "\n\n".join(parts),
-        "inputSchema": d.input_schema or {"type": "object", "properties": {}},
+        "inputSchema": stated_union_types(d.input_schema) if d.input_schema else {"type": "object", "properties": {}},
         "_meta": meta,
     }
     if d.title:
