@@ -38,6 +38,7 @@ from .model import Descriptor, Failure
 from .pattern_marks import with_leading_mark
 from .patterns import search
 from .restructure import as_item, flat_home, lone_item, tagged, unnested, wrapped_inputs
+from .separators import one_joining
 from .suggest import (
     MISSING,
     codes_for_name,
@@ -408,20 +409,17 @@ def _is_number(value: Any) -> bool:
 
 
 def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> Any:
-    """The caller's value trimmed, re-cased or without its spaces (when no other mark may join its words); or a
+    """The caller's value trimmed, re-cased or its parts joined by the one mark the pattern takes; or a
     currency/unit name as its code when the input is about currencies or units. Never another value."""
     stripped = value.strip()
-    compact = re.sub(r"\s+", "", value)
     candidates = [stripped, stripped.upper(), stripped.lower()]
-    joined = [re.sub(r"\s+", mark, stripped) for mark in "-_."]  # "needs triage": needs-triage as well as needstriage?
-    if not any(search(pattern, c) for text in joined for c in (text, text.upper(), text.lower())):
-        candidates += [compact, compact.upper(), compact.lower()]
     described = f"{name} {prop.get('description', '')}"
     about = described.lower()
     if "currenc" in about or "unit" in about:
         codes = [c for c in codes_for_name(stripped) if search(pattern, c)]
         candidates += codes if len(codes) == 1 else []
     found = next((c for c in candidates if search(pattern, c)), MISSING)
+    found = one_joining(value, pattern) if found is MISSING else found  # "MATH 201" → MATH-201; not "needs triage"
     found = with_leading_mark(value, pattern) if found is MISSING else found
     return clock_time(value, pattern, described) if found is MISSING else found
 

@@ -1,0 +1,88 @@
+"""Round five (the fourth blind corpus, bench/wrong_calls_blind4.py): the shapes it found misread or left unrepaired.
+
+Each repair is made only when exactly one value fits the schema: the parts of a code joined by the one mark its
+pattern takes, a size code never read as a typo of another, a value under anyOf repaired for the one alternative
+that can take it. Every test calls a real catalogue through the SDK's in-memory client and reads the envelope."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from envelopes import envelope_of
+from mcp import Client
+
+from atdf_mcp import load_catalog
+from atdf_mcp.server import build_server
+
+PHONE = "^\\+[1-9][0-9]{6,14}$"
+TOOLS = [
+    {"name": "codes", "description": "Codes written as patterns.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "course": {"type": "string", "pattern": "^[A-Z]{2,4}-[0-9]{3}$"},
+            "plate": {"type": "string", "pattern": "^[A-Z0-9]{2,8}$"},
+            "phone": {"type": "string", "pattern": PHONE},
+            "key_name": {"type": "string", "pattern": "^[a-z0-9-]{3,40}$"},
+            "host": {"type": "string", "pattern": "^[a-z][a-z0-9-]{2,29}$"},
+            "pin": {"type": "string", "pattern": "^[0-9]{4}$"},
+            "voucher": {"type": "string", "pattern": "^[A-Z0-9]{4,16}$"},
+            "postcode": {"type": "string", "pattern": "^[0-9]{5}$"}}}},
+    {"name": "sizes", "description": "Sizes and units.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "size": {"type": "string", "enum": ["XS", "S", "M", "L", "XL", "XXL"]},
+            "unit": {"type": "string", "enum": ["g", "ml", "tsp", "tbsp", "cup"]},
+            "room": {"type": "string", "enum": ["kitchen", "bedroom", "office"]}}}},
+    {"name": "notify", "description": "Where a ticket goes.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "to": {"type": "string", "anyOf": [{"format": "email"}, {"pattern": PHONE}]}}}},
+]
+
+REPAIRED = [
+    ("codes", {"course": "MATH 201"}, {"course": "MATH-201"}),  # the one mark the pattern takes between the parts
+    ("codes", {"course": "MATH201"}, {"course": "MATH-201"}),  # ... where letters meet digits
+    ("codes", {"course": "math201"}, {"course": "MATH-201"}),
+    ("codes", {"plate": "1234 KLM"}, {"plate": "1234KLM"}),
+    ("codes", {"phone": "+1 (415) 555-0132"}, {"phone": "+14155550132"}),
+    ("codes", {"phone": "+34 612 345 678"}, {"phone": "+34612345678"}),
+    ("codes", {"postcode": "28 013"}, {"postcode": "28013"}),
+]
+LEFT = [
+    ("codes", {"key_name": "Billing Sync"}, "billing-sync fits the pattern as well as billingsync"),
+    ("codes", {"host": "web_01"}, "web-01 fits as well as web01"),
+    ("codes", {"voucher": "SPRING-25"}, "a dash between letters and digits is part of a name the caller chose"),
+    ("codes", {"pin": "12-34"}, "two numbers joined by a dash are a range, not one number"),
+]
+
+
+@pytest.fixture
+def catalogue(tmp_path: Path) -> Path:
+    """The tools above, each handler returning its arguments."""
+    (tmp_path / "round_five.json").write_text(json.dumps(TOOLS), encoding="utf-8")
+    (tmp_path / "handlers.py").write_text("".join(f"def {t['name']}(**arguments):\n    return arguments\n\n\n" for t in TOOLS),
+                                          encoding="utf-8")
+    assert load_catalog(tmp_path).report.errors == []
+    return tmp_path
+
+
+async def _entries(client: Client, tool: str, arguments: dict[str, Any]) -> list[dict[str, Any]]:
+    return envelope_of(await client.call_tool(tool, arguments))["errors"]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("tool", "wrong", "fixed"), REPAIRED, ids=[json.dumps(w)[:40] for _, w, _ in REPAIRED])
+async def test_the_one_value_that_fits_is_suggested_and_the_retry_succeeds(catalogue: Path, tool: str, wrong: Any, fixed: Any) -> None:
+    async with Client(build_server(load_catalog(catalogue))) as client:
+        entries = await _entries(client, tool, wrong)
+        assert entries[0]["context"].get("suggested_arguments") == fixed
+        assert (await client.call_tool(tool, fixed)).is_error is False
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("tool", "wrong", "why"), LEFT, ids=[json.dumps(w)[:40] for _, w, _ in LEFT])
+async def test_a_value_with_two_readings_or_none_is_left_to_the_agent(catalogue: Path, tool: str, wrong: Any, why: str) -> None:
+    async with Client(build_server(load_catalog(catalogue))) as client:
+        entries = await _entries(client, tool, wrong)
+    assert all("suggested_arguments" not in e["context"] for e in entries), why
+    assert all(e["suggested_value"] is None for e in entries), why
