@@ -47,12 +47,18 @@ REPAIRED = [
     ("codes", {"phone": "+1 (415) 555-0132"}, {"phone": "+14155550132"}),
     ("codes", {"phone": "+34 612 345 678"}, {"phone": "+34612345678"}),
     ("codes", {"postcode": "28 013"}, {"postcode": "28013"}),
+    ("sizes", {"size": "xxl"}, {"size": "XXL"}),
+    ("sizes", {"room": "kitchn"}, {"room": "kitchen"}),
+    ("sizes", {"unit": "tsbp"}, {"unit": "tbsp"}),  # two letters swapped: the same code mistyped
+    ("sizes", {"unit": "tsps"}, {"unit": "tsp"}),  # its plural
 ]
 LEFT = [
     ("codes", {"key_name": "Billing Sync"}, "billing-sync fits the pattern as well as billingsync"),
     ("codes", {"host": "web_01"}, "web-01 fits as well as web01"),
     ("codes", {"voucher": "SPRING-25"}, "a dash between letters and digits is part of a name the caller chose"),
     ("codes", {"pin": "12-34"}, "two numbers joined by a dash are a range, not one number"),
+    ("sizes", {"size": "XXXL"}, "a size not offered is no typo of the next one"),
+    ("sizes", {"size": "XXS"}, "a code without vowels one letter longer than another is another code"),
 ]
 
 
