@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .alternatives import one_repairable
 from .bound_moves import stays_put
 from .budget import MAX_FINDINGS, MAX_LISTED, clipped, too_big
 from .clock_times import clock_time
@@ -139,7 +140,7 @@ def _findings(errors: Any) -> list[_Finding]:
     while pending and len(found) <= MAX_FINDINGS:
         error = pending.pop(0)
         if error.validator in ("anyOf", "oneOf") and error.context:
-            branch = _closest_branch(error.context)
+            branch = _closest_branch(error.context) or one_repairable(error.context, _repairable(error))
             if branch:
                 pending[:0] = branch
                 continue
@@ -168,6 +169,18 @@ def _closest_branch(context: list[jsonschema.ValidationError]) -> list[jsonschem
         branches.setdefault(error.relative_schema_path[0] if error.relative_schema_path else None, []).append(error)
     ranked = sorted(branches.values(), key=_problems)
     return ranked[0] if len(ranked) == 1 or _problems(ranked[0]) < _problems(ranked[1]) else []
+
+
+def _repairable(parent: jsonschema.ValidationError) -> Any:
+    """Whether an alternative's errors are one problem of a string or a number that its repair makes pass the whole
+    anyOf/oneOf (the phone alternative of a phone number with spaces; never an object's, whose shape is the caller's)."""
+    def repaired(errors: list[jsonschema.ValidationError]) -> bool:
+        if len(errors) != 1 or errors[0].path or not isinstance(errors[0].instance, (str, int, float)):
+            return False
+        own = errors[0].schema if isinstance(errors[0].schema, dict) else {}
+        value = _repair(str(errors[0].validator), errors[0], own, "")
+        return value is not MISSING and _passes(value, parent.schema if isinstance(parent.schema, dict) else None)
+    return repaired
 
 
 def _problems(errors: list[jsonschema.ValidationError]) -> int:

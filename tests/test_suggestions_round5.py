@@ -51,6 +51,8 @@ REPAIRED = [
     ("sizes", {"room": "kitchn"}, {"room": "kitchen"}),
     ("sizes", {"unit": "tsbp"}, {"unit": "tbsp"}),  # two letters swapped: the same code mistyped
     ("sizes", {"unit": "tsps"}, {"unit": "tsp"}),  # its plural
+    ("notify", {"to": "+34 600 123 456"}, {"to": "+34600123456"}),  # only the phone alternative takes it
+    ("notify", {"to": "mailto:kim@example.com"}, {"to": "kim@example.com"}),
 ]
 LEFT = [
     ("codes", {"key_name": "Billing Sync"}, "billing-sync fits the pattern as well as billingsync"),
@@ -59,6 +61,7 @@ LEFT = [
     ("codes", {"pin": "12-34"}, "two numbers joined by a dash are a range, not one number"),
     ("sizes", {"size": "XXXL"}, "a size not offered is no typo of the next one"),
     ("sizes", {"size": "XXS"}, "a code without vowels one letter longer than another is another code"),
+    ("notify", {"to": "600123456"}, "a phone number without its country code fits no alternative"),
 ]
 
 
