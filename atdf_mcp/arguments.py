@@ -31,6 +31,7 @@ from .bound_moves import stays_put
 from .budget import MAX_FINDINGS, MAX_LISTED, clipped, too_big
 from .clock_times import clock_time
 from .codes import Code
+from .durations import duration_in_unit
 from .envelope import build_entry, compile_detailed, envelope
 from .l10n import N_
 from .l10n import gettext as _
@@ -339,6 +340,8 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
         typed = coerce(received, expected)
         if typed is MISSING and _numeric(expected):
             typed = number_in_unit(received, name, str(prop.get("description") or ""))
+            if typed is MISSING:  # "1h" for duration_minutes: 60
+                typed = duration_in_unit(received, name, str(prop.get("description") or ""), "integer" in _kinds(expected))
         if typed is MISSING and error.path and isinstance(error.path[-1], int):
             typed = as_item(received, expected)  # "Toledo" among stops whose one required property is the place
         if typed is MISSING:

@@ -34,6 +34,11 @@ TOOLS = [
             "size": {"type": "string", "enum": ["XS", "S", "M", "L", "XL", "XXL"]},
             "unit": {"type": "string", "enum": ["g", "ml", "tsp", "tbsp", "cup"]},
             "room": {"type": "string", "enum": ["kitchen", "bedroom", "office"]}}}},
+    {"name": "timer", "description": "Durations in the unit each input names.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "duration_minutes": {"type": "integer", "minimum": 1, "maximum": 600},
+            "ttl": {"type": "integer", "minimum": 60, "description": "Time to live in seconds."},
+            "wait_days": {"type": "integer", "minimum": 0}}}},
     {"name": "notify", "description": "Where a ticket goes.", "inputSchema": {
         "type": "object", "additionalProperties": False, "properties": {
             "to": {"type": "string", "anyOf": [{"format": "email"}, {"pattern": PHONE}]}}}},
@@ -51,6 +56,13 @@ REPAIRED = [
     ("sizes", {"room": "kitchn"}, {"room": "kitchen"}),
     ("sizes", {"unit": "tsbp"}, {"unit": "tbsp"}),  # two letters swapped: the same code mistyped
     ("sizes", {"unit": "tsps"}, {"unit": "tsp"}),  # its plural
+    # a duration in another clock unit (s, min, h) than its input names, converted exactly; ISO 8601 as well
+    ("timer", {"duration_minutes": "1h"}, {"duration_minutes": 60}),
+    ("timer", {"duration_minutes": "1.5 hours"}, {"duration_minutes": 90}),
+    ("timer", {"duration_minutes": "PT45M"}, {"duration_minutes": 45}),
+    ("timer", {"duration_minutes": "PT1H30M"}, {"duration_minutes": 90}),
+    ("timer", {"ttl": "1h"}, {"ttl": 3600}),
+    ("timer", {"ttl": "5 min"}, {"ttl": 300}),
     ("notify", {"to": "+34 600 123 456"}, {"to": "+34600123456"}),  # only the phone alternative takes it
     ("notify", {"to": "mailto:kim@example.com"}, {"to": "kim@example.com"}),
 ]
@@ -61,6 +73,12 @@ LEFT = [
     ("codes", {"pin": "12-34"}, "two numbers joined by a dash are a range, not one number"),
     ("sizes", {"size": "XXXL"}, "a size not offered is no typo of the next one"),
     ("sizes", {"size": "XXS"}, "a code without vowels one letter longer than another is another code"),
+    ("timer", {"duration_minutes": "1 month"}, "a month has no fixed number of minutes"),
+    ("timer", {"wait_days": "1 year"}, "nor a year of days"),
+    ("timer", {"duration_minutes": "90s"}, "a minute and a half is no whole number of minutes"),
+    ("timer", {"wait_days": "48h"}, "a day is not always 24 hours: only clock units convert"),
+    ("timer", {"wait_days": "2 weeks"}, "nor days and weeks (a loan in weeks written in days stays the caller's)"),
+    ("timer", {"duration_minutes": "30m"}, "m is metres as well as minutes"),
     ("notify", {"to": "600123456"}, "a phone number without its country code fits no alternative"),
 ]
 
