@@ -39,6 +39,7 @@ from .left_behind import time_left_behind
 from .model import Descriptor, Failure
 from .pattern_marks import with_leading_mark
 from .patterns import search
+from .percent_fractions import percent_of_fraction
 from .restructure import as_item, flat_home, lone_item, tagged, unnested, wrapped_inputs
 from .separators import one_joining
 from .suggest import (
@@ -342,6 +343,8 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
             typed = number_in_unit(received, name, str(prop.get("description") or ""))
             if typed is MISSING:  # "1h" for duration_minutes: 60
                 typed = duration_in_unit(received, name, str(prop.get("description") or ""), "integer" in _kinds(expected))
+            if typed is MISSING and "integer" in _kinds(expected):  # 0.8 for a volume in percent: 80
+                typed = percent_of_fraction(received, name, str(prop.get("description") or ""))
         if typed is MISSING and error.path and isinstance(error.path[-1], int):
             typed = as_item(received, expected)  # "Toledo" among stops whose one required property is the place
         if typed is MISSING:

@@ -38,7 +38,9 @@ TOOLS = [
         "type": "object", "additionalProperties": False, "properties": {
             "duration_minutes": {"type": "integer", "minimum": 1, "maximum": 600},
             "ttl": {"type": "integer", "minimum": 60, "description": "Time to live in seconds."},
-            "wait_days": {"type": "integer", "minimum": 0}}}},
+            "wait_days": {"type": "integer", "minimum": 0},
+            "volume": {"type": "integer", "minimum": 0, "maximum": 100, "description": "Volume in percent."},
+            "quality": {"type": "integer", "minimum": 0, "maximum": 100, "description": "Compression quality."}}}},
     {"name": "notify", "description": "Where a ticket goes.", "inputSchema": {
         "type": "object", "additionalProperties": False, "properties": {
             "to": {"type": "string", "anyOf": [{"format": "email"}, {"pattern": PHONE}]}}}},
@@ -63,6 +65,9 @@ REPAIRED = [
     ("timer", {"duration_minutes": "PT1H30M"}, {"duration_minutes": 90}),
     ("timer", {"ttl": "1h"}, {"ttl": 3600}),
     ("timer", {"ttl": "5 min"}, {"ttl": 300}),
+    # a share written as a fraction of one for a whole number of percent
+    ("timer", {"volume": 0.8}, {"volume": 80}),
+    ("timer", {"volume": "0.85"}, {"volume": 85}),
     ("notify", {"to": "+34 600 123 456"}, {"to": "+34600123456"}),  # only the phone alternative takes it
     ("notify", {"to": "mailto:kim@example.com"}, {"to": "kim@example.com"}),
 ]
@@ -79,6 +84,9 @@ LEFT = [
     ("timer", {"wait_days": "48h"}, "a day is not always 24 hours: only clock units convert"),
     ("timer", {"wait_days": "2 weeks"}, "nor days and weeks (a loan in weeks written in days stays the caller's)"),
     ("timer", {"duration_minutes": "30m"}, "m is metres as well as minutes"),
+    ("timer", {"quality": 0.8}, "the input names no percent"),
+    ("timer", {"volume": 0.805}, "80.5 % is no whole percent"),
+    ("timer", {"volume": 1.5}, "not a fraction of one"),
     ("notify", {"to": "600123456"}, "a phone number without its country code fits no alternative"),
 ]
 
