@@ -28,7 +28,11 @@ TOOLS = [
             "host": {"type": "string", "pattern": "^[a-z][a-z0-9-]{2,29}$"},
             "pin": {"type": "string", "pattern": "^[0-9]{4}$"},
             "voucher": {"type": "string", "pattern": "^[A-Z0-9]{4,16}$"},
-            "postcode": {"type": "string", "pattern": "^[0-9]{5}$"}}}},
+            "postcode": {"type": "string", "pattern": "^[0-9]{5}$"},
+            "policy": {"type": "string", "pattern": "^POL-[0-9]{8}$"},
+            "sessions": {"type": "array", "items": {"type": "string", "pattern": "^S[0-9]{3}$"}},
+            "claim": {"type": "string", "pattern": "^(POL|CLM)-[0-9]{8}$"},
+            "e164": {"type": "string", "pattern": "^34[0-9]{9}$"}}}},
     {"name": "sizes", "description": "Sizes and units.", "inputSchema": {
         "type": "object", "additionalProperties": False, "properties": {
             "size": {"type": "string", "enum": ["XS", "S", "M", "L", "XL", "XXL"]},
@@ -54,6 +58,8 @@ REPAIRED = [
     ("codes", {"phone": "+1 (415) 555-0132"}, {"phone": "+14155550132"}),
     ("codes", {"phone": "+34 612 345 678"}, {"phone": "+34612345678"}),
     ("codes", {"postcode": "28 013"}, {"postcode": "28013"}),
+    ("codes", {"policy": "00482211"}, {"policy": "POL-00482211"}),  # the literal word the pattern begins with
+    ("codes", {"sessions": [101, 204]}, {"sessions": ["S101", "S204"]}),
     ("sizes", {"size": "xxl"}, {"size": "XXL"}),
     ("sizes", {"room": "kitchn"}, {"room": "kitchen"}),
     ("sizes", {"unit": "tsbp"}, {"unit": "tbsp"}),  # two letters swapped: the same code mistyped
@@ -76,6 +82,9 @@ LEFT = [
     ("codes", {"host": "web_01"}, "web-01 fits as well as web01"),
     ("codes", {"voucher": "SPRING-25"}, "a dash between letters and digits is part of a name the caller chose"),
     ("codes", {"pin": "12-34"}, "two numbers joined by a dash are a range, not one number"),
+    ("codes", {"claim": "00482211"}, "two prefixes the pattern allows: which one is the caller's"),
+    ("codes", {"e164": "612345678"}, "digits the pattern begins with are a country code the number lacks"),
+    ("codes", {"policy": "CLM-00482211"}, "another prefix is another document"),
     ("sizes", {"size": "XXXL"}, "a size not offered is no typo of the next one"),
     ("sizes", {"size": "XXS"}, "a code without vowels one letter longer than another is another code"),
     ("timer", {"duration_minutes": "1 month"}, "a month has no fixed number of minutes"),
