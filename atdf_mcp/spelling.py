@@ -16,7 +16,8 @@ from typing import Any
 from .budget import MAX_TEXT
 from .missing import MISSING, only
 
-__all__ = ["close_names", "closest_spelling", "edit_distance", "is_abbreviation", "is_typo_of", "nearest_name", "norm", "typo_tolerance"]
+__all__ = ["close_names", "closest_spelling", "edit_distance", "in_another_order", "is_abbreviation", "is_typo_of", "nearest_name", "norm",
+           "typo_tolerance"]
 
 
 def edit_distance(a: str, b: str, limit: int | None = None) -> int:
@@ -78,6 +79,19 @@ def closest_spelling(text: str, strings: list[str]) -> Any:
     if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return MISSING  # none close enough, or two equally close: the caller's intent is not ours to pick
     return scored[0][1]
+
+
+_DIRECTED = frozenset({"to", "from", "into", "vs", "versus", "per", "over", "by"})
+
+
+def in_another_order(text: str, strings: list[str]) -> Any:
+    """The one choice made of the same words as `text` in another order ("Autumn 2031" for "2031-autumn",
+    "orders.read" for "read:orders"); never words of a direction ("eur to usd") nor two numbers ("9:16")."""
+    words = sorted(re.split(r"[_:/]+", norm(text)))
+    if len(words) < 2 or set(words) & _DIRECTED or sum(w.isdigit() for w in words) > 1:
+        return MISSING
+    found = [c for c in strings if sorted(re.split(r"[_:/]+", norm(c))) == words]
+    return found[0] if len(found) == 1 else MISSING
 
 
 def is_typo_of(text: str, word: str) -> bool:

@@ -37,7 +37,11 @@ TOOLS = [
         "type": "object", "additionalProperties": False, "properties": {
             "size": {"type": "string", "enum": ["XS", "S", "M", "L", "XL", "XXL"]},
             "unit": {"type": "string", "enum": ["g", "ml", "tsp", "tbsp", "cup"]},
-            "room": {"type": "string", "enum": ["kitchen", "bedroom", "office"]}}}},
+            "room": {"type": "string", "enum": ["kitchen", "bedroom", "office"]},
+            "term": {"type": "string", "enum": ["2031-spring", "2031-autumn"]},
+            "scope": {"type": "string", "enum": ["read:orders", "write:orders"]},
+            "pair": {"type": "string", "enum": ["usd_to_eur", "gbp_to_eur"]},
+            "ratio": {"type": "string", "enum": ["16:9", "4:3"]}}}},
     {"name": "timer", "description": "Durations in the unit each input names.", "inputSchema": {
         "type": "object", "additionalProperties": False, "properties": {
             "duration_minutes": {"type": "integer", "minimum": 1, "maximum": 600},
@@ -64,6 +68,8 @@ REPAIRED = [
     ("sizes", {"room": "kitchn"}, {"room": "kitchen"}),
     ("sizes", {"unit": "tsbp"}, {"unit": "tbsp"}),  # two letters swapped: the same code mistyped
     ("sizes", {"unit": "tsps"}, {"unit": "tsp"}),  # its plural
+    ("sizes", {"term": "Autumn 2031"}, {"term": "2031-autumn"}),  # the same words in another order
+    ("sizes", {"scope": "orders.read"}, {"scope": "read:orders"}),
     # a duration in another clock unit (s, min, h) than its input names, converted exactly; ISO 8601 as well
     ("timer", {"duration_minutes": "1h"}, {"duration_minutes": 60}),
     ("timer", {"duration_minutes": "1.5 hours"}, {"duration_minutes": 90}),
@@ -85,6 +91,8 @@ LEFT = [
     ("codes", {"claim": "00482211"}, "two prefixes the pattern allows: which one is the caller's"),
     ("codes", {"e164": "612345678"}, "digits the pattern begins with are a country code the number lacks"),
     ("codes", {"policy": "CLM-00482211"}, "another prefix is another document"),
+    ("sizes", {"pair": "eur to usd"}, "the words of a direction in another order are the other direction"),
+    ("sizes", {"ratio": "9:16"}, "two numbers in another order are another ratio"),
     ("sizes", {"size": "XXXL"}, "a size not offered is no typo of the next one"),
     ("sizes", {"size": "XXS"}, "a code without vowels one letter longer than another is another code"),
     ("timer", {"duration_minutes": "1 month"}, "a month has no fixed number of minutes"),
