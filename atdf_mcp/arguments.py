@@ -26,10 +26,12 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .alternatives import one_repairable
 from .bound_moves import stays_put
 from .budget import MAX_FINDINGS, MAX_LISTED, clipped, too_big
 from .clock_times import clock_time
 from .codes import Code
+from .durations import duration_in_unit
 from .envelope import build_entry, compile_detailed, envelope
 from .l10n import N_
 from .l10n import gettext as _
@@ -37,7 +39,9 @@ from .left_behind import time_left_behind
 from .model import Descriptor, Failure
 from .pattern_marks import with_leading_mark
 from .patterns import search
+from .percent_fractions import percent_of_fraction
 from .restructure import as_item, flat_home, lone_item, tagged, unnested, wrapped_inputs
+from .separators import one_joining
 from .suggest import (
     MISSING,
     codes_for_name,
@@ -138,7 +142,7 @@ def _findings(errors: Any) -> list[_Finding]:
     while pending and len(found) <= MAX_FINDINGS:
         error = pending.pop(0)
         if error.validator in ("anyOf", "oneOf") and error.context:
-            branch = _closest_branch(error.context)
+            branch = _closest_branch(error.context) or one_repairable(error.context, _repairable(error))
             if branch:
                 pending[:0] = branch
                 continue
@@ -167,6 +171,18 @@ def _closest_branch(context: list[jsonschema.ValidationError]) -> list[jsonschem
         branches.setdefault(error.relative_schema_path[0] if error.relative_schema_path else None, []).append(error)
     ranked = sorted(branches.values(), key=_problems)
     return ranked[0] if len(ranked) == 1 or _problems(ranked[0]) < _problems(ranked[1]) else []
+
+
+def _repairable(parent: jsonschema.ValidationError) -> Any:
+    """Whether an alternative's errors are one problem of a string or a number that its repair makes pass the whole
+    anyOf/oneOf (the phone alternative of a phone number with spaces; never an object's, whose shape is the caller's)."""
+    def repaired(errors: list[jsonschema.ValidationError]) -> bool:
+        if len(errors) != 1 or errors[0].path or not isinstance(errors[0].instance, (str, int, float)):
+            return False
+        own = errors[0].schema if isinstance(errors[0].schema, dict) else {}
+        value = _repair(str(errors[0].validator), errors[0], own, "")
+        return value is not MISSING and _passes(value, parent.schema if isinstance(parent.schema, dict) else None)
+    return repaired
 
 
 def _problems(errors: list[jsonschema.ValidationError]) -> int:
@@ -325,6 +341,10 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
         typed = coerce(received, expected)
         if typed is MISSING and _numeric(expected):
             typed = number_in_unit(received, name, str(prop.get("description") or ""))
+            if typed is MISSING:  # "1h" for duration_minutes: 60
+                typed = duration_in_unit(received, name, str(prop.get("description") or ""), "integer" in _kinds(expected))
+            if typed is MISSING and "integer" in _kinds(expected):  # 0.8 for a volume in percent: 80
+                typed = percent_of_fraction(received, name, str(prop.get("description") or ""))
         if typed is MISSING and error.path and isinstance(error.path[-1], int):
             typed = as_item(received, expected)  # "Toledo" among stops whose one required property is the place
         if typed is MISSING:
@@ -408,20 +428,17 @@ def _is_number(value: Any) -> bool:
 
 
 def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> Any:
-    """The caller's value trimmed, re-cased or without its spaces (when no other mark may join its words); or a
+    """The caller's value trimmed, re-cased or its parts joined by the one mark the pattern takes; or a
     currency/unit name as its code when the input is about currencies or units. Never another value."""
     stripped = value.strip()
-    compact = re.sub(r"\s+", "", value)
     candidates = [stripped, stripped.upper(), stripped.lower()]
-    joined = [re.sub(r"\s+", mark, stripped) for mark in "-_."]  # "needs triage": needs-triage as well as needstriage?
-    if not any(search(pattern, c) for text in joined for c in (text, text.upper(), text.lower())):
-        candidates += [compact, compact.upper(), compact.lower()]
     described = f"{name} {prop.get('description', '')}"
     about = described.lower()
     if "currenc" in about or "unit" in about:
         codes = [c for c in codes_for_name(stripped) if search(pattern, c)]
         candidates += codes if len(codes) == 1 else []
     found = next((c for c in candidates if search(pattern, c)), MISSING)
+    found = one_joining(value, pattern) if found is MISSING else found  # "MATH 201" → MATH-201; not "needs triage"
     found = with_leading_mark(value, pattern) if found is MISSING else found
     return clock_time(value, pattern, described) if found is MISSING else found
 

@@ -1,9 +1,15 @@
-"""The mark a pattern requires first ('#' of a colour, '@' of a user name), put before a value that left it out.
+"""The mark or word a pattern requires first ('#' of a colour, '@' of a user name, 'POL-' of a policy number), put
+before a value that left it out.
 
     >>> with_leading_mark("1db954", "^#[0-9a-f]{6}$")
     '#1db954'
+    >>> with_leading_mark("00482211", "^POL-[0-9]{8}$")
+    'POL-00482211'
     >>> with_leading_mark("green", "^#[0-9a-f]{6}$")
     MISSING
+
+The word is letters the pattern spells out (not a class, not under a quantifier), with a dash or an underscore after
+them; never digits nor "+" (a country code the number lacks is the caller's to give), never one of alternatives.
 """
 
 from __future__ import annotations
@@ -16,13 +22,14 @@ from .patterns import search
 
 __all__ = ["with_leading_mark"]
 
-_LEADING = re.compile(r"\^\\?([#@])(?![?*{])")  # "#" of a colour, "@" of a user name; never "+" (a country code is missing)
+_LEADING = re.compile(r"\^(?:\\?([#@])|([A-Za-z]+[-_]?))(?![?*{+])")
 
 
 def with_leading_mark(value: str, pattern: str) -> Any:
-    """`value` with the mark its pattern begins with, when it lacks it and then fits; else MISSING."""
+    """`value` with the mark or word its pattern begins with, when it lacks it and then fits; else MISSING."""
     match = _LEADING.match(pattern)
-    if not match or value.startswith(match[1]):
+    lead = (match[1] or match[2]) if match else None
+    if not lead or value.strip().upper().startswith(lead.upper()):
         return MISSING
-    marked = match[1] + value.strip()
+    marked = lead + value.strip()
     return marked if search(pattern, marked) else MISSING

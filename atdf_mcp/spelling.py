@@ -16,7 +16,8 @@ from typing import Any
 from .budget import MAX_TEXT
 from .missing import MISSING, only
 
-__all__ = ["close_names", "closest_spelling", "edit_distance", "is_abbreviation", "is_typo_of", "nearest_name", "norm", "typo_tolerance"]
+__all__ = ["close_names", "closest_spelling", "edit_distance", "in_another_order", "is_abbreviation", "is_typo_of", "nearest_name", "norm",
+           "typo_tolerance"]
 
 
 def edit_distance(a: str, b: str, limit: int | None = None) -> int:
@@ -80,16 +81,36 @@ def closest_spelling(text: str, strings: list[str]) -> Any:
     return scored[0][1]
 
 
+_DIRECTED = frozenset({"to", "from", "into", "vs", "versus", "per", "over", "by"})
+
+
+def in_another_order(text: str, strings: list[str]) -> Any:
+    """The one choice made of the same words as `text` in another order ("Autumn 2031" for "2031-autumn",
+    "orders.read" for "read:orders"); never words of a direction ("eur to usd") nor two numbers ("9:16")."""
+    words = sorted(re.split(r"[_:/]+", norm(text)))
+    if len(words) < 2 or set(words) & _DIRECTED or sum(w.isdigit() for w in words) > 1:
+        return MISSING
+    found = [c for c in strings if sorted(re.split(r"[_:/]+", norm(c))) == words]
+    return found[0] if len(found) == 1 else MISSING
+
+
 def is_typo_of(text: str, word: str) -> bool:
     """Whether `text` may be a misspelling of `word` rather than another value: the same digits ("ubuntu_22_04" is
-    another version than "ubuntu_24_04"), and no part of two letters written as two others ("uk" is not "us",
-    "sa_east_1" is not "us_east_1")."""
+    another version than "ubuntu_24_04"), no part of two letters written as two others ("uk" is not "us",
+    "sa_east_1" is not "us_east_1"), and no short code without vowels for another ("xxxl" is not "xxl")."""
     if re.findall(r"[0-9]+", text) != re.findall(r"[0-9]+", word):
         return False
     ours, theirs = text.split("_"), word.split("_")
     if len(ours) != len(theirs):
         return True
-    return all(a == b or max(len(a), len(b)) > 2 for a, b in zip(ours, theirs, strict=True))
+    return all(a == b or (max(len(a), len(b)) > 2 and not _another_code(a, b)) for a, b in zip(ours, theirs, strict=True))
+
+
+def _another_code(a: str, b: str) -> bool:
+    """Two short parts without vowels and not the same letters: codes ("xxl", "tbsp") whose every letter counts, so
+    a letter more, less or other is another code ("xxxl" and "xxs" are sizes not offered, "tsp" a teaspoon), not a
+    typo; two letters swapped ("tsbp") still are one."""
+    return max(len(a), len(b)) <= 4 and not re.search(r"[aeiouy]", a + b) and sorted(a) != sorted(b)
 
 
 def close_names(name: str, known: list[str], n: int = 3, cutoff: float = 0.5) -> list[str]:

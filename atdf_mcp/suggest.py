@@ -28,7 +28,7 @@ from .format_repairs import repair_format
 from .language_tags import language_of
 from .missing import MISSING, only
 from .number_repairs import number_from_words, number_in_unit, plain_number, round_to_step
-from .spelling import close_names, closest_spelling, edit_distance, is_abbreviation, nearest_name, norm
+from .spelling import close_names, closest_spelling, edit_distance, in_another_order, is_abbreviation, nearest_name, norm
 from .unit_names import codes_for_name, named_code
 
 __all__ = [
@@ -75,6 +75,7 @@ def nearest(value: Any, choices: list[Any]) -> Any:
     if not strings:
         return MISSING
     for attempt in (lambda: named_code(value, strings), lambda: language_of(value, strings), lambda: country_of(value, strings),
+                    lambda: in_another_order(text, strings),
                     lambda: only([c for c in strings if len(text) >= 2 and norm(c).startswith(text)]),
                     lambda: only([c for c in strings if is_abbreviation(text, norm(c))])):
         found = attempt()

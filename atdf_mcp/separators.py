@@ -1,0 +1,52 @@
+"""The parts of a code joined by the one mark its pattern takes ("MATH 201", "MATH201" → "MATH-201"), or nothing.
+
+    >>> one_joining("MATH 201", "^[A-Z]{2,4}-[0-9]{3}$")
+    'MATH-201'
+    >>> one_joining("+1 (415) 555-0132", "^\\\\+[1-9][0-9]{6,14}$")
+    '+14155550132'
+    >>> one_joining("needs triage", "^[a-z0-9-]+$")   # needs-triage or needstriage: not ours to pick
+    MISSING
+    >>> one_joining("12-34", "^[0-9]{4}$")             # two numbers joined by a dash are a range
+    MISSING
+
+The parts are what lies between spaces and brackets, on both sides of a dash between digits (a phone number's
+groups), and where letters meet digits. Each mark (none, a dash, an underscore, a dot, a space) joins them; the value
+is the one joining the pattern takes, written as the caller wrote it or in capitals or small letters. Two joinings
+that fit, or none, and it is MISSING. A dash or an underscore the caller put between letters stays (a name they chose:
+"SPRING-25", "web_01"), and a dot or a slash is never taken apart (a decimal mark, a fraction, a date).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .missing import MISSING
+from .patterns import search
+
+__all__ = ["one_joining"]
+
+_BETWEEN = re.compile(r"(?:[\s()]|(?<=\d)-(?=[\s(]*\d))+")  # a dash only between digits: "SPRING-25" is a name
+_LETTER_DIGIT = re.compile(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[^\W\d_])")
+_RANGE = re.compile(r"\d+\s*-\s*\d+")
+_MARKS = ("", "-", "_", ".", " ")
+_MAX_PARTS = 12
+
+
+def one_joining(value: str, pattern: str) -> Any:
+    """The one way of joining `value`'s parts that `pattern` takes, or MISSING."""
+    text = value.strip()
+    if not text or text[0] in "-_" or _RANGE.fullmatch(text):
+        return MISSING
+    parts = [part for part in _BETWEEN.split(text) if part]
+    finer = [piece for part in parts for piece in _LETTER_DIGIT.split(part) if piece]
+    if len(finer) < 2 or len(finer) > _MAX_PARTS:
+        return MISSING
+    fits = set()
+    for pieces in (parts, finer):
+        for mark in _MARKS:
+            joined = mark.join(pieces)
+            fit = next((form for form in (joined, joined.upper(), joined.lower()) if search(pattern, form)), None)
+            if fit is not None:
+                fits.add(fit)
+    return fits.pop() if len(fits) == 1 else MISSING

@@ -1,0 +1,140 @@
+"""Round five (the fourth blind corpus, bench/wrong_calls_blind4.py): the shapes it found misread or left unrepaired.
+
+Each repair is made only when exactly one value fits the schema: the parts of a code joined by the one mark its
+pattern takes, a size code never read as a typo of another, a value under anyOf repaired for the one alternative
+that can take it. Every test calls a real catalogue through the SDK's in-memory client and reads the envelope."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from envelopes import envelope_of
+from mcp import Client
+
+from atdf_mcp import load_catalog
+from atdf_mcp.server import build_server
+
+PHONE = "^\\+[1-9][0-9]{6,14}$"
+TOOLS = [
+    {"name": "codes", "description": "Codes written as patterns.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "course": {"type": "string", "pattern": "^[A-Z]{2,4}-[0-9]{3}$"},
+            "plate": {"type": "string", "pattern": "^[A-Z0-9]{2,8}$"},
+            "phone": {"type": "string", "pattern": PHONE},
+            "key_name": {"type": "string", "pattern": "^[a-z0-9-]{3,40}$"},
+            "host": {"type": "string", "pattern": "^[a-z][a-z0-9-]{2,29}$"},
+            "pin": {"type": "string", "pattern": "^[0-9]{4}$"},
+            "voucher": {"type": "string", "pattern": "^[A-Z0-9]{4,16}$"},
+            "postcode": {"type": "string", "pattern": "^[0-9]{5}$"},
+            "policy": {"type": "string", "pattern": "^POL-[0-9]{8}$"},
+            "sessions": {"type": "array", "items": {"type": "string", "pattern": "^S[0-9]{3}$"}},
+            "claim": {"type": "string", "pattern": "^(POL|CLM)-[0-9]{8}$"},
+            "e164": {"type": "string", "pattern": "^34[0-9]{9}$"}}}},
+    {"name": "sizes", "description": "Sizes and units.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "size": {"type": "string", "enum": ["XS", "S", "M", "L", "XL", "XXL"]},
+            "unit": {"type": "string", "enum": ["g", "ml", "tsp", "tbsp", "cup"]},
+            "room": {"type": "string", "enum": ["kitchen", "bedroom", "office"]},
+            "term": {"type": "string", "enum": ["2031-spring", "2031-autumn"]},
+            "scope": {"type": "string", "enum": ["read:orders", "write:orders"]},
+            "pair": {"type": "string", "enum": ["usd_to_eur", "gbp_to_eur"]},
+            "ratio": {"type": "string", "enum": ["16:9", "4:3"]}}}},
+    {"name": "timer", "description": "Durations in the unit each input names.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "duration_minutes": {"type": "integer", "minimum": 1, "maximum": 600},
+            "ttl": {"type": "integer", "minimum": 60, "description": "Time to live in seconds."},
+            "wait_days": {"type": "integer", "minimum": 0},
+            "volume": {"type": "integer", "minimum": 0, "maximum": 100, "description": "Volume in percent."},
+            "quality": {"type": "integer", "minimum": 0, "maximum": 100, "description": "Compression quality."}}}},
+    {"name": "notify", "description": "Where a ticket goes.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "to": {"type": "string", "anyOf": [{"format": "email"}, {"pattern": PHONE}]}}}},
+]
+
+REPAIRED = [
+    ("codes", {"course": "MATH 201"}, {"course": "MATH-201"}),  # the one mark the pattern takes between the parts
+    ("codes", {"course": "MATH201"}, {"course": "MATH-201"}),  # ... where letters meet digits
+    ("codes", {"course": "math201"}, {"course": "MATH-201"}),
+    ("codes", {"plate": "1234 KLM"}, {"plate": "1234KLM"}),
+    ("codes", {"phone": "+1 (415) 555-0132"}, {"phone": "+14155550132"}),
+    ("codes", {"phone": "+34 612 345 678"}, {"phone": "+34612345678"}),
+    ("codes", {"postcode": "28 013"}, {"postcode": "28013"}),
+    ("codes", {"policy": "00482211"}, {"policy": "POL-00482211"}),  # the literal word the pattern begins with
+    ("codes", {"sessions": [101, 204]}, {"sessions": ["S101", "S204"]}),
+    ("sizes", {"size": "xxl"}, {"size": "XXL"}),
+    ("sizes", {"room": "kitchn"}, {"room": "kitchen"}),
+    ("sizes", {"unit": "tsbp"}, {"unit": "tbsp"}),  # two letters swapped: the same code mistyped
+    ("sizes", {"unit": "tsps"}, {"unit": "tsp"}),  # its plural
+    ("sizes", {"term": "Autumn 2031"}, {"term": "2031-autumn"}),  # the same words in another order
+    ("sizes", {"scope": "orders.read"}, {"scope": "read:orders"}),
+    # a duration in another clock unit (s, min, h) than its input names, converted exactly; ISO 8601 as well
+    ("timer", {"duration_minutes": "1h"}, {"duration_minutes": 60}),
+    ("timer", {"duration_minutes": "1.5 hours"}, {"duration_minutes": 90}),
+    ("timer", {"duration_minutes": "PT45M"}, {"duration_minutes": 45}),
+    ("timer", {"duration_minutes": "PT1H30M"}, {"duration_minutes": 90}),
+    ("timer", {"ttl": "1h"}, {"ttl": 3600}),
+    ("timer", {"ttl": "5 min"}, {"ttl": 300}),
+    # a share written as a fraction of one for a whole number of percent
+    ("timer", {"volume": 0.8}, {"volume": 80}),
+    ("timer", {"volume": "0.85"}, {"volume": 85}),
+    ("notify", {"to": "+34 600 123 456"}, {"to": "+34600123456"}),  # only the phone alternative takes it
+    ("notify", {"to": "mailto:kim@example.com"}, {"to": "kim@example.com"}),
+]
+LEFT = [
+    ("codes", {"key_name": "Billing Sync"}, "billing-sync fits the pattern as well as billingsync"),
+    ("codes", {"host": "web_01"}, "web-01 fits as well as web01"),
+    ("codes", {"voucher": "SPRING-25"}, "a dash between letters and digits is part of a name the caller chose"),
+    ("codes", {"pin": "12-34"}, "two numbers joined by a dash are a range, not one number"),
+    ("codes", {"claim": "00482211"}, "two prefixes the pattern allows: which one is the caller's"),
+    ("codes", {"e164": "612345678"}, "digits the pattern begins with are a country code the number lacks"),
+    ("codes", {"policy": "CLM-00482211"}, "another prefix is another document"),
+    ("sizes", {"pair": "eur to usd"}, "the words of a direction in another order are the other direction"),
+    ("sizes", {"ratio": "9:16"}, "two numbers in another order are another ratio"),
+    ("sizes", {"size": "XXXL"}, "a size not offered is no typo of the next one"),
+    ("sizes", {"size": "XXS"}, "a code without vowels one letter longer than another is another code"),
+    ("timer", {"duration_minutes": "1 month"}, "a month has no fixed number of minutes"),
+    ("timer", {"wait_days": "1 year"}, "nor a year of days"),
+    ("timer", {"duration_minutes": "90s"}, "a minute and a half is no whole number of minutes"),
+    ("timer", {"wait_days": "48h"}, "a day is not always 24 hours: only clock units convert"),
+    ("timer", {"wait_days": "2 weeks"}, "nor days and weeks (a loan in weeks written in days stays the caller's)"),
+    ("timer", {"duration_minutes": "30m"}, "m is metres as well as minutes"),
+    ("timer", {"quality": 0.8}, "the input names no percent"),
+    ("timer", {"volume": 0.805}, "80.5 % is no whole percent"),
+    ("timer", {"volume": 1.5}, "not a fraction of one"),
+    ("notify", {"to": "600123456"}, "a phone number without its country code fits no alternative"),
+]
+
+
+@pytest.fixture
+def catalogue(tmp_path: Path) -> Path:
+    """The tools above, each handler returning its arguments."""
+    (tmp_path / "round_five.json").write_text(json.dumps(TOOLS), encoding="utf-8")
+    (tmp_path / "handlers.py").write_text("".join(f"def {t['name']}(**arguments):\n    return arguments\n\n\n" for t in TOOLS),
+                                          encoding="utf-8")
+    assert load_catalog(tmp_path).report.errors == []
+    return tmp_path
+
+
+async def _entries(client: Client, tool: str, arguments: dict[str, Any]) -> list[dict[str, Any]]:
+    return envelope_of(await client.call_tool(tool, arguments))["errors"]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("tool", "wrong", "fixed"), REPAIRED, ids=[json.dumps(w)[:40] for _, w, _ in REPAIRED])
+async def test_the_one_value_that_fits_is_suggested_and_the_retry_succeeds(catalogue: Path, tool: str, wrong: Any, fixed: Any) -> None:
+    async with Client(build_server(load_catalog(catalogue))) as client:
+        entries = await _entries(client, tool, wrong)
+        assert entries[0]["context"].get("suggested_arguments") == fixed
+        assert (await client.call_tool(tool, fixed)).is_error is False
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("tool", "wrong", "why"), LEFT, ids=[json.dumps(w)[:40] for _, w, _ in LEFT])
+async def test_a_value_with_two_readings_or_none_is_left_to_the_agent(catalogue: Path, tool: str, wrong: Any, why: str) -> None:
+    async with Client(build_server(load_catalog(catalogue))) as client:
+        entries = await _entries(client, tool, wrong)
+    assert all("suggested_arguments" not in e["context"] for e in entries), why
+    assert all(e["suggested_value"] is None for e in entries), why
