@@ -359,7 +359,9 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
     if keyword in _NUMBER_CHECKS and is_personal(name, prop):
         return MISSING  # an id or a number that identifies someone is never moved to a bound or a step
     if keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return MISSING if is_exact_number(name) or stays_put(name, prop, received) else _bound(keyword, received, rule, prop)
+        within = [part for part in error.absolute_path if isinstance(part, str)]  # discount.percent: what is paid
+        exact = any(is_exact_number(part) for part in (*within, name))
+        return MISSING if exact or stays_put(name, prop, received) else _bound(keyword, received, rule, prop)
     if keyword == "multipleOf":
         rounded = round_to_step(received, rule)
         near = rounded is not MISSING and received and abs(rounded - received) <= abs(received) * 0.005

@@ -209,13 +209,14 @@ def is_personal(name: str, schema: dict[str, Any] | None) -> bool:
 
 _EXACT_WORDS = {
     "amount", "price", "cost", "fee", "total", "balance", "payment", "sum", "weight", "mass", "age",  # reported
+    "discount", "refund", "tip", "donation", "deposit", "credit", "budget", "bid", "salary", "tax",  # what is paid
     "day", "month", "year", "hour", "weekday", "floor", "port", "seat", "index", "position", "rank",  # positions
 }
 
 
 def is_exact_number(name: str) -> bool:
-    """Whether a number is exact by its meaning, judged by its name: a fact the user reports (a sum of money, a
-    weight, an age) or a position (the 31st of the month, a floor, a port). Moved to a bound, the call would pay
+    """Whether a number is exact by its meaning, judged by its name: a fact the user reports (a sum of money or what
+    changes one, such as a discount, a weight, an age) or a position (the 31st of the month, a floor, a port). Moved to a bound, the call would pay
     another sum, declare another weight or pick another day, so it never is."""
     return bool(set(norm(name).split("_")) & _EXACT_WORDS)
 

@@ -1,5 +1,5 @@
 """The fourth blind wrong-call corpus (bench/wrong_calls_blind4.py, committed before its first run) as a test: no
-misleading code, no wrong suggestion but the five whose blind label disagrees with the project's rules, a floor on
+misleading code, no wrong suggestion but the four whose blind label disagrees with the project's rules, a floor on
 the self-correction rate; and a few of its cases through a real stdio server and the REST face, whose envelopes must
 say what the in-memory client sees."""
 
@@ -18,15 +18,15 @@ from tests.corpus_faces import check_rest, check_stdio
 
 RATE_FLOOR = 0.55  # 136 of 236 (57.6 %) measured; 123 (52.1 %, 6 wrong) at the corpus's first run
 BY_NAME = {case.name: case for case in CASES}
-# A TTL of 30 where 60 is the least, a firewall priority of 5000 where 4096 is the most, a 150 % discount, a
-# brightness of 200 on a 0-100 scale: labelled "no right fix" before the first run, the shapes the other corpora and
-# tests label as slips to the bound. A recipe's source written www.example.org/pancakes, labelled "http or https?",
-# while this corpus's own webhook case and the earlier corpora label a scheme-less URL as https. Left as they are
-# rather than relabelled after the run.
-LABEL_CONFLICTS = ["dns-ttl-under-the-least", "fw-priority-over", "disc-percent-over", "recipe-source-without-scheme",
-                   "lights-brightness-byte-scale"]
-# A confident wrong suggestion at the first run: a size not offered (XXXL) read as a typo of XXL.
-ONCE_WRONG = ("att-tshirt-not-offered",)
+# A TTL of 30 where 60 is the least, a firewall priority of 5000 where 4096 is the most, a brightness of 200 on a
+# 0-100 scale: labelled "no right fix" before the first run, the shapes the other corpora and tests label as slips to
+# the bound. A recipe's source written www.example.org/pancakes, labelled "http or https?", while this corpus's own
+# webhook case and the earlier corpora label a scheme-less URL as https. Left as they are rather than relabelled after
+# the run.
+LABEL_CONFLICTS = ["dns-ttl-under-the-least", "fw-priority-over", "recipe-source-without-scheme", "lights-brightness-byte-scale"]
+# Confident wrong suggestions at the first run: a size not offered (XXXL) read as a typo of XXL; a 150 % discount
+# moved to 100 % (a free product: a number inside what is paid is exact, as a price is).
+ONCE_WRONG = ("att-tshirt-not-offered", "disc-percent-over")
 # One case per repair of this round: the one joining of a code's parts, a repairable alternative under anyOf, a
 # duration in another clock unit, a share of one for whole percents, a pattern's leading word, words reordered.
 FIFTH_ROUND = ("enrol-code-without-dash", "enrol-code-space-for-dash", "claim-policy-space-for-dash", "lead-phone-us-punctuation",

@@ -49,6 +49,11 @@ TOOLS = [
             "wait_days": {"type": "integer", "minimum": 0},
             "volume": {"type": "integer", "minimum": 0, "maximum": 100, "description": "Volume in percent."},
             "quality": {"type": "integer", "minimum": 0, "maximum": 100, "description": "Compression quality."}}}},
+    {"name": "offer", "description": "A discount code.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "discount": {"type": "object", "properties": {"percent": {"type": "number", "maximum": 100}}},
+            "tip_percent": {"type": "integer", "maximum": 30},
+            "uses": {"type": "integer", "minimum": 1, "maximum": 100}}}},
     {"name": "notify", "description": "Where a ticket goes.", "inputSchema": {
         "type": "object", "additionalProperties": False, "properties": {
             "to": {"type": "string", "anyOf": [{"format": "email"}, {"pattern": PHONE}]}}}},
@@ -80,6 +85,7 @@ REPAIRED = [
     # a share written as a fraction of one for a whole number of percent
     ("timer", {"volume": 0.8}, {"volume": 80}),
     ("timer", {"volume": "0.85"}, {"volume": 85}),
+    ("offer", {"uses": 101}, {"uses": 100}),  # a slip past the bound of a count
     ("notify", {"to": "+34 600 123 456"}, {"to": "+34600123456"}),  # only the phone alternative takes it
     ("notify", {"to": "mailto:kim@example.com"}, {"to": "kim@example.com"}),
 ]
@@ -104,6 +110,8 @@ LEFT = [
     ("timer", {"quality": 0.8}, "the input names no percent"),
     ("timer", {"volume": 0.805}, "80.5 % is no whole percent"),
     ("timer", {"volume": 1.5}, "not a fraction of one"),
+    ("offer", {"discount": {"percent": 150}}, "a discount moved to 100 % gives the goods away: inside what is paid, exact"),
+    ("offer", {"tip_percent": 40}, "a tip is paid: 30 is another sum"),
     ("notify", {"to": "600123456"}, "a phone number without its country code fits no alternative"),
 ]
 
