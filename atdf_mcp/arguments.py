@@ -57,6 +57,7 @@ from .suggest import (
     schema_at,
     set_at,
 )
+from .union_shapes import union_forms
 
 if TYPE_CHECKING:  # python-jsonschema is imported by the first wrong call (envelope.compile_detailed), not at start-up
     import jsonschema
@@ -545,6 +546,8 @@ def _conditions(finding: _Finding, schema: dict[str, Any]) -> list[str]:
         node = schema_at(schema, finding.path[:-1]) if finding.path[:-1] else schema
         return [_("allowed arguments: {names}").format(names=_listed(list((node or {}).get("properties", {}) or {}), quoted=False))]
     prop = schema_at(schema, finding.path) if finding.path else None
+    if prop is None and finding.keyword == "required" and finding.path:  # inside a oneOf branch: the property it declares
+        prop = _own_property(finding.error, str(finding.path[-1])) or None
     described = _describe(prop if prop is not None else (finding.error.schema if isinstance(finding.error.schema, dict) else {}))
     return [_("required"), *described] if finding.keyword == "required" else described
 
@@ -553,6 +556,12 @@ def _describe(prop: dict[str, Any]) -> list[str]:
     out = []
     if "type" in prop:
         out.append(_("type: {type}").format(type=prop["type"] if isinstance(prop["type"], str) else _(" or ").join(prop["type"])))
+    forms = union_forms(prop)
+    if forms:
+        if "type" not in prop and forms.kinds:
+            out.append(_("type: {type}").format(type=_(" or ").join(forms.kinds)))
+        if not set(forms.shapes) <= set(forms.kinds):  # (a nullable string's forms are its types)
+            out.append(_("one of the forms: {forms}").format(forms=" | ".join(forms.shapes[:MAX_LISTED])))
     if "enum" in prop:
         out.append(_("one of: {values}").format(values=_listed(prop["enum"])))
     for key, label in _BOUNDS:

@@ -146,3 +146,32 @@ async def test_a_value_with_two_readings_or_none_is_left_to_the_agent(catalogue:
         entries = await _entries(client, tool, wrong)
     assert all("suggested_arguments" not in e["context"] for e in entries), why
     assert all(e["suggested_value"] is None for e in entries), why
+
+
+UNION = {"name": "device", "description": "A device and how it connects.", "inputSchema": {
+    "type": "object", "required": ["connection"], "properties": {
+        "connection": {"oneOf": [
+            {"type": "object", "properties": {"kind": {"const": "wifi"}, "ssid": {"type": "string", "minLength": 1}},
+             "required": ["kind", "ssid"], "additionalProperties": False},
+            {"type": "object", "properties": {"kind": {"const": "ethernet"}, "ip": {"type": "string", "format": "ipv4"}},
+             "required": ["kind", "ip"], "additionalProperties": False}]},
+        "label": {"anyOf": [{"type": "string"}, {"type": "null"}]}}}}
+
+
+@pytest.mark.anyio
+async def test_a_union_says_what_its_alternatives_look_like(tmp_path: Path) -> None:
+    """A name where a oneOf of objects is expected: the conditions give the type and each alternative's shape (an agent
+    whose framework flattened the schema learns the forms); a property a branch lacks is described by that branch, not
+    as its parent object; a nullable union is described by its types alone."""
+    (tmp_path / "device.json").write_text(json.dumps(UNION), encoding="utf-8")
+    (tmp_path / "handlers.py").write_text("def device(**arguments):\n    return arguments\n", encoding="utf-8")
+    async with Client(build_server(load_catalog(tmp_path))) as client:
+        [named] = await _entries(client, "device", {"connection": "HomeNet"})
+        [ssid] = await _entries(client, "device", {"connection": {"kind": "wifi"}})
+        [label] = await _entries(client, "device", {"connection": {"kind": "wifi", "ssid": "Home"}, "label": 5})
+    assert named["context"]["expected"]["conditions"] == [
+        "type: object", 'one of the forms: {"kind": "wifi", "ssid": string} | {"kind": "ethernet", "ip": string (ipv4)}']
+    assert '{"kind": "ethernet", "ip": string (ipv4)}' in named["context"]["solution"]
+    assert ssid["parameter_name"] == "connection.ssid"
+    assert ssid["context"]["expected"]["conditions"] == ["required", "type: string", "length >= 1"]
+    assert label["context"]["expected"]["conditions"] == ["type: string or null"]
