@@ -11,7 +11,7 @@ documentation (the `doc` of each Host, checked 2026-11):
 - OpenCode: https://opencode.ai/docs/mcp-servers/
 - Cline: https://docs.cline.bot/mcp/configuring-mcp-servers
 - Continue: https://docs.continue.dev/customize/deep-dives/mcp
-- Goose: https://block.github.io/goose/docs/guides/config-files
+- Goose: https://goose-docs.ai/docs/guides/config-files
 - LM Studio: https://lmstudio.ai/docs/app/mcp
 """
 
@@ -68,6 +68,7 @@ class Host:
     remote: Entry  # (name, Remote) -> the whole document to merge
     sse: bool = True  # the host speaks the legacy HTTP+SSE transport too
     name_pattern: re.Pattern[str] | None = None
+    note: str = ""  # one more line for stderr
 
 
 def _env(key: str, launch: Launch) -> dict[str, Any]:
@@ -143,7 +144,7 @@ def _continue_block(name: str, entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def _continue_local(name: str, launch: Launch) -> dict[str, Any]:
-    return _continue_block(name, {"command": launch.command, "args": launch.args, **_env("env", launch)})
+    return _continue_block(name, {"type": "stdio", "command": launch.command, "args": launch.args, **_env("env", launch)})
 
 
 def _continue_remote(name: str, target: Remote) -> dict[str, Any]:
@@ -155,14 +156,16 @@ _GOOSE_TIMEOUT = 300  # seconds, goose's own default for an extension
 
 
 def _goose_local(name: str, launch: Launch) -> dict[str, Any]:
-    entry = {"name": name, "type": "stdio", "cmd": launch.command, "args": launch.args, "envs": dict(launch.env),
-             "enabled": True, "timeout": _GOOSE_TIMEOUT}
+    """Goose's documented stdio shape: `cmd`, `args`, `envs` (values), `env_keys` (names kept in its secret store)."""
+    entry = {"type": "stdio", "name": name, "enabled": True, "cmd": launch.command, "args": launch.args, "env_keys": [],
+             "envs": dict(launch.env), "timeout": _GOOSE_TIMEOUT}
     return {"extensions": {name: entry}}
 
 
 def _goose_remote(name: str, target: Remote) -> dict[str, Any]:
-    entry = {"name": name, "type": "streamable_http", "uri": target.url, **_headers("headers", target),
-             "enabled": True, "timeout": _GOOSE_TIMEOUT}
+    """Goose's documented streamable_http shape: the URL is `uri`, not `url`."""
+    entry = {"type": "streamable_http", "name": name, "enabled": True, "uri": target.url, "headers": target.headers(),
+             "env_keys": [], "envs": {}, "timeout": _GOOSE_TIMEOUT}
     return {"extensions": {name: entry}}
 
 
@@ -190,12 +193,14 @@ HOSTS: dict[str, Host] = {
     "codex": Host(
         "OpenAI Codex CLI", "https://developers.openai.com/codex/mcp", "toml",
         ("project (trusted): .codex/config.toml", "macOS/Linux: ~/.codex/config.toml", "Windows: %USERPROFILE%\\.codex\\config.toml"),
-        "the [mcp_servers.NAME] tables", _codex_local, _codex_remote, sse=False, name_pattern=re.compile(r"[A-Za-z0-9_-]+")),
+        "the [mcp_servers.NAME] tables", _codex_local, _codex_remote, sse=False, name_pattern=re.compile(r"[A-Za-z0-9_-]+"),
+        note="to keep the token out of the file, replace http_headers by bearer_token_env_var = \"VAR\" and export VAR"),
     "opencode": Host(
         "OpenCode", "https://opencode.ai/docs/mcp-servers/", "json",
         ("project: opencode.json", "macOS/Linux: ~/.config/opencode/opencode.json",
          "Windows: %USERPROFILE%\\.config\\opencode\\opencode.json"),
-        '"mcp"', _opencode_local, _opencode_remote),
+        '"mcp"', _opencode_local, _opencode_remote,
+        note="OpenCode 1 and 2 both read servers directly under \"mcp\" (OpenCode 2's own shape nests them under mcp.servers)"),
     "cline": Host(
         "Cline", "https://docs.cline.bot/mcp/configuring-mcp-servers", "json",
         (f"macOS: ~/Library/Application Support/{_VSCODE_USER}/{_CLINE_STORAGE}", f"Linux: ~/.config/{_VSCODE_USER}/{_CLINE_STORAGE}",
@@ -208,9 +213,9 @@ HOSTS: dict[str, Host] = {
          "or the item in config.yaml: ~/.continue/config.yaml (macOS/Linux), %USERPROFILE%\\.continue\\config.yaml (Windows)"),
         "the \"mcpServers\" list", _continue_local, _continue_remote),
     "goose": Host(
-        "Goose", "https://block.github.io/goose/docs/guides/config-files", "yaml",
+        "Goose", "https://goose-docs.ai/docs/guides/config-files", "yaml",
         ("macOS/Linux: ~/.config/goose/config.yaml", "Windows: %APPDATA%\\Block\\goose\\config\\config.yaml"),
-        '"extensions"', _goose_local, _goose_remote, sse=False),
+        '"extensions"', _goose_local, _goose_remote, sse=False),  # "SSE is not supported" (its config-files guide)
     "lm-studio": Host(
         "LM Studio", "https://lmstudio.ai/docs/app/mcp", "json",
         ("macOS/Linux: ~/.lmstudio/mcp.json", "Windows: %USERPROFILE%\\.lmstudio\\mcp.json", "or: Program tab > Install > Edit mcp.json"),
@@ -246,7 +251,8 @@ def where(host: str) -> str:
     """What `config HOST` says on stderr: the file on each OS and the key to merge the entry under."""
     spec = HOSTS[host]
     lines = [f"atdf-mcp: merge this under {spec.key} of {spec.label}'s {spec.format.upper()} file ({spec.doc}):"]
-    return "\n".join(lines + [f"  {line}" for line in spec.files])
+    lines += [f"  {line}" for line in spec.files] + ([f"atdf-mcp: {spec.note}"] if spec.note else [])
+    return "\n".join(lines)
 
 
 def _toml(document: dict[str, Any]) -> str:

@@ -77,8 +77,8 @@ def launch_of(host: str, entry: dict[str, Any]) -> tuple[str, list[str], dict[st
 STDIO_KEYS = {
     "vscode": {"type", "command", "args", "env"}, "windsurf": {"command", "args", "env"}, "zed": {"command", "args", "env"},
     "gemini-cli": {"command", "args", "env"}, "codex": {"command", "args", "env"}, "opencode": {"type", "command", "environment"},
-    "cline": {"command", "args", "env"}, "continue": {"name", "command", "args", "env"},
-    "goose": {"name", "type", "cmd", "args", "envs", "enabled", "timeout"}, "lm-studio": {"command", "args", "env"},
+    "cline": {"command", "args", "env"}, "continue": {"name", "type", "command", "args", "env"},
+    "goose": {"name", "type", "cmd", "args", "env_keys", "envs", "enabled", "timeout"}, "lm-studio": {"command", "args", "env"},
 }
 REMOTE = {
     "vscode": {"type": "http", "url": URL, "headers": {"Authorization": "Bearer ${input:travel-token}"}},
@@ -91,7 +91,7 @@ REMOTE = {
     "continue": {"name": "travel", "type": "streamable-http", "url": URL,
                  "requestOptions": {"headers": {"Authorization": f"Bearer {TOKEN}"}}},
     "goose": {"name": "travel", "type": "streamable_http", "uri": URL, "headers": {"Authorization": f"Bearer {TOKEN}"},
-              "enabled": True, "timeout": 300},
+              "enabled": True, "env_keys": [], "envs": {}, "timeout": 300},
     "lm-studio": {"url": URL, "headers": {"Authorization": f"Bearer {TOKEN}"}},
 }
 
