@@ -24,7 +24,7 @@ from .catalog import Catalog, LoadReport, load_catalog
 from .codes import Code
 from .dialects import DIALECT, WRITERS, writer
 from .errors import AtdfError, UsageError
-from .hosts import HOSTS, Launch, Remote, check_name, check_remote, render, where
+from .hosts import HOSTS, Launch, Remote, check_literal, check_name, check_remote, render, where
 from .labels import check_language_tag
 from .summary import Counts, derived_tools, language_copies
 
@@ -556,6 +556,11 @@ def _print_host_config(host: str, *, name: str | None, launch: Launch | None = N
     """Print `host`'s document for a stdio launch or a remote server; on stderr, which file and key it goes in."""
     name = name or "atdf-mcp"
     check_name(host, name)
+    if launch:
+        check_literal(host, {"the command": launch.command, **{f"argument {arg!r}": arg for arg in launch.args},
+                             **{f"--env {key}": value for key, value in launch.env.items()}})
+    if remote:
+        check_literal(host, {"--url": remote.url, "--auth-token": remote.token or ""})
     spec = HOSTS[host]
     document = spec.local(name, launch) if launch else spec.remote(name, remote)
     sys.stdout.write(render(host, document))

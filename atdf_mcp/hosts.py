@@ -27,7 +27,7 @@ import yaml
 
 from .errors import UsageError
 
-__all__ = ["HOSTS", "Host", "Launch", "Remote", "check_name", "check_remote", "render", "where"]
+__all__ = ["HOSTS", "Host", "Launch", "Remote", "check_literal", "check_name", "check_remote", "render", "where"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +69,7 @@ class Host:
     sse: bool = True  # the host speaks the legacy HTTP+SSE transport too
     name_pattern: re.Pattern[str] | None = None
     note: str = ""  # one more line for stderr
+    expands: tuple[re.Pattern[str], str] | None = None  # what the host substitutes in its config values, and its syntax
 
 
 def _env(key: str, launch: Launch) -> dict[str, Any]:
@@ -177,11 +178,12 @@ HOSTS: dict[str, Host] = {
         "VS Code (GitHub Copilot)", "https://code.visualstudio.com/docs/copilot/reference/mcp-configuration", "json",
         ("workspace: .vscode/mcp.json", f"macOS: ~/Library/Application Support/{_VSCODE_USER}/mcp.json",
          f"Linux: ~/.config/{_VSCODE_USER}/mcp.json", "Windows: %APPDATA%\\Code\\User\\mcp.json (or MCP: Open User Configuration)"),
-        '"servers" (and "inputs")', _vscode_local, _vscode_remote),
+        '"servers" (and "inputs")', _vscode_local, _vscode_remote, expands=(re.compile(r"\$\{"), "${...} variables")),
     "windsurf": Host(
         "Windsurf", "https://docs.windsurf.com/windsurf/cascade/mcp", "json",
         ("macOS/Linux: ~/.codeium/windsurf/mcp_config.json", "Windows: %USERPROFILE%\\.codeium\\windsurf\\mcp_config.json"),
-        '"mcpServers"', *_cursor_style("mcpServers", url_key="serverUrl")),
+        '"mcpServers"', *_cursor_style("mcpServers", url_key="serverUrl"),
+        expands=(re.compile(r"\$\{(env|file):"), "${env:...} and ${file:...}")),
     "zed": Host(
         "Zed", "https://zed.dev/docs/ai/mcp", "json",
         ("project: .zed/settings.json", "macOS/Linux: ~/.config/zed/settings.json", "Windows: %APPDATA%\\Zed\\settings.json"),
@@ -189,7 +191,8 @@ HOSTS: dict[str, Host] = {
     "gemini-cli": Host(
         "Gemini CLI", "https://geminicli.com/docs/tools/mcp-server/", "json",
         ("project: .gemini/settings.json", "macOS/Linux: ~/.gemini/settings.json", "Windows: %USERPROFILE%\\.gemini\\settings.json"),
-        '"mcpServers"', _cursor_style("mcpServers")[0], _gemini_remote),
+        '"mcpServers"', _cursor_style("mcpServers")[0], _gemini_remote,
+        expands=(re.compile(r"\$(\{|[A-Za-z_])"), "$VAR and ${VAR}")),
     "codex": Host(
         "OpenAI Codex CLI", "https://developers.openai.com/codex/mcp", "toml",
         ("project (trusted): .codex/config.toml", "macOS/Linux: ~/.codex/config.toml", "Windows: %USERPROFILE%\\.codex\\config.toml"),
@@ -200,7 +203,8 @@ HOSTS: dict[str, Host] = {
         ("project: opencode.json", "macOS/Linux: ~/.config/opencode/opencode.json",
          "Windows: %USERPROFILE%\\.config\\opencode\\opencode.json"),
         '"mcp"', _opencode_local, _opencode_remote,
-        note="OpenCode 1 and 2 both read servers directly under \"mcp\" (OpenCode 2's own shape nests them under mcp.servers)"),
+        note="OpenCode 1 and 2 both read servers directly under \"mcp\" (OpenCode 2's own shape nests them under mcp.servers)",
+        expands=(re.compile(r"\{(env|file):"), "{env:...} and {file:...}")),
     "cline": Host(
         "Cline", "https://docs.cline.bot/mcp/configuring-mcp-servers", "json",
         (f"macOS: ~/Library/Application Support/{_VSCODE_USER}/{_CLINE_STORAGE}", f"Linux: ~/.config/{_VSCODE_USER}/{_CLINE_STORAGE}",
@@ -211,7 +215,7 @@ HOSTS: dict[str, Host] = {
         "Continue", "https://docs.continue.dev/customize/deep-dives/mcp", "yaml",
         ("as a block file: .continue/mcpServers/NAME.yaml (this whole document)",
          "or the item in config.yaml: ~/.continue/config.yaml (macOS/Linux), %USERPROFILE%\\.continue\\config.yaml (Windows)"),
-        "the \"mcpServers\" list", _continue_local, _continue_remote),
+        "the \"mcpServers\" list", _continue_local, _continue_remote, expands=(re.compile(r"\$\{\{"), "${{ secrets.X }}")),
     "goose": Host(
         "Goose", "https://goose-docs.ai/docs/guides/config-files", "yaml",
         ("macOS/Linux: ~/.config/goose/config.yaml", "Windows: %APPDATA%\\Block\\goose\\config\\config.yaml"),
@@ -235,6 +239,19 @@ def check_remote(host: str, remote: Remote) -> None:
     if remote.sse and not HOSTS[host].sse:
         raise UsageError(f"{HOSTS[host].label} speaks Streamable HTTP only, not the legacy SSE transport: "
                          "give the server's /mcp URL (e.g. http://127.0.0.1:8000/mcp) instead of /sse")
+
+
+def check_literal(host: str, values: dict[str, str]) -> None:
+    """UsageError when the host would substitute variables inside one of `values` (what -> value) instead of passing it as given."""
+    spec = HOSTS[host]
+    if spec.expands is None:
+        return
+    pattern, syntax = spec.expands
+    for what, value in values.items():
+        if pattern.search(value):
+            shown = "the token" if what == "--auth-token" else repr(value)  # a secret is not echoed
+            raise UsageError(f"{what}: {spec.label} expands {syntax} in its config ({spec.doc}), so {shown} would not reach "
+                             "the server as written; use a value without it, or set the variable where the host runs")
 
 
 def render(host: str, document: dict[str, Any]) -> str:

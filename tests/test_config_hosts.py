@@ -179,3 +179,28 @@ async def test_the_stdio_entry_starts_a_working_server_from_any_directory(capsys
             assert [tool.name for tool in (await client.list_tools()).tools] == ["show_key"]
             result = await client.call_tool("show_key", {})
     assert result.content[0].text == "from-the-entry"
+
+
+@pytest.mark.parametrize(("host", "value"), [("gemini-cli", "pa$word"), ("gemini-cli", "x${HOME}"), ("vscode", "a${env:HOME}"),
+                                             ("windsurf", "${env:HOME}"), ("continue", "${{ secrets.X }}"),
+                                             ("opencode", "{env:HOME}")])
+def test_a_value_the_host_would_expand_is_refused(capsys: pytest.CaptureFixture[str], catalog_dir: Path, host: str,
+                                                  value: str) -> None:
+    """A host that substitutes variables in its config would change the value: refused with the syntax named, not printed."""
+    assert main(["config", host, str(catalog_dir), "--env", f"FX_API_KEY={value}"]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and "expands" in out.err and "FX_API_KEY" in out.err
+
+
+@pytest.mark.parametrize("host", ["codex", "zed", "cline", "goose", "lm-studio"])
+def test_a_dollar_reaches_hosts_that_expand_nothing(capsys: pytest.CaptureFixture[str], catalog_dir: Path, host: str) -> None:
+    """Hosts without documented substitution get the value as given."""
+    out, _ = printed(capsys, host, str(catalog_dir), "--name", "fx", "--env", "FX_API_KEY=pa$word${x}")
+    assert launch_of(host, entry_of(host, parse(host, out), "fx"))[2] == {"FX_API_KEY": "pa$word${x}"}
+
+
+def test_a_token_windsurf_would_expand_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """Windsurf interpolates headers too: a token holding ${env:...} is refused, and not echoed."""
+    assert main(["config", "windsurf", "--url", URL, "--auth-token", "${env:T}"]) == 2
+    err = capsys.readouterr().err
+    assert "--auth-token" in err and "${env:T}" not in err
