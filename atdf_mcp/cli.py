@@ -537,6 +537,7 @@ def _config(args: argparse.Namespace) -> int:
             return _print_host_config(args.client, launch=launch, name=args.name or directory.name)
         config = local_config(args.client, directory, name=args.name, lang=lang, env=env, toolset=args.toolset)
     print(json.dumps(config, indent=2, ensure_ascii=False))
+    print(where(args.client), file=sys.stderr)
     return EXIT_OK
 
 

@@ -264,11 +264,28 @@ def render(host: str, document: dict[str, Any]) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
+# Where the entries of the first three hosts (built in atdf_mcp.cli) go: label, doc, files, key.
+FIRST_HOSTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "claude-desktop": ("Claude Desktop", "https://modelcontextprotocol.io/docs/develop/connect-local-servers",
+                       ("macOS: ~/Library/Application Support/Claude/claude_desktop_config.json",
+                        "Windows: %APPDATA%\\Claude\\claude_desktop_config.json", "or: Settings > Developer > Edit Config")),
+    "claude-code": ("Claude Code", "https://docs.claude.com/en/docs/claude-code/mcp",
+                    ("project: .mcp.json", "user: ~/.claude.json (or: claude mcp add-json NAME 'ENTRY')")),
+    "cursor": ("Cursor", "https://cursor.com/docs/context/mcp",
+               ("project: .cursor/mcp.json", "macOS/Linux: ~/.cursor/mcp.json", "Windows: %USERPROFILE%\\.cursor\\mcp.json")),
+}
+
+
 def where(host: str) -> str:
     """What `config HOST` says on stderr: the file on each OS and the key to merge the entry under."""
-    spec = HOSTS[host]
-    lines = [f"atdf-mcp: merge this under {spec.key} of {spec.label}'s {spec.format.upper()} file ({spec.doc}):"]
-    lines += [f"  {line}" for line in spec.files] + ([f"atdf-mcp: {spec.note}"] if spec.note else [])
+    if host in FIRST_HOSTS:
+        label, doc, files = FIRST_HOSTS[host]
+        key, fmt, note = '"mcpServers"', "json", ""
+    else:
+        spec = HOSTS[host]
+        label, doc, files, key, fmt, note = spec.label, spec.doc, spec.files, spec.key, spec.format, spec.note
+    lines = [f"atdf-mcp: merge this under {key} of {label}'s {fmt.upper()} file ({doc}):"]
+    lines += [f"  {line}" for line in files] + ([f"atdf-mcp: {note}"] if note else [])
     return "\n".join(lines)
 
 

@@ -204,3 +204,13 @@ def test_a_token_windsurf_would_expand_is_refused(capsys: pytest.CaptureFixture[
     assert main(["config", "windsurf", "--url", URL, "--auth-token", "${env:T}"]) == 2
     err = capsys.readouterr().err
     assert "--auth-token" in err and "${env:T}" not in err
+
+
+@pytest.mark.parametrize(("host", "file"), [("claude-desktop", "claude_desktop_config.json"), ("claude-code", ".mcp.json"),
+                                            ("cursor", ".cursor/mcp.json")])
+def test_the_first_three_hosts_say_where_their_file_is_too(capsys: pytest.CaptureFixture[str], catalog_dir: Path, host: str,
+                                                           file: str) -> None:
+    """Claude Desktop, Claude Code and Cursor: the same stdout as before, and on stderr the file per OS and the key."""
+    out, err = printed(capsys, host, str(catalog_dir), "--name", "fx")
+    assert list(json.loads(out)["mcpServers"]) == ["fx"]
+    assert file in err and '"mcpServers"' in err
