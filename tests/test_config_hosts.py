@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import json
+import os
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import anyio
+import httpx2
 import pytest
 import yaml
+from local_server import serve_over_http
 from mcp import Client, StdioServerParameters
+from mcp.client.sse import sse_client
 from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
 
 from atdf_mcp.cli import main
 
@@ -24,7 +29,11 @@ NEW_HOSTS = ("vscode", "windsurf", "zed", "gemini-cli", "codex", "opencode", "cl
 @pytest.fixture
 def catalog_dir(tmp_path: Path) -> Path:
     """A one-tool catalogue with a handler that reads the configured environment."""
-    folder = tmp_path / "cat"
+    return write_catalog(tmp_path / "cat")
+
+
+def write_catalog(folder: Path) -> Path:
+    """Write the one-tool catalogue into `folder`."""
     folder.mkdir()
     tool = {"name": "show_key", "description": "Shows the configured key.", "inputSchema": {"type": "object", "properties": {}}}
     (folder / "tools.json").write_text(json.dumps({"tools": [tool]}), encoding="utf-8")
@@ -214,3 +223,56 @@ def test_the_first_three_hosts_say_where_their_file_is_too(capsys: pytest.Captur
     out, err = printed(capsys, host, str(catalog_dir), "--name", "fx")
     assert list(json.loads(out)["mcpServers"]) == ["fx"]
     assert file in err and '"mcpServers"' in err
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """`atdf-mcp serve --transport http --auth-token TOKEN` on the one-tool catalogue; its base URL."""
+    catalog = write_catalog(tmp_path_factory.mktemp("served") / "cat")
+    with serve_over_http(catalog, "--auth-token", TOKEN, env={**os.environ, "PYTHONPATH": str(REPO)}) as (_, base, _):
+        yield base
+
+
+def remote_of(host: str, document: dict[str, Any], name: str) -> tuple[str, dict[str, str]]:
+    """The URL and the headers a host sends, read from its remote entry (VS Code's input filled in as VS Code would)."""
+    entry = entry_of(host, document, name)
+    url = next(entry[key] for key in ("url", "serverUrl", "httpUrl", "uri") if key in entry)
+    headers = entry.get("headers") or entry.get("http_headers") or entry.get("requestOptions", {}).get("headers", {})
+    if host == "vscode":
+        [prompt] = document["inputs"]
+        headers = {key: value.replace(f"${{input:{prompt['id']}}}", TOKEN) for key, value in headers.items()}
+    return url, headers
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("host", NEW_HOSTS)
+async def test_the_url_entry_reaches_a_running_server_with_its_token(capsys: pytest.CaptureFixture[str], server: str,
+                                                                     host: str) -> None:
+    """Connecting to the entry's URL with the entry's headers lists the tools of a server that requires the token."""
+    out, _ = printed(capsys, host, "--url", f"{server}/mcp", "--auth-token", TOKEN, "--name", "travel")
+    url, headers = remote_of(host, parse(host, out), "travel")
+    with anyio.fail_after(30):
+        async with (httpx2.AsyncClient(headers=headers, timeout=30) as http,
+                    Client(streamable_http_client(url, http_client=http), mode="legacy") as client):
+            assert [tool.name for tool in (await client.list_tools()).tools] == ["show_key"]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("host", ["vscode", "windsurf", "gemini-cli", "opencode", "cline", "continue"])
+async def test_the_sse_url_entry_reaches_a_running_server_with_its_token(capsys: pytest.CaptureFixture[str], server: str,
+                                                                         host: str) -> None:
+    """The same over the legacy SSE transport, for the hosts that have it."""
+    out, _ = printed(capsys, host, "--url", f"{server}/sse", "--auth-token", TOKEN, "--name", "travel")
+    url, headers = remote_of(host, parse(host, out), "travel")
+    with anyio.fail_after(30):
+        async with Client(sse_client(url, headers=headers), mode="legacy") as client:
+            assert [tool.name for tool in (await client.list_tools()).tools] == ["show_key"]
+
+
+@pytest.mark.anyio
+async def test_the_server_those_entries_reach_refuses_a_client_without_the_token(server: str) -> None:
+    """The headers are what let the entries in: without them the same server answers 401."""
+    async with httpx2.AsyncClient(timeout=30) as http:
+        response = await http.post(f"{server}/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+                                   headers={"Accept": "application/json, text/event-stream"})
+    assert response.status_code == 401
