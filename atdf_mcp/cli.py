@@ -24,13 +24,15 @@ from .catalog import Catalog, LoadReport, load_catalog
 from .codes import Code
 from .dialects import DIALECT, WRITERS, writer
 from .errors import AtdfError, UsageError
+from .hosts import HOSTS, Launch, Remote, check_literal, check_name, check_remote, render, where
 from .labels import check_language_tag
 from .summary import Counts, derived_tools, language_copies
 
 __all__ = ["main"]
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
-CLIENTS = ("claude-desktop", "claude-code", "cursor")
+CLIENTS = ("claude-desktop", "claude-code", "cursor", "vscode", "windsurf", "zed", "gemini-cli", "codex", "opencode", "cline",
+           "continue", "goose", "lm-studio")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -133,10 +135,13 @@ def build_parser() -> argparse.ArgumentParser:
     manifest = commands.add_parser("manifest", help="print the mcp_manifest.json of a catalogue")
     manifest.add_argument("directory", nargs="?", metavar="DIR", help="catalogue directory (default: ./descriptors)")
 
-    config = commands.add_parser("config", help="print client configuration for a catalogue, or for a running HTTP server")
-    config.add_argument("client", choices=CLIENTS, help="the MCP client to configure")
+    config = commands.add_parser("config", help="print client configuration for a catalogue, or for a running HTTP server",
+                                 description="Print the entry an MCP host needs, in its own file format (JSON, YAML for continue "
+                                             "and goose, TOML for codex); stderr says which file on each OS and which key.")
+    config.add_argument("client", choices=CLIENTS, metavar="HOST",
+                        help=f"the MCP host to configure: {', '.join(CLIENTS)}")
     config.add_argument("directory", nargs="?", metavar="DIR", help="catalogue directory (default: ./descriptors)")
-    config.add_argument("--name", default=None, help="server name in mcpServers (default: the directory's name, or atdf-mcp with --url)")
+    config.add_argument("--name", default=None, help="the server's name, its entry's key (default: the directory's name, or atdf-mcp with --url)")
     config.add_argument("--lang", default=None, help="language to pass to `serve --lang`")
     config.add_argument("--url", default=None, help="connect to a running `serve --transport http` server at this /mcp (or /sse) URL "
                         "instead of launching one")
@@ -516,6 +521,8 @@ def _config(args: argparse.Namespace) -> int:
             raise UsageError(f"--env sets the environment of a process the client launches; {args.client} connects to --url "
                              "directly: set the variables where the server runs")
         url = toolset_url(args.url, args.toolset) if args.toolset else args.url
+        if args.client in HOSTS:
+            return _print_host_config(args.client, remote=_remote(args.client, url, args.auth_token), name=args.name)
         config = remote_config(args.client, url, name=args.name, token=args.auth_token, env=env)
     else:
         if args.auth_token:
@@ -525,8 +532,46 @@ def _config(args: argparse.Namespace) -> int:
             raise UsageError(f"no such directory: {directory}")
         if lang:
             _warn_unknown_language(directory, lang)
+        if args.client in HOSTS:
+            launch = stdio_launch(directory, lang=lang, env=env, toolset=args.toolset)
+            return _print_host_config(args.client, launch=launch, name=args.name or directory.name)
         config = local_config(args.client, directory, name=args.name, lang=lang, env=env, toolset=args.toolset)
     print(json.dumps(config, indent=2, ensure_ascii=False))
+    print(where(args.client), file=sys.stderr)
+    return EXIT_OK
+
+
+def _remote(host: str, url: str, token: str | None) -> Remote:
+    """The Remote of `--url` (checked as remote_config checks it) that `host` can reach."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise UsageError(f"--url must be an http:// or https:// URL such as http://127.0.0.1:8000/mcp, not {url!r}")
+    remote = Remote(url=url, sse=parts.path.rstrip("/").endswith("/sse") or "/sse/" in parts.path, token=token)
+    check_remote(host, remote)
+    return remote
+
+
+def _print_host_config(host: str, *, name: str | None, launch: Launch | None = None, remote: Remote | None = None) -> int:
+    """Print `host`'s document for a stdio launch or a remote server; on stderr, which file and key it goes in."""
+    name = name or "atdf-mcp"
+    check_name(host, name)
+    if launch:
+        check_literal(host, {"the command": launch.command, **{f"argument {arg!r}": arg for arg in launch.args},
+                             **{f"--env {key}": value for key, value in launch.env.items()}})
+    if remote:
+        check_literal(host, {"--url": remote.url, "--auth-token": remote.token or ""})
+    spec = HOSTS[host]
+    document = spec.local(name, launch) if launch else spec.remote(name, remote)
+    sys.stdout.write(render(host, document))
+    print(where(host), file=sys.stderr)
+    if remote and remote.token and host == "vscode":
+        print("atdf-mcp: VS Code asks for the token (the --auth-token value) when the server first starts and keeps it in its "
+              "secret storage; the file holds none", file=sys.stderr)
+    elif (remote and remote.token) or (launch and launch.env):
+        print("atdf-mcp: the output holds the --env values and the token as given: keep it out of version control if they are "
+              "secrets", file=sys.stderr)
     return EXIT_OK
 
 
@@ -563,14 +608,21 @@ def local_config(client: str, directory: Path, *, name: str | None = None, lang:
     Absolute paths, because GUI apps do not inherit the shell's PATH; `env` becomes the entry's `env` block
     (Claude Desktop, Claude Code and Cursor all take one). Claude Code's entries also say `"type": "stdio"`.
     """
+    launch = stdio_launch(directory, lang=lang, env=env, toolset=toolset)
+    entry: dict[str, Any] = {"type": "stdio"} if client == "claude-code" else {}
+    entry.update({"command": launch.command, "args": launch.args})
+    if launch.env:
+        entry["env"] = launch.env
+    return {"mcpServers": {name or directory.name: entry}}
+
+
+def stdio_launch(directory: Path, *, lang: str | None = None, env: dict[str, str] | None = None,
+                 toolset: str | None = None) -> Launch:
+    """This environment's atdf-mcp serving `directory` over stdio, by absolute path (hosts do not inherit the shell's PATH)."""
     script = Path(sys.executable).parent / ("atdf-mcp.exe" if os.name == "nt" else "atdf-mcp")
     serve_args = ["serve", str(directory)] + (["--lang", lang] if lang else []) + (["--toolset", toolset] if toolset else [])
     command = [str(script)] if script.is_file() else [sys.executable, "-m", "atdf_mcp"]
-    entry: dict[str, Any] = {"type": "stdio"} if client == "claude-code" else {}
-    entry.update({"command": command[0], "args": [*command[1:], *serve_args]})
-    if env:
-        entry["env"] = dict(env)
-    return {"mcpServers": {name or directory.name: entry}}
+    return Launch(command=command[0], args=[*command[1:], *serve_args], env=dict(env or {}))
 
 
 def claude_desktop_config(directory: Path, *, name: str | None = None, lang: str | None = None,
