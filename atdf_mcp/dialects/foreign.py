@@ -63,12 +63,21 @@ def hosted_tool(item: Any) -> str | None:
     Anthropic's `{"type": "bash_20250124", "name": "bash"}` sit beside function tools in the same `tools` list, with no
     description or schema: the provider runs them.
     """
+    if isinstance(item, dict) and len(item) == 1 and next(iter(item)) in _GEMINI_BUILT_INS:
+        return (f"skipped: a tool hosted by the model API's provider ({{\"{next(iter(item))}\": ...}}, a Gemini built-in tool), "
+                "which the provider runs: there is nothing here to describe or call; give a tool of your own a name, a "
+                "description and an input schema")
     kind = item.get("type") if isinstance(item, dict) else None
     if not isinstance(kind, str) or kind in ("function", "custom", "object") or item.keys() & _TOOL_KEYS:
         return None
     return (f"skipped: a tool hosted by the model API's provider ({{\"type\": \"{kind}\"}}), which the provider runs: "
             "there is nothing here to describe or call; give a tool of your own a name, a description and an input schema")
 
+
+# Gemini's built-in tools, each an item of its own in `tools` ({"googleSearch": {}}), REST and SDK spellings.
+_GEMINI_BUILT_INS = frozenset({"googleSearch", "google_search", "googleSearchRetrieval", "google_search_retrieval",
+                               "codeExecution", "code_execution", "urlContext", "url_context", "retrieval", "googleMaps",
+                               "google_maps", "computerUse", "computer_use", "fileSearch", "file_search"})
 
 # Keys of a tool that is described here (a function, an MCP or Anthropic custom tool, an ATDF/ARDF descriptor).
 _TOOL_KEYS = frozenset({"description", "parameters", "input_schema", "inputSchema", "function", "how_to_use", "tool_id",
