@@ -319,3 +319,110 @@ def test_the_summary_line_counts_notes_apart_from_skipped_files(tmp_path: Path) 
     catalog = load_catalog(tmp_path)
     text = Counts.of(catalog, catalog.report.problems).text()
     assert text.endswith("1 file(s) skipped, 1 note(s)"), text
+
+
+# ---------------------------------------------------------------- 7. Dify tool YAML
+
+DIFY_TOOL = """\
+identity:
+  name: web_search
+  author: Dify
+  label:
+    en_US: Web search
+    zh_Hans: 网页搜索
+description:
+  human:
+    en_US: A tool for searching the web
+    zh_Hans: 用于搜索网页的工具
+  llm: Search the web for pages about a query.
+parameters:
+  - name: query
+    type: string
+    required: true
+    label:
+      en_US: Query string
+      zh_Hans: 查询语句
+    human_description:
+      en_US: used for searching
+    llm_description: key words for searching
+    form: llm
+  - name: max_results
+    type: number
+    required: false
+    label:
+      en_US: Max results
+    default: 10
+    min: 1
+    max: 50
+    form: form
+  - name: language
+    type: select
+    required: false
+    options:
+      - value: en
+        label:
+          en_US: English
+      - value: zh
+        label:
+          en_US: Chinese
+    default: en
+    form: llm
+extra:
+  python:
+    source: tools/web_search.py
+"""
+DIFY_PROVIDER = """\
+identity:
+  author: Dify
+  name: websearch
+  label:
+    en_US: Web search
+  icon: icon.svg
+credentials_for_provider:
+  api_key:
+    type: secret-input
+    required: true
+tools:
+  - tools/web_search.yaml
+extra:
+  python:
+    source: provider/websearch.py
+"""
+
+
+@pytest.mark.anyio
+async def test_a_dify_tool_yaml_is_served(tmp_path: Path) -> None:
+    """A Dify plugin's tool YAML (langgenius/dify-plugin-sdks python/examples/code_based_workflow/tools/llm.yaml):
+    `identity`, `description: {human, llm}`, `parameters` with `form`, `label`, `llm_description`, `min`/`max` and
+    `select` options was UNKNOWN_DIALECT. It is an MCP tool: the `llm` texts as descriptions (what the model reads),
+    `min`/`max` as minimum/maximum, a select's option values as an enum, required flags as `required`. The provider
+    YAML beside it (python/examples/github/provider/github.yaml) is skipped with one info line."""
+    path = write_file(tmp_path, "tools/web_search.yaml", DIFY_TOOL)
+    write_file(tmp_path, "provider/websearch.yaml", DIFY_PROVIDER)
+    write_file(tmp_path, "handlers.py", "def web_search(query, max_results=10, language='en'):\n    return [query]\n")
+    catalog = load_catalog(tmp_path)
+    assert catalog.report.errors == [], catalog.report.problems
+    tool = catalog.get("web_search")
+    props = tool.input_schema["properties"]
+    assert tool.description == "Search the web for pages about a query." and tool.title == "Web search"
+    assert props["query"]["description"] == "key words for searching" and tool.input_schema["required"] == ["query"]
+    assert (props["max_results"]["minimum"], props["max_results"]["maximum"], props["max_results"]["default"]) == (1, 50, 10)
+    assert props["language"]["enum"] == ["en", "zh"]
+    assert [p for p, _ in non_canonical(catalog)] == ["/identity"]
+    assert any("Dify tool provider" in m for m in infos(catalog))
+    async with Client(CatalogServer(catalog).server) as client:
+        ok = await client.call_tool("web_search", {"query": "mcp", "max_results": 5})
+        bad = await client.call_tool("web_search", {"query": "mcp", "max_results": 500})
+    assert ok.is_error is False and bad.is_error is True
+    assert json.loads(bad.content[0].text)["errors"][0]["parameter_name"] == "max_results"
+    fixed = reloaded_after_fix(path)
+    assert fixed.get("web_search").input_schema["properties"]["language"]["enum"] == ["en", "zh"]
+
+
+def test_a_dify_file_parameter_is_ambiguous(tmp_path: Path) -> None:
+    """A Dify `file` parameter (an upload Dify's UI takes) has no JSON Schema an MCP client could fill: AMBIGUOUS at
+    its type, the tool not served, never a guess."""
+    write_file(tmp_path, "tool.yaml", DIFY_TOOL.replace("type: number", "type: file"))
+    catalog = load_catalog(tmp_path)
+    [error] = catalog.report.errors
+    assert error.code == "AMBIGUOUS" and error.pointer == "/parameters/1/type" and '"file"' in error.message

@@ -24,6 +24,7 @@ from ..inputs import JSON_TYPES, json_type, property_schema
 from ..schemas import to_pointer
 from . import atdf
 from .api_tools import is_python_generic, python_type_schema, unwrap_tool_spec, written
+from .dify import dify_tool
 
 __all__ = ["Canonical", "Deviation", "canonicalize", "may_hold_notes"]
 
@@ -155,6 +156,7 @@ def canonicalize(raw: Any, *, notes: bool = True) -> Canonical:
     if notes:
         _strip_comments(c, raw)
     unwrap_tool_spec(c, raw)
+    dify_tool(c, raw)
     _function_shapes(c, raw)
     family = _family(raw)
     if family == "ardf":

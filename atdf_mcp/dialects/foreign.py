@@ -158,6 +158,13 @@ def _is_semantic_kernel_prompt(raw: dict[str, Any]) -> bool:
         or isinstance(raw.get("completion"), dict) or isinstance(raw.get("input"), dict))
 
 
+def _is_dify_provider(raw: dict[str, Any]) -> bool:
+    """A Dify tool provider YAML: its identity, credentials and the paths of its tools' own YAML files."""
+    tools = raw.get("tools")
+    return isinstance(raw.get("identity"), dict) and (
+        "credentials_for_provider" in raw or (isinstance(tools, list) and bool(tools) and all(isinstance(t, str) for t in tools)))
+
+
 def _all_dicts_with(items: Any, keys: tuple[str, ...], one_of: tuple[str, ...] = ()) -> bool:
     """Whether `items` is a non-empty list of objects, each with every one of `keys` and any of `one_of`."""
     return isinstance(items, list) and bool(items) and all(
@@ -177,6 +184,7 @@ _BY_SHAPE: tuple[tuple[Callable[[dict[str, Any]], bool], str], ...] = (
     (_is_registry_server, "an MCP registry entry (server.json)"),
     (_is_extension_manifest, "a Claude Desktop extension manifest (manifest.json of a .dxt or .mcpb bundle)"),
     (_is_semantic_kernel_prompt, "a Semantic Kernel prompt function configuration (config.json beside skprompt.txt)"),
+    (_is_dify_provider, "a Dify tool provider (its identity and credentials)"),
 )
 
 # What to do with a file that describes a server or a prompt rather than tools, by its label.
@@ -186,6 +194,8 @@ _ADVICE = {
     "a Claude Desktop extension manifest (manifest.json of a .dxt or .mcpb bundle)": "it says how to run a server, and "
     "its \"tools\" list names them with no input schema, so none can be served from it; install the bundle in Claude "
     "Desktop, or run its server and save its tools/list response as a .json file here",
+    "a Dify tool provider (its identity and credentials)": "its \"tools\" list names the YAML file of each tool, "
+    "and each of those is read on its own",
     "a Semantic Kernel prompt function configuration (config.json beside skprompt.txt)": "a prompt for a model, whose "
     "input variables fill its template, not a tool; to offer it as an MCP prompt, write an ARDF prompt/template "
     "descriptor with the text of skprompt.txt",
