@@ -426,3 +426,21 @@ def test_a_dify_file_parameter_is_ambiguous(tmp_path: Path) -> None:
     catalog = load_catalog(tmp_path)
     [error] = catalog.report.errors
     assert error.code == "AMBIGUOUS" and error.pointer == "/parameters/1/type" and '"file"' in error.message
+
+
+# ---------------------------------------------------------------- 8. LangChain / CrewAI / LlamaIndex tool dumps
+
+@pytest.mark.parametrize("key", ["args_schema", "fn_schema"])
+def test_an_agent_framework_schema_dump_is_served(tmp_path: Path, key: str) -> None:
+    """A LangChain or CrewAI tool dumped with its `args_schema.model_json_schema()` (AbrarAhmed435/LangChain
+    08_Tools/Custom_Tools/first.py prints it beside `name` and `description`), or a LlamaIndex `fn_schema`: a pydantic
+    JSON Schema under another key was UNKNOWN_DIALECT. It is the tool's input schema, `required` kept."""
+    schema = {"title": "MultiplyInput", "type": "object", "properties": {"a": {"title": "A", "type": "integer"},
+                                                                          "b": {"title": "B", "type": "integer"}},
+              "required": ["a", "b"]}
+    path = write_file(tmp_path, "tools.json", [{"name": "multiply", "description": "Multiply two numbers", key: schema}])
+    catalog = load_catalog(tmp_path)
+    assert catalog.report.errors == [], catalog.report.problems
+    assert catalog.get("multiply").input_schema["required"] == ["a", "b"]
+    assert [p for p, _ in non_canonical(catalog)] == [f"/0/{key}"]
+    reloaded_after_fix(path)

@@ -262,8 +262,8 @@ def _function_shapes(c: Canonical, raw: dict[str, Any]) -> None:
 
 
 # Where tools written by hand keep their parameters (OpenAI `parameters`; `params`, `args` in hand-kept MCP lists;
-# Cohere v1 `parameter_definitions`).
-_PARAMETER_KEYS = ("parameters", "params", "args", "parameter_definitions")
+# Cohere v1 `parameter_definitions`; LangChain/CrewAI `args_schema` and LlamaIndex `fn_schema` dumps).
+_PARAMETER_KEYS = ("parameters", "params", "args", "parameter_definitions", "args_schema", "fn_schema")
 _NOT_FUNCTION_KEYS = frozenset({"inputSchema", "input_schema", "how_to_use", "resource_id", "resource_type", "tool_id"})
 # Keywords whose value is a schema: a mapping holding one is a JSON Schema, not parameters by name.
 _SUBSCHEMA_KEYWORDS = frozenset({"additionalProperties", "patternProperties", "items", "additionalItems", "contains",
