@@ -444,3 +444,28 @@ def test_an_agent_framework_schema_dump_is_served(tmp_path: Path, key: str) -> N
     assert catalog.get("multiply").input_schema["required"] == ["a", "b"]
     assert [p for p, _ in non_canonical(catalog)] == [f"/0/{key}"]
     reloaded_after_fix(path)
+
+
+# ---------------------------------------------------------------- 9. AutoGen component configurations
+
+AUTOGEN_AGENT = {  # the AssistantAgent dump of AutoGen's declarative config, as AutoGen Studio exports it
+    "provider": "autogen_agentchat.agents.AssistantAgent", "component_type": "agent", "version": 1,
+    "component_version": 1, "label": "AssistantAgent",
+    "config": {"name": "assistant_agent", "tools": [{
+        "provider": "autogen_core.tools.FunctionTool", "component_type": "tool", "version": 1, "component_version": 1,
+        "label": "FunctionTool",
+        "config": {"source_code": "def calculator(a: float, b: float, operator: str) -> str:\n    return '0'\n",
+                   "name": "calculator", "description": "calc", "global_imports": [], "has_cancellation_support": False},
+    }]},
+}
+
+
+def test_an_autogen_component_is_named_and_skipped(tmp_path: Path) -> None:
+    """An AutoGen agent or team configuration (`dump_component()`; AutoGen Studio's gallery and team exports) was an
+    UNKNOWN_DIALECT error. Its FunctionTools hold Python source, not a schema: the file is skipped with one info line
+    saying so and what to write instead, and `validate` passes."""
+    write_file(tmp_path, "agent.json", AUTOGEN_AGENT)
+    catalog = load_catalog(tmp_path)
+    assert catalog.report.errors == []
+    [info] = infos(catalog)
+    assert "AutoGen component" in info and "handlers.py" in info

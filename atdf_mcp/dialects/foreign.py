@@ -165,6 +165,12 @@ def _is_dify_provider(raw: dict[str, Any]) -> bool:
         "credentials_for_provider" in raw or (isinstance(tools, list) and bool(tools) and all(isinstance(t, str) for t in tools)))
 
 
+def _is_autogen_component(raw: dict[str, Any]) -> bool:
+    """An AutoGen component configuration (an agent, team or tool dumped with `dump_component()`)."""
+    return isinstance(raw.get("provider"), str) and isinstance(raw.get("component_type"), str) and isinstance(
+        raw.get("config"), dict)
+
+
 def _all_dicts_with(items: Any, keys: tuple[str, ...], one_of: tuple[str, ...] = ()) -> bool:
     """Whether `items` is a non-empty list of objects, each with every one of `keys` and any of `one_of`."""
     return isinstance(items, list) and bool(items) and all(
@@ -185,6 +191,7 @@ _BY_SHAPE: tuple[tuple[Callable[[dict[str, Any]], bool], str], ...] = (
     (_is_extension_manifest, "a Claude Desktop extension manifest (manifest.json of a .dxt or .mcpb bundle)"),
     (_is_semantic_kernel_prompt, "a Semantic Kernel prompt function configuration (config.json beside skprompt.txt)"),
     (_is_dify_provider, "a Dify tool provider (its identity and credentials)"),
+    (_is_autogen_component, "an AutoGen component configuration (provider + component_type + config)"),
 )
 
 # What to do with a file that describes a server or a prompt rather than tools, by its label.
@@ -196,6 +203,9 @@ _ADVICE = {
     "Desktop, or run its server and save its tools/list response as a .json file here",
     "a Dify tool provider (its identity and credentials)": "its \"tools\" list names the YAML file of each tool, "
     "and each of those is read on its own",
+    "an AutoGen component configuration (provider + component_type + config)": "its FunctionTools carry Python "
+    "source code, not an input schema, so none is served from it; put the functions in handlers.py and describe "
+    "each as a tool (name, description, inputSchema)",
     "a Semantic Kernel prompt function configuration (config.json beside skprompt.txt)": "a prompt for a model, whose "
     "input variables fill its template, not a tool; to offer it as an MCP prompt, write an ARDF prompt/template "
     "descriptor with the text of skprompt.txt",
