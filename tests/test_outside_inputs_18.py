@@ -469,3 +469,47 @@ def test_an_autogen_component_is_named_and_skipped(tmp_path: Path) -> None:
     assert catalog.report.errors == []
     [info] = infos(catalog)
     assert "AutoGen component" in info and "handlers.py" in info
+
+
+# ---------------------------------------------------------------- 10. more of Gemini and Bedrock
+
+@pytest.mark.anyio
+async def test_gemini_nullable_and_json_schema_parameters_are_read(tmp_path: Path) -> None:
+    """Gemini's schema is OpenAPI 3.0's subset (TillK17/vertex-ai-spec-test GoogleCloudAiplatformV1FunctionDeclaration.md
+    and ...Schema.md): `"nullable": true` was kept as an unknown keyword, so a null argument was refused; it is now
+    `"type": [..., "null"]`. A declaration with `parametersJsonSchema` (langchain4j's GeminiFunctionDeclaration) was
+    UNKNOWN_DIALECT; it is the input schema."""
+    declarations = [
+        {"name": "find", "description": "Find a film.",
+         "parameters": {"type": "OBJECT", "properties": {"title": {"type": "STRING"},
+                                                        "year": {"type": "INTEGER", "nullable": True}},
+                        "required": ["title", "year"]}},
+        {"name": "rate", "description": "Rate a film.",
+         "parametersJsonSchema": {"type": "object", "properties": {"stars": {"type": "integer", "maximum": 5}}}},
+    ]
+    path = write_file(tmp_path, "gemini.json", {"tools": [{"functionDeclarations": declarations}]})
+    write_file(tmp_path, "handlers.py", "def find(title, year):\n    return f'{title} ({year})'\n")
+    catalog = load_catalog(tmp_path)
+    assert catalog.report.errors == [], catalog.report.problems
+    assert catalog.get("find").input_schema["properties"]["year"]["type"] == ["integer", "null"]
+    assert catalog.get("rate").input_schema["properties"]["stars"]["maximum"] == 5
+    assert "/tools/0/functionDeclarations/0/parameters/properties/year/nullable" in [p for p, _ in non_canonical(catalog)]
+    async with Client(CatalogServer(catalog).server) as client:
+        result = await client.call_tool("find", {"title": "Heat", "year": None})
+    assert result.is_error is False and "Heat (None)" in result.content[0].text
+    fixed = reloaded_after_fix(path)
+    assert fixed.get("find").input_schema["properties"]["year"]["type"] == ["integer", "null"]
+
+
+def test_bedrock_cache_points_and_system_tools_are_said_and_left_out(tmp_path: Path) -> None:
+    """A Converse tools list may hold `{"cachePoint": {"type": "default"}}` after the tools to cache, and
+    `{"systemTool": {"name": "nova_grounding"}}` (cdktf/cdktf-provider-aws-go ...ChatToolConfigurationTool.go names
+    cachePoint beside toolSpec): each was UNKNOWN_DIALECT. An info line each; the tool is served."""
+    tools = [*CONVERSE_TOOL_CONFIG["tools"], {"cachePoint": {"type": "default"}},
+             {"systemTool": {"name": "nova_grounding"}}]
+    write_file(tmp_path, "tools.json", {"tools": tools})
+    catalog = load_catalog(tmp_path)
+    assert catalog.report.errors == [] and catalog.get("calculator") is not None
+    notes = [p for p in catalog.report.problems if p.severity == "info"]
+    assert [p.pointer for p in notes] == ["/tools/1", "/tools/2"]
+    assert "prompt-cache" in notes[0].message and "Bedrock system tool" in notes[1].message

@@ -23,7 +23,7 @@ from typing import Any
 from ..inputs import JSON_TYPES, json_type, property_schema
 from ..schemas import to_pointer
 from . import atdf
-from .api_tools import is_python_generic, python_type_schema, unwrap_tool_spec, written
+from .api_tools import is_python_generic, nullable_types, python_type_schema, unwrap_tool_spec, written
 from .dify import dify_tool
 
 __all__ = ["Canonical", "Deviation", "canonicalize", "may_hold_notes"]
@@ -168,6 +168,7 @@ def canonicalize(raw: Any, *, notes: bool = True) -> Canonical:
         _schema_text(c, raw, key)
         if isinstance(raw.get(key), dict):
             _type_case(c, raw[key], f"/{key}")
+            nullable_types(c, raw[key], f"/{key}")
             _draft3_required(c, raw[key], f"/{key}")
         if family == "openakita":
             _related_names(c, raw)
@@ -262,8 +263,10 @@ def _function_shapes(c: Canonical, raw: dict[str, Any]) -> None:
 
 
 # Where tools written by hand keep their parameters (OpenAI `parameters`; `params`, `args` in hand-kept MCP lists;
-# Cohere v1 `parameter_definitions`; LangChain/CrewAI `args_schema` and LlamaIndex `fn_schema` dumps).
-_PARAMETER_KEYS = ("parameters", "params", "args", "parameter_definitions", "args_schema", "fn_schema")
+# Cohere v1 `parameter_definitions`; LangChain/CrewAI `args_schema` and LlamaIndex `fn_schema` dumps; Gemini's
+# `parametersJsonSchema`, a JSON Schema where `parameters` is its OpenAPI subset).
+_PARAMETER_KEYS = ("parameters", "params", "args", "parameter_definitions", "args_schema", "fn_schema",
+                   "parametersJsonSchema", "parameters_json_schema")
 _NOT_FUNCTION_KEYS = frozenset({"inputSchema", "input_schema", "how_to_use", "resource_id", "resource_type", "tool_id"})
 # Keywords whose value is a schema: a mapping holding one is a JSON Schema, not parameters by name.
 _SUBSCHEMA_KEYWORDS = frozenset({"additionalProperties", "patternProperties", "items", "additionalItems", "contains",

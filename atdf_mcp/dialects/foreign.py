@@ -63,8 +63,12 @@ def hosted_tool(item: Any) -> str | None:
     Anthropic's `{"type": "bash_20250124", "name": "bash"}` sit beside function tools in the same `tools` list, with no
     description or schema: the provider runs them.
     """
-    if isinstance(item, dict) and len(item) == 1 and next(iter(item)) in _GEMINI_BUILT_INS:
-        return (f"skipped: a tool hosted by the model API's provider ({{\"{next(iter(item))}\": ...}}, a Gemini built-in tool), "
+    only = next(iter(item)) if isinstance(item, dict) and len(item) == 1 else None
+    if only == "cachePoint":
+        return ("skipped: a Bedrock prompt-cache checkpoint ({\"cachePoint\": ...}), which marks where the model API may "
+                "cache the tools listed before it: not a tool, nothing to describe or call")
+    if only in _BUILT_INS:
+        return (f"skipped: a tool hosted by the model API's provider ({{\"{only}\": ...}}, {_BUILT_INS[only]}), "
                 "which the provider runs: there is nothing here to describe or call; give a tool of your own a name, a "
                 "description and an input schema")
     kind = item.get("type") if isinstance(item, dict) else None
@@ -74,10 +78,13 @@ def hosted_tool(item: Any) -> str | None:
             "there is nothing here to describe or call; give a tool of your own a name, a description and an input schema")
 
 
-# Gemini's built-in tools, each an item of its own in `tools` ({"googleSearch": {}}), REST and SDK spellings.
-_GEMINI_BUILT_INS = frozenset({"googleSearch", "google_search", "googleSearchRetrieval", "google_search_retrieval",
+# Built-in tools that are an item of their own in a `tools` list: Gemini's ({"googleSearch": {}}, REST and SDK
+# spellings) and Bedrock Converse's {"systemTool": {"name": "nova_grounding"}}.
+_BUILT_INS = {**dict.fromkeys(("googleSearch", "google_search", "googleSearchRetrieval", "google_search_retrieval",
                                "codeExecution", "code_execution", "urlContext", "url_context", "retrieval", "googleMaps",
-                               "google_maps", "computerUse", "computer_use", "fileSearch", "file_search"})
+                               "google_maps", "computerUse", "computer_use", "fileSearch", "file_search"),
+                              "a Gemini built-in tool"),
+              "systemTool": "an Amazon Bedrock system tool"}
 
 # Keys of a tool that is described here (a function, an MCP or Anthropic custom tool, an ATDF/ARDF descriptor).
 _TOOL_KEYS = frozenset({"description", "parameters", "input_schema", "inputSchema", "function", "how_to_use", "tool_id",
