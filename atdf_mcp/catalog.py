@@ -33,7 +33,7 @@ from .connectors import ExampleLeftOut, derived_tools
 from .copies import reconcile
 from .dialects import COLLECTION_KEYS, DIALECT, READERS, ReadOptions, containers, detect, resolve
 from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
-from .dialects.foreign import hosted_tool, named_else, skipped_message, what_else
+from .dialects.foreign import commented_else, hosted_tool, named_else, skipped_message, what_else
 from .errors import UsageError
 from .files import DecodeFailure, decode_bytes, find_files, printable, read_file
 from .inputs import SchemaShapeError
@@ -465,6 +465,8 @@ class _Loader:
         raw = data if isinstance(data, DecodeFailure) else decode_bytes(data, yaml_syntax=yaml_syntax)
         if isinstance(raw, DecodeFailure):
             named = named_else(path.name) if raw.code == Code.PARSE_ERROR else None
+            if named is None and raw.code == Code.PARSE_ERROR and isinstance(data, bytes) and not yaml_syntax:
+                named = commented_else(data, path.name)  # VS Code's mcp.json, with its comments and trailing commas
             if named is not None:  # tsconfig.json with // comments is still a tsconfig.json
                 problems.append(Problem(file, "", skipped_message(named), "info", Code.NOT_A_DESCRIPTOR))
             else:

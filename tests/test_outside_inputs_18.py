@@ -513,3 +513,48 @@ def test_bedrock_cache_points_and_system_tools_are_said_and_left_out(tmp_path: P
     notes = [p for p in catalog.report.problems if p.severity == "info"]
     assert [p.pointer for p in notes] == ["/tools/1", "/tools/2"]
     assert "prompt-cache" in notes[0].message and "Bedrock system tool" in notes[1].message
+
+
+# ---------------------------------------------------------------- 11. VS Code / Cursor mcp.json, as JSONC
+
+VSCODE_MCP = """\
+{
+    // VS Code reads this file as JSON with comments
+    "inputs": [
+        {
+            "id": "home-assistant-token",
+            "description": "Home Assistant Long-Lived Access Token",
+            "type": "promptString",
+            "password": true
+        },
+    ],
+    "servers": {
+        "home-assistant-mcp": {
+            "type": "http",
+            "url": "https://${input:home-assistant-domain}/mcp_server/sse",
+        }
+    }
+}
+"""
+
+
+@pytest.mark.parametrize("text", [VSCODE_MCP, VSCODE_MCP.replace("    // VS Code reads this file as JSON with comments\n", "")
+                                  .replace("},\n    ],", "}\n    ],").replace('/sse",', '/sse"')])
+def test_a_vscode_mcp_json_is_named_and_skipped(tmp_path: Path, text: str) -> None:
+    """VS Code's `mcp.json` (`servers` + `inputs`; 0GiS0/home-assistant-mcp .vscode/mcp.json, with trailing commas, as
+    VS Code's JSONC allows) sits at the root of thousands of repositories: with a comma or comment it was a PARSE_ERROR,
+    without, an UNKNOWN_DIALECT error. It is an MCP client configuration: skipped with one info line. A descriptor
+    written as JSONC is still a PARSE_ERROR that names the comment or comma."""
+    write_file(tmp_path, "mcp.json", text)
+    catalog = load_catalog(tmp_path)
+    assert catalog.report.errors == []
+    assert any("MCP client configuration" in m for m in infos(catalog)), catalog.report.problems
+
+
+def test_a_descriptor_written_as_jsonc_is_still_a_parse_error(tmp_path: Path) -> None:
+    """Only a file that is plainly a client configuration is recognised through its comments: a tool list with a
+    trailing comma is a PARSE_ERROR at the comma, as before (`fix` could not keep the comments)."""
+    write_file(tmp_path, "tools.json", '{"tools": [{"name": "t", "description": "d", "inputSchema": {"type": "object"}},]}')
+    catalog = load_catalog(tmp_path)
+    [error] = catalog.report.errors
+    assert error.code == "PARSE_ERROR" and "trailing comma" in error.message

@@ -10,11 +10,14 @@ so it is still reported as an error.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["hosted_tool", "named_else", "skipped_message", "what_else"]
+from . import jsonc
+
+__all__ = ["commented_else", "hosted_tool", "named_else", "skipped_message", "what_else"]
 
 # File names that only ever hold tooling configuration (compared case-insensitively).
 _BY_NAME: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -91,6 +94,18 @@ _TOOL_KEYS = frozenset({"description", "parameters", "input_schema", "inputSchem
                         "resource_id", "resource_type", "properties"})
 
 
+def commented_else(data: bytes, file_name: str) -> str | None:
+    """What a .json file that does not parse is, read as JSONC (comments, trailing commas), when that is plain.
+
+    VS Code's and Cursor's `mcp.json` are JSONC; a descriptor written so is not recognised here (it stays an error).
+    """
+    try:
+        raw = json.loads(jsonc.strip(data.decode("utf-8-sig")))
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return what_else(raw, file_name)
+
+
 def named_else(file_name: str) -> str | None:
     """What a file is by its name alone (tsconfig.json...), also when it does not parse (JSON with comments)."""
     lowered = file_name.lower()
@@ -137,7 +152,12 @@ def _is_openapi(raw: dict[str, Any]) -> bool:
 
 
 def _is_client_config(raw: dict[str, Any]) -> bool:
-    return isinstance(raw.get("mcpServers"), dict)
+    """Claude Desktop's and Cursor's `mcpServers`, VS Code's `servers` (+ `inputs`), Zed's `context_servers`."""
+    if isinstance(raw.get("mcpServers"), dict):
+        return True
+    servers = raw.get("servers", raw.get("context_servers"))
+    return isinstance(servers, dict) and bool(servers) and all(
+        isinstance(s, dict) and bool(s.keys() & {"command", "url", "type"}) for s in servers.values())
 
 
 def _is_registry_server(raw: dict[str, Any]) -> bool:
@@ -193,7 +213,7 @@ _BY_SHAPE: tuple[tuple[Callable[[dict[str, Any]], bool], str], ...] = (
     (_is_manifest, "an MCP manifest (a list of resource collections)"),
     (_is_error_envelope, "an ATDF error or response envelope (what a tool returns, not a descriptor)"),
     (_is_openapi, "an OpenAPI document"),
-    (_is_client_config, "an MCP client configuration (mcpServers)"),
+    (_is_client_config, "an MCP client configuration (mcpServers, or VS Code's servers)"),
     (_is_registry_server, "an MCP registry entry (server.json)"),
     (_is_extension_manifest, "a Claude Desktop extension manifest (manifest.json of a .dxt or .mcpb bundle)"),
     (_is_semantic_kernel_prompt, "a Semantic Kernel prompt function configuration (config.json beside skprompt.txt)"),
