@@ -98,10 +98,14 @@ def commented_else(data: bytes, file_name: str) -> str | None:
     """What a .json file that does not parse is, read as JSONC (comments, trailing commas), when that is plain.
 
     VS Code's and Cursor's `mcp.json` are JSONC; a descriptor written so is not recognised here (it stays an error).
+    Only a file naming servers (`servers`, `mcpServers`, `context_servers`) is read again, so a large or deeply nested
+    file that does not parse costs nothing more.
     """
+    if b'ervers"' not in data:
+        return None
     try:
         raw = json.loads(jsonc.strip(data.decode("utf-8-sig")))
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
         return None
     return what_else(raw, file_name)
 
