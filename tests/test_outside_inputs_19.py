@@ -1,4 +1,4 @@
-"""An eighteenth probe from outside: the tool formats of the other model APIs and agent platforms (round three).
+"""A nineteenth probe from outside: the tool formats of the other model APIs and agent platforms (round three).
 
 Amazon Bedrock Converse `toolSpec` tools (alone or under `toolConfig`), Bedrock Agents action groups
 (`functionSchema.functions` with parameters by name), Gemini REST/Vertex `tools: [{functionDeclarations: [...]}]`,
