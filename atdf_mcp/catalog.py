@@ -31,9 +31,9 @@ from .collector import gc_paused
 from .config import CatalogConfig, ConfigProblem, read_config
 from .connectors import ExampleLeftOut, derived_tools
 from .copies import reconcile
-from .dialects import COLLECTION_KEYS, DIALECT, READERS, ReadOptions, detect, resolve
+from .dialects import COLLECTION_KEYS, DIALECT, READERS, ReadOptions, containers, detect, resolve
 from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
-from .dialects.foreign import hosted_tool, named_else, skipped_message, what_else
+from .dialects.foreign import commented_else, hosted_tool, named_else, skipped_message, what_else
 from .errors import UsageError
 from .files import DecodeFailure, decode_bytes, find_files, printable, read_file
 from .inputs import SchemaShapeError
@@ -465,6 +465,8 @@ class _Loader:
         raw = data if isinstance(data, DecodeFailure) else decode_bytes(data, yaml_syntax=yaml_syntax)
         if isinstance(raw, DecodeFailure):
             named = named_else(path.name) if raw.code == Code.PARSE_ERROR else None
+            if named is None and raw.code == Code.PARSE_ERROR and isinstance(data, bytes) and not yaml_syntax:
+                named = commented_else(data, path.name)  # VS Code's mcp.json, with its comments and trailing commas
             if named is not None:  # tsconfig.json with // comments is still a tsconfig.json
                 problems.append(Problem(file, "", skipped_message(named), "info", Code.NOT_A_DESCRIPTOR))
             else:
@@ -485,6 +487,11 @@ class _Loader:
             if other is not None:  # package.json, a JSON Schema, an n8n export...: said once, not an error
                 problems.append(Problem(file, "", skipped_message(other), "info", Code.NOT_A_DESCRIPTOR))
                 return
+        if any(found):  # tools kept in a model API's request or wrapper: where to write them, what is ignored
+            problems.extend(Problem(file, ptr, msg, "warning", Code.NON_CANONICAL) for ptr, msg in containers.deviations(raw))
+            ignored = containers.ignored_keys(raw)
+            if ignored:
+                problems.append(Problem(file, "", containers.ignored_message(ignored), "info", Code.NOT_A_DESCRIPTOR))
         key = foreign_collection(raw) if any(found) else None
         if key is not None:
             wanted = collection_key_for(raw[key])
@@ -778,6 +785,10 @@ def _entries(raw: Any, pointer: str) -> Iterator[tuple[str, Any]]:
             yield from _entries(item, f"{pointer}/{i}")
         return
     if isinstance(raw, dict) and detect(raw) is None:
+        declarations = containers.declarations_key(raw) if pointer else None
+        if declarations is not None:  # a Gemini `tools` item: {"functionDeclarations": [...]}
+            yield from _entries(raw[declarations], f"{pointer}/{declarations}")
+            return
         for key in COLLECTION_KEYS:
             if isinstance(raw.get(key), list):
                 yield from _entries(raw[key], f"{pointer}/{key}")
@@ -786,6 +797,10 @@ def _entries(raw: Any, pointer: str) -> Iterator[tuple[str, Any]]:
             result = raw.get("result")
             if "jsonrpc" in raw and isinstance(result, dict) and any(isinstance(result.get(k), list) for k in COLLECTION_KEYS):
                 yield from _entries(result, "/result")
+                return
+            wrapped = containers.wrapped_list(raw)
+            if wrapped is not None:  # Bedrock's {"toolConfig": {"tools": [...]}}, {"functionSchema": {"functions": [...]}}
+                yield from _entries(raw[wrapped[0]][wrapped[1]], f"/{wrapped[0]}/{wrapped[1]}")
                 return
             key = foreign_collection(raw)
             if key is not None:

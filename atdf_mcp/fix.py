@@ -21,7 +21,7 @@ from typing import Any
 
 from .catalog import LoadReport, Problem, collection_key_for, descriptor_entries, foreign_collection, load_catalog
 from .codes import Code
-from .dialects import detect
+from .dialects import containers, detect
 from .dialects.canonical import Canonical, canonicalize
 from .files import CONFIG_FILE_NAMES, DecodeFailure, decode_bytes, text_codec
 from .rewrite import Origin, rewrite_json, rewrite_yaml
@@ -101,6 +101,7 @@ def _canonical_document(raw: Any) -> tuple[Any, Origin]:
             raw = _replaced(raw, pointer, canon.raw)
             changed.append((pointer, canon))
 
+    raw, lifts = containers.lifted(raw)  # tools in a request body or a wrapper → the root's "tools" list
     key = foreign_collection(raw)
     renamed: tuple[str, str] | None = None
     if key is not None:  # {"mcp_tools": [...]} → {"tools": [...]}, in its place among the root's keys
@@ -110,6 +111,7 @@ def _canonical_document(raw: Any) -> tuple[Any, Origin]:
             renamed = (to_pointer((wanted,)), to_pointer((key,)))
 
     def origin(pointer: str) -> str:
+        pointer = Canonical.origin_in(lifts, pointer)
         if renamed is not None and (pointer == renamed[0] or pointer.startswith(renamed[0] + "/")):
             pointer = renamed[1] + pointer[len(renamed[0]):]
         for entry, canon in changed:

@@ -37,6 +37,7 @@ class Counts:
     warnings: int
     info: int
     by_type: dict[str, int]
+    skipped: int | None = None  # files skipped whole; None: every info line is one (the counts of a tool set's report)
 
     @classmethod
     def of(cls, catalog: Catalog, problems: Sequence[Problem], *, files: int | None = None) -> Counts:
@@ -50,6 +51,7 @@ class Counts:
             warnings=sum(p.severity == "warning" for p in problems),
             info=sum(p.severity == "info" for p in problems),
             by_type=dict(sorted(catalog.counts().items())),
+            skipped=sum(p.severity == "info" and not p.pointer and p.message.startswith("skipped") for p in problems),
         )
 
     def as_json(self) -> dict[str, Any]:
@@ -65,12 +67,18 @@ class Counts:
             line += f" (incl. {self.generated_tools} tool(s) generated from connector or model endpoints)"
         if self.language_copies:
             line += f" + {_copies(self.language_copies)}"
-        skipped = f", {self.info} file(s) skipped" if self.info else ""
-        return f"{line}, {self.errors} error(s), {self.warnings} warning(s){skipped}"
+        return f"{line}, {self.errors} error(s), {self.warnings} warning(s){_skipped(self)}"
 
     def by_type_text(self) -> str:
         """The descriptors by type, labelled as such: 'connector 1, prompt 2, tool 11'."""
         return ", ".join(f"{kind} {n}" for kind, n in self.by_type.items()) or "none"
+
+
+def _skipped(counts: Counts) -> str:
+    """', 2 file(s) skipped, 1 note(s)': whole files skipped, and the other info lines (a hosted tool, ignored keys)."""
+    skipped = counts.info if counts.skipped is None else counts.skipped
+    notes = counts.info - skipped
+    return (f", {skipped} file(s) skipped" if skipped else "") + (f", {notes} note(s)" if notes else "")
 
 
 def _copies(n: int) -> str:
@@ -102,8 +110,7 @@ def listed(published: Published | Listing) -> str:
 
 def banner_details(counts: Counts) -> str:
     """The parenthesised part of the `serve` start-up line: descriptors by type, copies, problems."""
-    skipped = f", {counts.info} file(s) skipped" if counts.info else ""
-    parts = [f"{counts.errors} error(s), {counts.warnings} warning(s){skipped}",
+    parts = [f"{counts.errors} error(s), {counts.warnings} warning(s){_skipped(counts)}",
              f"{counts.descriptors} descriptor(s) by type: {counts.by_type_text()}"]
     if counts.language_copies:
         parts.append(_copies(counts.language_copies))

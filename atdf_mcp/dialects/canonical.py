@@ -23,6 +23,8 @@ from typing import Any
 from ..inputs import JSON_TYPES, json_type, property_schema
 from ..schemas import to_pointer
 from . import atdf
+from .api_tools import is_python_generic, nullable_types, python_type_schema, unwrap_tool_spec, written
+from .dify import dify_tool
 
 __all__ = ["Canonical", "Deviation", "canonicalize", "may_hold_notes"]
 
@@ -153,6 +155,8 @@ def canonicalize(raw: Any, *, notes: bool = True) -> Canonical:
         return c
     if notes:
         _strip_comments(c, raw)
+    unwrap_tool_spec(c, raw)
+    dify_tool(c, raw)
     _function_shapes(c, raw)
     family = _family(raw)
     if family == "ardf":
@@ -164,6 +168,7 @@ def canonicalize(raw: Any, *, notes: bool = True) -> Canonical:
         _schema_text(c, raw, key)
         if isinstance(raw.get(key), dict):
             _type_case(c, raw[key], f"/{key}")
+            nullable_types(c, raw[key], f"/{key}")
             _draft3_required(c, raw[key], f"/{key}")
         if family == "openakita":
             _related_names(c, raw)
@@ -257,8 +262,11 @@ def _function_shapes(c: Canonical, raw: dict[str, Any]) -> None:
     _replace_key(raw, key, "inputSchema", built)
 
 
-# Where tools written by hand keep their parameters (OpenAI `parameters`; `params`, `args` in hand-kept MCP lists).
-_PARAMETER_KEYS = ("parameters", "params", "args")
+# Where tools written by hand keep their parameters (OpenAI `parameters`; `params`, `args` in hand-kept MCP lists;
+# Cohere v1 `parameter_definitions`; LangChain/CrewAI `args_schema` and LlamaIndex `fn_schema` dumps; Gemini's
+# `parametersJsonSchema`, a JSON Schema where `parameters` is its OpenAPI subset).
+_PARAMETER_KEYS = ("parameters", "params", "args", "parameter_definitions", "args_schema", "fn_schema",
+                   "parametersJsonSchema", "parameters_json_schema")
 _NOT_FUNCTION_KEYS = frozenset({"inputSchema", "input_schema", "how_to_use", "resource_id", "resource_type", "tool_id"})
 # Keywords whose value is a schema: a mapping holding one is a JSON Schema, not parameters by name.
 _SUBSCHEMA_KEYWORDS = frozenset({"additionalProperties", "patternProperties", "items", "additionalItems", "contains",
@@ -333,12 +341,28 @@ def _json_type_word(c: Canonical, spec: dict[str, Any], where: str) -> None:
     declared = spec.get("type")
     if not isinstance(declared, str) or declared in JSON_TYPES:
         return
+    if is_python_generic(declared):
+        _python_generic(c, spec, declared, where)
+        return
     if json_type(declared) is None:
         return  # not a known name: the schema check says what `type` takes
     fragment = {k: v for k, v in property_schema({"type": declared}).items() if k not in spec or k == "type"}
     spec.update(fragment)
     written = ", ".join(f"{_j(k)}: {_j(v)}" for k, v in fragment.items())
     c.fixed(where, f"JSON Schema names this type {_j(fragment['type'])}: write {written}, not \"type\": {_j(declared)}")
+
+
+def _python_generic(c: Canonical, spec: dict[str, Any], declared: str, where: str) -> None:
+    """A Python typing expression ("List[str]", "Dict[str, int]", "Optional[int]") → its JSON Schema, or AMBIGUOUS."""
+    fragment = python_type_schema(declared)
+    clash = fragment is not None and any(k in spec and spec[k] != v for k, v in fragment.items() if k != "type")
+    if fragment is None or clash:
+        c.ambiguous(where, f"{_j(declared)} is a Python type with no one JSON Schema equivalent"
+                    f"{' beside the keywords written with it' if clash else ''}: write its JSON Schema instead "
+                    "(\"type\": \"array\" with \"items\", \"type\": \"object\" with \"properties\", or \"anyOf\")")
+        return
+    spec.update(fragment)
+    c.fixed(where, f"JSON Schema writes this Python type as {written(fragment)}, not \"type\": {_j(declared)}")
 
 
 def _schema_text(c: Canonical, raw: dict[str, Any], key: str) -> None:

@@ -10,11 +10,14 @@ so it is still reported as an error.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["hosted_tool", "named_else", "skipped_message", "what_else"]
+from . import jsonc
+
+__all__ = ["commented_else", "hosted_tool", "named_else", "skipped_message", "what_else"]
 
 # File names that only ever hold tooling configuration (compared case-insensitively).
 _BY_NAME: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -63,6 +66,14 @@ def hosted_tool(item: Any) -> str | None:
     Anthropic's `{"type": "bash_20250124", "name": "bash"}` sit beside function tools in the same `tools` list, with no
     description or schema: the provider runs them.
     """
+    only = next(iter(item)) if isinstance(item, dict) and len(item) == 1 else None
+    if only == "cachePoint":
+        return ("skipped: a Bedrock prompt-cache checkpoint ({\"cachePoint\": ...}), which marks where the model API may "
+                "cache the tools listed before it: not a tool, nothing to describe or call")
+    if only in _BUILT_INS:
+        return (f"skipped: a tool hosted by the model API's provider ({{\"{only}\": ...}}, {_BUILT_INS[only]}), "
+                "which the provider runs: there is nothing here to describe or call; give a tool of your own a name, a "
+                "description and an input schema")
     kind = item.get("type") if isinstance(item, dict) else None
     if not isinstance(kind, str) or kind in ("function", "custom", "object") or item.keys() & _TOOL_KEYS:
         return None
@@ -70,9 +81,33 @@ def hosted_tool(item: Any) -> str | None:
             "there is nothing here to describe or call; give a tool of your own a name, a description and an input schema")
 
 
+# Built-in tools that are an item of their own in a `tools` list: Gemini's ({"googleSearch": {}}, REST and SDK
+# spellings) and Bedrock Converse's {"systemTool": {"name": "nova_grounding"}}.
+_BUILT_INS = {**dict.fromkeys(("googleSearch", "google_search", "googleSearchRetrieval", "google_search_retrieval",
+                               "codeExecution", "code_execution", "urlContext", "url_context", "retrieval", "googleMaps",
+                               "google_maps", "computerUse", "computer_use", "fileSearch", "file_search"),
+                              "a Gemini built-in tool"),
+              "systemTool": "an Amazon Bedrock system tool"}
+
 # Keys of a tool that is described here (a function, an MCP or Anthropic custom tool, an ATDF/ARDF descriptor).
 _TOOL_KEYS = frozenset({"description", "parameters", "input_schema", "inputSchema", "function", "how_to_use", "tool_id",
                         "resource_id", "resource_type", "properties"})
+
+
+def commented_else(data: bytes, file_name: str) -> str | None:
+    """What a .json file that does not parse is, read as JSONC (comments, trailing commas), when that is plain.
+
+    VS Code's and Cursor's `mcp.json` are JSONC; a descriptor written so is not recognised here (it stays an error).
+    Only a file naming servers (`servers`, `mcpServers`, `context_servers`) is read again, so a large or deeply nested
+    file that does not parse costs nothing more.
+    """
+    if b'ervers"' not in data:
+        return None
+    try:
+        raw = json.loads(jsonc.strip(data.decode("utf-8-sig")))
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
+    return what_else(raw, file_name)
 
 
 def named_else(file_name: str) -> str | None:
@@ -121,7 +156,12 @@ def _is_openapi(raw: dict[str, Any]) -> bool:
 
 
 def _is_client_config(raw: dict[str, Any]) -> bool:
-    return isinstance(raw.get("mcpServers"), dict)
+    """Claude Desktop's and Cursor's `mcpServers`, VS Code's `servers` (+ `inputs`), Zed's `context_servers`."""
+    if isinstance(raw.get("mcpServers"), dict):
+        return True
+    servers = raw.get("servers", raw.get("context_servers"))
+    return isinstance(servers, dict) and bool(servers) and all(
+        isinstance(s, dict) and bool(s.keys() & {"command", "url", "type"}) for s in servers.values())
 
 
 def _is_registry_server(raw: dict[str, Any]) -> bool:
@@ -149,6 +189,19 @@ def _is_semantic_kernel_prompt(raw: dict[str, Any]) -> bool:
         or isinstance(raw.get("completion"), dict) or isinstance(raw.get("input"), dict))
 
 
+def _is_dify_provider(raw: dict[str, Any]) -> bool:
+    """A Dify tool provider YAML: its identity, credentials and the paths of its tools' own YAML files."""
+    tools = raw.get("tools")
+    return isinstance(raw.get("identity"), dict) and (
+        "credentials_for_provider" in raw or (isinstance(tools, list) and bool(tools) and all(isinstance(t, str) for t in tools)))
+
+
+def _is_autogen_component(raw: dict[str, Any]) -> bool:
+    """An AutoGen component configuration (an agent, team or tool dumped with `dump_component()`)."""
+    return isinstance(raw.get("provider"), str) and isinstance(raw.get("component_type"), str) and isinstance(
+        raw.get("config"), dict)
+
+
 def _all_dicts_with(items: Any, keys: tuple[str, ...], one_of: tuple[str, ...] = ()) -> bool:
     """Whether `items` is a non-empty list of objects, each with every one of `keys` and any of `one_of`."""
     return isinstance(items, list) and bool(items) and all(
@@ -164,10 +217,12 @@ _BY_SHAPE: tuple[tuple[Callable[[dict[str, Any]], bool], str], ...] = (
     (_is_manifest, "an MCP manifest (a list of resource collections)"),
     (_is_error_envelope, "an ATDF error or response envelope (what a tool returns, not a descriptor)"),
     (_is_openapi, "an OpenAPI document"),
-    (_is_client_config, "an MCP client configuration (mcpServers)"),
+    (_is_client_config, "an MCP client configuration (mcpServers, or VS Code's servers)"),
     (_is_registry_server, "an MCP registry entry (server.json)"),
     (_is_extension_manifest, "a Claude Desktop extension manifest (manifest.json of a .dxt or .mcpb bundle)"),
     (_is_semantic_kernel_prompt, "a Semantic Kernel prompt function configuration (config.json beside skprompt.txt)"),
+    (_is_dify_provider, "a Dify tool provider (its identity and credentials)"),
+    (_is_autogen_component, "an AutoGen component configuration (provider + component_type + config)"),
 )
 
 # What to do with a file that describes a server or a prompt rather than tools, by its label.
@@ -177,6 +232,11 @@ _ADVICE = {
     "a Claude Desktop extension manifest (manifest.json of a .dxt or .mcpb bundle)": "it says how to run a server, and "
     "its \"tools\" list names them with no input schema, so none can be served from it; install the bundle in Claude "
     "Desktop, or run its server and save its tools/list response as a .json file here",
+    "a Dify tool provider (its identity and credentials)": "its \"tools\" list names the YAML file of each tool, "
+    "and each of those is read on its own",
+    "an AutoGen component configuration (provider + component_type + config)": "its FunctionTools carry Python "
+    "source code, not an input schema, so none is served from it; put the functions in handlers.py and describe "
+    "each as a tool (name, description, inputSchema)",
     "a Semantic Kernel prompt function configuration (config.json beside skprompt.txt)": "a prompt for a model, whose "
     "input variables fill its template, not a tool; to offer it as an MCP prompt, write an ARDF prompt/template "
     "descriptor with the text of skprompt.txt",

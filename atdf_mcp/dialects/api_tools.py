@@ -1,0 +1,148 @@
+"""Tool objects of other model APIs → MCP tools: Bedrock Converse `toolSpec`, and Python type names (Cohere v1).
+
+    >>> python_type_schema("List[str]")
+    {'type': 'array', 'items': {'type': 'string'}}
+    >>> python_type_schema("Dict[str, int]")
+    {'type': 'object', 'additionalProperties': {'type': 'integer'}}
+    >>> python_type_schema("Tuple[str, int]") is None     # no one JSON Schema: the caller says AMBIGUOUS
+    True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+from ..inputs import json_type
+
+if TYPE_CHECKING:
+    from .canonical import Canonical
+
+__all__ = ["is_python_generic", "nullable_types", "python_type_schema", "unwrap_tool_spec", "written"]
+
+_GENERIC = re.compile(r"^\s*([A-Za-z_][\w.]*)\s*\[(.*)\]\s*$")
+_LISTS = frozenset({"list", "sequence", "iterable", "typing.list", "typing.sequence"})
+_SETS = frozenset({"set", "frozenset", "typing.set"})
+_MAPS = frozenset({"dict", "mapping", "typing.dict", "typing.mapping"})
+_OPTIONAL = frozenset({"optional", "typing.optional"})
+_ANY = frozenset({"any", "typing.any", "object"})
+
+
+def unwrap_tool_spec(c: Canonical, raw: dict[str, Any]) -> None:
+    """Bedrock Converse `{"toolSpec": {name, description, inputSchema: {"json": {...}}}}` → an MCP tool, in place."""
+    inner = raw.get("toolSpec")
+    if len(raw) == 1 and isinstance(inner, dict) and isinstance(inner.get("name"), str):
+        c.fixed("/toolSpec", "write a Bedrock Converse tool as an MCP tool: {\"name\", \"description\", \"inputSchema\"}, "
+                "not wrapped in {\"toolSpec\": {...}}")
+        c.moved("", "/toolSpec")
+        raw.clear()
+        raw.update(inner)
+    schema = raw.get("inputSchema")
+    if isinstance(raw.get("name"), str) and isinstance(schema, dict) and schema.keys() == {"json"} \
+            and isinstance(schema["json"], dict):
+        c.fixed("/inputSchema/json", "an MCP tool's \"inputSchema\" is the JSON Schema itself: write "
+                "\"inputSchema\": {\"type\": \"object\", ...}, not Bedrock's {\"json\": {...}} around it")
+        c.moved("/inputSchema", "/inputSchema/json")
+        raw["inputSchema"] = schema["json"]
+
+
+def nullable_types(c: Canonical, schema: dict[str, Any], base: str) -> None:
+    """OpenAPI 3.0's `"nullable": true` (Gemini, Vertex) beside a type → `"type": [type, "null"]`, at every depth.
+
+    JSON Schema ignores `nullable`, so a null argument would be refused; `"nullable": false` is the default: removed.
+    """
+    for node, at in _subschemas(schema, base):
+        flag = node.get("nullable")
+        if not isinstance(flag, bool):
+            continue
+        kind = node.get("type")
+        if flag and isinstance(kind, str):
+            node["type"] = [kind, "null"]
+            del node["nullable"]
+            c.fixed(f"{at}/nullable", f"\"nullable\" is OpenAPI 3.0's, which JSON Schema ignores: write "
+                    f"\"type\": {json.dumps(node['type'])} instead")
+        elif not flag:
+            del node["nullable"]
+            c.fixed(f"{at}/nullable", "\"nullable\": false is OpenAPI 3.0's default, which JSON Schema does not know: "
+                    "remove it")
+
+
+_MAPS_OF_SCHEMAS = ("properties", "patternProperties", "$defs", "definitions")
+_ONE_SCHEMA = ("items", "additionalProperties", "not", "contains")
+_LISTS_OF_SCHEMAS = ("anyOf", "oneOf", "allOf", "prefixItems")
+
+
+def _subschemas(schema: dict[str, Any], base: str) -> list[tuple[dict[str, Any], str]]:
+    """`schema` and every schema inside it, with its pointer."""
+    found, stack = [], [(schema, base)]
+    while stack:
+        node, at = stack.pop()
+        found.append((node, at))
+        for key in _MAPS_OF_SCHEMAS:
+            if isinstance(node.get(key), dict):
+                stack.extend((sub, f"{at}/{key}/{_escape(name)}") for name, sub in node[key].items() if isinstance(sub, dict))
+        stack.extend((node[key], f"{at}/{key}") for key in _ONE_SCHEMA if isinstance(node.get(key), dict))
+        for key in _LISTS_OF_SCHEMAS:
+            if isinstance(node.get(key), list):
+                stack.extend((sub, f"{at}/{key}/{i}") for i, sub in enumerate(node[key]) if isinstance(sub, dict))
+    return found
+
+
+def _escape(key: str) -> str:
+    return str(key).replace("~", "~0").replace("/", "~1")
+
+
+def is_python_generic(declared: str) -> bool:
+    """Whether a type name is written as a Python typing expression (`List[str]`, `Dict[str, int]`)."""
+    return _GENERIC.match(declared) is not None
+
+
+def python_type_schema(declared: str) -> dict[str, Any] | None:
+    """The JSON Schema of a Python type name (`str`, `List[str]`, `Optional[int]`...); None when there is no one."""
+    match = _GENERIC.match(declared)
+    if match is None:
+        name = declared.strip().lower()
+        if name in _ANY:
+            return {}
+        kind = json_type(name)
+        return {"type": kind} if kind is not None else None
+    outer, args = match.group(1).lower(), _split(match.group(2))
+    if args is None:
+        return None
+    if outer in _LISTS | _SETS and len(args) == 1:
+        items = python_type_schema(args[0])
+        if items is None:
+            return None
+        return {"type": "array", **({"items": items} if items else {}), **({"uniqueItems": True} if outer in _SETS else {})}
+    if outer in _MAPS and len(args) == 2 and python_type_schema(args[0]) == {"type": "string"}:
+        values = python_type_schema(args[1])
+        return None if values is None else {"type": "object", **({"additionalProperties": values} if values else {})}
+    if outer in _OPTIONAL and len(args) == 1:
+        inner = python_type_schema(args[0])
+        if inner is None or not isinstance(inner.get("type"), str):
+            return None
+        return {**inner, "type": [inner["type"], "null"]}
+    return None
+
+
+def _split(text: str) -> list[str] | None:
+    """The comma-separated arguments of a generic, split at depth 0 (None when the brackets do not balance)."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        if char == "[":
+            depth += 1
+        elif char == "]":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif char == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    parts.append(text[start:].strip())
+    return None if depth or not all(parts) else parts
+
+
+def written(fragment: dict[str, Any]) -> str:
+    """A schema fragment as it would be written in a property (`"type": "array", "items": {...}`)."""
+    return ", ".join(f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in fragment.items())
