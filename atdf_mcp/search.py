@@ -594,7 +594,6 @@ def _bm25(entries: list[_Entry], sizes: Any, n_vocab: int) -> Any:
     in one vectorized pass."""
     import bm25s
     import numpy as np
-    from bm25s import scoring
 
     retriever = bm25s.BM25(k1=K1, b=B, method="lucene")
     n = len(entries)
@@ -610,22 +609,38 @@ def _bm25(entries: list[_Entry], sizes: Any, n_vocab: int) -> Any:
     else:
         ids, tf = np.zeros(0, np.int32), np.zeros(0, np.float32)
     docs = np.repeat(np.arange(n, dtype=np.int32), sizes)
-    lengths = np.bincount(docs, weights=tf, minlength=n).astype(np.float32)
+    lengths = _lengths(tf, sizes)
     counts = np.bincount(ids, minlength=n_vocab)
     frequencies = counts.astype(np.float64)
     # bm25s's lucene idf (scoring._score_idf_lucene), for every term at once; 0 for a term no tool has any more
     idf = np.where(frequencies > 0, np.log(1 + (max(n, 1) - frequencies + 0.5) / (frequencies + 0.5)), 0).astype(np.float32)
     average = float(lengths.mean()) if n else 1.0
-    tfc = scoring._select_tfc_scorer("lucene")(tf_array=tf, l_d=lengths[docs], l_avg=average or 1.0, k1=K1, b=B)
+    # bm25s's lucene tf component (scoring._score_tfc_robertson): tf / (k1 * (1 - b + b * l_d / l_avg) + tf), its
+    # length part worked out once per tool (the same float32 operations, so the same values) and repeated per term
+    norm = np.repeat(K1 * ((1 - B) + B * lengths / (average or 1.0)), sizes)
+    norm += tf
+    tfc = np.divide(tf, norm, out=norm)
     # the CSC matrix bm25s searches: the scores ordered by term, then by tool (a stable sort of the term ids, whose
     # positions run in tool order)
     order = stable_order(ids, n_vocab)
     indptr = np.zeros(n_vocab + 1, dtype=np.int64)
     np.cumsum(counts, out=indptr[1:])
-    data = (idf[ids] * tfc).astype(np.float32)[order]
+    data = np.multiply(idf[ids], tfc, out=tfc)[order]
     retriever.scores = {"data": data, "indices": docs[order], "indptr": indptr, "num_docs": n}
     retriever.nonoccurrence_array = None
     return retriever
+
+
+def _lengths(tf: Any, sizes: Any) -> Any:
+    """Each tool's document length (the sum of its weighted counts, float32), its counts at consecutive runs of `tf`
+    (`sizes` long): from a running float64 sum, exact as bincount's, since counts are multiples of 0.5."""
+    import numpy as np
+
+    ends = np.zeros(len(sizes) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=ends[1:])
+    total = np.zeros(len(tf) + 1, dtype=np.float64)
+    np.cumsum(tf, dtype=np.float64, out=total[1:])
+    return (total[ends[1:]] - total[ends[:-1]]).astype(np.float32)
 
 
 def _renumbered(entries: list[_Entry], vocab: dict[str, int]) -> tuple[list[_Entry], dict[str, int]]:
