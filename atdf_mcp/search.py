@@ -209,7 +209,9 @@ class SearchIndex:
         # stay valid (an older index ignores the ids past its own matrix). Renumbered when stale terms pile up.
         vocab = previous._vocab if previous is not None else {}
         known = previous._known if previous is not None else {}
-        ordered = sorted(tools, key=_by_id)
+        ids = list(map(_get_id, tools))  # each tool's id read once: the sort's keys, the names, the name field's texts
+        positions = sorted(range(len(ids)), key=ids.__getitem__)
+        ordered, names = list(map(tools.__getitem__, positions)), list(map(ids.__getitem__, positions))
         if old:  # the unchanged tools' entries (the same Descriptor objects) are kept
             entries: list[_Entry | None] = list(map(old.get, map(id, ordered)))
             at = [i for i, (entry, d) in enumerate(zip(entries, ordered, strict=True)) if entry is None or entry.descriptor is not d]
@@ -218,8 +220,11 @@ class SearchIndex:
         langs = set(QUERY_LANGS)
         for start in range(0, len(at), _BATCH):
             batch = at[start:start + _BATCH]
-            counted = ordered[batch.start:batch.stop] if isinstance(batch, range) else [ordered[i] for i in batch]
-            made = _batch_entries(counted, *_count(counted, vocab, known, langs), vocab)
+            if isinstance(batch, range):
+                counted, counted_names = ordered[batch.start:batch.stop], names[batch.start:batch.stop]
+            else:
+                counted, counted_names = [ordered[i] for i in batch], [names[i] for i in batch]
+            made = _batch_entries(counted, *_count(counted, counted_names, vocab, known, langs), vocab)
             if isinstance(batch, range):
                 entries[batch.start:batch.stop] = made
             else:
@@ -233,7 +238,7 @@ class SearchIndex:
         index._entries = dict(zip(map(id, ordered), done, strict=True))
         index._vocab = vocab
         index._known = known
-        index._names = list(map(_get_id, ordered))
+        index._names = names
         index._lines = _Lines(ordered, lang)
         if previous is not None:
             langs.update(previous._query_langs)  # (a language no tool uses any more only costs a few stems per query)
@@ -655,10 +660,10 @@ def _renumbered(entries: list[_Entry], vocab: dict[str, int]) -> tuple[list[_Ent
     return [_Entry(e.descriptor, new[e.ids], e.tf, 0, e.hi - e.lo, fresh) for e in entries], fresh
 
 
-def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, WordTable],
+def _count(tools: Sequence[Descriptor], names: list[str], vocab: dict[str, int], known: dict[str, WordTable],
            langs: set[str]) -> tuple[Any, Any, list[int]]:
     """The tools' term ids in `vocab` (added to it) and their weighted counts, tool i's at [bounds[i]:bounds[i + 1]];
-    `langs` gets the localizations' languages.
+    `names` are their ids; `langs` gets the localizations' languages.
 
     Batched over the tools: each language's texts are split into words in one pass (`_word_ids`: its ASCII texts
     through a byte table, the others through `str.lower` and `str.isalnum`), each distinct word is stemmed once
@@ -666,7 +671,7 @@ def _count(tools: Sequence[Descriptor], vocab: dict[str, int], known: dict[str, 
     """
     import numpy as np
 
-    texts = _texts(tools, langs)
+    texts = _texts(tools, names, langs)
     weights = sorted({weight for _, weight in texts})
     rows_, terms_, codes_ = [], [], []
     by_lang: dict[str, tuple[list[str], list[Any], list[Any]]] = {}
@@ -770,8 +775,8 @@ def _ids(words: list[str], lang: str, table: dict[str, int], vocab: dict[str, in
     return np.fromiter(map(table.__getitem__, words), dtype=np.int64, count=len(words))
 
 
-def _texts(tools: Sequence[Descriptor], langs: set[str]) -> dict[tuple[str, float], tuple[list[str], list[Any]]]:
-    """The tools' texts by (language, weight), with each text's row (an array per run of texts).
+def _texts(tools: Sequence[Descriptor], names: list[str], langs: set[str]) -> dict[tuple[str, float], tuple[list[str], list[Any]]]:
+    """The tools' texts by (language, weight), with each text's row (an array per run of texts); `names`: their ids.
 
     Gathered field by field over all the tools, each of a tool's values (inputs, examples, tags...) a text of its own
     (no word crosses two texts), through C-level attribute getters where a field is always there. Identifiers (the
@@ -795,7 +800,7 @@ def _texts(tools: Sequence[Descriptor], langs: set[str]) -> dict[tuple[str, floa
         return [x for group in items for x in group], np.repeat(every, sizes)
 
     inputs, input_rows = flat(list(map(_get_inputs, tools)))
-    names, input_names = _strings(list(map(_get_id, tools))), _strings(list(map(_get_name, inputs)))
+    names, input_names = _strings(list(names)), _strings(list(map(_get_name, inputs)))
     humps = [_humped(names), _humped(input_names)]
     if WEIGHTS["name"] == WEIGHTS["input_name"] and (humps[0] or humps[1]):  # one field then: a tool's name and
         rows = {*humps[0], *input_rows[humps[1]].tolist()}  # input names are split when any of them has humps
