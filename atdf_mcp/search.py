@@ -683,8 +683,9 @@ def _count(tools: Sequence[Descriptor], names: list[str], vocab: dict[str, int],
     for lang, (values, rows, codes) in by_lang.items():
         table = known.get(lang) or known.setdefault(lang, WordTable(_SEP))
         row_of, code_of = np.concatenate(rows), np.concatenate(codes)
-        if "".join(values).isascii():
-            which, ids = _word_ids(ascii_words(values, _SEP), lang, table, vocab)
+        joined = _SEP.join(values)
+        if joined.isascii():  # (a flag of the string: no pass over it)
+            which, ids = _word_ids(ascii_words(values, _SEP, joined), lang, table, vocab)
         else:  # the ASCII texts through the byte table, the others (few) through `str.lower` and `str.isalnum`
             plain = [i for i, t in enumerate(values) if t.isascii()]
             other = [i for i, t in enumerate(values) if not t.isascii()]
