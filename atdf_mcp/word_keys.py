@@ -167,7 +167,8 @@ class WordTable:
         """A 64-bit hash of both keys (multiplicative, then a xor-shift and a multiply: every bit moves the top ones)."""
         import numpy as np
 
-        mixed = (first * np.uint64(0x9E3779B97F4A7C15)) ^ (second * np.uint64(0xC2B2AE3D27D4EB4F))
+        mixed = first * np.uint64(0x9E3779B97F4A7C15)  # (in place from here: one array, and a temporary for each xor)
+        mixed ^= second * np.uint64(0xC2B2AE3D27D4EB4F)
         mixed ^= mixed >> np.uint64(29)
         mixed *= np.uint64(0xBF58476D1CE4E5B9)
         return mixed
@@ -176,7 +177,9 @@ class WordTable:
         """Each key's home slot: the top bits of its hash."""
         import numpy as np
 
-        return (self.mixed(first, second) >> np.uint64(65 - len(self.first).bit_length())).astype(np.int64)
+        slots = self.mixed(first, second)
+        slots >>= np.uint64(65 - len(self.first).bit_length())
+        return slots.view(np.int64)  # (below 2 ** 63 once shifted)
 
     def find(self, first: Any, second: Any) -> tuple[Any, Any]:
         """The term id of each word's keys (-3 where the table has none), and the indexes of the words it has not."""
