@@ -672,17 +672,16 @@ def _count(tools: Sequence[Descriptor], names: list[str], vocab: dict[str, int],
     import numpy as np
 
     texts = _texts(tools, names, langs)
-    weights = sorted({weight for _, weight in texts})
-    rows_, terms_, codes_ = [], [], []
+    rows_, terms_, weights_ = [], [], []
     by_lang: dict[str, tuple[list[str], list[Any], list[Any]]] = {}
     for (lang, weight), (values, rows) in texts.items():
         found = by_lang.setdefault(lang, ([], [], []))
         found[0].extend(values)
         found[1].extend(rows)
-        found[2].append(np.full(len(values), weights.index(weight), dtype=np.int64))
-    for lang, (values, rows, codes) in by_lang.items():
+        found[2].append(np.full(len(values), weight, dtype=np.float64))
+    for lang, (values, rows, weights) in by_lang.items():
         table = known.get(lang) or known.setdefault(lang, WordTable(_SEP))
-        row_of, code_of = np.concatenate(rows), np.concatenate(codes)
+        row_of, weight_of = np.concatenate(rows), np.concatenate(weights)
         joined = _SEP.join(values)
         if joined.isascii():  # (a flag of the string: no pass over it)
             which, ids = _word_ids(ascii_words(values, _SEP, joined), lang, table, vocab)
@@ -695,7 +694,7 @@ def _count(tools: Sequence[Descriptor], names: list[str], vocab: dict[str, int],
             ids = np.concatenate([ids, other_ids])
         rows_.append(row_of[which])
         terms_.append(ids)
-        codes_.append(code_of[which])
+        weights_.append(weight_of[which])
     n, n_vocab = len(tools), max(len(vocab), 1)
     if not rows_:
         return np.zeros(0, np.int32), np.zeros(0, np.float32), [0] * (n + 1)
@@ -705,11 +704,10 @@ def _count(tools: Sequence[Descriptor], names: list[str], vocab: dict[str, int],
     firsts = np.empty(len(pairs), dtype=bool)  # where each (tool, term) begins: its occurrences' weights summed
     firsts[:1] = True
     np.not_equal(pairs[1:], pairs[:-1], out=firsts[1:])
-    codes = np.concatenate(codes_)[order]
-    tf = np.bincount(np.cumsum(firsts) - 1, weights=np.asarray(weights, dtype=np.float64)[codes]).astype(np.float32)
-    pairs = pairs[firsts]
-    ids = (pairs % n_vocab).astype(np.int32)
-    return ids, tf, np.searchsorted(pairs // n_vocab, np.arange(n + 1)).tolist()
+    heads = np.flatnonzero(firsts)
+    tf = np.add.reduceat(np.concatenate(weights_)[order], heads).astype(np.float32)  # (exact: multiples of 0.5)
+    rows, ids = np.divmod(pairs[heads], n_vocab)
+    return ids.astype(np.int32), tf, np.searchsorted(rows, np.arange(n + 1)).tolist()
 
 
 _SEP = "\x00"  # between two texts of a batch: never part of a word
