@@ -14,6 +14,7 @@ atdf_mcp.search builds its index with it: only a word never seen before is cut o
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -123,10 +124,19 @@ def _keyed(joined: bytes, n_texts: int) -> KeyedWords:
 
 @cache
 def _alnum() -> Any:
-    """Whether each code point of the Basic Multilingual Plane is alphanumeric (`str.isalnum`)."""
+    """Whether each code point of the Basic Multilingual Plane is alphanumeric (`str.isalnum`): the runs `[^\\W_]+`
+    finds in the plane's text (≈ 1 ms, where 65,536 calls of `str.isalnum` took 5-13 at a start's first build)."""
     import numpy as np
 
-    return np.array([chr(c).isalnum() for c in range(0x10000)], dtype=bool)
+    table = np.zeros(0x10000, dtype=bool)
+    for lo, hi in ((0, 0xD800), (0xE000, 0x10000)):  # (the surrogates between are no word's)
+        text = np.arange(lo, hi, dtype=np.uint32).tobytes().decode("utf-32-le")
+        for run in _ALNUM_RUN.finditer(text):
+            table[lo + run.start():lo + run.end()] = True
+    return table
+
+
+_ALNUM_RUN = re.compile(r"[^\W_]+")  # letters and digits: what `str.isalnum` tells apart (re's \w is them and "_")
 
 
 @cache
