@@ -218,23 +218,30 @@ class SearchIndex:
         else:
             entries, at = [None] * len(ordered), range(len(ordered))
         langs = set(QUERY_LANGS)
+        counts: list[tuple[Any, Any, list[int]]] = []  # each batch's, when every tool is counted now
         for start in range(0, len(at), _BATCH):
             batch = at[start:start + _BATCH]
             if isinstance(batch, range):
                 counted, counted_names = ordered[batch.start:batch.stop], names[batch.start:batch.stop]
             else:
                 counted, counted_names = [ordered[i] for i in batch], [names[i] for i in batch]
-            made = _batch_entries(counted, *_count(counted, counted_names, vocab, known, langs), vocab)
+            counted_terms = _count(counted, counted_names, vocab, known, langs)
+            made = _batch_entries(counted, *counted_terms, vocab)
             if isinstance(batch, range):
                 entries[batch.start:batch.stop] = made
+                counts.append(counted_terms)
             else:
                 for i, entry in zip(batch, made, strict=True):
                     entries[i] = entry
         done: list[_Entry] = entries  # type: ignore[assignment]  (every slot is filled now)
-        sizes = np.fromiter(map(operator.sub, map(_get_hi, done), map(_get_lo, done)), dtype=np.int64, count=len(done))
+        whole = isinstance(at, range)  # every tool counted now, batch after batch: the matrix is the batches' arrays
+        if whole:
+            sizes = np.concatenate([np.diff(bounds) for _, _, bounds in counts]) if counts else np.zeros(0, np.int64)
+        else:
+            sizes = np.fromiter(map(operator.sub, map(_get_hi, done), map(_get_lo, done)), dtype=np.int64, count=len(done))
         if len(vocab) > 2 * int(sizes.sum()) + 1024:
             done, vocab = _renumbered(done, vocab)
-            known = {}
+            known, whole = {}, False
         index._entries = dict(zip(map(id, ordered), done, strict=True))
         index._vocab = vocab
         index._known = known
@@ -243,7 +250,11 @@ class SearchIndex:
         if previous is not None:
             langs.update(previous._query_langs)  # (a language no tool uses any more only costs a few stems per query)
         index._query_langs = tuple(sorted(x for x in langs if x in _SNOWBALL and _stemmer(x) is not None))
-        index._bm25 = _bm25(done, sizes, len(vocab))
+        if whole and counts:
+            term_ids, tf = np.concatenate([c[0] for c in counts]), np.concatenate([c[1] for c in counts])
+        else:
+            term_ids, tf = _joined_counts(done, sizes)
+        index._bm25 = _bm25(term_ids, tf, sizes, len(vocab))
         return index
 
     @classmethod
@@ -594,25 +605,33 @@ class SearchIndex:
         return mask
 
 
-def _bm25(entries: list[_Entry], sizes: Any, n_vocab: int) -> Any:
-    """A bm25s retriever over the entries' weighted counts (`sizes`: each one's number of terms), its matrix assembled
-    in one vectorized pass."""
+def _joined_counts(entries: list[_Entry], sizes: Any) -> tuple[Any, Any]:
+    """The entries' term ids and weighted counts end to end (`sizes`: each one's number of terms): runs of tools next
+    to each other in one batch's arrays are one piece each."""
+    import numpy as np
+
+    n = len(entries)
+    if not n:
+        return np.zeros(0, np.int32), np.zeros(0, np.float32)
+    blocks = list(map(_get_all_ids, entries))
+    lo = np.fromiter(map(_get_lo, entries), dtype=np.int64, count=n)
+    hi = lo + sizes
+    apart = np.fromiter(map(operator.is_not, blocks[1:], blocks[:-1]), dtype=bool, count=n - 1) | (lo[1:] != hi[:-1])
+    firsts = [0, *(np.flatnonzero(apart) + 1).tolist()]
+    lasts = [*(k - 1 for k in firsts[1:]), n - 1]
+    ids = np.concatenate([blocks[a][lo[a]:hi[b]] for a, b in zip(firsts, lasts, strict=True)])
+    tf = np.concatenate([entries[a].all_tf[lo[a]:hi[b]] for a, b in zip(firsts, lasts, strict=True)])
+    return ids, tf
+
+
+def _bm25(ids: Any, tf: Any, sizes: Any, n_vocab: int) -> Any:
+    """A bm25s retriever over the tools' term ids and weighted counts end to end (`sizes`: each tool's number of
+    terms), its matrix assembled in one vectorized pass."""
     import bm25s
     import numpy as np
 
     retriever = bm25s.BM25(k1=K1, b=B, method="lucene")
-    n = len(entries)
-    if n:  # runs of tools next to each other in one batch's arrays: one piece each
-        blocks = list(map(_get_all_ids, entries))
-        lo = np.fromiter(map(_get_lo, entries), dtype=np.int64, count=n)
-        hi = lo + sizes
-        apart = np.fromiter(map(operator.is_not, blocks[1:], blocks[:-1]), dtype=bool, count=n - 1) | (lo[1:] != hi[:-1])
-        firsts = [0, *(np.flatnonzero(apart) + 1).tolist()]
-        lasts = [*(k - 1 for k in firsts[1:]), n - 1]
-        ids = np.concatenate([blocks[a][lo[a]:hi[b]] for a, b in zip(firsts, lasts, strict=True)])
-        tf = np.concatenate([entries[a].all_tf[lo[a]:hi[b]] for a, b in zip(firsts, lasts, strict=True)])
-    else:
-        ids, tf = np.zeros(0, np.int32), np.zeros(0, np.float32)
+    n = len(sizes)
     docs = np.repeat(np.arange(n, dtype=np.int32), sizes)
     lengths = _lengths(tf, sizes)
     counts = np.bincount(ids, minlength=n_vocab)
