@@ -807,17 +807,23 @@ def _texts(tools: Sequence[Descriptor], names: list[str], langs: set[str]) -> di
     every = np.arange(n, dtype=np.int64)
     texts: dict[tuple[str, float], tuple[list[str], list[Any]]] = {}
 
-    def add(lang: str, field: str, values: list[Any], rows: Any = every) -> None:
+    def add(lang: str, field: str, values: Sequence[Any], rows: Any = every) -> None:
+        if values.count(None) == len(values):  # (no tool has it: titles, often)
+            return
         found = texts.setdefault((lang, WEIGHTS[field]), ([], []))
-        found[0].extend(_strings(values))
+        found[0].extend(_strings(list(values)))
         found[1].append(rows)
 
-    def flat(items: list[tuple[Any, ...]]) -> tuple[list[Any], Any]:
+    def flat(items: Sequence[tuple[Any, ...]]) -> tuple[list[Any], Any]:
         """The items of each tool's tuple, in one list, and the row of each."""
         sizes = np.fromiter(map(len, items), dtype=np.int64, count=n)
-        return [x for group in items for x in group], np.repeat(every, sizes)
+        return list(itertools.chain.from_iterable(items)), np.repeat(every, sizes)
 
-    inputs, input_rows = flat(list(map(_get_inputs, tools)))
+    # the fields read in one pass over the descriptors, each one's fields while its attributes are in cache (in the
+    # order the model declares them), then transposed
+    descriptions, whens, titles, all_localizations, all_metadata, tool_examples, tool_inputs, all_hints = (
+        zip(*map(_get_fields, tools), strict=True) if n else [()] * 8)
+    inputs, input_rows = flat(tool_inputs)
     names, input_names = _strings(list(names)), _strings(list(map(_get_name, inputs)))
     humps = [_humped(names), _humped(input_names)]
     if WEIGHTS["name"] == WEIGHTS["input_name"] and (humps[0] or humps[1]):  # one field then: a tool's name and
@@ -830,11 +836,11 @@ def _texts(tools: Sequence[Descriptor], names: list[str], langs: set[str]) -> di
                 values[at] = text
     add("en", "name", names)
     add("en", "input_name", input_names, input_rows)
-    add("en", "title", list(map(_get_title, tools)))
-    add("en", "description", list(map(_get_description, tools)))
-    add("en", "when_to_use", list(map(_get_when, tools)))
+    add("en", "title", titles)
+    add("en", "description", descriptions)
+    add("en", "when_to_use", whens)
     add("en", "input_description", list(map(_get_description, inputs)), input_rows)
-    examples, example_rows = flat(list(map(_get_examples, tools)))
+    examples, example_rows = flat(tool_examples)
     if examples:
         add("en", "example", [*map(_get_name, examples), *map(_get_narrative, examples)], np.tile(example_rows, 2))
     hinted: list[int] = []
@@ -843,7 +849,7 @@ def _texts(tools: Sequence[Descriptor], names: list[str], langs: set[str]) -> di
     tags: list[Any] = []
     tag_rows: list[int] = []
     localized: dict[tuple[str, str], tuple[list[Any], list[int]]] = {}
-    for row, (hints, metadata, localization) in enumerate(map(_get_extras, tools)):  # most tools have none of these
+    for row, (hints, metadata, localization) in enumerate(zip(all_hints, all_metadata, all_localizations, strict=True)):
         if hints:  # (most tools' hints are annotations only)
             triggers, details = hints.get("triggers"), hints.get("detail")
             if triggers is not None or details is not None:
@@ -884,10 +890,9 @@ def _texts(tools: Sequence[Descriptor], names: list[str], langs: set[str]) -> di
     return texts
 
 
-_get_id, _get_name, _get_title, _get_description = (operator.attrgetter(a) for a in ("id", "name", "title", "description"))
-_get_when, _get_narrative = operator.attrgetter("when_to_use"), operator.attrgetter("narrative")
-_get_inputs, _get_examples = operator.attrgetter("inputs"), operator.attrgetter("examples")
-_get_extras = operator.attrgetter("hints", "metadata", "localization")
+_get_id, _get_name, _get_description = (operator.attrgetter(a) for a in ("id", "name", "description"))
+_get_narrative = operator.attrgetter("narrative")
+_get_fields = operator.attrgetter("description", "when_to_use", "title", "localization", "metadata", "examples", "inputs", "hints")
 _get_lo, _get_hi, _get_all_ids = (operator.attrgetter(a) for a in ("lo", "hi", "all_ids"))
 
 
