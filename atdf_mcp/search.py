@@ -773,10 +773,11 @@ def _new_ids(words: list[str], lang: str, vocab: dict[str, int]) -> Any:
 
     stop = _stopwords()
     ids = np.full(len(words), -2, dtype=np.int64)
-    at = [i for i, w in enumerate(words) if len(w) > 1 and w not in stop]
-    if at:
+    keep = [len(w) > 1 and w not in stop for w in words]
+    kept = list(itertools.compress(words, keep))
+    if kept:
         setdefault = vocab.setdefault
-        ids[at] = [setdefault(s, len(vocab)) for s in _new_stems(lang, [words[i] for i in at])]
+        ids[np.fromiter(keep, dtype=bool, count=len(words))] = [setdefault(s, len(vocab)) for s in _new_stems(lang, kept)]
     return ids
 
 
