@@ -8,6 +8,9 @@ texts. (Indexing the success text, failures, warnings and prerequisites too cost
 query of the dev set.) English text is stemmed with the English stemmer, a localization with its own language's
 (es, pt, fr...); stems lose their accents, and en/es/pt stop words are dropped.
 
+An agent's framing at the start of a query ("tool to ...", "find a tool that can ...": atdf_mcp.query_frame) is not
+searched: its words name the search, not the task.
+
 A query is told English or Spanish/Portuguese by the words only one side uses (bm25s's stop lists, the longer
 English one, and the expansion table's words). An English query is stemmed as English ("pager" is not "pag", as in
 "pagar") and loses its pronouns, auxiliaries and determiners (bm25s's longer English list, less the prepositions,
@@ -66,6 +69,7 @@ import Stemmer
 
 from .collector import gc_paused
 from .model import Descriptor
+from .query_frame import unframed
 from .radix import stable_order
 from .search_vocabulary import GROUPS
 from .word_keys import KEYED, KeyedWords, WordTable, ascii_words, text_words
@@ -269,6 +273,7 @@ class SearchIndex:
 
         if not query.strip() or not self._names or limit < 1:
             return []
+        query = unframed(query)  # "tool to ...", "find a tool that can ...": the framing names the search, not the task
         named = [i for i in self._named(query) if allowed is None or self._names[i] in allowed]
         clauses = self._query_ids(_first_words(query))
         if not clauses:
@@ -913,8 +918,8 @@ def _parts(text: str, identifier: bool) -> list[str]:
 
 def ignored_words(query: str) -> list[str]:
     """The query's words (as written, split at blanks) that search leaves out: stop words, single characters, and words
-    without a letter or digit (emoji, punctuation); each once, in order."""
-    words = _query_words(query)
+    without a letter or digit (emoji, punctuation), and an agent's framing ("find a tool that can"); each once, in order."""
+    words = _query_words(unframed(query))
     if _language(query) != "es/pt":
         words = [w for w in words if w not in _query_stopwords()] or words
     searched = set(words)

@@ -296,3 +296,22 @@ def test_two_query_words_written_as_one_in_the_catalogue_find_it(write, tmp_path
                                   _mcp("check_out_item", "Lends an item out.")]})
     index = SearchIndex.build(load_catalog(tmp_path).tools)
     assert names(index.search("tag out the press", 1)) == ["lockout_machine"]
+
+
+def test_an_agents_framing_of_its_query_is_not_searched(write, tmp_path: Path) -> None:
+    """Agents write search_tools queries as "tool to ...", "find a tool that can ...", "is there an API to ...": the
+    framing's words ranked a tool that has "tool" in its name, and every find_*/search_* tool, above the one asked for
+    (bench/search_blind4; every labelled query so framed lost recall@5 on each set). The framing is not searched, and
+    is reported as left out; "tool" as what a request is about is still searched."""
+    from atdf_mcp.search import ignored_words
+
+    write("desk.json", {"tools": [_mcp("check_in_guest", "Checks a guest in at the front desk and encodes the key cards."),
+                                  _mcp("check_tool_calibration", "Whether a torque wrench or a gauge of the tool crib is in calibration."),
+                                  _mcp("find_reservation", "Finds a reservation by guest name or dates.")]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    for framing in ("tool to ", "find a tool that can ", "Is there an API to ", "capability: ", "a function that lets me "):
+        assert names(index.search(framing + "check a guest in", 1)) == ["check_in_guest"], framing
+    assert names(index.search("tool calibration", 1)) == ["check_tool_calibration"]
+    assert names(index.search("find a reservation", 1)) == ["find_reservation"]
+    assert {"find", "tool"} <= set(ignored_words("find a tool that can check a guest in"))
+    assert "tool" not in ignored_words("tool calibration")
