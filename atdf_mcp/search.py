@@ -40,7 +40,8 @@ joined by & or / ("p&l", "a/b") always are (at full weight: they can be nothing 
 uses is never read as an abbreviation. One that abbreviates nothing either, of `TYPO_CHARS` letters or more, may be a
 typo: it stands for the terms with its first letter one edit away (two from `TYPO_FAR_CHARS` letters; "hotle" → hotel),
 as written, or as stemmed when its stem is longer than TYPO_CHARS (the terms are stems: "libary" is one edit from
-library's "librari" only once stemmed), at `TYPO_WEIGHT`.
+library's "librari" only once stemmed), or without a final e the stemmer would drop ("chnage": chang), at `TYPO_WEIGHT`
+(`TYPO_LONG_WEIGHT` from TYPO_FAR_CHARS letters: a long word near a term is rarely another real word).
 
 Builds are batched and vectorized: the new tools' texts are gathered field by field (C-level attribute getters, one
 list per field), each language's ASCII texts are joined, lowered and split through a byte table, and each word of
@@ -90,7 +91,10 @@ GUESSED_INITIALS = 3  # an unknown word is read as initials from this many lette
 TYPO_CHARS, TYPO_FAR_CHARS = 4, 8  # an unknown word this long that abbreviates nothing may misspell a term; two edits from 8
 QUERY_WORDS = 64  # a query's first words, searched; the rest is not (a query is a few words, and the search runs on the event loop)
 TYPO_WORDS = 5  # a query's first unknown words read as typos: a 10,000-character query of made-up words took 284 ms, not 29
-TYPO_WEIGHT = 0.25  # its readings score this much of a known word (a real word one edit from a term is common: fight/flight)
+# A typo's readings score this much of a known word: a short real word one edit from a term is common (fight/flight), a
+# long one is not, so a word of TYPO_FAR_CHARS letters or more is read with more trust. (0.25 for both let a right-spelt
+# common word outrank the one misspelt: "perscription status" ranked set_room_status first.)
+TYPO_WEIGHT, TYPO_LONG_WEIGHT = 0.35, 0.75
 NAME_CHARS = 64  # the longest tool name: a longer query names no tool
 NAMED_SCORE = 1.0  # the score of a tool the query names, when no word of the query scores anything (x, me, to_do)
 NAMED_LEAD = 1e-4  # how far a named tool's score stays above the best other one: first by score, not by order
@@ -384,7 +388,7 @@ class SearchIndex:
         if typo and not clauses and len(plain) >= TYPO_CHARS and plain.isalpha():  # nothing it abbreviates: a typo, perhaps
             found = ids(self._misspelt(plain))
             if found:
-                clauses.append((TYPO_WEIGHT, found))
+                clauses.append((TYPO_LONG_WEIGHT if len(plain) >= TYPO_FAR_CHARS else TYPO_WEIGHT, found))
         return clauses
 
     def _misspelt(self, word: str) -> list[str]:
@@ -394,11 +398,15 @@ class SearchIndex:
 
         The terms are stems, so the word is compared as written and as its English stem: "libary" is two edits from
         "librari" (library's stem) but its stem "libari" is one. Only a stem longer than TYPO_CHARS letters: shorter
-        stems of real words are one edit from many terms ("morning": morn, more)."""
+        stems of real words are one edit from many terms ("morning": morn, more). A word ending in e is compared
+        without it too: the stemmer drops the e of "change" (chang) but keeps that of "chnage", two edits away."""
         from .suggest import edit_distance
 
         far = 2 if len(word) >= TYPO_FAR_CHARS else 1
         stem = _stem("en", [word])[0]
+        forms = [word, stem] if stem != word and len(stem) > TYPO_CHARS else [word]
+        if word.endswith("e") and len(word) > TYPO_CHARS:  # the stemmer drops a final e ("change": chang) a typo may keep
+            forms.append(word[:-1])
         terms = self._sorted_terms()
         at = bisect.bisect_left(terms, word[0])
         end = bisect.bisect_left(terms, word[0] + "\U0010ffff", at)
@@ -406,7 +414,7 @@ class SearchIndex:
         for term in terms[at:end]:
             if not term.isalpha() or len(term) < TYPO_CHARS - 1:
                 continue
-            for form in (word, stem) if stem != word and len(stem) > TYPO_CHARS else (word,):
+            for form in forms:
                 if abs(len(term) - len(form)) <= far:
                     distance = edit_distance(form, term, far)
                     if distance <= near.get(term, far):

@@ -315,3 +315,20 @@ def test_an_agents_framing_of_its_query_is_not_searched(write, tmp_path: Path) -
     assert names(index.search("find a reservation", 1)) == ["find_reservation"]
     assert {"find", "tool"} <= set(ignored_words("find a tool that can check a guest in"))
     assert "tool" not in ignored_words("tool calibration")
+
+
+def test_a_misspelt_word_outweighs_a_common_word_spelt_right(write, tmp_path: Path) -> None:
+    """"perscription status" ranked set_room_status first: the typo's reading scored a quarter of a word spelt right,
+    so "status" alone won; a long word is now read with more trust. A misspelling that keeps the final e its stem drops
+    ("chnage": change is indexed "chang") was compared with one letter too many and read as nothing; it is compared
+    without the e as well (bench/search_blind4's typos)."""
+    write("ops.json", {"tools": [
+        _mcp("get_prescription_status", "Whether a prescription is received, being filled, ready for pickup or waiting on insurance."),
+        _mcp("fill_prescription", "Dispenses a prescription: checks the script, counts and labels the medication."),
+        _mcp("transfer_prescription", "Transfers a prescription to or from another pharmacy."),
+        _mcp("set_room_status", "Sets a room's housekeeping status: dirty, clean, inspected, out of order."),
+        _mcp("submit_change_order", "Prices and submits a change to the contract scope for the owner's approval."),
+        _mcp("order_raw_materials", "Orders malt, hops, yeast or cans from a supplier.")]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    assert names(index.search("perscription status", 1)) == ["get_prescription_status"]
+    assert names(index.search("chnage", 1)) == ["submit_change_order"]
