@@ -25,7 +25,9 @@ Paraphrases: a query word that belongs to a group of `atdf_mcp.search_vocabulary
 of tool-vocabulary verbs and nouns with their en/es/pt equivalents: undo/reverse/refund, find/search/look up,
 delete/remove, email/mail...) also searches for the group's other words, scored by the same BM25 and weighted
 `EXPANSION_WEIGHT` (a group counts once, by its best word). In a Spanish or Portuguese query, or for a word the
-catalogue never uses, the group weighs as much as the word itself: it is then a translation, not a synonym.
+catalogue never uses, the group weighs as much as the word itself: it is then a translation, not a synonym. There a
+word reaches a group only through both Iberian stemmers, or written as the table writes it: Spanish "guardería"
+(nursery) stems to "guard" as "guardar" (save) does, where Portuguese keeps "guarderi".
 Then pseudo-relevance feedback (RM3-like) uses what the catalogue itself says: the `FEEDBACK_TERMS` heaviest terms
 (tf·idf) of the first pass's `FEEDBACK_DOCS` best tools are searched too, at `FEEDBACK_WEIGHT`, which lifts a tool
 whose triggers, examples and when_to_use speak like the best match's (terms tied at the cut are taken by their text,
@@ -347,6 +349,9 @@ class SearchIndex:
                 clauses.append((1.0, own))
             weight = EXPANSION_WEIGHT if own and not foreign else 1.0
             groups = sorted({g for stem in stems for g in expansions.get(stem, ())}, key=sorted)
+            if foreign and groups and _plain(word) not in _group_words():  # not a stem's accident ("guardería": guard)
+                iberian = [set(_stem(lang, [word])) for lang in langs if lang in ("es", "pt")]
+                groups = [g for g in groups if all(s & g for s in iberian)]
             for group in groups:
                 if group not in seen:
                     seen.add(group)
@@ -1051,6 +1056,12 @@ def _expansions() -> dict[str, tuple[frozenset[str], ...]]:
         for stem in stems:
             by_stem.setdefault(stem, []).append(frozenset(stems))
     return {stem: tuple(groups) for stem, groups in by_stem.items()}
+
+
+@cache
+def _group_words() -> frozenset[str]:
+    """Every word of the expansion table, lowered and without accents."""
+    return frozenset(_plain(w.lower()) for group in GROUPS for words in group for w in words.split())
 
 
 def _line(d: Descriptor, lang: str | None) -> str:

@@ -332,3 +332,27 @@ def test_a_misspelt_word_outweighs_a_common_word_spelt_right(write, tmp_path: Pa
     index = SearchIndex.build(load_catalog(tmp_path).tools)
     assert names(index.search("perscription status", 1)) == ["get_prescription_status"]
     assert names(index.search("chnage", 1)) == ["submit_change_order"]
+
+
+def _atdf2(tool_id: str, description: str, es: str) -> dict[str, object]:
+    """An ATDF 2 tool with a Spanish description and no input."""
+    return {"schema_version": "2.0.0", "tool_id": tool_id, "description": description, "when_to_use": description,
+            "localization": {"es": {"description": es, "when_to_use": es}},
+            "how_to_use": {"inputs": [], "outputs": {"success": "Done.", "failure": []}}}
+
+
+def test_a_spanish_word_whose_stem_only_collides_with_a_table_word_is_not_translated_by_it(write, tmp_path: Path) -> None:
+    """"guardería" (a nursery) stems as Spanish to "guard", the stem of the table's "guardar" (save, export), and that
+    group, counted in full in a Spanish query, ranked the export tools above the enrolment one. A Spanish or Portuguese
+    word now reaches a group only through every Iberian stemmer (Portuguese keeps "guarderi"), or written as the
+    table writes it ("férias")."""
+    write("tools.json", [
+        _atdf2("enroll_child", "Enrols a child in a room with start date, attendance days and allergies.",
+               "Inscribe a un niño en un aula con fecha de inicio, días de asistencia y alergias."),
+        _atdf2("export_report", "Exports a report to a CSV file.", "Exporta un informe a un archivo CSV."),
+        _atdf2("export_invoices", "Exports the month's invoices.", "Exporta las facturas del mes."),
+        _atdf2("save_draft", "Saves a draft of a letter.", "Almacena un borrador de una carta."),
+    ])
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    assert names(index.search("inscribir a mi hija en la guardería", 1)) == ["enroll_child"]
+    assert names(index.search("guardar el informe en csv", 1)) == ["export_report"]
