@@ -15,11 +15,12 @@ import re
 __all__ = ["unframed"]
 
 _FRAME = re.compile(
-    r"^\W*(?:(?:please\s+)?(?:find(?:\s+me)?|search(?:\s+for)?|look\s+for|get(?:\s+me)?|give\s+me|show\s+me|suggest|"
+    r"^\W*(?:(?:please\s+)?(?:find(?:\s+me)?|search(?:\s+for)?|(?:i\s*'?\s*m\s+|i\s+am\s+|we\s*'?\s*re\s+)?look(?:ing)?\s+for|"
+    r"get(?:\s+me)?|give\s+me|show\s+me|suggest|"
     r"recommend|i\s+need|we\s+need|need|i\s+want|want|is\s+there|are\s+there|do\s+you\s+have|which|what)\s+)?"
     r"(?:(?:a|an|the|any|some|one)\s+)?(?:mcp\s+)?(?:tools?|functions?|capabilit(?:y|ies)|apis?|endpoints?)"
     r"(?:\s*:|\s+(?:(?:that|which)(?:\s+(?:can|could|will|would|lets?\s+me|allows?\s+me\s+to|helps?(?:\s+me)?(?:\s+to)?))?|"
-    r"(?:i|we)\s+can\s+use\s+to|to|for|capable\s+of|able\s+to|can|could)\b)\s*",
+    r"(?:(?:should|do|can|could)\s+)?(?:i|we)\s+(?:can\s+|should\s+)?use\s+(?:to|for)|to|for|capable\s+of|able\s+to|can|could)\b)\s*",
     re.IGNORECASE)
 
 

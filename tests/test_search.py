@@ -309,7 +309,8 @@ def test_an_agents_framing_of_its_query_is_not_searched(write, tmp_path: Path) -
                                   _mcp("check_tool_calibration", "Whether a torque wrench or a gauge of the tool crib is in calibration."),
                                   _mcp("find_reservation", "Finds a reservation by guest name or dates.")]})
     index = SearchIndex.build(load_catalog(tmp_path).tools)
-    for framing in ("tool to ", "find a tool that can ", "Is there an API to ", "capability: ", "a function that lets me "):
+    for framing in ("tool to ", "find a tool that can ", "Is there an API to ", "capability: ", "a function that lets me ",
+                    "Which tool should I use to ", "I'm looking for a tool that can "):
         assert names(index.search(framing + "check a guest in", 1)) == ["check_in_guest"], framing
     assert names(index.search("tool calibration", 1)) == ["check_tool_calibration"]
     assert names(index.search("find a reservation", 1)) == ["find_reservation"]
