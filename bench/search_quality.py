@@ -16,7 +16,7 @@ before any search ran on them. Nothing is tuned on it; it says whether the figur
 queries no one here has seen. bench/search_blind2 is a third (151 tools, 234 queries, split `blind2`), written the same
 way and adding the kinds `typo`, `agent` (an agent's task description of 20+ words) and `named` (a query naming a tool id).
 bench/search_blind3 is a fourth (150 tools, 222 queries, split `blind3`, the same kinds), its paraphrases sharing no
-content word with the tool they expect. bench/search_blind4 is a fifth (150 tools, 241 queries, split `blind4`, the same
+content word with the tool they expect. bench/search_blind4 is a fifth (150 tools, 242 queries, split `blind4`, the same
 kinds), most written as agents query a search_tools meta-tool (keyword strings, "tool to ...", a guessed tool name in
 another casing or with another verb, a user's request pasted whole).
 """
