@@ -8,6 +8,9 @@ texts. (Indexing the success text, failures, warnings and prerequisites too cost
 query of the dev set.) English text is stemmed with the English stemmer, a localization with its own language's
 (es, pt, fr...); stems lose their accents, and en/es/pt stop words are dropped.
 
+An agent's framing at the start of a query ("tool to ...", "find a tool that can ...": atdf_mcp.query_frame) is not
+searched: its words name the search, not the task.
+
 A query is told English or Spanish/Portuguese by the words only one side uses (bm25s's stop lists, the longer
 English one, and the expansion table's words). An English query is stemmed as English ("pager" is not "pag", as in
 "pagar") and loses its pronouns, auxiliaries and determiners (bm25s's longer English list, less the prepositions,
@@ -22,7 +25,9 @@ Paraphrases: a query word that belongs to a group of `atdf_mcp.search_vocabulary
 of tool-vocabulary verbs and nouns with their en/es/pt equivalents: undo/reverse/refund, find/search/look up,
 delete/remove, email/mail...) also searches for the group's other words, scored by the same BM25 and weighted
 `EXPANSION_WEIGHT` (a group counts once, by its best word). In a Spanish or Portuguese query, or for a word the
-catalogue never uses, the group weighs as much as the word itself: it is then a translation, not a synonym.
+catalogue never uses, the group weighs as much as the word itself: it is then a translation, not a synonym. There a
+word reaches a group only through both Iberian stemmers, or written as the table writes it: Spanish "guardería"
+(nursery) stems to "guard" as "guardar" (save) does, where Portuguese keeps "guarderi".
 Then pseudo-relevance feedback (RM3-like) uses what the catalogue itself says: the `FEEDBACK_TERMS` heaviest terms
 (tf·idf) of the first pass's `FEEDBACK_DOCS` best tools are searched too, at `FEEDBACK_WEIGHT`, which lifts a tool
 whose triggers, examples and when_to_use speak like the best match's (terms tied at the cut are taken by their text,
@@ -37,7 +42,8 @@ joined by & or / ("p&l", "a/b") always are (at full weight: they can be nothing 
 uses is never read as an abbreviation. One that abbreviates nothing either, of `TYPO_CHARS` letters or more, may be a
 typo: it stands for the terms with its first letter one edit away (two from `TYPO_FAR_CHARS` letters; "hotle" → hotel),
 as written, or as stemmed when its stem is longer than TYPO_CHARS (the terms are stems: "libary" is one edit from
-library's "librari" only once stemmed), at `TYPO_WEIGHT`.
+library's "librari" only once stemmed), or without a final e the stemmer would drop ("chnage": chang), at `TYPO_WEIGHT`
+(`TYPO_LONG_WEIGHT` from TYPO_FAR_CHARS letters: a long word near a term is rarely another real word).
 
 Builds are batched and vectorized: the new tools' texts are gathered field by field (C-level attribute getters, one
 list per field), each language's ASCII texts are joined, lowered and split through a byte table, and each word of
@@ -66,6 +72,7 @@ import Stemmer
 
 from .collector import gc_paused
 from .model import Descriptor
+from .query_frame import unframed
 from .radix import stable_order
 from .search_vocabulary import GROUPS
 from .word_keys import KEYED, KeyedWords, WordTable, ascii_words, text_words
@@ -86,7 +93,10 @@ GUESSED_INITIALS = 3  # an unknown word is read as initials from this many lette
 TYPO_CHARS, TYPO_FAR_CHARS = 4, 8  # an unknown word this long that abbreviates nothing may misspell a term; two edits from 8
 QUERY_WORDS = 64  # a query's first words, searched; the rest is not (a query is a few words, and the search runs on the event loop)
 TYPO_WORDS = 5  # a query's first unknown words read as typos: a 10,000-character query of made-up words took 284 ms, not 29
-TYPO_WEIGHT = 0.25  # its readings score this much of a known word (a real word one edit from a term is common: fight/flight)
+# A typo's readings score this much of a known word: a short real word one edit from a term is common (fight/flight), a
+# long one is not, so a word of TYPO_FAR_CHARS letters or more is read with more trust. (0.25 for both let a right-spelt
+# common word outrank the one misspelt: "perscription status" ranked set_room_status first.)
+TYPO_WEIGHT, TYPO_LONG_WEIGHT = 0.35, 0.75
 NAME_CHARS = 64  # the longest tool name: a longer query names no tool
 NAMED_SCORE = 1.0  # the score of a tool the query names, when no word of the query scores anything (x, me, to_do)
 NAMED_LEAD = 1e-4  # how far a named tool's score stays above the best other one: first by score, not by order
@@ -285,6 +295,7 @@ class SearchIndex:
 
         if not query.strip() or not self._names or limit < 1:
             return []
+        query = unframed(query)  # "tool to ...", "find a tool that can ...": the framing names the search, not the task
         named = [i for i in self._named(query) if allowed is None or self._names[i] in allowed]
         clauses = self._query_ids(_first_words(query))
         if not clauses:
@@ -354,6 +365,9 @@ class SearchIndex:
                 clauses.append((1.0, own))
             weight = EXPANSION_WEIGHT if own and not foreign else 1.0
             groups = sorted({g for stem in stems for g in expansions.get(stem, ())}, key=sorted)
+            if foreign and groups and _plain(word) not in _group_words():  # not a stem's accident ("guardería": guard)
+                iberian = [set(_stem(lang, [word])) for lang in langs if lang in ("es", "pt")]
+                groups = [g for g in groups if all(s & g for s in iberian)]
             for group in groups:
                 if group not in seen:
                     seen.add(group)
@@ -395,7 +409,7 @@ class SearchIndex:
         if typo and not clauses and len(plain) >= TYPO_CHARS and plain.isalpha():  # nothing it abbreviates: a typo, perhaps
             found = ids(self._misspelt(plain))
             if found:
-                clauses.append((TYPO_WEIGHT, found))
+                clauses.append((TYPO_LONG_WEIGHT if len(plain) >= TYPO_FAR_CHARS else TYPO_WEIGHT, found))
         return clauses
 
     def _misspelt(self, word: str) -> list[str]:
@@ -405,11 +419,15 @@ class SearchIndex:
 
         The terms are stems, so the word is compared as written and as its English stem: "libary" is two edits from
         "librari" (library's stem) but its stem "libari" is one. Only a stem longer than TYPO_CHARS letters: shorter
-        stems of real words are one edit from many terms ("morning": morn, more)."""
+        stems of real words are one edit from many terms ("morning": morn, more). A word ending in e is compared
+        without it too: the stemmer drops the e of "change" (chang) but keeps that of "chnage", two edits away."""
         from .suggest import edit_distance
 
         far = 2 if len(word) >= TYPO_FAR_CHARS else 1
         stem = _stem("en", [word])[0]
+        forms = [word, stem] if stem != word and len(stem) > TYPO_CHARS else [word]
+        if word.endswith("e") and len(word) > TYPO_CHARS:  # the stemmer drops a final e ("change": chang) a typo may keep
+            forms.append(word[:-1])
         terms = self._sorted_terms()
         at = bisect.bisect_left(terms, word[0])
         end = bisect.bisect_left(terms, word[0] + "\U0010ffff", at)
@@ -417,7 +435,7 @@ class SearchIndex:
         for term in terms[at:end]:
             if not term.isalpha() or len(term) < TYPO_CHARS - 1:
                 continue
-            for form in (word, stem) if stem != word and len(stem) > TYPO_CHARS else (word,):
+            for form in forms:
                 if abs(len(term) - len(form)) <= far:
                     distance = edit_distance(form, term, far)
                     if distance <= near.get(term, far):
@@ -957,8 +975,8 @@ def _parts(text: str, identifier: bool) -> list[str]:
 
 def ignored_words(query: str) -> list[str]:
     """The query's words (as written, split at blanks) that search leaves out: stop words, single characters, and words
-    without a letter or digit (emoji, punctuation); each once, in order."""
-    words = _query_words(query)
+    without a letter or digit (emoji, punctuation), and an agent's framing ("find a tool that can"); each once, in order."""
+    words = _query_words(unframed(query))
     if _language(query) != "es/pt":
         words = [w for w in words if w not in _query_stopwords()] or words
     searched = set(words)
@@ -1096,6 +1114,12 @@ def _expansions() -> dict[str, tuple[frozenset[str], ...]]:
         for stem in stems:
             by_stem.setdefault(stem, []).append(frozenset(stems))
     return {stem: tuple(groups) for stem, groups in by_stem.items()}
+
+
+@cache
+def _group_words() -> frozenset[str]:
+    """Every word of the expansion table, lowered and without accents."""
+    return frozenset(_plain(w.lower()) for group in GROUPS for words in group for w in words.split())
 
 
 def _line(d: Descriptor, lang: str | None) -> str:

@@ -16,7 +16,9 @@ before any search ran on them. Nothing is tuned on it; it says whether the figur
 queries no one here has seen. bench/search_blind2 is a third (151 tools, 234 queries, split `blind2`), written the same
 way and adding the kinds `typo`, `agent` (an agent's task description of 20+ words) and `named` (a query naming a tool id).
 bench/search_blind3 is a fourth (150 tools, 222 queries, split `blind3`, the same kinds), its paraphrases sharing no
-content word with the tool they expect.
+content word with the tool they expect. bench/search_blind4 is a fifth (150 tools, 242 queries, split `blind4`, the same
+kinds), most written as agents query a search_tools meta-tool (keyword strings, "tool to ...", a guessed tool name in
+another casing or with another verb, a user's request pasted whole).
 """
 
 from __future__ import annotations
@@ -31,8 +33,8 @@ from typing import Any
 
 import yaml
 
-__all__ = ["ALL_KINDS", "BLIND2_DIR", "BLIND2_KINDS", "BLIND2_QUERIES", "BLIND3_DIR", "BLIND3_QUERIES", "CORPUS_DIR", "FRESH_DIR",
-           "FRESH_QUERIES", "KINDS",
+__all__ = ["ALL_KINDS", "BLIND2_DIR", "BLIND2_KINDS", "BLIND2_QUERIES", "BLIND3_DIR", "BLIND3_QUERIES", "BLIND4_DIR",
+           "BLIND4_QUERIES", "CORPUS_DIR", "FRESH_DIR", "FRESH_QUERIES", "KINDS",
            "MRR_DEPTH", "QUERIES_FILE", "SPLITS", "Query", "evaluate", "load_corpus", "load_queries", "overlap_search", "run"]
 
 CORPUS_DIR = Path(__file__).resolve().parent / "search_corpus"
@@ -43,10 +45,12 @@ BLIND2_DIR = Path(__file__).resolve().parent / "search_blind2"
 BLIND2_QUERIES = BLIND2_DIR / "queries.yaml"
 BLIND3_DIR = Path(__file__).resolve().parent / "search_blind3"
 BLIND3_QUERIES = BLIND3_DIR / "queries.yaml"
+BLIND4_DIR = Path(__file__).resolve().parent / "search_blind4"
+BLIND4_QUERIES = BLIND4_DIR / "queries.yaml"
 KINDS = ("direct", "paraphrase", "synonym", "near_neighbour", "es", "pt", "terse")
 BLIND2_KINDS = ("typo", "agent", "named")  # kinds the second blind set adds: a misspelt request, a 20+ word task, a tool id
 ALL_KINDS = KINDS + BLIND2_KINDS
-SPLITS = ("dev", "holdout", "fresh", "blind2", "blind3")
+SPLITS = ("dev", "holdout", "fresh", "blind2", "blind3", "blind4")
 MRR_DEPTH = 10
 
 Search = Callable[[str, int], Sequence[str]]
@@ -179,7 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--split", choices=SPLITS, help="only the queries of this split (default: all)")
     parser.add_argument("--corpus", type=Path, metavar="DIR",
                         help="the catalogue folder to search (default: bench/search_corpus; bench/search_fresh, "
-                             "bench/search_blind2 and bench/search_blind3 are the blind sets)")
+                             "bench/search_blind2, bench/search_blind3 and bench/search_blind4 are the blind sets)")
     parser.add_argument("--queries", type=Path, metavar="FILE", help="the labelled queries (default: DIR/queries.yaml)")
     parser.add_argument("--misses", action="store_true", help="list the queries missed at k=5")
     args = parser.parse_args(argv)

@@ -351,3 +351,14 @@ async def test_a_client_finds_inspects_and_calls_any_tool_of_10000(tmp_path: Pat
             arguments = {key: "x" if key == "id" else schema["properties"][key]["enum"][0] for key in schema["required"]}
             called = await client.call_tool("call_tool", {"name": name, "arguments": arguments})
             assert called.is_error is False and called.content[0].text == "ok"
+
+
+@pytest.mark.anyio
+async def test_an_agents_framing_of_a_search_is_left_out_and_said_so(progressive: Any) -> None:
+    """search_tools reads "find a tool that can ..." as the task that follows: the tool asked for is found, and a
+    search that finds nothing names the framing's words among those it left out."""
+    async with Client(progressive, mode="legacy") as client:
+        found = await client.call_tool("search_tools", {"query": "find a tool that can convert kilometres to miles", "limit": 3})
+        none = await client.call_tool("search_tools", {"query": "find a tool that can qzxv"})
+    assert found.structured_content["tools"][0]["name"] == "unit_converter"
+    assert none.structured_content["tools"] == [] and {"find", "tool"} <= set(none.structured_content["ignored"])

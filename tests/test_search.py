@@ -296,3 +296,64 @@ def test_two_query_words_written_as_one_in_the_catalogue_find_it(write, tmp_path
                                   _mcp("check_out_item", "Lends an item out.")]})
     index = SearchIndex.build(load_catalog(tmp_path).tools)
     assert names(index.search("tag out the press", 1)) == ["lockout_machine"]
+
+
+def test_an_agents_framing_of_its_query_is_not_searched(write, tmp_path: Path) -> None:
+    """Agents write search_tools queries as "tool to ...", "find a tool that can ...", "is there an API to ...": the
+    framing's words ranked a tool that has "tool" in its name, and every find_*/search_* tool, above the one asked for
+    (bench/search_blind4; every labelled query so framed lost recall@5 on each set). The framing is not searched, and
+    is reported as left out; "tool" as what a request is about is still searched."""
+    from atdf_mcp.search import ignored_words
+
+    write("desk.json", {"tools": [_mcp("check_in_guest", "Checks a guest in at the front desk and encodes the key cards."),
+                                  _mcp("check_tool_calibration", "Whether a torque wrench or a gauge of the tool crib is in calibration."),
+                                  _mcp("find_reservation", "Finds a reservation by guest name or dates.")]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    for framing in ("tool to ", "find a tool that can ", "Is there an API to ", "capability: ", "a function that lets me ",
+                    "Which tool should I use to ", "I'm looking for a tool that can "):
+        assert names(index.search(framing + "check a guest in", 1)) == ["check_in_guest"], framing
+    assert names(index.search("tool calibration", 1)) == ["check_tool_calibration"]
+    assert names(index.search("find a reservation", 1)) == ["find_reservation"]
+    assert {"find", "tool"} <= set(ignored_words("find a tool that can check a guest in"))
+    assert "tool" not in ignored_words("tool calibration")
+
+
+def test_a_misspelt_word_outweighs_a_common_word_spelt_right(write, tmp_path: Path) -> None:
+    """"perscription status" ranked set_room_status first: the typo's reading scored a quarter of a word spelt right,
+    so "status" alone won; a long word is now read with more trust. A misspelling that keeps the final e its stem drops
+    ("chnage": change is indexed "chang") was compared with one letter too many and read as nothing; it is compared
+    without the e as well (bench/search_blind4's typos)."""
+    write("ops.json", {"tools": [
+        _mcp("get_prescription_status", "Whether a prescription is received, being filled, ready for pickup or waiting on insurance."),
+        _mcp("fill_prescription", "Dispenses a prescription: checks the script, counts and labels the medication."),
+        _mcp("transfer_prescription", "Transfers a prescription to or from another pharmacy."),
+        _mcp("set_room_status", "Sets a room's housekeeping status: dirty, clean, inspected, out of order."),
+        _mcp("submit_change_order", "Prices and submits a change to the contract scope for the owner's approval."),
+        _mcp("order_raw_materials", "Orders malt, hops, yeast or cans from a supplier.")]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    assert names(index.search("perscription status", 1)) == ["get_prescription_status"]
+    assert names(index.search("chnage", 1)) == ["submit_change_order"]
+
+
+def _atdf2(tool_id: str, description: str, es: str) -> dict[str, object]:
+    """An ATDF 2 tool with a Spanish description and no input."""
+    return {"schema_version": "2.0.0", "tool_id": tool_id, "description": description, "when_to_use": description,
+            "localization": {"es": {"description": es, "when_to_use": es}},
+            "how_to_use": {"inputs": [], "outputs": {"success": "Done.", "failure": []}}}
+
+
+def test_a_spanish_word_whose_stem_only_collides_with_a_table_word_is_not_translated_by_it(write, tmp_path: Path) -> None:
+    """"guardería" (a nursery) stems as Spanish to "guard", the stem of the table's "guardar" (save, export), and that
+    group, counted in full in a Spanish query, ranked the export tools above the enrolment one. A Spanish or Portuguese
+    word now reaches a group only through every Iberian stemmer (Portuguese keeps "guarderi"), or written as the
+    table writes it ("férias")."""
+    write("tools.json", [
+        _atdf2("enroll_child", "Enrols a child in a room with start date, attendance days and allergies.",
+               "Inscribe a un niño en un aula con fecha de inicio, días de asistencia y alergias."),
+        _atdf2("export_report", "Exports a report to a CSV file.", "Exporta un informe a un archivo CSV."),
+        _atdf2("export_invoices", "Exports the month's invoices.", "Exporta las facturas del mes."),
+        _atdf2("save_draft", "Saves a draft of a letter.", "Almacena un borrador de una carta."),
+    ])
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    assert names(index.search("inscribir a mi hija en la guardería", 1)) == ["enroll_child"]
+    assert names(index.search("guardar el informe en csv", 1)) == ["export_report"]
