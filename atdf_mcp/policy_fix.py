@@ -1,7 +1,7 @@
 """Arguments that pass a call's blocking rules: candidate values tried against the compiled rules, never guessed.
 
-    >>> corrected(rules, {"cabin": "first", ...}, variables, valid)     # travel-001: cabin first on a 66-minute hop
-    {'cabin': 'premium_economy', ...}
+    corrected(rules, {"cabin": "first", ...}, variables, valid)     # travel-001: cabin first on a 66-minute hop
+    # → {'cabin': 'premium_economy', ...}
 
 For each rule the call breaks, each argument the rule reads (its `arguments` first, then the expression's `args.x`, in
 order) is tried with candidate values, nearest first: the other values of its `enum`; for numbers, the literals of

@@ -1,7 +1,7 @@
 """The validation report a client may read: the whole catalogue's, or the part of it about one tool set's descriptors.
 
-    >>> validation_report(catalog)        # GET /validate of the whole catalogue: `atdf-mcp validate --format json`
-    >>> validation_report(catalog, view)  # a tool set's client: only its own descriptors' files, ids and problems
+    validation_report(catalog)        # GET /validate of the whole catalogue: `atdf-mcp validate --format json`
+    validation_report(catalog, view)  # a tool set's client: only its own descriptors' files, ids and problems
 
 A tool set's client sees, of each file holding one of its descriptors, those descriptors' ids and the problems at or
 below their JSON pointers; a problem of the file as a whole only when every descriptor of the file is in the set.
