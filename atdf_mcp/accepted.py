@@ -1,8 +1,13 @@
 """Arguments a Python handler cannot take: refused before the call, as a VALIDATION_ERROR, even on an open schema.
 
+    >>> from atdf_mcp.dispatch.python import PythonDispatcher
+    >>> def weather(city, ctx=None): ...
+    >>> dispatcher = PythonDispatcher(weather, "handlers:weather")
     >>> names = callable_names(dispatcher, {"type": "object", "properties": {"city": {"type": "string"}}})
     >>> names.issuperset({"city": "Paris", "cty": "Paris"})
     False
+    >>> callable_names(PythonDispatcher(lambda **kwargs: None, "handlers:anything"), None) is None   # takes any name
+    True
 
 MCP and OpenAkita tool definitions often leave `additionalProperties` out, so any extra argument validates; a handler
 without `**kwargs` would then fail with a TypeError (INTERNAL_ERROR). The server keeps the schema as declared (tools/list

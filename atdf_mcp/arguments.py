@@ -1,8 +1,11 @@
 """Arguments that failed the input schema → one envelope entry per problem, with honest fixes only.
 
-    >>> env = argument_errors(tool, {"guests": "two", "room": "Dubble"}, detailed, fast, examples)
+    >>> from atdf_mcp import load_catalog
+    >>> runtime = load_catalog("descriptors").runtimes["hotel_reservation"]
+    >>> call = {"city": "Madrid", "check_in": "2030-05-01", "check_out": "2030-05-03", "guests": "two", "room_type": "Suit"}
+    >>> env = argument_errors(runtime.tool, call, runtime.detailed, runtime.fast, runtime.examples)
     >>> env["errors"][0]["context"]["suggested_arguments"]
-    {'guests': 2, 'room': 'double'}
+    {'city': 'Madrid', 'check_in': '2030-05-01', 'check_out': '2030-05-03', 'guests': 2, 'room_type': 'suite'}
 
 The rules (README, "Errors an agent can fix"):
 - A missing, unknown or wrongly typed argument is a VALIDATION_ERROR whose title says what happened. A declared

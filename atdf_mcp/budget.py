@@ -2,7 +2,10 @@
 
     >>> too_big("x" * 3_500_000)
     True
-    >>> env = await analyse_off_loop(lambda: argument_errors(...), fallback=lambda: generic_envelope)
+
+The analysis itself runs from the event loop, in a coroutine of the server:
+
+    env = await analyse_off_loop(lambda: argument_errors(...), fallback=lambda: generic_envelope)
 
 Suggestions compare the caller's values with the schema's (edit distances, prefixes, comma lists, date and e-mail
 readings). A value far larger than anything a schema names is not a typo of it: it gets no suggestion, and the

@@ -3,7 +3,7 @@
     >>> from atdf_mcp import load_catalog
     >>> catalog = load_catalog("descriptors")
     >>> catalog.report.ok, len(catalog.tools)
-    (True, 9)
+    (True, 11)
 
 A bad file never stops the others: every problem lands in `catalog.report` with its file, JSON
 pointer, message, severity and code, and only descriptors without errors enter the snapshot.

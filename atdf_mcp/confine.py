@@ -6,8 +6,12 @@ descriptor with the names of the catalogue's descriptors outside the set left ou
 the ARDF resources, get_tool_info, the REST documents) tells its clients about what does not exist for them. A name
 of nothing in the catalogue (a resource outside it) stays as written, as in the whole catalogue.
 
-    >>> confined(close_ticket, hidden=frozenset({"refund_order"})).prerequisites
-    {'tools': ['open_ticket']}
+    >>> from atdf_mcp import load_catalog
+    >>> hotel_reservation = load_catalog("descriptors").get("hotel_reservation")
+    >>> hotel_reservation.prerequisites["resources"]
+    ['search_hotels', 'date_range_validator']
+    >>> confined(hotel_reservation, hidden=frozenset({"search_hotels"})).prerequisites["resources"]
+    ['date_range_validator']
 """
 
 from __future__ import annotations

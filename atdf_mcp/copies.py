@@ -1,6 +1,11 @@
 """Language copies (`x_es.json` beside `x.json`, same id): they translate a tool's texts, never its contract.
 
+    >>> from atdf_mcp import load_catalog
+    >>> catalog = load_catalog("descriptors")
+    >>> base, copy = catalog.get("unit_converter"), catalog.variants["unit_converter"]["es"]
     >>> served, warnings = reconcile(base, copy)     # warnings: [(pointer in the copy's file, message)]
+    >>> served.description, warnings
+    ('Convierte un valor entre unidades de longitud, masa, volumen, velocidad o temperatura.', [])
 
 A copy whose inputs, output schema, declared failure codes or binding differ from its base file would
 silently give Spanish-speaking clients another tool. Instead the difference is reported (a warning with

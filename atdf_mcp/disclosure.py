@@ -8,6 +8,10 @@ In both modes the Level-1 index of the client's view is the resource `ardf://cat
 
 The server keeps one `Disclosure` per snapshot beside its views (never inside the snapshot) and answers from it:
 
+    >>> from atdf_mcp import load_catalog
+    >>> from atdf_mcp.view import view_of
+    >>> snapshot = load_catalog("descriptors")
+    >>> view = view_of(snapshot)
     >>> disclosure = Disclosure(snapshot, mode="progressive")
     >>> disclosure.list_tools(view).tools[-1].name
     'call_tool'

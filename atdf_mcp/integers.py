@@ -5,6 +5,7 @@ A handler counting with `times` or `order["qty"]` fails on 3.0 (`[word] * 3.0`),
 schema. `anyOf`/`oneOf` are followed only when unambiguous: for a number, when every branch a number fits says
 integer (`anyOf: [{type: integer}, {type: "null"}]`); for an object or an array, when one branch only fits it.
 
+    >>> schema = {"type": "object", "properties": {"order": {"type": "object", "properties": {"qty": {"type": "integer"}}}}}
     >>> made_whole({"order": {"qty": 2.0}}, schema, schema)
     {'order': {'qty': 2}}
 """

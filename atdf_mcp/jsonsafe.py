@@ -1,7 +1,8 @@
 """Make what handlers return sendable as JSON: no lone surrogates, no NaN/Infinity, no Python-only types.
 
+    >>> import datetime
     >>> json_safe({"when": datetime.date(2030, 1, 2), "tags": {"a"}, "score": float("nan"), "name": "x\\ud800"})
-    {'when': '2030-01-02', 'tags': ['a'], 'score': None, 'name': 'x\\ufffd'}
+    {'when': '2030-01-02', 'tags': ['a'], 'score': None, 'name': 'x�'}
 
 The SDK encodes every message as UTF-8 JSON (pydantic's `model_dump_json`), which fails on a lone surrogate, and
 Python's `json` writes NaN and Infinity, which are not JSON. Values with an obvious JSON form are converted

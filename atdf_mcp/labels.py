@@ -2,8 +2,9 @@
 
     >>> labels_for("es").when_to_use
     'Cuándo usar:'
-    >>> missing_language_warning(catalog, "xx")
-    "no descriptor has texts in 'xx' (this catalogue has: es, fr); descriptions stay in their default language"
+    >>> from atdf_mcp import load_catalog
+    >>> missing_language_warning(load_catalog("descriptors"), "fr")
+    "no descriptor has texts in 'fr' (this catalogue has: es); descriptions stay in their default language"
 
 The descriptors bring their own texts (`localization`, or language copies such as `x_es.json`); the few
 words atdf-mcp adds around them — "When to use:", "Warnings:", the steps of a workflow prompt, a prompt

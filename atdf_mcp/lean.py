@@ -1,6 +1,10 @@
 """Smaller copies of the pydantic models a snapshot holds by the thousand (a listing entry per tool and resource).
 
-    >>> entry = lean(types.Tool.model_validate({"name": "t", "inputSchema": {"type": "object"}}))
+    >>> from mcp import types
+    >>> tool = types.Tool.model_validate({"name": "t", "inputSchema": {"type": "object"}})
+    >>> entry = lean(tool)
+    >>> entry == tool, entry.model_dump_json() == tool.model_dump_json()
+    (True, True)
 
 A validated model keeps its fields in a dict of its own (0.6 KiB for the nine fields of an MCP `Tool`) and a set of
 the fields given (0.2 KiB). `lean` re-houses the same values: the fields set one by one in field order, so that every

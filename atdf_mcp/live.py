@@ -1,8 +1,8 @@
 """The live catalogue: reload on a file change, SIGHUP or POST /reset, swap the snapshot, tell the clients.
 
-    >>> live = LiveCatalog(app, "descriptors", watch=True)
-    >>> async with live.running():          # the watcher and the SIGHUP receiver run until the block ends
-    ...     outcome = await live.reload("POST /reset")
+    live = LiveCatalog(app, "descriptors", watch=True)
+    async with live.running():          # the watcher and the SIGHUP receiver run until the block ends
+        outcome = await live.reload("POST /reset")
 
 Reloads run one at a time. A trigger that arrives while one runs is served by one more reload, shared by every
 trigger that arrived meanwhile (a burst of writes, `git checkout`, SIGHUP twice: one reload each time the

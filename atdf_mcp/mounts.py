@@ -1,7 +1,10 @@
 """The file system a folder lives on, for the watcher: on a network file system, edits made elsewhere send no event.
 
-    >>> remote_file_system("/srv/catalogue")    # on an NFS mount
+    >>> mountinfo = "36 1 8:1 / / rw - ext4 /dev/sda1 rw\\n48 36 0:45 / /srv/catalogue rw - nfs4 nas:/export rw\\n"
+    >>> remote_file_system("/srv/catalogue/travel", mountinfo)    # without `mountinfo`: /proc/self/mountinfo
     'nfs4'
+    >>> remote_file_system("/home", mountinfo) is None             # a local file system
+    True
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Telling connected clients that the catalogue changed, in both protocol eras.
 
-    >>> notifier = ChangeNotifier(server, log_levels)        # CatalogServer does this once
-    >>> await notifier.lists_changed(tools=True, prompts=False, resources=False)
-    >>> await notifier.warn("2 descriptors failed to reload; their last good version is served")
+    notifier = ChangeNotifier(server, log_levels)        # CatalogServer does this once
+    await notifier.lists_changed(tools=True, prompts=False, resources=False)
+    await notifier.warn("2 descriptors failed to reload; their last good version is served")
 
 Handshake-era connections (stdio, legacy SSE, stateful Streamable HTTP) are registered when the client sends
 `notifications/initialized`, so a client that never sent another request still hears about changes; each gets

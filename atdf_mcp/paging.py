@@ -13,8 +13,15 @@ list is named by a digest of its items' names in order. A cursor continues the v
   of list, or past its end): INVALID_PARAMS (-32602), as the MCP specification says, telling the client to list again
   from the first page. A client that pages on a stale position would skip or repeat items without knowing it.
 
+    >>> from atdf_mcp import load_catalog
+    >>> from atdf_mcp.view import view_of
+    >>> result = view_of(load_catalog("descriptors")).list_tools    # the demo catalogue lists 12 tools
     >>> pages = Pages()                                   # CatalogServer keeps one; rotate() at every reload
-    >>> pages.page(result, "tools", cursor=None, size=100, key=("support", None))   # the first 100 and a next_cursor
+    >>> first = pages.page(result, "tools", cursor=None, size=10, key=(None, None))   # key: the view's tool set, language
+    >>> len(first.tools), first.next_cursor is not None
+    (10, True)
+    >>> [t.name for t in pages.page(result, "tools", cursor=first.next_cursor, size=10, key=(None, None)).tools]
+    ['unit_converter', 'trip_booking']
 """
 
 from __future__ import annotations

@@ -1,7 +1,12 @@
 """Arguments that pass a call's blocking rules: candidate values tried against the compiled rules, never guessed.
 
-    >>> corrected(rules, {"cabin": "first", ...}, variables, valid)     # travel-001: cabin first on a 66-minute hop
-    {'cabin': 'premium_economy', ...}
+    >>> from atdf_mcp import load_catalog
+    >>> runtime = load_catalog("descriptors").runtimes["flight_booking"]
+    >>> rules, call = runtime.rules, {"origin": "MAD", "destination": "BCN", "departure_date": "2030-05-01", "cabin": "first"}
+    >>> def variables(args): return rules.variables(args, None, None)     # no agent, no language: as over stdio
+    >>> blocked = rules.check(rules.inputs, variables(call)).blocked      # travel-001: cabin first on a 66-minute hop
+    >>> corrected(blocked, rules.inputs, call, runtime.tool.input_schema, variables, runtime.fast.is_valid)
+    {'origin': 'MAD', 'destination': 'BCN', 'departure_date': '2030-05-01', 'cabin': 'premium_economy'}
 
 For each rule the call breaks, each argument the rule reads (its `arguments` first, then the expression's `args.x`, in
 order) is tried with candidate values, nearest first: the other values of its `enum`; for numbers, the literals of

@@ -1,6 +1,7 @@
 """Load-time checks of prompt templates, so that `atdf-mcp validate` says what `prompts/get` would otherwise show a
 client: a `${name}` no argument declares (sent as the literal text) and a message image whose file is not there.
 
+    >>> from atdf_mcp import load_catalog
     >>> [p.code for p in prompt_problems(load_catalog("descriptors").descriptors)]
     []
 

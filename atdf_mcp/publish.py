@@ -1,7 +1,9 @@
 """Catalogue → what MCP clients see: tools, resources, prompts and the manifest, built once per snapshot.
 
+    >>> from atdf_mcp import load_catalog
     >>> published = Published.build(load_catalog("descriptors"), lang="es")
-    >>> published.list_tools.tools[0].name
+    >>> [t.description for t in published.list_tools.tools if t.name == "unit_converter"][0][:40]
+    'Convierte un valor entre unidades de lon'
 """
 
 from __future__ import annotations

@@ -1,7 +1,15 @@
 """The validation report a client may read: the whole catalogue's, or the part of it about one tool set's descriptors.
 
-    >>> validation_report(catalog)        # GET /validate of the whole catalogue: `atdf-mcp validate --format json`
-    >>> validation_report(catalog, view)  # a tool set's client: only its own descriptors' files, ids and problems
+    >>> from atdf_mcp import load_catalog
+    >>> from atdf_mcp.toolsets import Toolset
+    >>> from atdf_mcp.view import View
+    >>> catalog = load_catalog("descriptors")
+    >>> len(validation_report(catalog)["files"])   # GET /validate of the whole catalogue: `atdf-mcp validate --format json`
+    16
+    >>> view = View.of_set(catalog, "units", Toolset("units", ids=("unit_converter",)))
+    >>> report = validation_report(catalog, view)  # a tool set's client: only its own descriptors' files, ids and problems
+    >>> [f["file"] for f in report["files"]], report["summary"]["toolset"], report["summary"]["descriptors"]
+    (['utilities/unit_converter.json', 'utilities/unit_converter_es.json'], 'units', 1)
 
 A tool set's client sees, of each file holding one of its descriptors, those descriptors' ids and the problems at or
 below their JSON pointers; a problem of the file as a whole only when every descriptor of the file is in the set.

@@ -1,7 +1,7 @@
 """The plain HTTP routes beside the MCP endpoints: health, manifest, schemas, validation, ARDF collections.
 
-    >>> routes = rest_routes(catalog_server, ServiceState(transports=("streamable-http", "sse")))
-    >>> Starlette(routes=routes)          # web.build_app adds the MCP endpoints and the middleware
+    routes = rest_routes(catalog_server, ServiceState(transports=("streamable-http", "sse")))
+    Starlette(routes=routes)          # web.build_app adds the MCP endpoints and the middleware
 
 Every route answers from the served snapshot (`CatalogServer.published`); the collection bodies are
 encoded once per snapshot. Errors are ATDF envelopes (`error_response`), never tracebacks.

@@ -1,6 +1,6 @@
 """Stream resumption on stateful /mcp: each session keeps its last events, bounded, and replays them after `Last-Event-ID`.
 
-    >>> manager = ResumableSessions(server, limits=ReplayLimits(max_events=500, max_bytes=1 << 20), json_response=False)
+    manager = ResumableSessions(server, limits=ReplayLimits(max_events=500, max_bytes=1 << 20), json_response=False)
     GET /mcp  Mcp-Session-Id: S  Last-Event-ID: 3f2a9c01.41   → events 42, 43... of the stream event 41 was on, then its live tail
 
 A client whose connection drops mid-call (a proxy's timeout, a laptop's Wi-Fi) reconnects with the id of the last

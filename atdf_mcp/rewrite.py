@@ -1,10 +1,10 @@
 """Write a changed document back in the style of its file: what did not change keeps its exact text.
 
-    >>> rewrite_json('{"a": 1,  "b": [1, 2]}\\n', {"a": 1, "b": [1, 2], "c": True})
-    '{"a": 1,  "b": [1, 2], "c": true}\\n'
+    >>> rewrite_json('{"a": 1.50,  "b": [1,2]}\\n', {"a": 1.5, "b": [1, 2], "c": True})
+    '{"a": 1.50, "b": [1,2], "c": true}\\n'
 
 JSON: every value that did not change is copied from the original text (spacing, escapes, one-line objects);
-a changed object or list is rebuilt member by member in the layout it had (one line, or one member per line
+a changed object or list is rebuilt member by member in the layout it had (one line, its members parted by ", ", or one member per line
 at its indentation). YAML: the document is edited through ruamel.yaml's round-trip tree, so comments, quoting,
 flow or block style and key order survive. `origin` (new pointer → where the file had that value before, for a
 renamed key or a moved block) lets a moved value keep the style it was written in.

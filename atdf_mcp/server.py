@@ -1,9 +1,9 @@
 """The MCP server: a low-level `mcp.server.Server` wired to a catalogue snapshot.
 
-    >>> from atdf_mcp import build_server, load_catalog
-    >>> server = build_server(load_catalog("descriptors"))
-    >>> async with mcp.Client(server) as client:
-    ...     await client.call_tool("hotel_reservation", {...})
+    from atdf_mcp import build_server, load_catalog
+    server = build_server(load_catalog("descriptors"))
+    async with mcp.Client(server) as client:
+        await client.call_tool("hotel_reservation", {...})
 
 The server is transport-blind: stdio, Streamable HTTP and SSE only supply streams around it.
 Every tool-call failure becomes an `isError` result carrying an ATDF envelope (DESIGN decision 10).

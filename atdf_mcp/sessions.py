@@ -1,7 +1,7 @@
 """MCP sessions with a ceiling that evicts rather than locks out: idle sessions go first, and each client address has a share.
 
-    >>> limiter = SessionLimiter(SessionLimits(max_sessions=1000), sdk_sessions=SdkSessions(manager))
-    >>> Route("/mcp", endpoint=limiter.guard(StreamableHTTPASGIApp(manager)))
+    limiter = SessionLimiter(SessionLimits(max_sessions=1000), sdk_sessions=SdkSessions(manager))
+    Route("/mcp", endpoint=limiter.guard(StreamableHTTPASGIApp(manager)))
 
 The SDK alone refuses every new client with 503 once 10,000 sessions are open, and an abandoned session lives
 30 minutes: a flood of `initialize` requests locked everyone out. Here, a request that opens a session when the

@@ -1,8 +1,8 @@
 """Stopping a server without dropping calls: the tool calls in flight, and what they answer when it stops.
 
-    >>> drain = catalog_server.drain    # CatalogServer registers every tools/call here
-    >>> drain.begin()                   # SIGTERM/SIGINT: new tool calls answer SHUTTING_DOWN, the rest is served
-    >>> await drain.settle(25)          # calls in flight finish; after 25 s the rest answer CANCELLED
+    drain = catalog_server.drain    # CatalogServer registers every tools/call here
+    drain.begin()                   # SIGTERM/SIGINT: new tool calls answer SHUTTING_DOWN, the rest is served
+    await drain.settle(25)          # calls in flight finish; after 25 s the rest answer CANCELLED
 
 Both transports use it (atdf_mcp.stdio, web.DrainingServer): whatever happens, a client waiting for a tool
 result gets one — the result, or an isError envelope saying the server stopped — never silence.

@@ -1,6 +1,6 @@
 """`serve` over stdio, stoppable: Ctrl+C and SIGTERM answer the calls in flight, then the process exits.
 
-    >>> code = run_stdio(catalog_server, shutdown_timeout=25)    # returns 0, or 130 after Ctrl+C
+    code = run_stdio(catalog_server, shutdown_timeout=25)    # returns 0, or 130 after Ctrl+C
 
 The SDK reads stdin in a worker thread that a blocked read keeps alive, so a signal could never end the
 process while the client kept stdin open. Here a daemon thread reads it instead, and the first SIGINT or

@@ -6,8 +6,11 @@ can fix. The set's view (atdf_mcp.view) leaves such a workflow out (its tool, it
 warns once per set and workflow (`toolset_workflow_problems`), where the operator can bring the tool in. A step
 naming no tool of the catalogue at all is the workflow's own problem (INVALID_WORKFLOW, atdf_mcp.workflows), not this.
 
-    >>> stranded(workflows, tools, toolset.matches)
-    {'refund_customer': [StepCall(step='refund', tool='refund_payment')]}
+    >>> from atdf_mcp import load_catalog
+    >>> catalog = load_catalog("descriptors")
+    >>> tools = {d.id: d for d in catalog.descriptors if d.type == "tool"}
+    >>> stranded(catalog.descriptors, tools, lambda d: d.id != "hotel_reservation")   # the load passes toolset.matches
+    {'trip_booking': [StepCall(step='reserve_hotel', tool='hotel_reservation')]}
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
 """The counts every report shows, from one place: `validate` (text and JSON), GET/POST /validate, the `serve` banner.
 
-    >>> counts = Counts.of(catalog, problems)
+    >>> from atdf_mcp import load_catalog
+    >>> catalog = load_catalog("descriptors")
+    >>> counts = Counts.of(catalog, catalog.report.problems)
     >>> counts.text()
-    '6 file(s), 4 descriptor(s) loaded + 2 language copies, 0 error(s), 2 warning(s)'
+    '16 file(s), 19 descriptor(s) loaded (incl. 5 tool(s) generated from connector or model endpoints) + 1 language copy, 0 error(s), 0 warning(s)'
 
 A descriptor is counted once per id. A language copy (`x_es.json` beside `x.json`, same id) is counted
 apart, as a copy. Tools generated from a connector's or an HTTP model's endpoints are descriptors too,

@@ -4,9 +4,13 @@ Every MCP handler and REST route answers from a `View`, never from the snapshot'
 set (or a disclosure mode) holds on every route. The server keeps the views of the snapshot it serves and drops them
 on a swap (never in the snapshot itself: a view refers to the snapshot, and a cycle would outlive `gc.freeze()`).
 
+    >>> from atdf_mcp import load_catalog
+    >>> catalog = load_catalog("descriptors")
     >>> view = view_of(catalog)            # the whole catalogue
     >>> view.list_tools.tools[0].name
+    'review_sentiment__invoke'
     >>> view_of(catalog, "support").tools  # one tool set of `toolsets:` (atdf_mcp.toolsets); an undefined set shows nothing
+    {}
 
 A set's view keeps the catalogue-wide static resources (the schemas, and the manifest with the set's own counts)
 and, of everything else, what its selectors match: tools, prompts, documents and their templates, ARDF resources.

@@ -1,9 +1,10 @@
 """A warm start over stdio: the lists of the last start, answered while the catalogue loads.
 
-    >>> key = StartKey.of(directory, lang=None, timeout=None, disclosure=None, toolset=None)
-    >>> preview = read_preview(key, key.signature())
-    >>> app = CatalogServer(None, preview=preview)         # serves tools/list at once; other requests wait
-    >>> run_stdio(app, ..., start=complete_start(app, load, key, live))
+    key = StartKey.of(directory, lang=None, timeout=None, disclosure=None, toolset=None)
+    preview = read_preview(key, key.signature())
+    app = CatalogServer(None, preview=preview)         # serves tools/list at once; other requests wait
+    run_stdio(app, shutdown_timeout=25, live=live,
+              after_start=functools.partial(complete_start, app, load, key, live))   # run_stdio passes `fail`
 
 A host such as Claude Desktop spawns the server and asks for its lists before anything else; loading thousands of
 descriptors (even from the snapshot cache) takes longer than importing the SDK. After a start has served, it writes

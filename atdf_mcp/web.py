@@ -3,8 +3,8 @@ atdf_mcp.explorer) and the Agent Tool Service API (/get_tool, /call_tool/{name},
 /task/{task_id}, GET /reset: atdf_mcp.ats) and what OAuth clients ask of this origin (/register, /authorize, /token,
 and with --oauth-issuer the issuer's metadata: atdf_mcp.signin), behind ASGI checks.
 
-    >>> starlette_app = build_app(CatalogServer(load_catalog("descriptors")), HttpOptions(port=8000))
-    >>> uvicorn.run(starlette_app, host="127.0.0.1", port=8000)      # serve.serve_http does this, with signals
+    starlette_app = build_app(CatalogServer(load_catalog("descriptors")), HttpOptions(port=8000))
+    uvicorn.run(starlette_app, host="127.0.0.1", port=8000)      # serve.serve_http does this, with signals
 
 The security posture is the middleware list, outermost first:
 

@@ -1,8 +1,12 @@
 """JSON-RPC messages the SDK would drop without a reply, and the error answer each one gets instead.
 
-    >>> refusal_of('{bad').message()["error"]["code"]                                   # -32700, id null
-    >>> refusal_of('{"jsonrpc": "2.0", "id": 1.5, "method": "ping"}').message()["id"]   # -32600, id None
-    >>> refusal_of('{"jsonrpc": "2.0", "id": 1, "method": "ping"}')                     # None: hand it on
+    >>> refusal_of('{bad').message()["error"]["code"], refusal_of('{bad').message()["id"]
+    (-32700, None)
+    >>> answer = refusal_of('{"jsonrpc": "2.0", "id": 1.5, "method": "ping"}').message()
+    >>> answer["error"]["code"], answer["id"]
+    (-32600, None)
+    >>> refusal_of('{"jsonrpc": "2.0", "id": 1, "method": "ping"}') is None     # a valid message: hand it on
+    True
 
 The SDK parses a message with pydantic-core, whose JSON parser stops at 200 levels of nesting, and reads a
 request whose id is an object, a fraction or an overflowing number as a notification; both get no reply at all

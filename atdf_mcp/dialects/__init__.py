@@ -5,8 +5,8 @@
     'atdf1'
     >>> DIALECT["mcp"].pointers["input_schema"]
     '/inputSchema'
-    >>> writer("atdf2")                    # ATDF 2.x: any tool; writer("ardf"): any descriptor, as ARDF 1.0
-    <function write at ...>
+    >>> writer("atdf2").__module__         # ATDF 2.x: any tool; writer("ardf"): any descriptor, as ARDF 1.0
+    'atdf_mcp.dialects.atdf'
 
 Each dialect lives in its own module; only those modules know a dialect's field names.
 """

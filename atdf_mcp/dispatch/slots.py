@@ -1,8 +1,8 @@
 """Thread slots of one sync tool: at most `capacity` of its handler threads run at once, each counted until it returns.
 
-    >>> slots = ThreadSlots(8)
-    >>> await slots.take()        # waits for a free slot until just before the call's deadline, else HandlerBusy
-    >>> slots.give_back()         # from any thread, when the handler's thread returns (even long after a timeout)
+    slots = ThreadSlots(8)
+    await slots.take()        # waits for a free slot until just before the call's deadline, else HandlerBusy
+    slots.give_back()         # from any thread, when the handler's thread returns (even long after a timeout)
 
 A thread abandoned after a timeout keeps its slot, so stuck handlers exhaust their own tool's slots and nobody
 else's. Taking a free slot and giving it back are a lock and a counter; only a call that has to wait parks a future.
