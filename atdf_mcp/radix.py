@@ -1,6 +1,8 @@
 """A stable argsort of small non-negative integers in linear time: numpy's radix sort, 16 bits at a time.
 
-    >>> stable_order(np.array([3, 1, 3, 0]), 4)   # array([3, 1, 0, 2])
+    >>> import numpy as np
+    >>> stable_order(np.array([3, 1, 3, 0]), 4)
+    array([3, 1, 0, 2])
 
 `np.argsort(kind="stable")` is a radix sort for 16-bit integers and a merge sort for wider ones; a term id or a
 (tool, term) key is wider than 16 bits but rarely wider than 32, so sorting it by its 16-bit digits, lowest first

@@ -1,8 +1,17 @@
 """Words as exact 64-bit keys, and a table from those keys to ids: word lookups without Python code per word.
 
+    >>> import numpy as np
     >>> words = ascii_words(["Find a hotel", "book it"], "\\x00")      # lowered, split, keyed in one numpy pass
+    >>> words.texts(np.arange(5))
+    ['find', 'a', 'hotel', 'book', 'it']
+    >>> table = WordTable("\\x00")
     >>> ids, missing = table.find(words.first, words.second)          # -3 where the table has no such word
+    >>> ids.tolist(), missing.tolist()
+    ([-3, -3, -3, -3, -3], [0, 1, 2, 3, 4])
     >>> slots, new = table.claim(words.first[missing], words.second[missing])   # put in; their ids go to values[slots[new]]
+    >>> table.values[slots[new]] = [10, 11, 12, 13, 14]
+    >>> table.find(words.first[2:], words.second[2:])[0].tolist()     # found by their keys now
+    [12, 13, 14]
 
 ASCII text is lowered and split through a byte table. Other text (`text_words`) is lowered by `str.lower`, its code
 points told word or not by `str.isalnum` (as the regex `[^\\W_]+` tells them), and keyed by its UTF-8 bytes the
