@@ -19,7 +19,7 @@ from ..inputs import json_type
 if TYPE_CHECKING:
     from .canonical import Canonical
 
-__all__ = ["is_python_generic", "nullable_types", "python_type_schema", "unwrap_tool_spec", "written"]
+__all__ = ["is_python_generic", "nullable_type", "nullable_types", "python_type_schema", "unwrap_tool_spec", "written"]
 
 _GENERIC = re.compile(r"^\s*([A-Za-z_][\w.]*)\s*\[(.*)\]\s*$")
 _LISTS = frozenset({"list", "sequence", "iterable", "typing.list", "typing.sequence"})
@@ -53,19 +53,24 @@ def nullable_types(c: Canonical, schema: dict[str, Any], base: str) -> None:
     JSON Schema ignores `nullable`, so a null argument would be refused; `"nullable": false` is the default: removed.
     """
     for node, at in _subschemas(schema, base):
-        flag = node.get("nullable")
-        if not isinstance(flag, bool):
-            continue
-        kind = node.get("type")
-        if flag and isinstance(kind, str):
-            node["type"] = [kind, "null"]
-            del node["nullable"]
-            c.fixed(f"{at}/nullable", f"\"nullable\" is OpenAPI 3.0's, which JSON Schema ignores: write "
-                    f"\"type\": {json.dumps(node['type'])} instead")
-        elif not flag:
-            del node["nullable"]
-            c.fixed(f"{at}/nullable", "\"nullable\": false is OpenAPI 3.0's default, which JSON Schema does not know: "
-                    "remove it")
+        nullable_type(c, node, at)
+
+
+def nullable_type(c: Canonical, node: dict[str, Any], at: str) -> None:
+    """One schema's `"nullable"` (not the schemas inside it), as `nullable_types` rewrites it."""
+    flag = node.get("nullable")
+    if not isinstance(flag, bool):
+        return
+    kind = node.get("type")
+    if flag and isinstance(kind, str):
+        node["type"] = [kind, "null"]
+        del node["nullable"]
+        c.fixed(f"{at}/nullable", f"\"nullable\" is OpenAPI 3.0's, which JSON Schema ignores: write "
+                f"\"type\": {json.dumps(node['type'])} instead")
+    elif not flag:
+        del node["nullable"]
+        c.fixed(f"{at}/nullable", "\"nullable\": false is OpenAPI 3.0's default, which JSON Schema does not know: "
+                "remove it")
 
 
 _MAPS_OF_SCHEMAS = ("properties", "patternProperties", "$defs", "definitions")

@@ -23,7 +23,7 @@ from typing import Any
 from ..inputs import JSON_TYPES, json_type, property_schema
 from ..schemas import to_pointer
 from . import atdf
-from .api_tools import is_python_generic, nullable_types, python_type_schema, unwrap_tool_spec, written
+from .api_tools import is_python_generic, nullable_type, python_type_schema, unwrap_tool_spec, written
 from .dify import dify_tool
 
 __all__ = ["Canonical", "Deviation", "canonicalize", "may_hold_notes"]
@@ -167,8 +167,7 @@ def canonicalize(raw: Any, *, notes: bool = True) -> Canonical:
         key = "inputSchema" if family == "mcp" else "input_schema"
         _schema_text(c, raw, key)
         if isinstance(raw.get(key), dict):
-            _type_case(c, raw[key], f"/{key}")
-            nullable_types(c, raw[key], f"/{key}")
+            _type_case(c, raw[key], f"/{key}")  # with OpenAPI 3.0's "nullable", in the same walk
             _draft3_required(c, raw[key], f"/{key}")
         if family == "openakita":
             _related_names(c, raw)
@@ -412,7 +411,8 @@ _SCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
 
 
 def _type_case(c: Canonical, schema: dict[str, Any], base: str) -> None:
-    """Type names in another case ("OBJECT", "String": Gemini's function declarations) → JSON Schema's, at every depth."""
+    """Type names in another case ("OBJECT", "String": Gemini's function declarations) → JSON Schema's, and `"nullable"`
+    beside a type (api_tools.nullable_type), at every depth: one walk of the schema for both."""
     kind = schema.get("type")
     if isinstance(kind, str) and kind not in JSON_TYPES and kind.lower() in JSON_TYPES:
         schema["type"] = kind.lower()
@@ -421,6 +421,8 @@ def _type_case(c: Canonical, schema: dict[str, Any], base: str) -> None:
         lowered = [k.lower() if isinstance(k, str) and k.lower() in JSON_TYPES else k for k in kind]
         schema["type"] = lowered
         c.fixed(f"{base}/type", f"JSON Schema type names are lower-case: write \"type\": {_j(lowered)}, not {_j(kind)}")
+    if "nullable" in schema:
+        nullable_type(c, schema, base)
     for key in _SCHEMA_MAPS:
         if isinstance(schema.get(key), dict):
             for name, sub in schema[key].items():
