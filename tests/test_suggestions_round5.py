@@ -32,6 +32,7 @@ TOOLS = [
             "policy": {"type": "string", "pattern": "^POL-[0-9]{8}$"},
             "sessions": {"type": "array", "items": {"type": "string", "pattern": "^S[0-9]{3}$"}},
             "claim": {"type": "string", "pattern": "^(POL|CLM)-[0-9]{8}$"},
+            "case_ref": {"type": "string", "pattern": "^POL-[0-9]{8}$|^CLM-[0-9]{8}$"},
             "e164": {"type": "string", "pattern": "^34[0-9]{9}$"}}}},
     {"name": "sizes", "description": "Sizes and units.", "inputSchema": {
         "type": "object", "additionalProperties": False, "properties": {
@@ -95,6 +96,7 @@ LEFT = [
     ("codes", {"voucher": "SPRING-25"}, "a dash between letters and digits is part of a name the caller chose"),
     ("codes", {"pin": "12-34"}, "two numbers joined by a dash are a range, not one number"),
     ("codes", {"claim": "00482211"}, "two prefixes the pattern allows: which one is the caller's"),
+    ("codes", {"case_ref": "00482211"}, "two prefixes as two alternatives of the whole pattern: not the first one's"),
     ("codes", {"e164": "612345678"}, "digits the pattern begins with are a country code the number lacks"),
     ("codes", {"policy": "CLM-00482211"}, "another prefix is another document"),
     ("sizes", {"pair": "eur to usd"}, "the words of a direction in another order are the other direction"),
