@@ -542,15 +542,20 @@ def _config(args: argparse.Namespace) -> int:
 
 
 def _remote(host: str, url: str, token: str | None) -> Remote:
-    """The Remote of `--url` (checked as remote_config checks it) that `host` can reach."""
+    """The Remote of `--url` that `host` can reach."""
+    remote = _parsed_remote(url, token)
+    check_remote(host, remote)
+    return remote
+
+
+def _parsed_remote(url: str, token: str | None) -> Remote:
+    """`--url` as a Remote (an /sse path is the legacy transport); UsageError unless it is an http(s) URL with a host."""
     from urllib.parse import urlsplit
 
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise UsageError(f"--url must be an http:// or https:// URL such as http://127.0.0.1:8000/mcp, not {url!r}")
-    remote = Remote(url=url, sse=parts.path.rstrip("/").endswith("/sse") or "/sse/" in parts.path, token=token)
-    check_remote(host, remote)
-    return remote
+    return Remote(url=url, sse=parts.path.rstrip("/").endswith("/sse") or "/sse/" in parts.path, token=token)
 
 
 def _print_host_config(host: str, *, name: str | None, launch: Launch | None = None, remote: Remote | None = None) -> int:
@@ -655,11 +660,8 @@ def remote_config(client: str, url: str, *, name: str | None = None, token: str 
     """
     from urllib.parse import urlsplit
 
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise UsageError(f"--url must be an http:// or https:// URL such as http://127.0.0.1:8000/mcp, not {url!r}")
-    sse = parts.path.rstrip("/").endswith("/sse") or "/sse/" in parts.path
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    remote = _parsed_remote(url, token)
+    parts, sse, headers = urlsplit(url), remote.sse, remote.headers()
     entry: dict[str, Any]
     if client == "claude-desktop":
         args = ["-y", "mcp-remote", url, "--transport", "sse-only" if sse else "http-only"]
