@@ -52,7 +52,7 @@ def nullable_types(c: Canonical, schema: dict[str, Any], base: str) -> None:
 
     JSON Schema ignores `nullable`, so a null argument would be refused; `"nullable": false` is the default: removed.
     """
-    for node, at in _subschemas(schema, base):
+    for node, at in _nullable_nodes(schema, base):
         flag = node.get("nullable")
         if not isinstance(flag, bool):
             continue
@@ -73,20 +73,39 @@ _ONE_SCHEMA = ("items", "additionalProperties", "not", "contains")
 _LISTS_OF_SCHEMAS = ("anyOf", "oneOf", "allOf", "prefixItems")
 
 
-def _subschemas(schema: dict[str, Any], base: str) -> list[tuple[dict[str, Any], str]]:
-    """`schema` and every schema inside it, with its pointer."""
-    found, stack = [], [(schema, base)]
+_SUBSCHEMA_KEYS = frozenset((*_MAPS_OF_SCHEMAS, *_ONE_SCHEMA, *_LISTS_OF_SCHEMAS))
+
+
+def _nullable_nodes(schema: dict[str, Any], base: str) -> list[tuple[dict[str, Any], str]]:
+    """Each schema in `schema` (itself included) that says "nullable", with its pointer.
+
+    Run on every loaded tool's input schema: a schema without subschemas is passed over at once, and a pointer is
+    written only for a node that says "nullable" (each node keeps its parent's link and its own step until then)."""
+    found: list[tuple[dict[str, Any], str]] = []
+    stack: list[tuple[dict[str, Any], Any]] = [(schema, None)]
     while stack:
-        node, at = stack.pop()
-        found.append((node, at))
+        node, steps = stack.pop()
+        if "nullable" in node:
+            found.append((node, base + _pointer(steps)))
+        if node.keys().isdisjoint(_SUBSCHEMA_KEYS):
+            continue
         for key in _MAPS_OF_SCHEMAS:
             if isinstance(node.get(key), dict):
-                stack.extend((sub, f"{at}/{key}/{_escape(name)}") for name, sub in node[key].items() if isinstance(sub, dict))
-        stack.extend((node[key], f"{at}/{key}") for key in _ONE_SCHEMA if isinstance(node.get(key), dict))
+                stack.extend((sub, (steps, f"/{key}/{_escape(name)}")) for name, sub in node[key].items() if isinstance(sub, dict))
+        stack.extend((node[key], (steps, f"/{key}")) for key in _ONE_SCHEMA if isinstance(node.get(key), dict))
         for key in _LISTS_OF_SCHEMAS:
             if isinstance(node.get(key), list):
-                stack.extend((sub, f"{at}/{key}/{i}") for i, sub in enumerate(node[key]) if isinstance(sub, dict))
+                stack.extend((sub, (steps, f"/{key}/{i}")) for i, sub in enumerate(node[key]) if isinstance(sub, dict))
     return found
+
+
+def _pointer(steps: Any) -> str:
+    """The pointer of a chain of (parent's steps, step) links, root first."""
+    parts = []
+    while steps is not None:
+        steps, step = steps
+        parts.append(step)
+    return "".join(reversed(parts))
 
 
 def _escape(key: str) -> str:
