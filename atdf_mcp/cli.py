@@ -523,6 +523,7 @@ def _config(args: argparse.Namespace) -> int:
         url = toolset_url(args.url, args.toolset) if args.toolset else args.url
         if args.client in HOSTS:
             return _print_host_config(args.client, remote=_remote(args.client, url, args.auth_token), name=args.name)
+        check_literal(args.client, {"--url": url, "--auth-token": args.auth_token or ""})
         config = remote_config(args.client, url, name=args.name, token=args.auth_token, env=env)
     else:
         if args.auth_token:
@@ -535,6 +536,7 @@ def _config(args: argparse.Namespace) -> int:
         if args.client in HOSTS:
             launch = stdio_launch(directory, lang=lang, env=env, toolset=args.toolset)
             return _print_host_config(args.client, launch=launch, name=args.name or directory.name)
+        _check_launch(args.client, stdio_launch(directory, lang=lang, env=env, toolset=args.toolset))
         config = local_config(args.client, directory, name=args.name, lang=lang, env=env, toolset=args.toolset)
     print(json.dumps(config, indent=2, ensure_ascii=False))
     print(where(args.client), file=sys.stderr)
@@ -558,13 +560,18 @@ def _parsed_remote(url: str, token: str | None) -> Remote:
     return Remote(url=url, sse=parts.path.rstrip("/").endswith("/sse") or "/sse/" in parts.path, token=token)
 
 
+def _check_launch(host: str, launch: Launch) -> None:
+    """UsageError when `host` would substitute variables in the command, an argument or an --env value of `launch`."""
+    check_literal(host, {"the command": launch.command, **{f"argument {arg!r}": arg for arg in launch.args},
+                         **{f"--env {key}": value for key, value in launch.env.items()}})
+
+
 def _print_host_config(host: str, *, name: str | None, launch: Launch | None = None, remote: Remote | None = None) -> int:
     """Print `host`'s document for a stdio launch or a remote server; on stderr, which file and key it goes in."""
     name = name or "atdf-mcp"
     check_name(host, name)
     if launch:
-        check_literal(host, {"the command": launch.command, **{f"argument {arg!r}": arg for arg in launch.args},
-                             **{f"--env {key}": value for key, value in launch.env.items()}})
+        _check_launch(host, launch)
     if remote:
         check_literal(host, {"--url": remote.url, "--auth-token": remote.token or ""})
     spec = HOSTS[host]
