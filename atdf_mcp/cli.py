@@ -523,6 +523,7 @@ def _config(args: argparse.Namespace) -> int:
         url = toolset_url(args.url, args.toolset) if args.toolset else args.url
         if args.client in HOSTS:
             return _print_host_config(args.client, remote=_remote(args.client, url, args.auth_token), name=args.name)
+        check_literal(args.client, {"--url": url, "--auth-token": args.auth_token or ""})
         config = remote_config(args.client, url, name=args.name, token=args.auth_token, env=env)
     else:
         if args.auth_token:
@@ -535,6 +536,7 @@ def _config(args: argparse.Namespace) -> int:
         if args.client in HOSTS:
             launch = stdio_launch(directory, lang=lang, env=env, toolset=args.toolset)
             return _print_host_config(args.client, launch=launch, name=args.name or directory.name)
+        _check_launch(args.client, stdio_launch(directory, lang=lang, env=env, toolset=args.toolset))
         config = local_config(args.client, directory, name=args.name, lang=lang, env=env, toolset=args.toolset)
     print(json.dumps(config, indent=2, ensure_ascii=False))
     print(where(args.client), file=sys.stderr)
@@ -542,15 +544,26 @@ def _config(args: argparse.Namespace) -> int:
 
 
 def _remote(host: str, url: str, token: str | None) -> Remote:
-    """The Remote of `--url` (checked as remote_config checks it) that `host` can reach."""
+    """The Remote of `--url` that `host` can reach."""
+    remote = _parsed_remote(url, token)
+    check_remote(host, remote)
+    return remote
+
+
+def _parsed_remote(url: str, token: str | None) -> Remote:
+    """`--url` as a Remote (an /sse path is the legacy transport); UsageError unless it is an http(s) URL with a host."""
     from urllib.parse import urlsplit
 
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise UsageError(f"--url must be an http:// or https:// URL such as http://127.0.0.1:8000/mcp, not {url!r}")
-    remote = Remote(url=url, sse=parts.path.rstrip("/").endswith("/sse") or "/sse/" in parts.path, token=token)
-    check_remote(host, remote)
-    return remote
+    return Remote(url=url, sse=parts.path.rstrip("/").endswith("/sse") or "/sse/" in parts.path, token=token)
+
+
+def _check_launch(host: str, launch: Launch) -> None:
+    """UsageError when `host` would substitute variables in the command, an argument or an --env value of `launch`."""
+    check_literal(host, {"the command": launch.command, **{f"argument {arg!r}": arg for arg in launch.args},
+                         **{f"--env {key}": value for key, value in launch.env.items()}})
 
 
 def _print_host_config(host: str, *, name: str | None, launch: Launch | None = None, remote: Remote | None = None) -> int:
@@ -558,8 +571,7 @@ def _print_host_config(host: str, *, name: str | None, launch: Launch | None = N
     name = name or "atdf-mcp"
     check_name(host, name)
     if launch:
-        check_literal(host, {"the command": launch.command, **{f"argument {arg!r}": arg for arg in launch.args},
-                             **{f"--env {key}": value for key, value in launch.env.items()}})
+        _check_launch(host, launch)
     if remote:
         check_literal(host, {"--url": remote.url, "--auth-token": remote.token or ""})
     spec = HOSTS[host]
@@ -655,11 +667,8 @@ def remote_config(client: str, url: str, *, name: str | None = None, token: str 
     """
     from urllib.parse import urlsplit
 
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise UsageError(f"--url must be an http:// or https:// URL such as http://127.0.0.1:8000/mcp, not {url!r}")
-    sse = parts.path.rstrip("/").endswith("/sse") or "/sse/" in parts.path
-    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    remote = _parsed_remote(url, token)
+    parts, sse, headers = urlsplit(url), remote.sse, remote.headers()
     entry: dict[str, Any]
     if client == "claude-desktop":
         args = ["-y", "mcp-remote", url, "--transport", "sse-only" if sse else "http-only"]

@@ -243,14 +243,15 @@ def check_remote(host: str, remote: Remote) -> None:
 
 def check_literal(host: str, values: dict[str, str]) -> None:
     """UsageError when the host would substitute variables inside one of `values` (what -> value) instead of passing it as given."""
-    spec = HOSTS[host]
-    if spec.expands is None:
+    label, doc, expands = (FIRST_HOSTS[host][0], FIRST_HOSTS[host][1], _FIRST_EXPANDS.get(host)) if host in FIRST_HOSTS else (
+        HOSTS[host].label, HOSTS[host].doc, HOSTS[host].expands)
+    if expands is None:
         return
-    pattern, syntax = spec.expands
+    pattern, syntax = expands
     for what, value in values.items():
         if pattern.search(value):
             shown = "the token" if what == "--auth-token" else repr(value)  # a secret is not echoed
-            raise UsageError(f"{what}: {spec.label} expands {syntax} in its config ({spec.doc}), so {shown} would not reach "
+            raise UsageError(f"{what}: {label} expands {syntax} in its config ({doc}), so {shown} would not reach "
                              "the server as written; use a value without it, or set the variable where the host runs")
 
 
@@ -273,6 +274,13 @@ FIRST_HOSTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
                     ("project: .mcp.json", "user: ~/.claude.json (or: claude mcp add-json NAME 'ENTRY')")),
     "cursor": ("Cursor", "https://cursor.com/docs/context/mcp",
                ("project: .cursor/mcp.json", "macOS/Linux: ~/.cursor/mcp.json", "Windows: %USERPROFILE%\\.cursor\\mcp.json")),
+}
+
+
+# What two of them substitute in command, args, env, url and headers (Claude Desktop's file is read as written).
+_FIRST_EXPANDS: dict[str, tuple[re.Pattern[str], str]] = {
+    "claude-code": (re.compile(r"\$\{"), "${VAR} and ${VAR:-default}"),
+    "cursor": (re.compile(r"\$\{"), "${env:NAME}, ${userHome}, ${workspaceFolder} and the like"),
 }
 
 

@@ -29,7 +29,26 @@ def with_leading_mark(value: str, pattern: str) -> Any:
     """`value` with the mark or word its pattern begins with, when it lacks it and then fits; else MISSING."""
     match = _LEADING.match(pattern)
     lead = (match[1] or match[2]) if match else None
-    if not lead or value.strip().upper().startswith(lead.upper()):
+    if not lead or value.strip().upper().startswith(lead.upper()) or _alternatives(pattern):
         return MISSING
     marked = lead + value.strip()
     return marked if search(pattern, marked) else MISSING
+
+
+def _alternatives(pattern: str) -> bool:
+    """Whether `pattern` is alternatives as a whole ("^POL-...$|^CLM-...$"): a '|' outside brackets and classes."""
+    depth, in_class, escaped = 0, False, False
+    for char in pattern:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char in "()":
+            depth += 1 if char == "(" else -1
+        elif char == "|" and depth == 0:
+            return True
+    return False

@@ -22,10 +22,11 @@ _FRAME = re.compile(
     r"(?:\s*:|\s+(?:(?:that|which)(?:\s+(?:can|could|will|would|lets?\s+me|allows?\s+me\s+to|helps?(?:\s+me)?(?:\s+to)?))?|"
     r"(?:(?:should|do|can|could)\s+)?(?:i|we)\s+(?:can\s+|should\s+)?use\s+(?:to|for)|to|for|capable\s+of|able\s+to|can|could)\b)\s*",
     re.IGNORECASE)
+_HEAD = 256  # a framing is short: only the query's start is read (the pattern backtracks over runs of blanks)
 
 
 def unframed(query: str) -> str:
     """The query without an agent's framing at its start; the query as is without one, or when nothing would be left."""
-    match = _FRAME.match(query)
+    match = _FRAME.match(query[:_HEAD])
     rest = query[match.end():] if match else ""
     return rest if rest.strip() else query

@@ -85,13 +85,22 @@ _DIRECTED = frozenset({"to", "from", "into", "vs", "versus", "per", "over", "by"
 
 
 def in_another_order(text: str, strings: list[str]) -> Any:
-    """The one choice made of the same words as `text` in another order ("Autumn 2031" for "2031-autumn",
-    "orders.read" for "read:orders"); never words of a direction ("eur to usd") nor two numbers ("9:16")."""
+    """The one choice made of the same words as `text` in another order and another notation ("Autumn 2031" for
+    "2031-autumn", "orders.read" for "read:orders"); never words of a direction ("eur to usd"), two numbers ("9:16"),
+    codes of two or three letters ("EUR/USD" is the inverse of "usd_eur"), nor words joined as the choice joins them
+    ("london_paris" is the way back from "paris_london")."""
     words = sorted(re.split(r"[_:/]+", norm(text)))
     if len(words) < 2 or set(words) & _DIRECTED or sum(w.isdigit() for w in words) > 1:
         return MISSING
+    if all(len(w) <= 3 and w.isalpha() for w in words):  # currencies, languages, countries, airports: a pair is directed
+        return MISSING
     found = [c for c in strings if sorted(re.split(r"[_:/]+", norm(c))) == words]
-    return found[0] if len(found) == 1 else MISSING
+    return found[0] if len(found) == 1 and _marks(found[0]) != _marks(text) else MISSING
+
+
+def _marks(text: str) -> set[str]:
+    """The marks that join a value's words (" ", "-", ":", "/"...)."""
+    return set(re.findall(r"[\W_]+", text.strip()))
 
 
 def is_typo_of(text: str, word: str) -> bool:

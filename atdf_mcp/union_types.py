@@ -80,8 +80,5 @@ def _shared_type(alternatives: Any) -> str | None:
     """The one type every alternative of a oneOf names, or None."""
     if type(alternatives) is not list:
         return None
-    kinds = {part.get("type") if type(part) is dict else None for part in alternatives}
-    if len(kinds) != 1:
-        return None
-    kind = kinds.pop()
-    return kind if isinstance(kind, str) else None
+    kinds = {kind if type(part) is dict and isinstance(kind := part.get("type"), str) else None for part in alternatives}
+    return kinds.pop() if len(kinds) == 1 and None not in kinds else None  # a list of types ("string", "null") is no one type

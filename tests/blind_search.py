@@ -1,4 +1,4 @@
-"""The checks every blind search set (bench/search_blind2, bench/search_blind3) passes: it loads cleanly, its queries
+"""The checks every blind search set (bench/search_blind2, _blind3, _blind4) passes: it loads cleanly, its queries
 are well-formed, and the engine keeps a floor on it. Each set's test module calls them with its folder and split."""
 
 from __future__ import annotations
@@ -75,3 +75,33 @@ def command_line_takes_the_split(capsys: pytest.CaptureFixture[str], folder: Pat
     out = capsys.readouterr().out
     assert out.startswith(f"{folder.name}: ")
     assert all(f"  {kind} " in out for kind in ("typo", "agent", "named"))
+
+
+# Words too common to count as shared content between a paraphrase and its tool.
+_STOP = frozenset(re.findall(r"\w+", """the a an and or of to in on at for by with from is are was be it its this that these those
+    what which who how my our your we i you he she they them me us can do does did not no any all some into out up down about
+    as if then than so just new need when more use every come same own get make want"""))
+
+
+def _stem(word: str) -> str:
+    """A crude stem: the word without one common English suffix."""
+    for suffix in ("ings", "ing", "ied", "ies", "ed", "es", "s", "ly", "er"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def _content_words(text: str) -> set[str]:
+    """The stemmed words of `text` other than stop words and single letters."""
+    return {_stem(w) for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in _STOP and len(w) > 1}
+
+
+def paraphrases_share_no_content_word(catalog: Catalog, queries: list[Query], least: int) -> None:
+    """At least `least` paraphrases, none sharing a content word with its tool's id or descriptor text (any field)."""
+    by_id = {t.id: t for t in catalog.tools}
+    paraphrases = [q for q in queries if q.kind == "paraphrase"]
+    assert len(paraphrases) >= least
+    shared = [(q.query, e, sorted(_content_words(q.query) & _content_words(
+        f"{e.replace('_', ' ')} {json.dumps(by_id[e].raw, ensure_ascii=False).replace('_', ' ')}")))
+        for q in paraphrases for e in q.expect]
+    assert [s for s in shared if s[2]] == []

@@ -192,7 +192,8 @@ async def test_the_stdio_entry_starts_a_working_server_from_any_directory(capsys
 
 @pytest.mark.parametrize(("host", "value"), [("gemini-cli", "pa$word"), ("gemini-cli", "x${HOME}"), ("vscode", "a${env:HOME}"),
                                              ("windsurf", "${env:HOME}"), ("continue", "${{ secrets.X }}"),
-                                             ("opencode", "{env:HOME}")])
+                                             ("opencode", "{env:HOME}"), ("claude-code", "x${HOME}"),
+                                             ("claude-code", "${KEY:-none}"), ("cursor", "${env:HOME}"), ("cursor", "${userHome}")])
 def test_a_value_the_host_would_expand_is_refused(capsys: pytest.CaptureFixture[str], catalog_dir: Path, host: str,
                                                   value: str) -> None:
     """A host that substitutes variables in its config would change the value: refused with the syntax named, not printed."""
@@ -208,9 +209,11 @@ def test_a_dollar_reaches_hosts_that_expand_nothing(capsys: pytest.CaptureFixtur
     assert launch_of(host, entry_of(host, parse(host, out), "fx"))[2] == {"FX_API_KEY": "pa$word${x}"}
 
 
-def test_a_token_windsurf_would_expand_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    """Windsurf interpolates headers too: a token holding ${env:...} is refused, and not echoed."""
-    assert main(["config", "windsurf", "--url", URL, "--auth-token", "${env:T}"]) == 2
+@pytest.mark.parametrize("host", ["windsurf", "claude-code", "cursor"])
+def test_a_token_the_host_would_expand_is_refused(capsys: pytest.CaptureFixture[str], host: str) -> None:
+    """Windsurf, Claude Code (${VAR}, in command, args, env, url and headers of .mcp.json) and Cursor (${env:NAME},
+    ${userHome}...) interpolate headers too: a token holding ${env:...} is refused, and not echoed."""
+    assert main(["config", host, "--url", URL, "--auth-token", "${env:T}"]) == 2
     err = capsys.readouterr().err
     assert "--auth-token" in err and "${env:T}" not in err
 

@@ -7,6 +7,7 @@ import json
 import random
 import shutil
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -362,3 +363,17 @@ async def test_an_agents_framing_of_a_search_is_left_out_and_said_so(progressive
         none = await client.call_tool("search_tools", {"query": "find a tool that can qzxv"})
     assert found.structured_content["tools"][0]["name"] == "unit_converter"
     assert none.structured_content["tools"] == [] and {"find", "tool"} <= set(none.structured_content["ignored"])
+
+
+@pytest.mark.anyio
+async def test_a_long_query_of_blanks_is_answered_at_once(progressive: Any) -> None:
+    """The framing check ("tool to ...", "I'm looking for ...") read the whole query with a pattern that backtracks over
+    every blank after an "i" or a "we": "i", 60,000 spaces and a word kept the server's loop busy for about 20 s (a
+    second for 10,000). It reads the query's start only; the answer is the same search, at once."""
+    query = "i" + " " * 60_000 + "convert kilometres to miles"
+    async with Client(progressive) as client:
+        started = time.perf_counter()  # (the search runs on the server's loop: a timeout scope could not interrupt it)
+        found = await client.call_tool("search_tools", {"query": query})
+        took = time.perf_counter() - started
+    assert found.is_error is False and took < 3, took
+    assert found.structured_content["tools"][0]["name"] == "unit_converter"

@@ -155,3 +155,19 @@ def test_a_tool_name_with_a_dot_is_served_with_a_warning_that_model_apis_refuse_
     assert problem.severity == "warning" and problem.pointer.endswith("/name")
     assert "'.'" in problem.message and "OpenAI" in problem.message and "'weather_get'" in problem.message
     assert catalog.get("weather.get") is not None and catalog.get("weather_now") is not None
+
+
+@pytest.mark.anyio
+async def test_a_union_whose_alternative_names_a_list_of_types_is_listed_as_written(tmp_path: Path) -> None:
+    """A oneOf alternative may name a list of types (a nullable string): the shared-type reading hashed each
+    alternative's type and failed on the list, so the catalogue was not served; it is listed as written."""
+    folder = tmp_path / "catalogue"
+    folder.mkdir()
+    note = {"oneOf": [{"type": ["string", "null"]}, {"type": "integer"}]}
+    tag = {"oneOf": [{"type": ["string"]}, {"type": ["string"]}]}
+    tool = {"name": "set_note", "description": "Sets a note.",
+            "inputSchema": {"type": "object", "properties": {"note": note, "tag": tag}}}
+    (folder / "notes.json").write_text(json.dumps({"tools": [tool]}), encoding="utf-8")
+    async with connected("stdio", folder, Inbox()) as (client, _):
+        (listed,) = (await client.list_tools()).tools
+        assert listed.input_schema["properties"] == {"note": note, "tag": tag}

@@ -32,6 +32,7 @@ TOOLS = [
             "policy": {"type": "string", "pattern": "^POL-[0-9]{8}$"},
             "sessions": {"type": "array", "items": {"type": "string", "pattern": "^S[0-9]{3}$"}},
             "claim": {"type": "string", "pattern": "^(POL|CLM)-[0-9]{8}$"},
+            "case_ref": {"type": "string", "pattern": "^POL-[0-9]{8}$|^CLM-[0-9]{8}$"},
             "e164": {"type": "string", "pattern": "^34[0-9]{9}$"}}}},
     {"name": "sizes", "description": "Sizes and units.", "inputSchema": {
         "type": "object", "additionalProperties": False, "properties": {
@@ -41,6 +42,8 @@ TOOLS = [
             "term": {"type": "string", "enum": ["2031-spring", "2031-autumn"]},
             "scope": {"type": "string", "enum": ["read:orders", "write:orders"]},
             "pair": {"type": "string", "enum": ["usd_to_eur", "gbp_to_eur"]},
+            "quote": {"type": "string", "enum": ["USD/EUR", "GBP/EUR"]},
+            "route": {"type": "string", "enum": ["paris_london", "rome_paris"]},
             "ratio": {"type": "string", "enum": ["16:9", "4:3"]}}}},
     {"name": "timer", "description": "Durations in the unit each input names.", "inputSchema": {
         "type": "object", "additionalProperties": False, "properties": {
@@ -95,10 +98,14 @@ LEFT = [
     ("codes", {"voucher": "SPRING-25"}, "a dash between letters and digits is part of a name the caller chose"),
     ("codes", {"pin": "12-34"}, "two numbers joined by a dash are a range, not one number"),
     ("codes", {"claim": "00482211"}, "two prefixes the pattern allows: which one is the caller's"),
+    ("codes", {"case_ref": "00482211"}, "two prefixes as two alternatives of the whole pattern: not the first one's"),
     ("codes", {"e164": "612345678"}, "digits the pattern begins with are a country code the number lacks"),
     ("codes", {"policy": "CLM-00482211"}, "another prefix is another document"),
     ("sizes", {"pair": "eur to usd"}, "the words of a direction in another order are the other direction"),
     ("sizes", {"ratio": "9:16"}, "two numbers in another order are another ratio"),
+    ("sizes", {"quote": "EUR/USD"}, "two currencies in another order are the inverse rate"),
+    ("sizes", {"quote": "eur usd"}, "two codes of one kind in another order, in any notation, are another pair"),
+    ("sizes", {"route": "london_paris"}, "the same words written the same way in another order: the way back"),
     ("sizes", {"size": "XXXL"}, "a size not offered is no typo of the next one"),
     ("sizes", {"size": "XXS"}, "a code without vowels one letter longer than another is another code"),
     ("timer", {"duration_minutes": "1 month"}, "a month has no fixed number of minutes"),

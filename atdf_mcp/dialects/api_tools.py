@@ -19,7 +19,7 @@ from ..inputs import json_type
 if TYPE_CHECKING:
     from .canonical import Canonical
 
-__all__ = ["is_python_generic", "nullable_type", "nullable_types", "python_type_schema", "unwrap_tool_spec", "written"]
+__all__ = ["is_python_generic", "nullable_type", "python_type_schema", "unwrap_tool_spec", "written"]
 
 _GENERIC = re.compile(r"^\s*([A-Za-z_][\w.]*)\s*\[(.*)\]\s*$")
 _LISTS = frozenset({"list", "sequence", "iterable", "typing.list", "typing.sequence"})
@@ -47,17 +47,12 @@ def unwrap_tool_spec(c: Canonical, raw: dict[str, Any]) -> None:
         raw["inputSchema"] = schema["json"]
 
 
-def nullable_types(c: Canonical, schema: dict[str, Any], base: str) -> None:
-    """OpenAPI 3.0's `"nullable": true` (Gemini, Vertex) beside a type → `"type": [type, "null"]`, at every depth.
+def nullable_type(c: Canonical, node: dict[str, Any], at: str) -> None:
+    """OpenAPI 3.0's `"nullable": true` (Gemini, Vertex) beside a type → `"type": [type, "null"]`, in one schema (not the
+    schemas inside it: canonical's walk of the input schema calls it at every depth).
 
     JSON Schema ignores `nullable`, so a null argument would be refused; `"nullable": false` is the default: removed.
     """
-    for node, at in _subschemas(schema, base):
-        nullable_type(c, node, at)
-
-
-def nullable_type(c: Canonical, node: dict[str, Any], at: str) -> None:
-    """One schema's `"nullable"` (not the schemas inside it), as `nullable_types` rewrites it."""
     flag = node.get("nullable")
     if not isinstance(flag, bool):
         return
@@ -71,31 +66,6 @@ def nullable_type(c: Canonical, node: dict[str, Any], at: str) -> None:
         del node["nullable"]
         c.fixed(f"{at}/nullable", "\"nullable\": false is OpenAPI 3.0's default, which JSON Schema does not know: "
                 "remove it")
-
-
-_MAPS_OF_SCHEMAS = ("properties", "patternProperties", "$defs", "definitions")
-_ONE_SCHEMA = ("items", "additionalProperties", "not", "contains")
-_LISTS_OF_SCHEMAS = ("anyOf", "oneOf", "allOf", "prefixItems")
-
-
-def _subschemas(schema: dict[str, Any], base: str) -> list[tuple[dict[str, Any], str]]:
-    """`schema` and every schema inside it, with its pointer."""
-    found, stack = [], [(schema, base)]
-    while stack:
-        node, at = stack.pop()
-        found.append((node, at))
-        for key in _MAPS_OF_SCHEMAS:
-            if isinstance(node.get(key), dict):
-                stack.extend((sub, f"{at}/{key}/{_escape(name)}") for name, sub in node[key].items() if isinstance(sub, dict))
-        stack.extend((node[key], f"{at}/{key}") for key in _ONE_SCHEMA if isinstance(node.get(key), dict))
-        for key in _LISTS_OF_SCHEMAS:
-            if isinstance(node.get(key), list):
-                stack.extend((sub, f"{at}/{key}/{i}") for i, sub in enumerate(node[key]) if isinstance(sub, dict))
-    return found
-
-
-def _escape(key: str) -> str:
-    return str(key).replace("~", "~0").replace("/", "~1")
 
 
 def is_python_generic(declared: str) -> bool:

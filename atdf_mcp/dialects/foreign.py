@@ -94,14 +94,17 @@ _TOOL_KEYS = frozenset({"description", "parameters", "input_schema", "inputSchem
                         "resource_id", "resource_type", "properties"})
 
 
+_CONFIG_BYTES = 256 * 1024  # an editor's mcp.json is a few kilobytes
+
+
 def commented_else(data: bytes, file_name: str) -> str | None:
     """What a .json file that does not parse is, read as JSONC (comments, trailing commas), when that is plain.
 
     VS Code's and Cursor's `mcp.json` are JSONC; a descriptor written so is not recognised here (it stays an error).
-    Only a file naming servers (`servers`, `mcpServers`, `context_servers`) is read again, so a large or deeply nested
-    file that does not parse costs nothing more.
+    Only a file of at most _CONFIG_BYTES naming servers (`servers`, `mcpServers`, `context_servers`) is read again, so a
+    large or deeply nested file that does not parse costs nothing more (the JSONC reading is a Python loop per character).
     """
-    if b'ervers"' not in data:
+    if len(data) > _CONFIG_BYTES or b'ervers"' not in data:
         return None
     try:
         raw = json.loads(jsonc.strip(data.decode("utf-8-sig")))
