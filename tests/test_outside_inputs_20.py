@@ -63,3 +63,18 @@ def test_an_unclosed_python_type_is_not_echoed_whole(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr, done.stderr[-2000:]
     assert done.returncode == 1 and "[INVALID_INPUT_SCHEMA]" in done.stdout, done.stdout[-2000:]
     assert len(done.stdout) < 4096, len(done.stdout)
+
+
+# ---------------------------------------------------------------------------------------------
+# A client configuration (JSONC) read again only to say what a file that does not parse is
+
+
+def test_a_ten_megabyte_file_naming_servers_that_does_not_parse_is_not_read_again_as_jsonc(tmp_path: Path) -> None:
+    """A 9.9 MB `.json` naming "servers" that does not parse (3.3 million `"",`) was read again as JSONC, character by
+    character, to say whether it is a client configuration: validate took ~8 s and ~470 MB for one PARSE_ERROR. A file
+    far larger than any client configuration is now said to be unparseable as it is."""
+    (tmp_path / "mcp.json").write_text('{"servers": ' + '"",' * 3_300_000, encoding="utf-8")
+    done, took = validate(tmp_path)
+    assert "Traceback" not in done.stderr, done.stderr[-2000:]
+    assert done.returncode == 1 and "[PARSE_ERROR]" in done.stdout, done.stdout[-2000:]
+    assert took < 5, took

@@ -94,14 +94,17 @@ _TOOL_KEYS = frozenset({"description", "parameters", "input_schema", "inputSchem
                         "resource_id", "resource_type", "properties"})
 
 
+_MAX_CLIENT_CONFIG = 1 << 20  # bytes: a client's mcp.json is a few KB; a larger file is not read a second time
+
+
 def commented_else(data: bytes, file_name: str) -> str | None:
     """What a .json file that does not parse is, read as JSONC (comments, trailing commas), when that is plain.
 
     VS Code's and Cursor's `mcp.json` are JSONC; a descriptor written so is not recognised here (it stays an error).
-    Only a file naming servers (`servers`, `mcpServers`, `context_servers`) is read again, so a large or deeply nested
-    file that does not parse costs nothing more.
+    Only a file under 1 MiB naming servers (`servers`, `mcpServers`, `context_servers`) is read again, so a large or
+    deeply nested file that does not parse costs nothing more.
     """
-    if b'ervers"' not in data:
+    if len(data) > _MAX_CLIENT_CONFIG or b'ervers"' not in data:
         return None
     try:
         raw = json.loads(jsonc.strip(data.decode("utf-8-sig")))
