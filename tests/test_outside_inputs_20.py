@@ -8,10 +8,17 @@ what TOML, YAML and JSON escape. Each test is a gap found that way, kept so it s
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+
+import httpx
+from local_server import serve_over_http
+from test_outside_inputs_16 import entry_of_result, poll_health, sse_message
+from test_robust_protocol import INITIALIZE, MCP_HEADERS
 
 from conftest import write_file
 
@@ -78,3 +85,48 @@ def test_a_ten_megabyte_file_naming_servers_that_does_not_parse_is_not_read_agai
     assert "Traceback" not in done.stderr, done.stderr[-2000:]
     assert done.returncode == 1 and "[PARSE_ERROR]" in done.stdout, done.stdout[-2000:]
     assert took < 5, took
+
+
+# ---------------------------------------------------------------------------------------------
+# A listed schema whose union has 100,000 alternatives, and a wrong call against it
+
+
+def test_a_wrong_call_against_a_union_of_100000_alternatives_is_answered_at_once_without_stalling_others(
+        tmp_path: Path) -> None:
+    """`oneOf` of 100,000 objects (a 7 MB descriptor) and `"v": "abc"`: the analysis ran python-jsonschema over every
+    alternative (2-2.5 s to its first error), past its 2 s deadline, so the call took 2-3.5 s, /health waited up to
+    1.4 s while it ran, and each abandoned analysis kept a core busy seconds after its answer. A union past
+    MAX_ALTERNATIVES is now not analysed: the plain VALIDATION_ERROR comes at once."""
+    folder = tmp_path / "catalogue"
+    alternatives = [{"type": "object", "required": ["k"], "properties": {"k": {"const": i}}} for i in range(100_000)]
+    folder.mkdir()
+    (folder / "pick.json").write_text(json.dumps({"name": "pick", "description": "Pick a thing.", "inputSchema": {
+        "type": "object", "required": ["v"], "properties": {"v": {"oneOf": alternatives}}}}, separators=(",", ":")),
+        encoding="utf-8")
+    (folder / "handlers.py").write_text('def pick(v):\n    """Pick."""\n    return {"v": v}\n', encoding="utf-8")
+    with serve_over_http(folder) as (_, url, _), httpx.Client(timeout=60) as http:
+        session = http.post(f"{url}/mcp", headers=MCP_HEADERS, json=INITIALIZE)
+        headers = {**MCP_HEADERS, "mcp-session-id": session.headers["mcp-session-id"], "mcp-protocol-version": "2025-06-18"}
+        valid = http.post(f"{url}/mcp", headers=headers, json={  # compiles the tool's validator (~1 s, on first use)
+            "jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "pick", "arguments": {"v": {"k": 99_999}}}})
+        assert sse_message(valid.text)["result"]["structuredContent"] == {"v": {"k": 99_999}}, valid.text[:500]
+        for request_id, value in enumerate(("abc", {"k": "5"}, {"k": 100_001}), start=2):
+            waits: list[float] = []
+            stop = threading.Event()
+            poller = threading.Thread(target=poll_health, args=(url, stop, waits))
+            poller.start()
+            time.sleep(0.2)
+            started = time.monotonic()
+            answer = http.post(f"{url}/mcp", headers=headers, json={
+                "jsonrpc": "2.0", "id": request_id, "method": "tools/call", "params": {"name": "pick", "arguments": {"v": value}}})
+            took = time.monotonic() - started
+            time.sleep(0.3)
+            stop.set()
+            poller.join(10)
+            assert answer.status_code == 200, answer.text[:300]
+            assert len(answer.content) < 16 * 1024, f"{len(answer.content)} bytes"
+            entry = entry_of_result(sse_message(answer.text), request_id)
+            assert entry["code"] == "VALIDATION_ERROR", entry
+            assert took < 1.5, took
+            assert max(waits) < 0.5, f"/health waited {max(waits):.2f} s while {value!r} was analysed"
+        assert http.get(f"{url}/health").status_code == 200
