@@ -130,3 +130,52 @@ def test_a_wrong_call_against_a_union_of_100000_alternatives_is_answered_at_once
             assert took < 1.5, took
             assert max(waits) < 0.5, f"/health waited {max(waits):.2f} s while {value!r} was analysed"
         assert http.get(f"{url}/health").status_code == 200
+
+
+# ---------------------------------------------------------------------------------------------
+# The new argument repairs: durations in another unit, fractions for percents
+
+
+def wrong_calls(folder: Path, calls: list[dict[str, object]]) -> list[dict[str, object]]:
+    """The first envelope entry of each call to `timer` over /mcp of a real server."""
+    with serve_over_http(folder) as (_, url, _), httpx.Client(timeout=60) as http:
+        session = http.post(f"{url}/mcp", headers=MCP_HEADERS, json=INITIALIZE)
+        headers = {**MCP_HEADERS, "mcp-session-id": session.headers["mcp-session-id"], "mcp-protocol-version": "2025-06-18"}
+        entries = []
+        for request_id, arguments in enumerate(calls, start=2):
+            answer = http.post(f"{url}/mcp", headers=headers, json={
+                "jsonrpc": "2.0", "id": request_id, "method": "tools/call", "params": {"name": "timer", "arguments": arguments}})
+            entries.append(entry_of_result(sse_message(answer.text), request_id))
+        return entries
+
+
+def timer_dir(tmp_path: Path) -> Path:
+    """`timer`: a duration in whole minutes and a volume in whole percents."""
+    folder = tmp_path / "catalogue"
+    write_file(folder, "timer.json", {"name": "timer", "description": "Set a timer.", "inputSchema": {
+        "type": "object", "required": ["duration_minutes"], "properties": {
+            "duration_minutes": {"type": "integer", "description": "How long, in minutes."},
+            "volume": {"type": "integer", "description": "Volume in percent.", "minimum": 0, "maximum": 100}}}})
+    (folder / "handlers.py").write_text('def timer(duration_minutes, volume=50):\n    """Timer."""\n    return {}\n',
+                                        encoding="utf-8")
+    return folder
+
+
+def suggested(entry: dict[str, object]) -> object:
+    """The arguments an envelope entry suggests, or None."""
+    context = entry.get("context")
+    return context.get("suggested_arguments") if isinstance(context, dict) else None
+
+
+def test_a_duration_or_fraction_past_what_a_float_holds_exactly_gets_no_suggestion(tmp_path: Path) -> None:
+    """"PT" + 60 nines + "H" for duration_minutes was suggested as 59999999999999999817723503236360894134390639559794877150527488
+    (the hours read as a float: not the caller's number), 5e-324 or 1e-12 for a volume in percent as 0 and
+    0.9999999999999999 as 100 (a hundred times each, rounded to 9 places, read as whole). A duration is now converted
+    only while it is exact, and a fraction only to 1..99 percent; "PT1H30M" and 0.8 still read as 90 and 80."""
+    entries = wrong_calls(timer_dir(tmp_path), [
+        {"duration_minutes": "PT" + "9" * 60 + "H"}, {"duration_minutes": "1" + "0" * 60 + " h"},
+        {"duration_minutes": 5, "volume": 5e-324}, {"duration_minutes": 5, "volume": 1e-12},
+        {"duration_minutes": 5, "volume": 0.9999999999999999},
+        {"duration_minutes": "PT1H30M"}, {"duration_minutes": 5, "volume": 0.8}])
+    assert all(entry["code"] == "VALIDATION_ERROR" for entry in entries), entries
+    assert [suggested(entry) for entry in entries] == [None] * 5 + [{"duration_minutes": 90}, {"duration_minutes": 5, "volume": 80}]
