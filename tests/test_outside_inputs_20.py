@@ -179,3 +179,37 @@ def test_a_duration_or_fraction_past_what_a_float_holds_exactly_gets_no_suggesti
         {"duration_minutes": "PT1H30M"}, {"duration_minutes": 5, "volume": 0.8}])
     assert all(entry["code"] == "VALIDATION_ERROR" for entry in entries), entries
     assert [suggested(entry) for entry in entries] == [None] * 5 + [{"duration_minutes": 90}, {"duration_minutes": 5, "volume": 80}]
+
+
+# ---------------------------------------------------------------------------------------------
+# search_tools: queries far longer than any an agent writes
+
+
+def test_a_query_of_one_400000_character_word_does_not_stall_the_event_loop(tmp_path: Path) -> None:
+    """search_tools runs on the event loop and searched a query's first 64 words, however long: one word of 400,000
+    "é" went whole through the Spanish stemmer, which is quadratic on it (2.1 s), and /health waited 2.2 s. 100,000
+    repetitions of "tool to" (framing) were cheap. A query is now searched by its first 4,096 characters."""
+    folder = tmp_path / "catalogue"
+    write_file(folder, "book.json", {"name": "book_hotel", "description": "Book a hotel room.",
+                                     "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}}})
+    queries = ["é" * 400_000, "tool to " * 100_000, " " * 800_000 + "hotel", "reserva " + "ñé" * 200_000]
+    with serve_over_http(folder, "--disclosure", "progressive") as (_, url, _), httpx.Client(timeout=60) as http:
+        session = http.post(f"{url}/mcp", headers=MCP_HEADERS, json=INITIALIZE)
+        headers = {**MCP_HEADERS, "mcp-session-id": session.headers["mcp-session-id"], "mcp-protocol-version": "2025-06-18"}
+        for request_id, query in enumerate(queries, start=2):
+            waits: list[float] = []
+            stop = threading.Event()
+            poller = threading.Thread(target=poll_health, args=(url, stop, waits))
+            poller.start()
+            time.sleep(0.2)
+            started = time.monotonic()
+            answer = http.post(f"{url}/mcp", headers=headers, json={"jsonrpc": "2.0", "id": request_id, "method": "tools/call",
+                                                                    "params": {"name": "search_tools", "arguments": {"query": query}}})
+            took = time.monotonic() - started
+            time.sleep(0.2)
+            stop.set()
+            poller.join(10)
+            result = sse_message(answer.text)["result"]
+            assert result.get("isError") is not True and len(answer.content) < 16 * 1024, answer.text[:500]
+            assert took < 1.0, (query[:20], took)
+            assert max(waits) < 0.5, f"/health waited {max(waits):.2f} s while {query[:20]!r}… was searched"
