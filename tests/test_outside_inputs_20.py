@@ -213,3 +213,56 @@ def test_a_query_of_one_400000_character_word_does_not_stall_the_event_loop(tmp_
             assert result.get("isError") is not True and len(answer.content) < 16 * 1024, answer.text[:500]
             assert took < 1.0, (query[:20], took)
             assert max(waits) < 0.5, f"/health waited {max(waits):.2f} s while {query[:20]!r}… was searched"
+
+
+# ---------------------------------------------------------------------------------------------
+# `atdf-mcp config HOST` with values a file format must escape
+
+
+def config(*args: str | bytes) -> subprocess.CompletedProcess[bytes]:
+    """`atdf-mcp config ARGS` as a subprocess (arguments may be bytes, as a shell passes them)."""
+    return subprocess.run([sys.executable, "-m", "atdf_mcp", "config", *args], capture_output=True, timeout=60)
+
+
+def yaml_strings(text: str) -> set[str]:
+    """Every key and string value of a YAML document."""
+    import yaml
+
+    found: set[str] = set()
+    stack = [yaml.safe_load(text)]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            found.update(k for k in item if isinstance(k, str))
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            found.add(item)
+    return found
+
+
+def test_a_yaml_entry_keeps_line_separators_and_next_line_as_given(tmp_path: Path) -> None:
+    """Continue's and Goose's YAML wrote U+0085 (NEL) and U+2028 raw in a single-quoted scalar; a YAML reader takes
+    them for line breaks and folds them: the value "a\\u2028b\\u0085c" read back as "a\\u2028b c". Such a value is now
+    written double-quoted, with YAML's escapes."""
+    value = "a\u2028b\u0085c\u2029"
+    for host in ("continue", "goose"):
+        for option in (["--name", value], ["--env", f"K={value}"]):
+            done = config(host, str(tmp_path), *option)
+            assert done.returncode == 0, done.stderr.decode()
+            assert value in yaml_strings(done.stdout.decode("utf-8")), (host, option[0], done.stdout.decode())
+
+
+def test_a_value_that_is_not_utf8_is_refused_not_printed_as_raw_bytes(tmp_path: Path) -> None:
+    """`--name $'a\\xffb'` (bytes a shell passes from a Latin-1 file name or variable): Python reads the byte as a lone
+    surrogate, and every host's entry was printed with the raw byte in it, a JSON or TOML file no host can read (exit
+    0). It is now refused with exit 2, and nothing on stdout."""
+    for host in ("claude-desktop", "cursor", "vscode", "codex", "continue", "zed"):
+        for option in ([b"--name", b"a\xffb"], [b"--env", b"K=a\xffb"], [b"--url", b"http://127.0.0.1:8000/mcp?q=\xff"]):
+            if host == "codex" and option[0] == b"--name":
+                continue  # refused for its characters already
+            args = [host.encode(), *option] if option[0] == b"--url" else [host.encode(), str(tmp_path).encode(), *option]
+            done = config(*args)
+            assert done.returncode == 2 and done.stdout == b"", (host, option, done.returncode, done.stdout[:300])
+            assert b"UTF-8" in done.stderr and b"Traceback" not in done.stderr, done.stderr.decode(errors="replace")
