@@ -266,3 +266,25 @@ def test_a_value_that_is_not_utf8_is_refused_not_printed_as_raw_bytes(tmp_path: 
             done = config(*args)
             assert done.returncode == 2 and done.stdout == b"", (host, option, done.returncode, done.stdout[:300])
             assert b"UTF-8" in done.stderr and b"Traceback" not in done.stderr, done.stderr.decode(errors="replace")
+
+
+def test_a_wrong_value_for_a_union_of_1000_alternatives_gets_a_small_envelope(tmp_path: Path) -> None:
+    """A union of 1,000 objects, each requiring eight long-named properties (under MAX_ALTERNATIVES: analysed), and
+    `"v": "abc"`: the envelope's condition listed 100 forms of 160 characters, 112 KB in all with its copies. It now
+    lists the first few forms and says how many more there are."""
+    folder = tmp_path / "catalogue"
+    names = [f"field_{j}_{'x' * 30}" for j in range(8)]
+    alternatives = [{"type": "object", "required": names, "properties": {n: {"const": f"value{i}_{n}"} for n in names}}
+                    for i in range(1000)]
+    write_file(folder, "pick.json", {"name": "pick", "description": "Pick a thing.", "inputSchema": {
+        "type": "object", "required": ["v"], "properties": {"v": {"oneOf": alternatives}}}})
+    (folder / "handlers.py").write_text('def pick(v):\n    """Pick."""\n    return {"v": v}\n', encoding="utf-8")
+    with serve_over_http(folder) as (_, url, _), httpx.Client(timeout=60) as http:
+        session = http.post(f"{url}/mcp", headers=MCP_HEADERS, json=INITIALIZE)
+        headers = {**MCP_HEADERS, "mcp-session-id": session.headers["mcp-session-id"], "mcp-protocol-version": "2025-06-18"}
+        answer = http.post(f"{url}/mcp", headers=headers, json={
+            "jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "pick", "arguments": {"v": "abc"}}})
+    entry = entry_of_result(sse_message(answer.text), 2)
+    conditions = entry["context"]["expected"]["conditions"]
+    assert any("990 more" in condition for condition in conditions), conditions
+    assert len(answer.content) < 32 * 1024, len(answer.content)
