@@ -288,3 +288,24 @@ def test_a_wrong_value_for_a_union_of_1000_alternatives_gets_a_small_envelope(tm
     conditions = entry["context"]["expected"]["conditions"]
     assert any("990 more" in condition for condition in conditions), conditions
     assert len(answer.content) < 32 * 1024, len(answer.content)
+
+
+# ---------------------------------------------------------------------------------------------
+# Request bodies and Bedrock tools whose parts have the wrong type
+
+
+def test_request_bodies_and_bedrock_tools_of_the_wrong_shape_are_named_not_crashed_on(tmp_path: Path) -> None:
+    """A request body whose `tools` is a string or a number, a `toolConfig.tools` of junk, Gemini declarations that are
+    not objects: each is a problem of its own file (no traceback). A toolSpec whose `json` is a list was said to have a
+    root "type" of None; the problem now says the root has no "type" and what it holds instead."""
+    bodies = {"str.json": {"model": "m", "messages": [], "tools": "abc"}, "num.json": {"model": "m", "tools": 5},
+              "config.json": {"toolConfig": {"tools": [5, None, "x"]}},
+              "gemini.json": {"tools": [{"functionDeclarations": "x"}, {"function_declarations": [5, None, []]}]},
+              "spec.json": {"toolSpec": {"name": "t", "description": "A tool.", "inputSchema": {"json": [1, 2]}}}}
+    for name, body in bodies.items():
+        write_file(tmp_path, name, body)
+    done, _ = validate(tmp_path)
+    assert "Traceback" not in done.stderr and done.returncode == 1, done.stderr[-2000:]
+    assert all(name in done.stdout for name in bodies), done.stdout
+    spec = done.stdout[done.stdout.index("spec.json"):]
+    assert 'has no "type"' in spec and '"json"' in spec and "not None" not in spec, spec
