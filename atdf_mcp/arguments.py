@@ -564,7 +564,8 @@ def _describe(prop: dict[str, Any]) -> list[str]:
         if "type" not in prop and forms.kinds:
             out.append(_("type: {type}").format(type=_(" or ").join(forms.kinds)))
         if not set(forms.shapes) <= set(forms.kinds):  # (a nullable string's forms are its types)
-            out.append(_("one of the forms: {forms}").format(forms=" | ".join(forms.shapes[:MAX_LISTED])))
+            more = _(" … and {count} more").format(count=forms.more) if forms.more else ""
+            out.append(_("one of the forms: {forms}").format(forms=" | ".join(forms.shapes)) + more)
     if "enum" in prop:
         out.append(_("one of: {values}").format(values=_listed(prop["enum"])))
     for key, label in _BOUNDS:

@@ -13,7 +13,8 @@ envelope echoes only its beginning. The whole analysis runs in a worker thread o
 hostile argument can neither stall the event loop (every other client, /health included) nor outlive its budget:
 past `ANALYSIS_SECONDS` the caller gets a plain VALIDATION_ERROR instead. A large schema (an enum of 100,000 codes)
 makes even a short argument costly to compare, so its tool's analysis runs off the loop too, and an envelope lists at
-most `MAX_LISTED` of its values.
+most `MAX_LISTED` of its values. A union of more than `MAX_ALTERNATIVES` alternatives (a oneOf of 100,000) is not
+analysed at all: explaining one wrong value takes seconds past the deadline, in a thread that cannot be stopped.
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ import anyio
 import anyio.to_thread
 from anyio.lowlevel import RunVar
 
-__all__ = ["ANALYSIS_SECONDS", "ANALYSIS_THREADS", "MAX_ECHO", "MAX_FINDINGS", "MAX_ITEMS", "MAX_LISTED", "MAX_SCHEMA_NODES",
-           "MAX_TEXT", "analyse", "analyse_off_loop", "clipped", "is_small", "schema_is_small", "too_big"]
+__all__ = ["ANALYSIS_SECONDS", "ANALYSIS_THREADS", "MAX_ALTERNATIVES", "MAX_ECHO", "MAX_FINDINGS", "MAX_ITEMS", "MAX_LISTED", "MAX_SCHEMA_NODES",
+           "MAX_TEXT", "analyse", "analyse_off_loop", "clipped", "is_small", "schema_is_small", "too_big",
+           "unions_are_small"]
 
 MAX_TEXT = 256
 """Longest string that is repaired or matched against allowed values and names (a typo of an enum member is short)."""
@@ -40,6 +42,8 @@ MAX_LISTED = 100
 """Most allowed values (an enum's) or argument names one condition of an envelope lists; it says how many more there are."""
 MAX_SCHEMA_NODES = 2_000
 """Largest input schema (objects, arrays and values, counted) analysed on the event loop or echoed whole in an envelope."""
+MAX_ALTERNATIVES = 1_000
+"""Most alternatives of one oneOf/anyOf whose wrong values are analysed (python-jsonschema explains each of them)."""
 ANALYSIS_SECONDS = 2.0
 """Longest the analysis of one failed call may take before the caller gets a plain VALIDATION_ERROR."""
 ANALYSIS_THREADS = 2
@@ -113,6 +117,20 @@ def schema_is_small(schema: Any) -> bool:
         elif isinstance(item, list):
             if len(item) > MAX_SCHEMA_NODES:
                 return False
+            stack.extend(item)
+    return True
+
+
+def unions_are_small(schema: Any) -> bool:
+    """Whether every oneOf/anyOf of a schema has at most MAX_ALTERNATIVES alternatives (walked once, without recursion)."""
+    stack = [schema]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if any(isinstance(item.get(key), list) and len(item[key]) > MAX_ALTERNATIVES for key in ("oneOf", "anyOf")):
+                return False
+            stack.extend(item.values())
+        elif isinstance(item, list):
             stack.extend(item)
     return True
 

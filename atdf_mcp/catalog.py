@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import jsonschema_rs
 
 from . import snapshot_cache
+from .budget import clipped
 from .codes import Code
 from .collector import gc_paused
 from .config import CatalogConfig, ConfigProblem, read_config
@@ -939,7 +940,7 @@ def _compiled_input_schema(d: Descriptor, report: Any) -> jsonschema_rs.Validato
     if error is not None:
         path, message = list(error.absolute_path), error.message
         if path and path[-1] == "type" and isinstance(error.instance, str):
-            message = (f"{error.instance!r} is not a JSON Schema type; expected one of string, integer, number, "
+            message = (f"{clipped(error.instance)!r} is not a JSON Schema type; expected one of string, integer, number, "
                        "boolean, array, object or null")
     else:  # valid against the meta-schema, yet unusable: a bad regex, an unresolvable $ref, ...
         path, message = list(fast_error.instance_path), fast_error.message

@@ -24,7 +24,7 @@ from .catalog import Catalog, LoadReport, load_catalog
 from .codes import Code
 from .dialects import DIALECT, WRITERS, writer
 from .errors import AtdfError, UsageError
-from .hosts import HOSTS, Launch, Remote, check_literal, check_name, check_remote, render, where
+from .hosts import HOSTS, Launch, Remote, check_literal, check_name, check_remote, render, utf8, where
 from .labels import check_language_tag
 from .summary import Counts, derived_tools, language_copies
 
@@ -538,7 +538,7 @@ def _config(args: argparse.Namespace) -> int:
             return _print_host_config(args.client, launch=launch, name=args.name or directory.name)
         _check_launch(args.client, stdio_launch(directory, lang=lang, env=env, toolset=args.toolset))
         config = local_config(args.client, directory, name=args.name, lang=lang, env=env, toolset=args.toolset)
-    print(json.dumps(config, indent=2, ensure_ascii=False))
+    print(utf8(json.dumps(config, indent=2, ensure_ascii=False)))
     print(where(args.client), file=sys.stderr)
     return EXIT_OK
 

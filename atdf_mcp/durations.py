@@ -11,6 +11,7 @@ duration_minutes → 60, "PT45M" → 45, "5 min" for a TTL "in seconds" → 300)
 Only seconds, minutes and hours convert, the units of a clock (a day is not always 24 hours, a month or a year has no
 fixed length, and "21 days" for a loan in weeks stays the caller's to say), and only to a whole number of the input's
 unit when it takes integers; the input must name exactly one time unit, in its name first, as `number_in_unit` reads it.
+A duration past 2**53 seconds is not converted: the float it is read as is no longer the caller's number.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from .unit_names import units_named
 __all__ = ["duration_in_unit"]
 
 SECONDS = {"s": 1, "min": 60, "h": 3600}
+_EXACT = 2.0 ** 53
 _WRITTEN = re.compile(r"\s*(\d+(?:[.,]\d+)?)\s*([^\W\d_]+)\.?\s*")
 _ISO = re.compile(r"PT(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?", re.IGNORECASE)  # a clock duration: no days
 
@@ -39,6 +41,8 @@ def duration_in_unit(value: Any, name: str, description: str, integer: bool = Tr
     if unit is None or seconds is MISSING:
         return MISSING
     amount = seconds / SECONDS[unit]
+    if not abs(seconds) < _EXACT:  # past 2**53 a float is no longer the number the caller wrote
+        return MISSING
     if float(amount).is_integer():
         return int(amount)
     return MISSING if integer else amount

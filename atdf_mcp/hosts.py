@@ -27,7 +27,7 @@ import yaml
 
 from .errors import UsageError
 
-__all__ = ["HOSTS", "Host", "Launch", "Remote", "check_literal", "check_name", "check_remote", "render", "where"]
+__all__ = ["HOSTS", "Host", "Launch", "Remote", "check_literal", "check_name", "check_remote", "render", "utf8", "where"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,13 +256,39 @@ def check_literal(host: str, values: dict[str, str]) -> None:
 
 
 def render(host: str, document: dict[str, Any]) -> str:
-    """`document` written in the host's file format."""
+    """`document` written in the host's file format (UsageError when it holds text that is not UTF-8)."""
     fmt = HOSTS[host].format
+    text = utf8(json.dumps(document, indent=2, ensure_ascii=False) + "\n")  # YAML would escape a lone surrogate instead
     if fmt == "yaml":
-        return yaml.safe_dump(document, sort_keys=False, allow_unicode=True, default_flow_style=False, width=1000)
-    if fmt == "toml":
-        return _toml(document)
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+        return yaml.dump(document, Dumper=_YamlDumper, sort_keys=False, allow_unicode=True, default_flow_style=False,
+                         width=1000)
+    return _toml(document) if fmt == "toml" else text
+
+
+def utf8(text: str) -> str:
+    """`text` as it is, or UsageError when it cannot be written as UTF-8 (a lone surrogate: a byte the shell passed that
+    Python could not decode, in a name, a path or a value), since every host reads its file as UTF-8."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise UsageError("a name, path or value holds bytes that are not UTF-8 text (as the shell passed them), and the "
+                         "host reads its configuration as UTF-8: give it in UTF-8, or rename the directory") from None
+    return text
+
+
+class _YamlDumper(yaml.SafeDumper):
+    """PyYAML's safe dumper, writing a string that holds a character YAML reads as a line break double-quoted."""
+
+
+_YAML_BREAKS = re.compile("[\x85\u2028\u2029]")  # written raw in a plain or single-quoted scalar, read back as folds
+
+
+def _yaml_text(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+    """A string scalar; double-quoted (with YAML's escapes \\N, \\L, \\P) when it holds NEL or a line/paragraph separator."""
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style='"' if _YAML_BREAKS.search(value) else None)
+
+
+_YamlDumper.add_representer(str, _yaml_text)
 
 
 # Where the entries of the first three hosts (built in atdf_mcp.cli) go: label, doc, files, key.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .model import Input
@@ -173,6 +174,9 @@ def check_root(schema: dict[str, Any]) -> dict[str, Any]:
     root_type = result.get("type")
     if root_type is None and "properties" in result:
         result = {"type": "object", **result}
+    elif root_type is None:
+        held = ", ".join(json.dumps(str(key)) for key in list(result)[:5]) or "nothing"
+        raise SchemaShapeError(f"the input schema's root must be \"type\": \"object\"; it has no \"type\" (it holds {held})")
     elif root_type != "object":
         raise SchemaShapeError(f"the input schema's root must be \"type\": \"object\", not {root_type!r}")
     for keyword in ("oneOf", "anyOf"):

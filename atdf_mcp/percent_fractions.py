@@ -6,7 +6,8 @@
     MISSING
 
 Only a number strictly between 0 and 1 that is no whole number already (0.8, "0.85"), for an input that names
-percent and nothing else (its name first, then its description), and only when a hundred times it is whole.
+percent and nothing else (its name first, then its description), and only when a hundred times it is a whole 1 to 99
+(5e-324 or 0.9999999999999999 is no 0 or 100 percent, though rounding would make it one).
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ def percent_of_fraction(value: Any, name: str, description: str) -> Any:
     number = MISSING if isinstance(value, bool) else plain_number(value)
     if number is MISSING or not 0 < number < 1 or not _in_percent(name, description):
         return MISSING
-    percent = round(number * 100, 9)
-    return int(percent) if float(percent).is_integer() else MISSING
+    percent = round(number * 100, 9)  # 0.07 * 100 is 7.000000000000001
+    return int(percent) if float(percent).is_integer() and 1 <= percent <= 99 else MISSING
 
 
 def _in_percent(name: str, description: str) -> bool:

@@ -11,7 +11,7 @@ import mcp.types as types
 
 from .accepted import callable_names, closed_schema
 from .bindings import Bound
-from .budget import schema_is_small
+from .budget import schema_is_small, unions_are_small
 from .envelope import compile_detailed, compile_fast
 from .integers import made_whole, says_integer, types_integer_deeper
 from .model import Descriptor
@@ -67,6 +67,11 @@ class ToolRuntime:
     def small_schema(self) -> bool:
         """Whether its input schema is small enough to analyse a failed call on the event loop (budget.schema_is_small)."""
         return schema_is_small(self.tool.input_schema)
+
+    @functools.cached_property
+    def analysable(self) -> bool:
+        """Whether a failed call is worth explaining: no union of its input schema is too large (budget.unions_are_small)."""
+        return unions_are_small(self.tool.input_schema)
 
     @functools.cached_property
     def callable_names(self) -> frozenset[str] | None:

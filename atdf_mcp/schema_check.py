@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import jsonschema_rs
 
+from .budget import clipped
 from .codes import Code
 from .dialects import DIALECT
 from .schemas import to_pointer
@@ -65,7 +66,7 @@ def metaschema_problem(schema: Any) -> tuple[str, str] | None:
     path = list(error.absolute_path)
     message = error.message
     if path and path[-1] == "type" and isinstance(error.instance, str):
-        message = (f"{error.instance!r} is not a JSON Schema type; expected one of string, integer, number, "
+        message = (f"{clipped(error.instance)!r} is not a JSON Schema type; expected one of string, integer, number, "
                    "boolean, array, object or null")
     return to_pointer(path), f"not a valid JSON Schema ({checker.META_SCHEMA.get('$schema', 'draft 2020-12')}): {message}"
 

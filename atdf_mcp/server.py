@@ -338,7 +338,9 @@ class CatalogServer:
 
         def work() -> dict[str, Any]:
             found = non_finite(arguments)
-            return _not_finite(runtime.tool, *found) if found is not None else self._invalid_arguments(runtime, arguments, view)
+            if found is not None:
+                return _not_finite(runtime.tool, *found)
+            return self._invalid_arguments(runtime, arguments, view) if runtime.analysable else _unanalysed(runtime.tool)
 
         return runtime.failed(await analyse(arguments, work, functools.partial(_unanalysed, runtime.tool),
                                             small_schema=runtime.small_schema))

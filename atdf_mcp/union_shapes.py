@@ -17,18 +17,21 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Forms", "union_forms"]
+__all__ = ["MAX_FORMS", "Forms", "union_forms"]
 
 _SHAPE_CHARS = 160  # one alternative's shape, at most
+MAX_FORMS = 10  # alternatives shown; a union of 1,000 listed 100 shapes (112 KB with an envelope's copies)
 _SHOWN_PROPERTIES = 6
 
 
 @dataclass(frozen=True, slots=True)
 class Forms:
-    """The types the alternatives name (empty when one names none) and each alternative's shape."""
+    """The types the alternatives name (empty when one names none), the first MAX_FORMS alternatives' shapes, and how
+    many more alternatives there are."""
 
     kinds: tuple[str, ...]
     shapes: list[str]
+    more: int = 0
 
 
 def union_forms(prop: Any) -> Forms | None:
@@ -40,7 +43,8 @@ def union_forms(prop: Any) -> Forms | None:
         return None
     kinds = [o.get("type") for o in options]
     named = tuple(dict.fromkeys(kinds)) if all(isinstance(k, str) for k in kinds) else ()
-    return Forms(named, [_clipped(_shape(o)) for o in options])  # type: ignore[arg-type]
+    return Forms(named, [_clipped(_shape(o)) for o in options[:MAX_FORMS]],  # type: ignore[arg-type]
+                 max(0, len(options) - MAX_FORMS))
 
 
 def _shape(option: dict[str, Any]) -> str:

@@ -27,6 +27,8 @@ _SETS = frozenset({"set", "frozenset", "typing.set"})
 _MAPS = frozenset({"dict", "mapping", "typing.dict", "typing.mapping"})
 _OPTIONAL = frozenset({"optional", "typing.optional"})
 _ANY = frozenset({"any", "typing.any", "object"})
+_MAX_TYPE_CHARS = 200  # longer than any type a tool parameter really has
+_MAX_TYPE_DEPTH = 8  # levels of brackets read: each level scans the text again
 
 
 def unwrap_tool_spec(c: Canonical, raw: dict[str, Any]) -> None:
@@ -73,8 +75,10 @@ def is_python_generic(declared: str) -> bool:
     return _GENERIC.match(declared) is not None
 
 
-def python_type_schema(declared: str) -> dict[str, Any] | None:
+def python_type_schema(declared: str, depth: int = 0) -> dict[str, Any] | None:
     """The JSON Schema of a Python type name (`str`, `List[str]`, `Optional[int]`...); None when there is no one."""
+    if len(declared) > _MAX_TYPE_CHARS or depth > _MAX_TYPE_DEPTH:
+        return None
     match = _GENERIC.match(declared)
     if match is None:
         name = declared.strip().lower()
@@ -86,15 +90,15 @@ def python_type_schema(declared: str) -> dict[str, Any] | None:
     if args is None:
         return None
     if outer in _LISTS | _SETS and len(args) == 1:
-        items = python_type_schema(args[0])
+        items = python_type_schema(args[0], depth + 1)
         if items is None:
             return None
         return {"type": "array", **({"items": items} if items else {}), **({"uniqueItems": True} if outer in _SETS else {})}
-    if outer in _MAPS and len(args) == 2 and python_type_schema(args[0]) == {"type": "string"}:
-        values = python_type_schema(args[1])
+    if outer in _MAPS and len(args) == 2 and python_type_schema(args[0], depth + 1) == {"type": "string"}:
+        values = python_type_schema(args[1], depth + 1)
         return None if values is None else {"type": "object", **({"additionalProperties": values} if values else {})}
     if outer in _OPTIONAL and len(args) == 1:
-        inner = python_type_schema(args[0])
+        inner = python_type_schema(args[0], depth + 1)
         if inner is None or not isinstance(inner.get("type"), str):
             return None
         return {**inner, "type": [inner["type"], "null"]}

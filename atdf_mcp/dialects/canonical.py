@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..budget import clipped
 from ..inputs import JSON_TYPES, json_type, property_schema
 from ..schemas import to_pointer
 from . import atdf
@@ -356,7 +357,7 @@ def _python_generic(c: Canonical, spec: dict[str, Any], declared: str, where: st
     fragment = python_type_schema(declared)
     clash = fragment is not None and any(k in spec and spec[k] != v for k, v in fragment.items() if k != "type")
     if fragment is None or clash:
-        c.ambiguous(where, f"{_j(declared)} is a Python type with no one JSON Schema equivalent"
+        c.ambiguous(where, f"{_j(clipped(declared))} is a Python type with no one JSON Schema equivalent"
                     f"{' beside the keywords written with it' if clash else ''}: write its JSON Schema instead "
                     "(\"type\": \"array\" with \"items\", \"type\": \"object\" with \"properties\", or \"anyOf\")")
         return
