@@ -174,17 +174,8 @@ def test_a_near_miss_of_a_huge_enum_answers_a_bounded_envelope_without_stalling_
         session = http.post(f"{url}/mcp", headers=MCP_HEADERS, json=INITIALIZE)
         headers = {**MCP_HEADERS, "mcp-session-id": session.headers["mcp-session-id"], "mcp-protocol-version": "2025-06-18"}
         for request_id, value in enumerate(("value12345x", "zzz"), start=2):
-            waits: list[float] = []
-            stop = threading.Event()
-            poller = threading.Thread(target=poll_health, args=(url, stop, waits))
-            poller.start()
-            time.sleep(0.2)
-            started = time.monotonic()
-            answer = http.post(f"{url}/mcp", headers=headers, json={
+            answer, took, waits = post_watching_health(http, url, headers, {
                 "jsonrpc": "2.0", "id": request_id, "method": "tools/call", "params": {"name": "code", "arguments": {"v": value}}})
-            took = time.monotonic() - started
-            stop.set()
-            poller.join(10)
             assert answer.status_code == 200, answer.text[:300]
             assert len(answer.content) < 64 * 1024, f"{len(answer.content)} bytes"
             entry = entry_of_result(sse_message(answer.text), request_id)
@@ -192,6 +183,24 @@ def test_a_near_miss_of_a_huge_enum_answers_a_bounded_envelope_without_stalling_
             assert took < 8, took
             assert max(waits) < 1.0, f"/health waited {max(waits):.2f} s while {value!r} was analysed"
         assert http.get(f"{url}/health").status_code == 200
+
+
+def post_watching_health(http: httpx.Client, url: str, headers: dict[str, str], body: dict[str, Any], *,
+                         linger: float = 0.0) -> tuple[httpx.Response, float, list[float]]:
+    """POST `body` to /mcp while /health is polled: the answer, how long it took, and how long each /health waited
+    (from 0.2 s before the request to `linger` s after its answer)."""
+    waits: list[float] = []
+    stop = threading.Event()
+    poller = threading.Thread(target=poll_health, args=(url, stop, waits))
+    poller.start()
+    time.sleep(0.2)
+    started = time.monotonic()
+    answer = http.post(f"{url}/mcp", headers=headers, json=body)
+    took = time.monotonic() - started
+    time.sleep(linger)
+    stop.set()
+    poller.join(10)
+    return answer, took, waits
 
 
 def poll_health(url: str, stop: threading.Event, waits: list[float]) -> None:

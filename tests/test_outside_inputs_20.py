@@ -11,14 +11,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 import httpx
 from conftest import write_file
 from local_server import serve_over_http
-from test_outside_inputs_16 import entry_of_result, poll_health, sse_message
+from test_outside_inputs_16 import entry_of_result, post_watching_health, sse_message
 from test_robust_protocol import INITIALIZE, MCP_HEADERS
 
 
@@ -110,18 +109,9 @@ def test_a_wrong_call_against_a_union_of_100000_alternatives_is_answered_at_once
             "jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "pick", "arguments": {"v": {"k": 99_999}}}})
         assert sse_message(valid.text)["result"]["structuredContent"] == {"v": {"k": 99_999}}, valid.text[:500]
         for request_id, value in enumerate(("abc", {"k": "5"}, {"k": 100_001}), start=2):
-            waits: list[float] = []
-            stop = threading.Event()
-            poller = threading.Thread(target=poll_health, args=(url, stop, waits))
-            poller.start()
-            time.sleep(0.2)
-            started = time.monotonic()
-            answer = http.post(f"{url}/mcp", headers=headers, json={
-                "jsonrpc": "2.0", "id": request_id, "method": "tools/call", "params": {"name": "pick", "arguments": {"v": value}}})
-            took = time.monotonic() - started
-            time.sleep(0.3)
-            stop.set()
-            poller.join(10)
+            answer, took, waits = post_watching_health(http, url, headers, {
+                "jsonrpc": "2.0", "id": request_id, "method": "tools/call", "params": {"name": "pick", "arguments": {"v": value}}},
+                linger=0.3)
             assert answer.status_code == 200, answer.text[:300]
             assert len(answer.content) < 16 * 1024, f"{len(answer.content)} bytes"
             entry = entry_of_result(sse_message(answer.text), request_id)
@@ -196,18 +186,9 @@ def test_a_query_of_one_400000_character_word_does_not_stall_the_event_loop(tmp_
         session = http.post(f"{url}/mcp", headers=MCP_HEADERS, json=INITIALIZE)
         headers = {**MCP_HEADERS, "mcp-session-id": session.headers["mcp-session-id"], "mcp-protocol-version": "2025-06-18"}
         for request_id, query in enumerate(queries, start=2):
-            waits: list[float] = []
-            stop = threading.Event()
-            poller = threading.Thread(target=poll_health, args=(url, stop, waits))
-            poller.start()
-            time.sleep(0.2)
-            started = time.monotonic()
-            answer = http.post(f"{url}/mcp", headers=headers, json={"jsonrpc": "2.0", "id": request_id, "method": "tools/call",
-                                                                    "params": {"name": "search_tools", "arguments": {"query": query}}})
-            took = time.monotonic() - started
-            time.sleep(0.2)
-            stop.set()
-            poller.join(10)
+            answer, took, waits = post_watching_health(http, url, headers, {
+                "jsonrpc": "2.0", "id": request_id, "method": "tools/call",
+                "params": {"name": "search_tools", "arguments": {"query": query}}}, linger=0.2)
             result = sse_message(answer.text)["result"]
             assert result.get("isError") is not True and len(answer.content) < 16 * 1024, answer.text[:500]
             assert took < 1.0, (query[:20], took)
