@@ -92,7 +92,7 @@ INITIALISM_CHARS, INITIALISM_READINGS = 5, 3  # initials of 2 to 5 words; the re
 GUESSED_INITIALS = 3  # an unknown word is read as initials from this many letters (two letters match too much)
 TYPO_CHARS, TYPO_FAR_CHARS = 4, 8  # an unknown word this long that abbreviates nothing may misspell a term; two edits from 8
 QUERY_WORDS = 64  # a query's first words, searched; the rest is not (a query is a few words, and the search runs on the event loop)
-QUERY_CHARS = 4_096  # and its first characters: one word of 400,000 "é" took the Spanish stemmer 2 s
+QUERY_CHARS = 4_096  # and its first characters, blanks collapsed: one word of 400,000 "é" took the Spanish stemmer 2 s
 TYPO_WORDS = 5  # a query's first unknown words read as typos: a 10,000-character query of made-up words took 284 ms, not 29
 # A typo's readings score this much of a known word: a short real word one edit from a term is common (fight/flight), a
 # long one is not, so a word of TYPO_FAR_CHARS letters or more is read with more trust. (0.25 for both let a right-spelt
@@ -296,7 +296,7 @@ class SearchIndex:
 
         if not query.strip() or not self._names or limit < 1:
             return []
-        query = unframed(query[:QUERY_CHARS])  # "tool to ...", "find a tool that can ...": the framing names the search, not the task
+        query = unframed(_bounded(query))  # "tool to ...", "find a tool that can ...": the framing names the search, not the task
         named = [i for i in self._named(query) if allowed is None or self._names[i] in allowed]
         clauses = self._query_ids(_first_words(query))
         if not clauses:
@@ -974,10 +974,15 @@ def _parts(text: str, identifier: bool) -> list[str]:
     return [p.lower() for word in _WORD.findall(text) for p in (_CAMEL.findall(word) or [word])]
 
 
+def _bounded(query: str) -> str:
+    """The query's first QUERY_CHARS characters once each run of blanks is one space (a run of blanks is no word)."""
+    return " ".join(query[:QUERY_CHARS * 16].split())[:QUERY_CHARS]
+
+
 def ignored_words(query: str) -> list[str]:
     """The query's words (as written, split at blanks) that search leaves out: stop words, single characters, and words
     without a letter or digit (emoji, punctuation), and an agent's framing ("find a tool that can"); each once, in order."""
-    query = query[:QUERY_CHARS]
+    query = _bounded(query)
     words = _query_words(unframed(query))
     if _language(query) != "es/pt":
         words = [w for w in words if w not in _query_stopwords()] or words
