@@ -26,6 +26,7 @@ from ..schemas import to_pointer
 from . import atdf
 from .api_tools import is_python_generic, nullable_type, python_type_schema, unwrap_tool_spec, written
 from .dify import dify_tool
+from .version_names import atdf_version
 
 __all__ = ["Canonical", "Deviation", "canonicalize", "may_hold_notes"]
 
@@ -630,6 +631,11 @@ def _atdf(c: Canonical, raw: dict[str, Any]) -> None:
         del raw["id"]
         c.fixed("/id", "give the identifier once: write \"tool_id\" only (\"id\" repeats it)")
     _version_text(c, raw)
+    named = atdf_version(raw.get("schema_version"))
+    if named is not None:  # "0.2.0", "v0.1": the documents' names of 2.x and 1.x
+        c.fixed("/schema_version", f"schema_version {_j(raw['schema_version'])} is the documents' name of ATDF "
+                f"{named[0]}.x: write {_j(named)}")
+        raw["schema_version"] = named
     how = raw.get("how_to_use")
     if isinstance(how, dict):
         _inputs_list(c, how, "/how_to_use")

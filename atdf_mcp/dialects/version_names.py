@@ -1,0 +1,27 @@
+"""ATDF versions by the names the documents give them: "v0.1" / "0.1.0" is 1.x (basic), "v0.2" / "0.2.0" is 2.x.
+
+    >>> atdf_version("0.2.0"), atdf_version("v0.1"), atdf_version("v2.0.0"), atdf_version("0.3.0")
+    ('2.0.0', '1.0.0', '2.0.0', None)
+
+Upstream's version guide, specification and validators call the basic schema "ATDF v0.1" and the enhanced one
+"v0.2" (the enhanced schema's title says "(v0.2.0)"), so authors write those numbers in `schema_version`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = ["atdf_version"]
+
+_NAMED = re.compile(r"[vV]?(?:0\.(?P<old>[12])|(?P<new>[12]))(?:\.\d+){0,2}")
+
+
+def atdf_version(written: Any) -> str | None:
+    """The canonical "1.0.0" / "2.0.0" a `schema_version` written by a document's name means, else None."""
+    if not isinstance(written, str):
+        return None
+    found = _NAMED.fullmatch(written.strip())
+    if found is None or (found["new"] and written[:1] not in "vV"):  # "2.1.0" is already a 2.x version
+        return None
+    return f"{found['old'] or found['new']}.0.0"
