@@ -371,6 +371,8 @@ def tool_info(d: Descriptor, lang: str | None = None) -> dict[str, Any]:
     annotations = hints.get("annotations")
     if annotations:
         info["annotations"] = dict(annotations)
+    if hints.get("workflow"):  # OpenAkita's steps for a multi-step task
+        info["workflow"] = hints["workflow"]
     return info
 
 

@@ -6,6 +6,8 @@ tools/list, the ARDF resource of each descriptor (application/vnd.ardf+json) and
 that was lost or a value that was refused without a way out, kept so it stays fixed.
 """
 
+# ruff: noqa: RUF001 (OpenAkita's example is quoted verbatim, with its full-width Chinese punctuation)
+
 from __future__ import annotations
 
 import json
@@ -95,3 +97,127 @@ def test_a_version_no_document_names_is_still_unsupported(tmp_path: Path) -> Non
     found = problems_of(tmp_path)
     assert ("t.json", "/schema_version", "error", "UNSUPPORTED_VERSION") in found, found
     assert ("u.json", "/schema_version", "error", "UNSUPPORTED_VERSION") in found, found
+
+
+# ---------------------------------------------------------------------------------------------
+# MCP tools: every field of the Tool object
+
+
+MCP_TOOL = {
+    "name": "send_mail", "title": "Send mail", "description": "Sends an e-mail.",
+    "inputSchema": {"type": "object", "properties": {"to": {"type": "string", "format": "email"}}, "required": ["to"]},
+    "outputSchema": {"type": "object", "properties": {"sent": {"type": "boolean"}}},
+    "annotations": {"title": "Mailer", "readOnlyHint": False, "destructiveHint": False, "idempotentHint": False,
+                    "openWorldHint": True},
+    "icons": [{"src": "https://example.com/mail.png", "mimeType": "image/png", "sizes": ["48x48"]}],
+    "_meta": {"com.example/owner": "team-mail"},
+}
+
+
+@pytest.mark.anyio
+async def test_an_mcp_tools_annotation_title_icons_and_meta_reach_tools_list_and_its_ardf_resource(tmp_path: Path) -> None:
+    """An MCP tool's `annotations.title` (when `title` is given too), `icons` and `_meta` were dropped: tools/list had
+    the hints only and `_meta` held only ardf.io keys; the ARDF resource had no annotations at all. They are now
+    listed as written (atdf-mcp's `_meta` keys beside the tool's own), and kept in the ARDF resource's
+    `content.data`, from where a catalogue of those ARDF resources lists the same tool."""
+    write_file(tmp_path / "cat", "mail.json", {"tools": [MCP_TOOL]})
+    view = await client_view(tmp_path / "cat")
+    listed = view["tools"]["send_mail"]
+    assert listed["title"] == "Send mail"
+    assert listed["annotations"] == MCP_TOOL["annotations"], listed
+    assert listed["icons"] == MCP_TOOL["icons"], listed
+    assert listed["_meta"]["com.example/owner"] == "team-mail" and listed["_meta"]["ardf.io/uri"] == "ardf://tool/send_mail"
+    ardf = view["ardf"]["ardf://tool/send_mail"]
+    data = ardf["content"]["data"]
+    assert data["annotations"] == MCP_TOOL["annotations"] and data["icons"] == MCP_TOOL["icons"], data
+    assert data["_meta"] == MCP_TOOL["_meta"], data
+    write_file(tmp_path / "again", "mail.json", ardf)
+    again = (await client_view(tmp_path / "again"))["tools"]["send_mail"]
+    same = [key for key in listed if key != "inputSchema"]  # ARDF inputs say a description and close the schema
+    assert {k: again.get(k) for k in same} == {k: listed[k] for k in same}, (again, listed)
+
+
+def test_an_icon_without_src_is_a_warning_at_its_pointer_and_the_tool_is_served(tmp_path: Path) -> None:
+    """An icon a client could not show (no `src`) would make tools/list fail for every tool: it is a warning at its
+    pointer, left out, and the tool is served with its other icons."""
+    tool = {**MCP_TOOL, "icons": [{"mimeType": "image/png"}, MCP_TOOL["icons"][0]]}
+    write_file(tmp_path, "mail.json", {"tools": [tool]})
+    catalog = load_catalog(tmp_path)
+    found = [(Path(p.file).name, p.pointer, p.severity, p.code) for p in catalog.report.problems]
+    assert ("mail.json", "/tools/0/icons/0", "warning", "SCHEMA_VIOLATION") in found, found
+    assert "send_mail" in {d.id for d in catalog.descriptors}
+
+
+# ---------------------------------------------------------------------------------------------
+# OpenAkita: the specification's complete example, verbatim
+
+
+BROWSER_NAVIGATE = {
+    "name": "browser_navigate",
+    "category": "Browser",
+    "description": "Navigate browser to specified URL to open a webpage. When you need to: (1) Open a webpage, (2) Start web "
+                   "interaction. PREREQUISITE: Must call before browser_click/type. Auto-starts browser if not running.",
+    "detail": "导航到指定 URL。\n\n**适用场景**：\n- 打开网页开始交互\n- Web 自动化任务的第一步\n\n**参数说明**：\n- url: 完整的 URL"
+              "（包含协议）\n\n**注意事项**：\n- 必须在 browser_click/browser_type 之前调用\n- 如果浏览器未启动会自动启动",
+    "triggers": ["When user asks to open a webpage", "When starting web automation task",
+                 "Before any browser interaction (click/type)"],
+    "prerequisites": ["None - auto-starts browser if needed"],
+    "warnings": ["Must call before browser_click/type operations"],
+    "examples": [{"scenario": "打开搜索引擎", "params": {"url": "https://www.google.com"}, "expected": "Browser opens Google homepage"},
+                 {"scenario": "打开项目文档", "params": {"url": "https://docs.example.com/api"},
+                  "expected": "Browser navigates to API documentation"}],
+    "related_tools": [{"name": "browser_status", "relation": "check before for reliability"},
+                      {"name": "browser_click", "relation": "commonly used after"},
+                      {"name": "browser_type", "relation": "commonly used after"}],
+    "input_schema": {"type": "object", "properties": {"url": {"type": "string", "description": "要访问的 URL（必须包含协议，如 https://）"}},
+                     "required": ["url"]},
+}
+WORKFLOW = {"name": "Web Automation Flow", "steps": [
+    {"step": 1, "action": "Check browser status", "tool": "browser_status"},
+    {"step": 2, "action": "Open browser if needed", "tool": "browser_open", "condition": "if browser not running"},
+    {"step": 3, "action": "Navigate to URL", "tool": "browser_navigate"},
+    {"step": 4, "action": "Interact with page", "tools": ["browser_click", "browser_type"]}]}
+
+
+@pytest.mark.anyio
+async def test_openakita_detail_triggers_warnings_related_tools_and_workflow_are_kept_for_clients(tmp_path: Path) -> None:
+    """The ARDF resource of an OpenAkita tool held its description, examples and category only: `detail`, `triggers`,
+    `warnings`, `related_tools` and `workflow` were gone, and `workflow` reached no client at all (get_tool_info left it
+    out). They are now in the ARDF resource as written (ARDF admits extra root keys), read again from there, and
+    get_tool_info gives the workflow."""
+    tool = {**BROWSER_NAVIGATE, "workflow": WORKFLOW}
+    write_file(tmp_path / "cat", "browser.json", tool)
+    view = await client_view(tmp_path / "cat", "--disclosure", "progressive")
+    ardf = view["ardf"]["ardf://tool/browser_navigate"]
+    for key in ("detail", "triggers", "warnings", "related_tools", "workflow"):
+        assert ardf.get(key) == tool[key], (key, ardf.get(key))
+    info = view["info"]["browser_navigate"]
+    assert info["workflow"] == WORKFLOW and info["detail"] == tool["detail"], info
+    write_file(tmp_path / "again", "browser.json", ardf)
+    again = (await client_view(tmp_path / "again", "--disclosure", "progressive"))["info"]["browser_navigate"]
+    for key in ("detail", "warnings", "related_tools", "workflow", "when_to_use", "examples", "description"):
+        assert again[key] == info[key], (key, again[key], info[key])
+
+
+# ---------------------------------------------------------------------------------------------
+# Fields no format defines
+
+
+@pytest.mark.anyio
+async def test_unknown_fields_of_a_tool_are_kept_in_its_ardf_resource(tmp_path: Path) -> None:
+    """ATDF 2.x and MCP tool objects admit keys of their own (`x-owner`, `support_url`): the ARDF resource of the tool
+    left them out. They are now kept at its root, as written; comment keys (`__comment`, `//`) stay ignored."""
+    atdf2 = atdf_tool("atdf_owned", "2.0.0", **{"x-owner": "team-a", "support_url": "https://example.com/help",
+                                                "__comment": "ignored"})
+    mcp = {**MCP_TOOL, "name": "mcp_owned", "x-owner": "team-b", "//": "ignored"}
+    akita = {**BROWSER_NAVIGATE, "name": "akita_owned", "x-owner": "team-c"}
+    write_file(tmp_path, "atdf.json", atdf2)
+    write_file(tmp_path, "mcp.json", {"tools": [mcp]})
+    write_file(tmp_path, "akita.json", akita)
+    view = await client_view(tmp_path)
+    assert view["ardf"]["ardf://tool/atdf_owned"]["x-owner"] == "team-a"
+    assert view["ardf"]["ardf://tool/atdf_owned"]["support_url"] == "https://example.com/help"
+    assert view["ardf"]["ardf://tool/mcp_owned"]["x-owner"] == "team-b"
+    assert view["ardf"]["ardf://tool/akita_owned"]["x-owner"] == "team-c"
+    for uri in ("ardf://tool/atdf_owned", "ardf://tool/mcp_owned"):
+        assert "__comment" not in view["ardf"][uri] and "//" not in view["ardf"][uri], view["ardf"][uri]
