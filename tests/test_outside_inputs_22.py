@@ -221,3 +221,32 @@ async def test_unknown_fields_of_a_tool_are_kept_in_its_ardf_resource(tmp_path: 
     assert view["ardf"]["ardf://tool/akita_owned"]["x-owner"] == "team-c"
     for uri in ("ardf://tool/atdf_owned", "ardf://tool/mcp_owned"):
         assert "__comment" not in view["ardf"][uri] and "//" not in view["ardf"][uri], view["ardf"][uri]
+
+
+# ---------------------------------------------------------------------------------------------
+# A key a closed block does not admit: said with what to write instead
+
+
+@pytest.mark.parametrize(("name", "doc", "pointer", "fix"), [
+    ("misspelt_input_key", atdf_tool("t", "1.0.0", how_to_use={
+        "inputs": [{"name": "q", "type": "string", "descripton": "The query"}],
+        "outputs": {"success": "Done.", "failure": []}}), "/how_to_use/inputs/0", "'descripton' may be 'description'"),
+    ("failure_extra_key", atdf_tool("t", "1.0.0", how_to_use={
+        "inputs": [{"name": "q", "type": "string"}],
+        "outputs": {"success": "Done.", "failure": [{"code": "GONE", "description": "Gone.", "http_status": 410}]}}),
+     "/how_to_use/outputs/failure/0", "keys allowed here: code, description"),
+    ("atdf1_root_key", atdf_tool("t", "1.0.0", owner="team-a"), "", 'ATDF 2.x ("schema_version": "2.0.0") admits keys of its own'),
+    ("ardf_translation_key", {"schema_version": "1.0.0", "resource_id": "guide", "resource_type": "document",
+                              "description": "A guide.", "localization": {"es": {"description": "Una guía.", "title": "Guía"}},
+                              "content": {"type": "document/ref", "data": {"access": "read-only", "format": "text/plain"}}},
+     "/localization/es", "keys allowed here: description, when_to_use"),
+])
+def test_a_key_a_closed_block_does_not_admit_says_what_to_write(tmp_path: Path, name: str, doc: dict[str, Any], pointer: str,
+                                                                 fix: str) -> None:
+    """"Additional properties are not allowed ('http_status' was unexpected)" said what was wrong and not what to write.
+    It now names the key meant when one is close, else the keys the block admits (and, at an ATDF 1.x root, that 2.x
+    admits keys of one's own)."""
+    write_file(tmp_path, f"{name}.json", doc)
+    problems = [p for p in load_catalog(tmp_path).report.problems if p.code == "SCHEMA_VIOLATION"]
+    assert [(p.pointer, p.severity) for p in problems] == [(pointer, "error")], problems
+    assert fix in problems[0].message, problems[0].message
