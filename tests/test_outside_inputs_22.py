@@ -250,3 +250,38 @@ def test_a_key_a_closed_block_does_not_admit_says_what_to_write(tmp_path: Path, 
     problems = [p for p in load_catalog(tmp_path).report.problems if p.code == "SCHEMA_VIOLATION"]
     assert [(p.pointer, p.severity) for p in problems] == [(pointer, "error")], problems
     assert fix in problems[0].message, problems[0].message
+
+
+# ---------------------------------------------------------------------------------------------
+# Agent Tool Service: /get_tool's tool list, verbatim
+
+
+ATS_TOOLS = [{
+    "name": "get_forecast",
+    "description": "Get weather forecast for a location.\n\n    Args:\n        latitude: Latitude of the location\n        "
+                   "longitude: Longitude of the location\n    ",
+    "input_schema": {"properties": {"latitude": {"title": "Latitude", "type": "number"},
+                                    "longitude": {"title": "Longitude", "type": "number"}},
+                     "required": ["latitude", "longitude"], "title": "get_forecastArguments", "type": "object"},
+}]
+
+
+@pytest.mark.anyio
+async def test_a_schema_given_whole_is_kept_whole_in_the_ardf_resource(tmp_path: Path) -> None:
+    """An input schema an MCP or OpenAkita tool gives whole (the Agent Tool Service's, with its root `title` and no
+    `additionalProperties`) became a list of ARDF inputs: its root title was lost, and a catalogue of those ARDF
+    resources served it closed (`additionalProperties: false`) with made-up descriptions, refusing arguments the tool
+    accepts. The ARDF resource now keeps it as `content.data.input_schema` (beside the inputs), which ARDF readers
+    serve exactly as written: the tool listed from it is the same tool."""
+    write_file(tmp_path / "cat", "ats.json", ATS_TOOLS)
+    write_file(tmp_path / "cat", "mail.json", {"tools": [MCP_TOOL]})
+    view = await client_view(tmp_path / "cat")
+    listed = view["tools"]["get_forecast"]
+    assert listed["inputSchema"]["title"] == "get_forecastArguments"
+    for name in ("get_forecast", "send_mail"):
+        ardf = view["ardf"][f"ardf://tool/{name}"]
+        assert ardf["content"]["data"]["input_schema"] == view["tools"][name]["inputSchema"], ardf
+        write_file(tmp_path / "again", f"{name}.json", ardf)
+    again = (await client_view(tmp_path / "again"))["tools"]
+    for name in ("get_forecast", "send_mail"):
+        assert again[name] == view["tools"][name], (again[name], view["tools"][name])

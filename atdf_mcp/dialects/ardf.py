@@ -185,6 +185,8 @@ def _tool_io(d: Descriptor) -> dict[str, Any]:
         "inputs": [with_defs(write_input(i), defs) for i in d.inputs],
         "outputs": {"success": d.success or DEFAULT_SUCCESS, "failure": write_failures(d.failures)},
     }
+    if d.dialect in ("mcp", "openakita") and d.input_schema:  # given whole: kept whole (ARDF readers serve it as written)
+        data["input_schema"] = d.input_schema
     if d.output_schema:
         data["output_schema"] = d.output_schema
     if d.task:
