@@ -285,3 +285,23 @@ async def test_a_schema_given_whole_is_kept_whole_in_the_ardf_resource(tmp_path:
     again = (await client_view(tmp_path / "again"))["tools"]
     for name in ("get_forecast", "send_mail"):
         assert again[name] == view["tools"][name], (again[name], view["tools"][name])
+
+
+# ---------------------------------------------------------------------------------------------
+# ARDF tool/io: every field of a declared failure
+
+
+@pytest.mark.anyio
+async def test_a_declared_failures_suggested_value_and_context_reach_get_tool_info(tmp_path: Path) -> None:
+    """ARDF's `outputs.failure[]` items carry `suggested_value` and `context` beside code and description:
+    get_tool_info (Level 2, what an agent reads before calling) gave code and description only."""
+    failure = {"code": "DATE_IN_PAST", "description": "The date is in the past.", "suggested_value": "2030-01-01",
+               "context": {"timezone": "UTC"}}
+    write_file(tmp_path / "cat", "book.json", {
+        "schema_version": "1.0.0", "resource_id": "book", "resource_type": "tool", "description": "Books a day.",
+        "content": {"type": "tool/io", "data": {
+            "inputs": [{"name": "day", "type": "string", "description": "The day", "format": "date", "required": True}],
+            "outputs": {"success": "Booked.", "failure": [failure]}}}})
+    view = await client_view(tmp_path / "cat", "--disclosure", "progressive")
+    assert view["info"]["book"]["failures"] == [failure], view["info"]["book"]
+    assert view["ardf"]["ardf://tool/book"]["content"]["data"]["outputs"]["failure"] == [failure]
