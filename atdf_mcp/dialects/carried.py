@@ -17,7 +17,7 @@ __all__ = ["GUIDANCE_KEYS", "carried", "guidance_of"]
 
 GUIDANCE_KEYS = ("detail", "triggers", "warnings", "related_tools", "workflow")
 # read into the descriptor by some dialect, so written by the ARDF writer in ARDF's own terms
-_READ = frozenset({"annotations", "icons", "_meta", "title", "task", "output_schema", "outputSchema", "execution",
+_READ = frozenset({"annotations", "icons", "_meta", "title", "task", "output_schema", "outputSchema",
                    "$schema", *BINDING_KEYS})
 _ARDF_ROOT = frozenset(SCHEMAS["ardf"].schema.get("properties", {}))
 _KNOWN = {dialect: frozenset(SCHEMAS[dialect].schema.get("properties", {})) | _READ
