@@ -235,7 +235,7 @@ async def test_unknown_fields_of_a_tool_are_kept_in_its_ardf_resource(tmp_path: 
         "inputs": [{"name": "q", "type": "string"}],
         "outputs": {"success": "Done.", "failure": [{"code": "GONE", "description": "Gone.", "http_status": 410}]}}),
      "/how_to_use/outputs/failure/0", "keys allowed here: code, description"),
-    ("atdf1_root_key", atdf_tool("t", "1.0.0", owner="team-a"), "", 'ATDF 2.x ("schema_version": "2.0.0") admits keys of its own'),
+    ("atdf1_root_key", atdf_tool("t", "1.0.0", when_to_used="Often.", handler="m:f"), "", "'when_to_used' may be 'when_to_use'"),
     ("ardf_translation_key", {"schema_version": "1.0.0", "resource_id": "guide", "resource_type": "document",
                               "description": "A guide.", "localization": {"es": {"description": "Una guía.", "title": "Guía"}},
                               "content": {"type": "document/ref", "data": {"access": "read-only", "format": "text/plain"}}},
@@ -305,3 +305,21 @@ async def test_a_declared_failures_suggested_value_and_context_reach_get_tool_in
     view = await client_view(tmp_path / "cat", "--disclosure", "progressive")
     assert view["info"]["book"]["failures"] == [failure], view["info"]["book"]
     assert view["ardf"]["ardf://tool/book"]["content"]["data"]["outputs"]["failure"] == [failure]
+
+
+@pytest.mark.anyio
+async def test_an_atdf_1_descriptor_with_keys_of_its_own_is_read_as_2x_and_keeps_them(tmp_path: Path) -> None:
+    """ATDF 1.x's root is closed, so `"owner": "team-a"` (or a `handler`) on a 1.0.0 descriptor, which upstream's
+    smart validation lets pass, was a SCHEMA_VIOLATION and the tool was not served. It is read as 2.x, whose root
+    admits such keys, with a NON_CANONICAL warning saying to write "2.0.0"; the key is kept in the ARDF resource."""
+    write_file(tmp_path / "cat", "owned.json", atdf_tool("owned", "1.0.0", owner="team-a"))
+    no_version = atdf_tool("unversioned", "1.0.0", owner="team-b")
+    del no_version["schema_version"]
+    write_file(tmp_path / "cat", "unversioned.json", no_version)
+    found = problems_of(tmp_path / "cat")
+    assert ("owned.json", "/schema_version", "warning", "NON_CANONICAL") in found, found
+    assert ("unversioned.json", "", "warning", "NON_CANONICAL") in found, found
+    assert not [p for p in found if p[2] == "error"], found
+    view = await client_view(tmp_path / "cat")
+    assert view["ardf"]["ardf://tool/owned"]["owner"] == "team-a"
+    assert view["ardf"]["ardf://tool/unversioned"]["owner"] == "team-b"

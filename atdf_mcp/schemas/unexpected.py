@@ -20,11 +20,12 @@ def fix_for(extras: Iterable[str], allowed: Mapping[str, Any], *, at_root: bool)
     names = sorted(map(str, allowed))
     extras = [str(e) for e in extras]
     meant = [(e, difflib.get_close_matches(e, names, n=1, cutoff=0.75)) for e in extras]
-    if meant and all(close for _, close in meant):
-        return "; ".join(f"{e!r} may be {close[0]!r}: write it so" for e, close in meant)
+    parts = [f"{e!r} may be {close[0]!r}: write it so" for e, close in meant if close]
+    if len(parts) == len(meant) and parts:
+        return "; ".join(parts)
     if not names:
         return "this object admits no keys: remove them"
     text = f"keys allowed here: {', '.join(names)}; remove the others"
     if at_root and "tool_id" in names and "metadata" not in names:  # the ATDF 1.x root is closed, the 2.x root is not
-        text += ', or write "schema_version": "2.0.0": ATDF 2.x ("schema_version": "2.0.0") admits keys of its own'
-    return text
+        text += ', or write "schema_version": "2.0.0" (ATDF 2.x admits keys of its own)'
+    return "; ".join([*parts, text])
