@@ -31,6 +31,7 @@ from .bindings import Bound
 from .catalog import Problem
 from .codes import Code
 from .config import CatalogConfig
+from .dialects.ardf import write_failures
 from .envelope import build_entry, envelope, unknown_tool
 from .l10n import N_
 from .model import Descriptor, Source
@@ -365,12 +366,14 @@ def tool_info(d: Descriptor, lang: str | None = None) -> dict[str, Any]:
         "related_tools": list(hints.get("related_tools") or ()),
         "inputSchema": d.input_schema or {"type": "object", "properties": {}},
         "outputSchema": d.output_schema,
-        "failures": [{"code": f.code, "description": f.description} for f in d.failures],
+        "failures": write_failures(d.failures),  # every field a failure declares (suggested_value, context...)
         "uri": d.uri,
     }
     annotations = hints.get("annotations")
     if annotations:
         info["annotations"] = dict(annotations)
+    if hints.get("workflow"):  # OpenAkita's steps for a multi-step task
+        info["workflow"] = hints["workflow"]
     return info
 
 

@@ -257,7 +257,7 @@ def _tool(d: Descriptor, lang: str | None, labels: Labels) -> types.Tool:
     needs = prerequisites_text(d, labels)
     if needs:
         parts.append(needs)
-    meta: dict[str, Any] = {"ardf.io/uri": d.uri}
+    meta: dict[str, Any] = {**(d.hints.get("meta") or {}), "ardf.io/uri": d.uri}  # the tool's own _meta, then ours
     if d.failures:
         meta["ardf.io/failures"] = [{"code": f.code, "description": f.description} for f in d.failures]
     annotations = dict(d.hints.get("annotations") or {})
@@ -273,6 +273,8 @@ def _tool(d: Descriptor, lang: str | None, labels: Labels) -> types.Tool:
         fields["outputSchema"] = d.output_schema
     if annotations:
         fields["annotations"] = annotations
+    if d.hints.get("icons"):
+        fields["icons"] = d.hints["icons"]
     return lean(types.Tool.model_validate(fields))
 
 

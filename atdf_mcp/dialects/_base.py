@@ -122,6 +122,8 @@ def annotations_of(*places: Any) -> dict[str, Any]:
                 for key in ANNOTATION_KEYS:
                     if isinstance(source.get(key), bool) and key not in found:
                         found[key] = source[key]
+            if isinstance(nested, dict) and isinstance(nested.get("title"), str) and "title" not in found:
+                found["title"] = nested["title"]  # the annotations' own title (MCP ToolAnnotations.title)
     return found
 
 

@@ -10,6 +10,8 @@ from ..inputs import check_root, input_schema, inputs_from_schema, property_sche
 from ..model import Descriptor, Example, Failure, Input, Source
 from ._base import ReadOptions, annotations_of, binding_of, examples_of, failures_of
 from ._write import DEFAULT_SUCCESS, LANG_KEY, root_defs, with_defs
+from .carried import carried, guidance_of
+from .tool_fields import tool_fields
 
 __all__ = ["CONTENT_TYPES", "POINTERS", "VERSIONS", "read", "write", "write_examples", "write_failures", "write_input"]
 
@@ -86,7 +88,7 @@ def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descripto
         content_type=content.get("type"),
         content=data,
         binding=_binding(kind, data),
-        hints={"annotations": annotations_of(metadata, data)},
+        hints={"annotations": annotations_of(metadata, data), **(tool_fields(data) | guidance_of(raw) if kind == "tool" else {})},
         raw=raw,
         source=source,
         **{"inputs": (), "input_schema": None, "output_schema": None, "success": "", "failures": (), "task": False, **fields},
@@ -137,6 +139,8 @@ def write(d: Descriptor) -> dict[str, Any]:
         doc["content"] = {"type": "tool/io", "data": _tool_io(d)}
     elif d.type != "custom" or d.content:
         doc["content"] = {"type": d.content_type or CONTENT_TYPES.get(d.type, "custom"), "data": d.content}
+    if d.type == "tool":  # what the tool says beyond ARDF's fields, at the root (ARDF admits extra keys there)
+        doc.update(carried(d.raw, d.dialect, doc))
     return doc
 
 
@@ -181,10 +185,15 @@ def _tool_io(d: Descriptor) -> dict[str, Any]:
         "inputs": [with_defs(write_input(i), defs) for i in d.inputs],
         "outputs": {"success": d.success or DEFAULT_SUCCESS, "failure": write_failures(d.failures)},
     }
+    if d.dialect in ("mcp", "openakita") and d.input_schema:  # given whole: kept whole (ARDF readers serve it as written)
+        data["input_schema"] = d.input_schema
     if d.output_schema:
         data["output_schema"] = d.output_schema
     if d.task:
         data["task"] = True
+    for key, value in (("annotations", d.hints.get("annotations")), ("icons", d.hints.get("icons")), ("_meta", d.hints.get("meta"))):
+        if value:
+            data[key] = value
     data.update(d.binding)
     return data
 

@@ -9,6 +9,7 @@ from ..inputs import input_schema, property_schema, type_name
 from ..model import Descriptor, Input, Source
 from ._base import ReadOptions, annotations_of, binding_of, examples_of, failures_of
 from ._write import DEFAULT_SUCCESS, LANG_KEY, root_defs, with_defs
+from .tool_fields import tool_fields
 
 __all__ = ["ENHANCED_KEYS", "POINTERS", "VERSIONS", "read", "version_of", "write"]
 
@@ -76,7 +77,7 @@ def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descripto
         success=how["outputs"]["success"],
         failures=failures_of(how["outputs"]),
         binding=binding_of(raw),
-        hints={"annotations": annotations_of(metadata, raw)},
+        hints={"annotations": annotations_of(metadata, raw), **tool_fields(raw)},
         task=raw.get("task") is True,
         raw=raw,
         source=source,

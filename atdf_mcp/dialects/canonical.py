@@ -26,6 +26,7 @@ from ..schemas import to_pointer
 from . import atdf
 from .api_tools import is_python_generic, nullable_type, python_type_schema, unwrap_tool_spec, written
 from .dify import dify_tool
+from .version_names import atdf1_own_keys, atdf_version
 
 __all__ = ["Canonical", "Deviation", "canonicalize", "may_hold_notes"]
 
@@ -630,6 +631,11 @@ def _atdf(c: Canonical, raw: dict[str, Any]) -> None:
         del raw["id"]
         c.fixed("/id", "give the identifier once: write \"tool_id\" only (\"id\" repeats it)")
     _version_text(c, raw)
+    named = atdf_version(raw.get("schema_version"))
+    if named is not None:  # "0.2.0", "v0.1": the documents' names of 2.x and 1.x
+        c.fixed("/schema_version", f"schema_version {_j(raw['schema_version'])} is the documents' name of ATDF "
+                f"{named[0]}.x: write {_j(named)}")
+        raw["schema_version"] = named
     how = raw.get("how_to_use")
     if isinstance(how, dict):
         _inputs_list(c, how, "/how_to_use")
@@ -648,6 +654,15 @@ def _atdf(c: Canonical, raw: dict[str, Any]) -> None:
         raw["schema_version"] = "2.0.0"
         c.fixed("/schema_version", f"schema_version {_j(declared)} is ATDF 1.x, which has no required flags, input schemas, "
                 "metadata or examples; this descriptor uses them: write \"2.0.0\"")
+    own = atdf1_own_keys(raw) if atdf.version_of(raw) == "atdf1" else []
+    if own:  # upstream's smart validation lets them pass a 1.x descriptor; 2.x admits them by its schema
+        where = "/schema_version" if "schema_version" in raw else ""
+        if where:
+            raw["schema_version"] = "2.0.0"
+        else:
+            _insert_first(raw, "schema_version", "2.0.0")
+        c.fixed(where, f"ATDF 1.x admits no keys of its own "
+                f"({', '.join(map(repr, own))}); 2.x does: write \"schema_version\": \"2.0.0\"")
 
 
 def _atdf_translations(c: Canonical, raw: dict[str, Any]) -> None:

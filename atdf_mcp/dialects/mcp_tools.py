@@ -7,6 +7,7 @@ from typing import Any
 from ..inputs import inline_refs, inputs_from_schema
 from ..model import Descriptor, Source
 from ._base import ReadOptions, annotations_of, binding_of, examples_of, split_when_to_use
+from .tool_fields import tool_fields
 
 __all__ = ["POINTERS", "read"]
 
@@ -54,7 +55,7 @@ def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descripto
         success="",
         failures=(),
         binding=binding_of(raw),
-        hints={"annotations": annotations_of(raw)},
+        hints={"annotations": annotations_of(raw), **tool_fields(raw)},
         raw=raw,
         source=source,
     )

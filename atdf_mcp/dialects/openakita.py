@@ -8,6 +8,7 @@ from typing import Any
 from ..inputs import inline_refs, inputs_from_schema
 from ..model import Descriptor, Source
 from ._base import ReadOptions, annotations_of, binding_of, examples_of
+from .tool_fields import tool_fields
 
 __all__ = ["MARKER_KEYS", "POINTERS", "prerequisite_texts", "read"]
 
@@ -54,6 +55,7 @@ def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descripto
         binding=binding_of(raw),
         hints={
             "annotations": annotations_of(raw),
+            **tool_fields(raw),
             "detail": raw.get("detail", ""),
             "triggers": triggers,
             "warnings": [str(w) for w in raw.get("warnings") or ()],

@@ -8,12 +8,15 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 import jsonschema_rs
+
+from .unexpected import fix_for
 
 if TYPE_CHECKING:  # python-jsonschema only explains an invalid document: imported then, not at start-up
     import jsonschema
@@ -107,8 +110,15 @@ def _violation(error: jsonschema.ValidationError) -> Violation:
     message = error.message
     if len(message) > 300:
         message = message[:297] + "..."
-    if error.validator == "additionalProperties" and "/how_to_use/inputs/" in pointer:
-        message += "; put JSON Schema constraints (enum, minimum, format, ...) inside the input's \"schema\" object"
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict) and isinstance(error.schema, dict):
+        allowed = error.schema.get("properties") or {}
+        patterns = [re.compile(p) for p in error.schema.get("patternProperties") or {}]
+        extras = [k for k in error.instance if k not in allowed and not any(p.search(k) for p in patterns)]
+        fix = fix_for(extras, allowed, at_root=not pointer) if allowed or not patterns \
+            else f"keys here match {' or '.join(p.pattern for p in patterns)}"
+        if "/how_to_use/inputs/" in pointer and "may be" not in fix:
+            fix = "put JSON Schema constraints (enum, minimum, format, ...) inside the input's \"schema\" object; " + fix
+        message += "; " + fix
     return Violation(pointer, message, str(error.validator))
 
 

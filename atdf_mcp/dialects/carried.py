@@ -1,0 +1,51 @@
+"""What the ARDF resource of a tool written in another dialect carries beyond ARDF's own fields, and reads back.
+
+ARDF admits keys of its own at a resource's root, so nothing a tool says is lost on the way to its ARDF resource:
+OpenAkita's Level-2 guidance (`detail`, `triggers`, `warnings`, `related_tools`, `workflow`) keeps its names, and a
+key no format defines (`x-owner`, `support_url`) is kept as written. The ARDF reader takes the guidance back, so a
+catalogue of those ARDF resources serves the same tools.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..schemas import SCHEMAS
+from ._base import BINDING_KEYS
+
+__all__ = ["GUIDANCE_KEYS", "carried", "guidance_of"]
+
+GUIDANCE_KEYS = ("detail", "triggers", "warnings", "related_tools", "workflow")
+# read into the descriptor by some dialect, so written by the ARDF writer in ARDF's own terms
+_READ = frozenset({"annotations", "icons", "_meta", "title", "task", "output_schema", "outputSchema",
+                   "$schema", *BINDING_KEYS})
+_ARDF_ROOT = frozenset(SCHEMAS["ardf"].schema.get("properties", {}))
+_KNOWN = {dialect: frozenset(SCHEMAS[dialect].schema.get("properties", {})) | _READ
+          for dialect in ("atdf1", "atdf2", "mcp", "openakita")}
+
+
+def carried(raw: dict[str, Any], dialect: str, written: dict[str, Any]) -> dict[str, Any]:
+    """The root keys to add to `written` (the ARDF form of a tool of `dialect` whose descriptor is `raw`)."""
+    out = {key: raw[key] for key in GUIDANCE_KEYS if dialect == "openakita" and raw.get(key) not in (None, "", [], {})}
+    known = _KNOWN.get(dialect)
+    for key, value in raw.items():
+        if known is not None and key not in known and key not in written and key not in _ARDF_ROOT and key not in out:
+            out[key] = value
+    return out
+
+
+def guidance_of(raw: dict[str, Any]) -> dict[str, Any]:
+    """The guidance hints an ARDF tool gives at its root (those the OpenAkita reader keeps), each only when given."""
+    found: dict[str, Any] = {}
+    if isinstance(raw.get("detail"), str) and raw["detail"]:
+        found["detail"] = raw["detail"]
+    for key in ("triggers", "warnings"):
+        if isinstance(raw.get(key), list) and raw[key]:
+            found[key] = [str(item) for item in raw[key]]
+    if isinstance(raw.get("related_tools"), list):
+        related = [r for r in raw["related_tools"] if isinstance(r, dict)]
+        if related:
+            found["related_tools"] = related
+    if isinstance(raw.get("workflow"), dict):
+        found["workflow"] = raw["workflow"]
+    return found
