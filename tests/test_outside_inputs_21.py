@@ -87,3 +87,34 @@ async def test_a_null_sent_for_an_optional_input_whose_type_refuses_it_is_left_o
     entries = {e["parameter_name"]: e for e in json.loads(text_of(wrong))["errors"]}
     assert set(entries) == {"contacts", "mode"}
     assert entries["mode"]["context"]["suggested_arguments"] == {"name": "lamp", "mode": "manual"}
+
+
+def framework_check(schema: dict[str, Any], arguments: dict[str, Any]) -> list[str]:
+    """The problems a framework that checks a call against the listed input schema before sending it finds (LangChain
+    JS's @cfworker/json-schema, Mastra's Ajv, CrewAI's and AutoGen's pydantic models): their own messages, which name
+    no suggested value, and the call never reaches the server."""
+    import jsonschema
+
+    return [error.message for error in jsonschema.Draft202012Validator(schema).iter_errors(arguments)]
+
+
+@pytest.mark.anyio
+async def test_through_progressive_disclosure_a_framework_that_checks_calls_first_still_hands_over_the_envelope(devices: Path) -> None:
+    """LangChain JS, Mastra, CrewAI and AutoGen's `mcp_server_tools` check a call against the listed schema and answer
+    a wrong one themselves ("Received tool input did not match expected schema" is all LangGraph's ToolNode shows the
+    model): the envelope, its parameter and suggested_arguments never reach it. Under `serve --disclosure progressive`
+    call_tool's `arguments` is an object of any shape, so the same wrong call passes their check, and what comes back is
+    the envelope of the inner tool, with the fix to retry (the inner tool's arguments, as a direct call gets them)."""
+    wrong = {"name": "lamp", "mode": "Manual"}
+    assert framework_check(DEVICE["inputSchema"], wrong)  # refused before it is sent, without the fix
+    async with connected("stdio", devices, Inbox(), "--disclosure", "progressive") as (client, _):
+        (call_tool,) = [tool for tool in (await client.list_tools()).tools if tool.name == "call_tool"]
+        outer = {"name": "register_device", "arguments": wrong}
+        assert framework_check(call_tool.input_schema, outer) == []
+        result = await client.call_tool("call_tool", outer)
+    assert result.is_error
+    (entry,) = json.loads(text_of(result))["errors"]
+    assert (entry["tool_name"], entry["parameter_name"], entry["suggested_value"]) == ("register_device", "mode", "manual")
+    # the called tool's own arguments, as a direct call gets them (tests/test_disclosure.py): a framework that offers the
+    # model only the three meta-tools has it retry `call_tool {"name": tool_name, "arguments": suggested_arguments}`
+    assert entry["context"]["suggested_arguments"] == {"name": "lamp", "mode": "manual"}
