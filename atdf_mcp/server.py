@@ -291,7 +291,8 @@ class CatalogServer:
         runtime = meta or view.runtimes.get(name)
         inner = decode_inner(arguments) if meta is not None and meta.tool.id == "call_tool" else None  # as _call_tool
         if runtime is None:
-            result = error_result(unknown_tool(name, self.disclosure.names(view), find=self.disclosure.find_hint), structured=False)
+            result = error_result(unknown_tool(name, self.disclosure.names(view), find=self.disclosure.find_hint,
+                                               expected=self.disclosure.name_source), structured=False)
         elif inner is not None and inner.refusal is not None:
             result = runtime.failed(inner.refusal)
         else:
@@ -353,7 +354,8 @@ class CatalogServer:
         receive the handler's progress and logs)."""
         runtime = view.runtimes.get(name)
         if runtime is None:  # no structuredContent: the client may hold an outputSchema for that name from an older listing
-            return error_result(unknown_tool(name, self.disclosure.names(view), find=self.disclosure.find_hint), structured=False)
+            return error_result(unknown_tool(name, self.disclosure.names(view), find=self.disclosure.find_hint,
+                                               expected=self.disclosure.name_source), structured=False)
         arguments, valid, nulls = _checked(runtime, arguments)
         if not valid:
             return await self._refusal(runtime, arguments, view)

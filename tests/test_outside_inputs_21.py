@@ -118,3 +118,22 @@ async def test_through_progressive_disclosure_a_framework_that_checks_calls_firs
     # the called tool's own arguments, as a direct call gets them (tests/test_disclosure.py): a framework that offers the
     # model only the three meta-tools has it retry `call_tool {"name": tool_name, "arguments": suggested_arguments}`
     assert entry["context"]["suggested_arguments"] == {"name": "lamp", "mode": "manual"}
+
+
+@pytest.mark.anyio
+async def test_an_unknown_tool_under_progressive_disclosure_expects_a_name_search_tools_returns(devices: Path) -> None:
+    """Every framework here offers the model only what tools/list holds; under progressive disclosure that is the three
+    meta-tools, yet TOOL_NOT_FOUND (from call_tool, get_tool_info or a direct call) expected "a tool name from
+    tools/list", which sends the model to a list without the tool. It now expects a name that search_tools returns, as
+    its solution already says; with full disclosure, tools/list as before."""
+    async with connected("stdio", devices, Inbox(), "--disclosure", "progressive") as (client, _):
+        through = await client.call_tool("call_tool", {"name": "register_devise", "arguments": {"name": "lamp"}})
+        info = await client.call_tool("get_tool_info", {"name": "zzz_qqq"})
+    async with connected("stdio", devices, Inbox()) as (client, _):
+        full = await client.call_tool("register_devise", {"name": "lamp"})
+    for result in (through, info):
+        (entry,) = json.loads(text_of(result))["errors"]
+        assert entry["code"] == "TOOL_NOT_FOUND"
+        assert entry["context"]["expected"]["conditions"] == ["a tool name that search_tools returns"]
+    (entry,) = json.loads(text_of(full))["errors"]
+    assert entry["context"]["expected"]["conditions"] == ["a tool name from tools/list"]
