@@ -193,6 +193,12 @@ class Disclosure:
             return N_("Call search_tools with what you want to do, and use one of the names it returns.")
         return N_("Call tools/list and use one of the listed tool names.")
 
+    @property
+    def name_source(self) -> str:
+        """Where a client finds the tools' names, TOOL_NOT_FOUND's expected condition (English: `unknown_tool` translates it):
+        in progressive mode tools/list holds only the pinned and meta-tools."""
+        return N_("a tool name that search_tools returns") if self.progressive else N_("a tool name from tools/list")
+
     def lists_differently(self, other: Disclosure) -> bool:
         """Whether tools/list differs from `other`'s for the same tools (another mode, or other pinned tools)."""
         return self.mode != other.mode or (self.progressive and self._pinned != other._pinned)
@@ -299,7 +305,8 @@ class Disclosure:
         if name == "call_tool":
             target = arguments["name"]
             if self.meta_runtime(view, target) is None and target not in view.runtimes:  # as tools/call, with the retry
-                return error_result(unknown_tool(target, self.names(view), find=self.find_hint, arguments=arguments), structured=False)
+                return error_result(unknown_tool(target, self.names(view), find=self.find_hint, arguments=arguments,
+                                                 expected=self.name_source), structured=False)
             return await run(target, arguments.get("arguments", {}))  # a meta-tool too (run is what tools/call does)
         if name == "search_tools":
             limit = int(arguments.get("limit", DEFAULT_LIMIT))  # 5.0 is an integer to JSON Schema
@@ -313,7 +320,8 @@ class Disclosure:
         asked = self.meta_runtime(view, arguments["name"])
         descriptor = view.tools.get(arguments["name"]) if asked is None else asked.tool  # in a tool set: naming no tool outside it
         if descriptor is None:
-            return meta.failed(unknown_tool(arguments["name"], self.names(view), find=self.find_hint, arguments=arguments))
+            return meta.failed(unknown_tool(arguments["name"], self.names(view), find=self.find_hint, arguments=arguments,
+                                            expected=self.name_source))
         info = tool_info(descriptor, self.lang)
         if asked is not None:  # a meta-tool has no resource of its own
             info.pop("uri", None)

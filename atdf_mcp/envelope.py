@@ -194,17 +194,17 @@ _DIGITS = ("ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT
 
 
 def unknown_tool(name: str, known: list[str], *, find: str = N_("Call tools/list and use one of the listed tool names."),
-                 arguments: dict[str, Any] | None = None) -> dict[str, Any]:
+                 arguments: dict[str, Any] | None = None, expected: str = N_("a tool name from tools/list")) -> dict[str, Any]:
     """The envelope for a call to a tool the catalogue does not hold; `find` (an English text the catalogues hold) says how
-    to find a name when none is close. `arguments` are those of a meta-tool call whose `name` this is: with a close name,
-    they come back as suggested_arguments with it."""
+    to find a name when none is close, `expected` where the names are. `arguments` are those of a meta-tool call whose
+    `name` this is: with a close name, they come back as suggested_arguments with it."""
     close = close_names(name, known)
     if not close:
         lowered = {k.lower(): k for k in known}
         close = [lowered[m] for m in close_names(name.lower(), list(lowered))]
     suggestion = close[0] if close else MISSING
     solution = _("Call {tool} instead.").format(tool=repr(suggestion)) if close else _(find)
-    context: dict[str, Any] = {"received": {"name": name}, "expected": {"conditions": [_("a tool name from tools/list")]},
+    context: dict[str, Any] = {"received": {"name": name}, "expected": {"conditions": [_(expected)]},
                                "solution": solution, "similar_tools": close}
     if len(known) <= 50:
         context["available_tools"] = sorted(known)

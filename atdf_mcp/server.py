@@ -45,6 +45,7 @@ from .lookups import RESOURCE_NOT_FOUND, bad_prompt_arguments, left_out_content,
 from .methods import UnknownMethods
 from .model import Descriptor
 from .notify import ChangeNotifier
+from .optional_nulls import left_out, without_refused_nulls
 from .paging import Pages
 from .publish import Published, ardf_text, completion_values, prompt_variables, render_prompt
 from .redact import catalogue_secrets
@@ -290,11 +291,12 @@ class CatalogServer:
         runtime = meta or view.runtimes.get(name)
         inner = decode_inner(arguments) if meta is not None and meta.tool.id == "call_tool" else None  # as _call_tool
         if runtime is None:
-            result = error_result(unknown_tool(name, self.disclosure.names(view), find=self.disclosure.find_hint), structured=False)
+            result = error_result(unknown_tool(name, self.disclosure.names(view), find=self.disclosure.find_hint,
+                                               expected=self.disclosure.name_source), structured=False)
         elif inner is not None and inner.refusal is not None:
             result = runtime.failed(inner.refusal)
         else:
-            arguments, valid = _checked(runtime, inner.arguments if inner is not None else arguments)
+            arguments, valid, _left_out = _checked(runtime, inner.arguments if inner is not None else arguments)
             if not valid:
                 result = await self._refusal(runtime, arguments, view)
             elif meta is None and (runtime.rules is not None or runtime.permissions):
@@ -321,7 +323,7 @@ class CatalogServer:
             if inner.refusal is not None:
                 return meta.failed(inner.refusal)
             arguments = inner.arguments
-        arguments, valid = _checked(meta, arguments)  # a meta-tool's input: the same validation as a tool's
+        arguments, valid, nulls = _checked(meta, arguments)  # a meta-tool's input: the same validation as a tool's
         if not valid:
             return await self._refusal(meta, arguments)
         try:
@@ -329,7 +331,8 @@ class CatalogServer:
         except Exception as exc:
             result = meta.failed(self._failure(meta, exc, arguments))
         result = with_received(result, arguments, self.secrets.value) if result.is_error else result  # an inner call's failure has its own
-        return noted(result) if inner is not None and inner.decoded else result
+        result = noted(result) if inner is not None and inner.decoded else result
+        return left_out(result, nulls) if nulls else result
 
     async def _refusal(self, runtime: ToolRuntime, arguments: Any, view: View | None = None) -> types.CallToolResult:
         """The VALIDATION_ERROR of arguments the tool cannot take: small ones at once, others off the event loop within a
@@ -351,10 +354,13 @@ class CatalogServer:
         receive the handler's progress and logs)."""
         runtime = view.runtimes.get(name)
         if runtime is None:  # no structuredContent: the client may hold an outputSchema for that name from an older listing
-            return error_result(unknown_tool(name, self.disclosure.names(view), find=self.disclosure.find_hint), structured=False)
-        arguments, valid = _checked(runtime, arguments)
+            return error_result(unknown_tool(name, self.disclosure.names(view), find=self.disclosure.find_hint,
+                                               expected=self.disclosure.name_source), structured=False)
+        arguments, valid, nulls = _checked(runtime, arguments)
         if not valid:
             return await self._refusal(runtime, arguments, view)
+        if nulls:  # the call without them, once more (valid now): its result says what was left out
+            return left_out(await self._run(ctx, view, name, arguments, events, scopes), nulls)
         dispatcher = runtime.bound.dispatcher
         if dispatcher is None:
             return runtime.failed(self._failure(runtime, Unavailable(runtime.bound.reason), arguments, view))
@@ -555,15 +561,21 @@ def _blob_uri(tool: Descriptor) -> str:
     return f"{tool.uri}/result"
 
 
-def _checked(runtime: ToolRuntime, arguments: Any) -> tuple[Any, bool]:
-    """The arguments of a call (JSON-safe) and whether the tool can take them."""
+def _checked(runtime: ToolRuntime, arguments: Any) -> tuple[Any, bool, tuple[str, ...]]:
+    """The arguments of a call (JSON-safe), whether the tool can take them, and the optional inputs sent as null that were
+    left out to make them so (atdf_mcp.optional_nulls)."""
     arguments = arguments if arguments is not None else {}
     try:
         valid = runtime.fast.is_valid(arguments)
     except UnicodeError:  # a lone surrogate (only an in-process client can send one; the transports replace them)
         arguments = json_safe(arguments, fallback=str)
         valid = runtime.fast.is_valid(arguments)
-    return arguments, valid and not runtime.refuses(arguments)  # refused: valid on an open schema, but the handler would raise TypeError
+    if valid and not runtime.refuses(arguments):  # refused: valid on an open schema, but the handler would raise TypeError
+        return arguments, True, ()
+    trimmed, dropped = without_refused_nulls(runtime.tool.input_schema, arguments)
+    if dropped and runtime.fast.is_valid(trimmed) and not runtime.refuses(trimmed):
+        return trimmed, True, dropped
+    return arguments, False, ()
 
 
 class _Silence:
