@@ -97,7 +97,7 @@ EXPANSION_WEIGHT = 0.5  # a synonym from the expansion table scores this much of
 # A tool's score x (1 + NAME_COVER_BOOST · share³), share: how much of its name's words the query says (at the weight it
 # says each: an expansion, a typo less). Cubed, it matters when the query says (nearly) all of them: "schedule a laundry
 # pickup" ranks schedule_laundry_pickup above cancel_laundry_pickup ("Cancels a scheduled pickup"), whose shorter text won.
-NAME_COVER_BOOST = 0.2
+NAME_COVER_BOOST = 0.25
 OOV_WEIGHT = 0.5  # an unknown query word read as an abbreviation: its readings score this much of a known word
 PREFIX_CHARS, PREFIX_TERMS = 3, 5  # an unknown word this long begins at most this many terms: it stands for them
 INITIALISM_CHARS, INITIALISM_READINGS = 5, 3  # initials of 2 to 5 words; the readings most tools share, searched
