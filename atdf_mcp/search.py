@@ -17,9 +17,12 @@ English one, and the expansion table's words). An English query is stemmed as En
 particles and question words that make a request: "log out", "give up", "who reports to"); any other query is
 stemmed with the English, Spanish and Portuguese stemmers (and those of any other language the catalogue's
 localizations use), so a Spanish query finds a tool's `es` text, and an English stem still matches when the query's
-language has no text in the catalogue. Each query word is one clause, scored by its best stem, so a word counts once
-however many stemmers it went through. Two neighbouring query words are searched joined as well when the
-catalogue uses the joined word ("tag out": tagout, "log in": login, "set up": setup).
+language has no text in the catalogue. There a stem of `FOREIGN_PREFIX_CHARS` letters or more also stands, at
+EXPANSION_WEIGHT, for the catalogue's few terms it begins (at most PREFIX_TERMS): the Iberian stemmers leave a verb and
+its noun apart ("revisar": revis, "revisión": revision), where the English one joins them. Each query word is one
+clause, scored by its best stem, so a word counts once however many stemmers it went through. Two neighbouring query
+words are searched joined as well when the catalogue uses the joined word ("tag out": tagout, "log in": login, "set
+up": setup).
 
 Paraphrases: a query word that belongs to a group of `atdf_mcp.search_vocabulary.GROUPS` (a small, general table
 of tool-vocabulary verbs and nouns with their en/es/pt equivalents: undo/reverse/refund, find/search/look up,
@@ -100,6 +103,7 @@ EXPANSION_WEIGHT = 0.5  # a synonym from the expansion table scores this much of
 NAME_COVER_BOOST = 0.25
 OOV_WEIGHT = 0.5  # an unknown query word read as an abbreviation: its readings score this much of a known word
 PREFIX_CHARS, PREFIX_TERMS = 3, 5  # an unknown word this long begins at most this many terms: it stands for them
+FOREIGN_PREFIX_CHARS = 5  # in a Spanish or Portuguese query, a stem this long also stands for the few terms it begins
 INITIALISM_CHARS, INITIALISM_READINGS = 5, 3  # initials of 2 to 5 words; the readings most tools share, searched
 GUESSED_INITIALS = 3  # an unknown word is read as initials from this many letters (two letters match too much)
 TYPO_CHARS, TYPO_FAR_CHARS = 4, 8  # an unknown word this long that abbreviates nothing may misspell a term; two edits from 8
@@ -426,6 +430,10 @@ class SearchIndex:
                     found = ids(group - every)
                     if found:
                         clauses.append((weight, found))
+            if foreign:  # the Iberian stemmers leave a verb and its noun apart (revisar: revis, revisión: revision)
+                found = ids(self._begun(stems) - every)
+                if found:
+                    clauses.append((EXPANSION_WEIGHT, found))
             if not own and not groups:  # a word the catalogue never uses: an abbreviation, perhaps
                 unknown += 1
                 clauses += self._abbreviated(word, ids, typo=unknown <= TYPO_WORDS)
@@ -515,6 +523,19 @@ class SearchIndex:
         if texts is None or len(texts) < self._bm25.scores["indptr"].shape[0] - 1:
             texts = self._spelled = list(self._vocab)
         return texts
+
+    def _begun(self, stems: Iterable[str]) -> set[str]:
+        """The catalogue's terms begun by the stems of FOREIGN_PREFIX_CHARS letters or more, from each stem that begins
+        at most PREFIX_TERMS of them (a vaguer one says nothing)."""
+        terms = self._sorted_terms()
+        found: set[str] = set()
+        for stem in stems:
+            if len(stem) >= FOREIGN_PREFIX_CHARS:
+                at = bisect.bisect_left(terms, stem)
+                end = bisect.bisect_left(terms, stem + "\U0010ffff", at)
+                if end - at <= PREFIX_TERMS:
+                    found.update(terms[at:end])
+        return found
 
     def _sorted_terms(self) -> list[str]:
         """The terms some tool of this index has, sorted (for prefixes), listed once."""
