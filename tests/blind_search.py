@@ -1,4 +1,4 @@
-"""The checks every blind search set (bench/search_blind2, _blind3, _blind4) passes: it loads cleanly, its queries
+"""The checks every blind search set (bench/search_blind2 to _blind5) passes: it loads cleanly, its queries
 are well-formed, and the engine keeps a floor on it. Each set's test module calls them with its folder and split."""
 
 from __future__ import annotations
