@@ -93,8 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
                       "(server-to-client requests are lost)")
     http.add_argument("--json-response", action="store_true", help="answer /mcp POSTs with one JSON body instead of an SSE stream")
     http.add_argument("--auth-token", default=os.environ.get("ATDF_MCP_AUTH_TOKEN") or None,
-                      help="require `Authorization: Bearer TOKEN` on /mcp, /sse, /messages/, POST /validate and POST /reset "
-                           "(default: $ATDF_MCP_AUTH_TOKEN)")
+                      help="require `Authorization: Bearer TOKEN` on /mcp, /sse, /messages/, the Agent Tool Service "
+                           "(/get_tool, /call_tool, /callback, /cancel, /task), POST /validate, /reset, /metrics (unless "
+                           "--metrics-public) and the explorer's try-it POST /explore/call (default: $ATDF_MCP_AUTH_TOKEN)")
     http.add_argument("--oauth-issuer", default=None, metavar="URL",
                       help="accept JWT access tokens of this OAuth 2.1 issuer (checked against its JWKS) on the protected routes")
     http.add_argument("--oauth-audience", default=None, metavar="AUD",

@@ -66,7 +66,8 @@ def run_stdio(app: CatalogServer, *, shutdown_timeout: float, live: LiveCatalog 
                         TaskRunner(app, MemoryTaskStore()).serving() as runner):
                 app.tasks = runner  # a 2026-07-28 client declaring the MCP tasks extension gets task handles for task tools
                 tasks.start_soon(_stop_on_signals, app, stdin, shutdown_timeout, stopped)
-                tasks.start_soon(_answer_refusals, stdin, write)
+                refusals_answered = anyio.Event()
+                tasks.start_soon(_answer_refusals, stdin, write, refusals_answered)
                 if after_start is not None:
                     def fail() -> None:
                         failed.append(2)
@@ -76,7 +77,8 @@ def run_stdio(app: CatalogServer, *, shutdown_timeout: float, live: LiveCatalog 
                 # fd 1 is diverted by the SDK; also divert Python's buffered sys.stdout, which would
                 # otherwise be flushed onto the wire at exit.
                 with contextlib.redirect_stdout(sys.stderr):
-                    async with _answered_before_the_end(app, read, write, min(EOF_GRACE, shutdown_timeout)) as (inner_read, inner_write):
+                    async with _answered_before_the_end(app, read, write, min(EOF_GRACE, shutdown_timeout),
+                                                        refusals_answered) as (inner_read, inner_write):
                         await app.server.run(inner_read, inner_write, app.server.create_initialization_options())
                 tasks.cancel_scope.cancel()
 
@@ -88,9 +90,11 @@ def run_stdio(app: CatalogServer, *, shutdown_timeout: float, live: LiveCatalog 
 
 
 @contextlib.asynccontextmanager
-async def _answered_before_the_end(app: CatalogServer, read: Any, write: Any, grace: float) -> AsyncIterator[tuple[Any, Any]]:
+async def _answered_before_the_end(app: CatalogServer, read: Any, write: Any, grace: float,
+                                   refusals_answered: anyio.Event) -> AsyncIterator[tuple[Any, Any]]:
     """The SDK's streams, relayed so that the end of the input reaches the SDK only once every request read is answered
-    (or, past `grace`, once the calls still running were cancelled and answered CANCELLED)."""
+    (or, past `grace`, once the calls still running were cancelled and answered CANCELLED), the lines refused before
+    the SDK (`refusals_answered`) included: once the SDK stops, the wire closes and an answer still queued is lost."""
     to_sdk, sdk_reads = anyio.create_memory_object_stream[Any](16)
     sdk_writes, from_sdk = anyio.create_memory_object_stream[Any](16)
     unanswered: set[Any] = set()
@@ -109,6 +113,8 @@ async def _answered_before_the_end(app: CatalogServer, read: Any, write: Any, gr
             async for message in read:
                 _track(getattr(message, "message", None), unanswered)
                 await to_sdk.send(message)
+            with anyio.move_on_after(grace):
+                await refusals_answered.wait()
             await all_answered(grace)  # the requests read run (none is refused SHUTTING_DOWN yet): let them answer
             if unanswered:
                 app.drain.cancel_all()
@@ -183,14 +189,18 @@ def _exit_soon(code: int, after: float = 2.0) -> None:
     timer.start()
 
 
-async def _answer_refusals(stdin: _StdinLines, write: Any) -> None:
-    """Write the JSON-RPC error of every line the SDK would have dropped without a reply (see wire.py)."""
+async def _answer_refusals(stdin: _StdinLines, write: Any, answered: anyio.Event) -> None:
+    """Write the JSON-RPC error of every line the SDK would have dropped without a reply (see wire.py); set `answered`
+    once the input has ended and every one is written."""
     from mcp.shared.message import SessionMessage
     from mcp_types import jsonrpc_message_adapter
 
-    async for refusal in stdin.refusals:
-        with contextlib.suppress(anyio.ClosedResourceError, anyio.BrokenResourceError):
-            await write.send(SessionMessage(jsonrpc_message_adapter.validate_python(refusal.message())))
+    try:
+        async for refusal in stdin.refusals:
+            with contextlib.suppress(anyio.ClosedResourceError, anyio.BrokenResourceError):
+                await write.send(SessionMessage(jsonrpc_message_adapter.validate_python(refusal.message())))
+    finally:
+        answered.set()
 
 
 class _StdinLines:

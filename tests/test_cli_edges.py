@@ -17,7 +17,7 @@ import anyio
 import httpx
 import pytest
 from conftest import ardf, ardf_tool, atdf1_tool, mcp_tool, write_file
-from local_server import running
+from local_server import running, serve_over_http
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
@@ -292,3 +292,28 @@ def test_convert_reports_bad_files_and_converts_the_rest(tmp_path: Path) -> None
     assert result.returncode == 1
     assert json.loads(result.stdout)["resource_id"] == "good"
     assert re.search(r"bad\.json.*'description' is a required property", result.stderr)
+
+
+# ---------------------------------------------------------------------------------------------
+# serve --help says what the token protects
+
+
+TOKEN_ROUTES = [("POST", "/mcp", "/mcp"), ("GET", "/sse", "/sse"), ("POST", "/messages/", "/messages/"),
+                ("GET", "/get_tool", "/get_tool"), ("POST", "/call_tool/search_flights", "/call_tool"),
+                ("GET", "/callback/x", "/callback"), ("POST", "/cancel/x", "/cancel"), ("GET", "/task/x", "/task"),
+                ("POST", "/validate", "POST /validate"), ("POST", "/reset", "/reset"), ("GET", "/reset", "/reset"),
+                ("GET", "/metrics", "/metrics"), ("POST", "/explore/call/search_flights", "/explore/call")]
+
+
+def test_serve_help_names_every_route_the_token_protects(tmp_path: Path) -> None:
+    """`serve --help` on --auth-token names each route a server started with it answers 401 without the token (the
+    README's Security list): the Agent Tool Service routes, /metrics and the explorer's try-it form included."""
+    helped = " ".join(cli("serve", "--help").stdout.split())
+    start = helped.index("--auth-token AUTH_TOKEN", helped.index("options:"))
+    said = helped[start:helped.index("--oauth-issuer URL", start)]
+    write_file(tmp_path / "served", "flights.json", mcp_tool())
+    with serve_over_http(tmp_path / "served", "--auth-token", "s3cret") as (_, url, _log):
+        statuses = {(method, path): httpx.request(method, url + path, json={}, timeout=10).status_code
+                    for method, path, _shown in TOKEN_ROUTES}
+    assert statuses == {(method, path): 401 for method, path, _shown in TOKEN_ROUTES}
+    assert [shown for _method, _path, shown in TOKEN_ROUTES if shown not in said] == []

@@ -251,6 +251,24 @@ class TestEveryRequestAnsweredOverStdio:
         assert_error(stdio.ask(deep_call(4, 5000)), -32602, None, "VALIDATION_ERROR")
 
 
+    def test_a_script_that_closes_stdin_gets_an_answer_to_every_request_it_sent(self, catalog_dir: Path) -> None:
+        """`printf '%s\\n' "$INIT" "$INITIALIZED" "$CALL" ... | atdf-mcp serve DIR` (the README's script): every request
+        sent before stdin ends is answered, the lines the SDK never sees (NaN, 1e400, too deep, a bad id) included, and the
+        process exits 0. Two such lines in a row lost the second answer: the end of the input reached the SDK first."""
+        def call(request_id: int, value: str) -> str:
+            return (f'{{"jsonrpc": "2.0", "id": {request_id}, "method": "tools/call", '
+                    f'"params": {{"name": "echo", "arguments": {{"value": {value}}}}}}}')
+        lines = [json.dumps(INITIALIZE), '{"jsonrpc": "2.0", "method": "notifications/initialized"}',
+                 call(2, "NaN"), call(3, "1e400"), deep_call(4, 250), call(5, "Infinity"), call(6, "1"),
+                 '{"jsonrpc": "2.0", "id": 1.5, "method": "tools/list"}', "{bad"]
+        done = subprocess.run([sys.executable, "-m", "atdf_mcp", "serve", str(catalog_dir)], input="\n".join(lines) + "\n",
+                              capture_output=True, text=True, encoding="utf-8", timeout=60)
+        answers = [json.loads(line) for line in done.stdout.splitlines()]
+        assert done.returncode == 0, done.stderr
+        assert sorted(str(answer["id"]) for answer in answers) == ["1", "2", "3", "4", "5", "6", "None", "None"]
+        assert sorted(a["id"] for a in answers if a.get("result", {}).get("isError")) == [2, 3, 4, 5]
+
+
 class TestEveryRequestAnsweredOverHttp:
     @pytest.mark.anyio
     async def test_invalid_ids_and_deep_nesting_over_mcp(self, catalog_dir: Path) -> None:
