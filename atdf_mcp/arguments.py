@@ -43,7 +43,7 @@ from .model import Descriptor, Failure
 from .pattern_marks import with_leading_mark
 from .patterns import search
 from .percent_fractions import percent_of_fraction
-from .restructure import as_item, flat_home, lone_item, tagged, unnested, wrapped_inputs
+from .restructure import as_item, flat_home, lone_item, tagged, unnested, unwrapped, wrapped_inputs
 from .separators import one_joining
 from .suggest import (
     MISSING,
@@ -272,7 +272,7 @@ def _place(container: dict[str, Any], name: str, how: str, target: Any) -> None:
     elif how == "move":
         container.setdefault(target, {})[name] = value
     else:
-        container.update(value)
+        container.update(unwrapped(value))
 
 
 def _own_property(error: jsonschema.ValidationError, name: str) -> dict[str, Any]:
