@@ -36,6 +36,7 @@ from .clock_times import clock_time
 from .codes import Code
 from .durations import duration_in_unit
 from .envelope import build_entry, compile_detailed, envelope
+from .flattened import flattened_home
 from .l10n import N_
 from .l10n import gettext as _
 from .left_behind import time_left_behind
@@ -220,13 +221,19 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
             return
         node = (schema_at(schema, where) if where else schema) or {}
         allowed = [p for p in (node.get("properties") or {}) if p not in container]
-        fixes = {"rename": nearest_name(str(name), allowed), "move": flat_home(str(name), container, node),
+        flat = flattened_home(str(name), container, node)  # address_city: the city of the address
+        rename = nearest_name(str(name), allowed)
+        fixes = {"rename": MISSING if flat is not MISSING and rename == flat[0] else rename,
+                 "move": flat_home(str(name), container, node) if flat is MISSING else flat,
                  "unwrap": wrapped_inputs(str(name), container, node)}
         found = [(how, fix) for how, fix in fixes.items() if fix is not MISSING]
         if len(found) == 1:
             finding.how, target = found[0]
             _place(container, str(name), finding.how, target)
-            finding.value = _dotted([*where, target, name]) if finding.how == "move" else target
+            if finding.how == "move":
+                finding.value = _dotted([*where, *target] if isinstance(target, tuple) else [*where, target, name])
+            else:
+                finding.value = target
         elif found:
             return  # a misspelling of one input and a member of another: which was meant is the agent's to say
         elif container[name] is None:
@@ -270,7 +277,8 @@ def _place(container: dict[str, Any], name: str, how: str, target: Any) -> None:
     if how == "rename":
         container[target] = value
     elif how == "move":
-        container.setdefault(target, {})[name] = value
+        home, key = target if isinstance(target, tuple) else (target, name)
+        container.setdefault(home, {})[key] = value
     else:
         container.update(unwrapped(value))
 
