@@ -36,7 +36,7 @@ from .clock_times import clock_time
 from .codes import Code
 from .durations import duration_in_unit
 from .envelope import build_entry, compile_detailed, envelope
-from .flattened import flattened_home
+from .flattened import flattened_home, has_flat_twin, spelt_flat
 from .l10n import N_
 from .l10n import gettext as _
 from .left_behind import time_left_behind
@@ -46,6 +46,7 @@ from .patterns import search
 from .percent_fractions import percent_of_fraction
 from .restructure import as_item, flat_home, lone_item, tagged, unnested, unwrapped, wrapped_inputs
 from .separators import one_joining
+from .sigils import without_sigil
 from .suggest import (
     MISSING,
     codes_for_name,
@@ -222,9 +223,11 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
         node = (schema_at(schema, where) if where else schema) or {}
         allowed = [p for p in (node.get("properties") or {}) if p not in container]
         flat = flattened_home(str(name), container, node)  # address_city: the city of the address
+        if flat is MISSING and not has_flat_twin(str(name), container, node):  # not `street` beside `address_street`
+            flat = flat_home(str(name), container, node)
         rename = nearest_name(str(name), allowed)
-        fixes = {"rename": MISSING if flat is not MISSING and rename == flat[0] else rename,
-                 "move": flat_home(str(name), container, node) if flat is MISSING else flat,
+        spelt = spelt_flat(str(name), node)  # address_street is no misspelt `address`, even where it cannot move
+        fixes = {"rename": MISSING if spelt is not MISSING and rename == spelt[0] else rename, "move": flat,
                  "unwrap": wrapped_inputs(str(name), container, node)}
         found = [(how, fix) for how, fix in fixes.items() if fix is not MISSING]
         if len(found) == 1:
@@ -454,6 +457,7 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
     found = next((c for c in candidates if search(pattern, c)), MISSING)
     found = one_joining(value, pattern) if found is MISSING else found  # "MATH 201" → MATH-201; not "needs triage"
     found = with_leading_mark(value, pattern) if found is MISSING else found
+    found = without_sigil(value, pattern) if found is MISSING else found  # $AAPL, #PRJ-0412, @dana
     return clock_time(value, pattern, described) if found is MISSING else found
 
 

@@ -20,11 +20,23 @@ from .missing import MISSING
 from .restructure import object_properties
 from .spelling import norm
 
-__all__ = ["flattened_home"]
+__all__ = ["flattened_home", "has_flat_twin", "spelt_flat"]
 
 
 def flattened_home(name: str, container: dict[str, Any], node: dict[str, Any]) -> Any:
-    """(object input, property) that the unknown argument `name` spells flat; else MISSING."""
+    """(object input, property) that the unknown argument `name` spells flat, where the call can take it; else MISSING."""
+    found = spelt_flat(name, node)
+    if found is MISSING:
+        return MISSING
+    home, key = found
+    held = container.get(home, {})
+    if any(norm(str(other)) == norm(str(key)) for other in container):
+        return MISSING  # `street` sent flat as well as `address_street`: which one is the address's is the caller's to say
+    return (home, key) if isinstance(held, dict) and key not in held else MISSING
+
+
+def spelt_flat(name: str, node: dict[str, Any]) -> Any:
+    """(object input, property) that `name` spells flat, whatever the call holds; else MISSING."""
     declared = node.get("properties") or {}
     spoken = norm(name)
     if not isinstance(declared, dict) or "_" not in spoken or any(norm(str(p)) == spoken for p in declared):
@@ -37,10 +49,12 @@ def flattened_home(name: str, container: dict[str, Any], node: dict[str, Any]) -
             continue
         rest = spoken[len(prefix):]
         found += [(home, key) for key in owned if norm(str(key)) == rest]
-    if len(found) != 1:
-        return MISSING
-    home, key = found[0]
-    held = container.get(home, {})
-    if any(norm(str(other)) == norm(str(key)) for other in container):
-        return MISSING  # `street` sent flat as well as `address_street`: which one is the address's is the caller's to say
-    return (home, key) if isinstance(held, dict) and key not in held else MISSING
+    return found[0] if len(found) == 1 else MISSING
+
+
+def has_flat_twin(name: str, container: dict[str, Any], node: dict[str, Any]) -> bool:
+    """Whether the call also sends `name` flat under an object input's name (`street` and `address_street`)."""
+    declared = node.get("properties") or {}
+    homes = {norm(str(home)) for home, schema in declared.items() if object_properties(schema)} if isinstance(declared, dict) else set()
+    own = norm(name)
+    return any(key != name and norm(str(key)).endswith("_" + own) and norm(str(key))[:-len(own) - 1] in homes for key in container)

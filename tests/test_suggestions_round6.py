@@ -106,7 +106,7 @@ LEFT = [
     ("post", {"channels": "['linkedin', 'tiktok']"}, "a member not offered, in a Python list"),
     ("post", {"address": "{'street': 'Calle Mayor 12', 'postcode': '28013', 'city': 'Madrid'"}, "a literal cut short"),
     ("post", {"address": "__import__('os')"}, "no literal at all"),
-    ("post", {"address_street": "Calle Mayor 12", "street": "Gran Via 1", "address_postcode": "28013", "address_city": "Madrid"},
+    ("post", {"address_street": "Calle Mayor 12", "street": "Gran Via 1"},
      "a street sent twice, flat and under the address's name: which one is the caller's"),
     ("post", {"symbol": "$$AAPL"}, "two sigils"),
     ("post", {"colour": "#zz0000"}, "a sigil the pattern takes is not stripped"),
