@@ -44,6 +44,7 @@ from .model import Descriptor, Failure
 from .pattern_marks import with_leading_mark
 from .patterns import search
 from .percent_fractions import percent_of_fraction
+from .python_literals import is_null_text
 from .restructure import as_item, flat_home, lone_item, tagged, unnested, unwrapped, wrapped_inputs
 from .separators import one_joining
 from .sigils import without_sigil
@@ -254,9 +255,10 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
         return
     if too_big(finding.received):
         return  # far larger than anything the schema names: not a slip to repair, and too costly to compare
-    if finding.received is None and finding.keyword in ("type", "enum", "const") and _optional(schema, where, name):
-        if isinstance(container, dict) and container.get(name, MISSING) is None:
-            del container[name]  # null for an optional input its type refuses: left out, as an unknown null is
+    null = finding.received is None or (is_null_text(finding.received) and not _passes(None, schema_at(schema, finding.path)))
+    if null and finding.keyword in ("type", "enum", "const") and _optional(schema, where, name):
+        if isinstance(container, dict) and (container.get(name, MISSING) is None or is_null_text(container.get(name))):
+            del container[name]  # null (or "None" as text) for an optional input its type refuses: left out, as an unknown null is
         finding.dropped = isinstance(container, dict) and name not in container  # also when its type's finding dropped it
         return
     prop = schema_at(schema, finding.path) if finding.path else None
@@ -348,6 +350,8 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
     rule = error.validator_value
     if isinstance(received, str) and received != received.strip() and _passes(received.strip(), prop):
         return received.strip()
+    if keyword in ("type", "enum") and is_null_text(received) and _passes(None, prop):
+        return None  # "null" or "None" as text, for an input that takes null
     if keyword == "type":
         split = _split_list(received, prop if "type" in prop else error.schema)
         if split is not MISSING:
