@@ -23,6 +23,7 @@ from typing import Any
 
 from .budget import MAX_TEXT
 from .country_names import country_of
+from .enum_words import member_among_words
 from .format_repairs import repair_format
 from .language_tags import language_of
 from .missing import MISSING, only
@@ -82,6 +83,7 @@ def nearest(value: Any, choices: list[Any]) -> Any:
         if found is not MISSING:
             return found
     found = closest_spelling(text, strings)
+    found = member_among_words(text, strings) if found is MISSING else found  # "sick leave" for sick
     if found is not MISSING or not all(len(c) <= 4 for c in strings):
         return found  # short forms only in an enum of short forms ("mon".."sun", "avg"/"max"/"min"), not in [art, music]
     return only([c for c in strings if _is_short_form(norm(c), text)])
