@@ -34,6 +34,7 @@ from .bound_moves import stays_put
 from .budget import MAX_FINDINGS, MAX_LISTED, clipped, too_big
 from .clock_times import clock_time
 from .codes import Code
+from .counted import counted_number
 from .durations import duration_in_unit
 from .envelope import build_entry, compile_detailed, envelope
 from .flattened import flattened_home, has_flat_twin, spelt_flat
@@ -364,6 +365,8 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
                 typed = duration_in_unit(received, name, str(prop.get("description") or ""), "integer" in _kinds(expected))
             if typed is MISSING and "integer" in _kinds(expected):  # 0.8 for a volume in percent: 80
                 typed = percent_of_fraction(received, name, str(prop.get("description") or ""))
+            if typed is MISSING:  # "2 spots" for spots, "10 shares" for a "Number of shares."
+                typed = counted_number(received, name, str(prop.get("description") or ""), "integer" in _kinds(expected))
         if typed is MISSING and error.path and isinstance(error.path[-1], int):
             typed = as_item(received, expected)  # "Toledo" among stops whose one required property is the place
         if typed is MISSING:
