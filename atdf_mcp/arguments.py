@@ -455,7 +455,8 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
     """The caller's value trimmed, re-cased or its parts joined by the one mark the pattern takes; or a
     currency/unit name as its code when the input is about currencies or units. Never another value."""
     stripped = value.strip()
-    candidates = [stripped, stripped.upper(), stripped.lower()]
+    named = len(stripped) > 3 and stripped.isalpha() and stripped[0].isupper() and stripped[1:].islower()
+    candidates = [stripped, stripped.lower()] if named else [stripped, stripped.upper(), stripped.lower()]  # Apple is no APPLE
     described = f"{name} {prop.get('description', '')}"
     about = described.lower()
     if "currenc" in about or "unit" in about:

@@ -80,6 +80,8 @@ REPAIRED = [
     ("post", {"addressStreet": "Calle Mayor 12", "addressPostcode": "28013", "addressCity": "Madrid"}, {"address": STREET}),
     # a leading sigil the pattern does not take
     ("post", {"symbol": "$AAPL"}, {"symbol": "AAPL"}),
+    ("post", {"symbol": "aapl"}, {"symbol": "AAPL"}),  # a code in the other case is still re-cased
+    ("post", {"symbol": "IbM"}, {"symbol": "IBM"}),
     ("post", {"project": "#PRJ-0412"}, {"project": "PRJ-0412"}),
     ("post", {"reviewers": ["@dana-k", "li-wei"]}, {"reviewers": ["dana-k", "li-wei"]}),
     # "None" and "null" as text: left out of an optional input, or null where the input takes it
@@ -109,6 +111,7 @@ LEFT = [
     ("post", {"address_street": "Calle Mayor 12", "street": "Gran Via 1"},
      "a street sent twice, flat and under the address's name: which one is the caller's"),
     ("post", {"symbol": "$$AAPL"}, "two sigils"),
+    ("post", {"symbol": "Apple"}, "a capitalised word is a name (a company's), not a code written in capitals"),
     ("post", {"colour": "#zz0000"}, "a sigil the pattern takes is not stripped"),
     ("leave", {"kind": "not sick"}, "a member under a negation is the other members"),
     ("leave", {"merge_method": "squash and merge"}, "two members among the words"),
