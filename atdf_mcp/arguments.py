@@ -35,6 +35,7 @@ from .budget import MAX_FINDINGS, MAX_LISTED, clipped, too_big
 from .clock_times import clock_time
 from .codes import Code
 from .counted import counted_number
+from .country_names import country_code
 from .durations import duration_in_unit
 from .envelope import build_entry, compile_detailed, envelope
 from .flattened import flattened_home, has_flat_twin, spelt_flat
@@ -46,7 +47,7 @@ from .pattern_marks import with_leading_mark
 from .patterns import search
 from .percent_fractions import percent_of_fraction
 from .python_literals import is_null_text
-from .restructure import as_item, flat_home, lone_item, tagged, unnested, unwrapped, wrapped_inputs
+from .restructure import as_item, flat_home, lone_item, object_properties, tagged, unnested, unwrapped, wrapped_inputs
 from .separators import one_joining
 from .sigils import without_sigil
 from .suggest import (
@@ -228,9 +229,12 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
         if flat is MISSING and not has_flat_twin(str(name), container, node):  # not `street` beside `address_street`
             flat = flat_home(str(name), container, node)
         rename = nearest_name(str(name), allowed)
+        unwrap = wrapped_inputs(str(name), container, node)
+        if unwrap is not MISSING and rename is not MISSING and object_properties((node.get("properties") or {}).get(rename)) is None:
+            rename = MISSING  # {"measurement": {...every input...}} wraps the call; it is no misspelt measured_at
         spelt = spelt_flat(str(name), node)  # address_street is no misspelt `address`, even where it cannot move
         fixes = {"rename": MISSING if spelt is not MISSING and rename == spelt[0] else rename, "move": flat,
-                 "unwrap": wrapped_inputs(str(name), container, node)}
+                 "unwrap": unwrap}
         found = [(how, fix) for how, fix in fixes.items() if fix is not MISSING]
         if len(found) == 1:
             finding.how, target = found[0]
@@ -462,6 +466,9 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
     if "currenc" in about or "unit" in about:
         codes = [c for c in codes_for_name(stripped) if search(pattern, c)]
         candidates += codes if len(codes) == 1 else []
+    if "countr" in about:  # "Germany" for a country's two-letter code
+        country = country_code(stripped, pattern)
+        candidates += [country] if country is not MISSING else []
     found = next((c for c in candidates if search(pattern, c)), MISSING)
     found = one_joining(value, pattern) if found is MISSING else found  # "MATH 201" → MATH-201; not "needs triage"
     found = with_leading_mark(value, pattern) if found is MISSING else found

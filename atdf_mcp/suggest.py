@@ -19,6 +19,7 @@ The repairs live in modules of one job each; this module re-exports them as the 
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from .budget import MAX_TEXT
@@ -63,7 +64,7 @@ def nearest(value: Any, choices: list[Any]) -> Any:
     ("Monday" for "mon"); MISSING when unsure."""
     if not choices or isinstance(value, (dict, list)) or value is None or _too_long(value, choices):
         return MISSING
-    text = norm(str(value))
+    text = norm(unicodedata.normalize("NFKC", str(value)))  # m³ is m3; full-width letters are letters
     if not text:
         return MISSING
     found = only([c for c in choices if norm(str(c)) == text])

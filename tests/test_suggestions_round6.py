@@ -3,7 +3,8 @@
 Each repair is made only when exactly one value fits the schema: a Python literal read as the list or object it
 spells, an object's properties sent flat under its name ("address_city", "address.city"), a leading $, # or @ the
 pattern does not take, a duration in hours and minutes ("7h30"), a count written with the noun it counts, an enum
-member named among other words, "None" or "null" written as text. A number exactly half-way between two steps, and a
+member named among other words, "None" or "null" written as text, a country's name for a country's two-letter code,
+a superscript in an enum member, a day without its dashes, a wrapper named like an input. A number exactly half-way between two steps, and a
 duration with a unit part that holds digits, are no longer read one way. Every test calls a real catalogue through
 the SDK's in-memory client and reads the envelope."""
 
@@ -52,6 +53,17 @@ TOOLS = [
             "position": {"type": "string", "enum": ["sitting", "standing", "lying"]},
             "merge_method": {"type": "string", "enum": ["merge", "squash", "rebase"]},
             "priority": {"type": "string", "enum": ["low", "medium", "high"]}}}},
+    {"name": "place", "description": "Countries, units, days and a reading.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "country": {"type": "string", "pattern": "^[A-Z]{2}$", "description": "ISO 3166-1 alpha-2."},
+            "language": {"type": "string", "pattern": "^[A-Z]{2}$", "description": "Two-letter language code."},
+            "unit": {"type": "string", "enum": ["kWh", "MWh", "m3"]},
+            "day": {"type": "string", "format": "date"},
+            "reading": {"type": "object", "properties": {
+                "origin": {"type": "object", "properties": {"country": {"type": "string", "pattern": "^[A-Z]{2}$"}}}}}}}},
+    {"name": "measure", "description": "A reading wrapped under a name close to one of its inputs.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "required": ["systolic", "measured_at"], "properties": {
+            "systolic": {"type": "integer"}, "measured_at": {"type": "string", "format": "date-time"}}}},
     {"name": "counts", "description": "Counts written with what they count.", "inputSchema": {
         "type": "object", "additionalProperties": False, "properties": {
             "spots": {"type": "integer", "minimum": 1},
@@ -98,6 +110,15 @@ REPAIRED = [
     ("counts", {"quantity": "10 shares"}, {"quantity": 10}),
     ("counts", {"systolic": "128 mmHg"}, {"systolic": 128}),
     ("counts", {"spots": "1 spot"}, {"spots": 1}),
+    # a country's name for a two-letter code the input says is a country's
+    ("place", {"country": "Germany"}, {"country": "DE"}),
+    ("place", {"reading": {"origin": {"country": "Nigeria"}}}, {"reading": {"origin": {"country": "NG"}}}),
+    # a unit written with a superscript; a day written without its dashes
+    ("place", {"unit": "m³"}, {"unit": "m3"}),
+    ("place", {"day": "20310804"}, {"day": "2031-08-04"}),
+    # a wrapper whose name is close to an input's, holding every input: unwrapped, not renamed
+    ("measure", {"measurement": {"systolic": 128, "measured_at": "2031-02-11T07:45:00+01:00"}},
+     {"systolic": 128, "measured_at": "2031-02-11T07:45:00+01:00"}),
 ]
 LEFT = [
     ("timesheet", {"hours": "7h20m"}, "seven hours and twenty minutes is no quarter of an hour"),
@@ -117,6 +138,10 @@ LEFT = [
     ("leave", {"merge_method": "squash and merge"}, "two members among the words"),
     ("leave", {"kind": "sick vacation"}, "two members among the words"),
     ("leave", {"kind": "Nonetheless"}, "a word that begins like None"),
+    ("place", {"language": "Germany"}, "a country's name is no language code"),
+    ("place", {"country": "Congo"}, "two countries are called Congo"),
+    ("place", {"day": "20311304"}, "no thirteenth month"),
+    ("place", {"day": "2031084"}, "seven digits: which one is missing"),
     ("counts", {"adults": "3 children"}, "a description that names the noun as what is not counted"),
     ("counts", {"systolic": "128 bpm"}, "another unit than the one described"),
     ("counts", {"spots": "2 holes"}, "another noun than the input's"),
