@@ -4,9 +4,9 @@ Each repair is made only when exactly one value fits the schema: a Python litera
 spells, an object's properties sent flat under its name ("address_city", "address.city"), a leading $, # or @ the
 pattern does not take, a duration in hours and minutes ("7h30"), a count written with the noun it counts, an enum
 member named among other words, "None" or "null" written as text, a country's name for a country's two-letter code,
-a superscript in an enum member, a day without its dashes, a wrapper named like an input. A number exactly half-way between two steps, and a
-duration with a unit part that holds digits, are no longer read one way. Every test calls a real catalogue through
-the SDK's in-memory client and reads the envelope."""
+a superscript in an enum member, a day without its dashes, a wrapper named like an input, a host written as a URL.
+A number exactly half-way between two steps, and a duration with a unit part that holds digits, are no longer read
+one way. Every test calls a real catalogue through the SDK's in-memory client and reads the envelope."""
 
 from __future__ import annotations
 
@@ -59,6 +59,7 @@ TOOLS = [
             "language": {"type": "string", "pattern": "^[A-Z]{2}$", "description": "Two-letter language code."},
             "unit": {"type": "string", "enum": ["kWh", "MWh", "m3"]},
             "day": {"type": "string", "format": "date"},
+            "host": {"type": "string", "anyOf": [{"format": "hostname"}, {"format": "ipv4"}, {"format": "ipv6"}]},
             "reading": {"type": "object", "properties": {
                 "origin": {"type": "object", "properties": {"country": {"type": "string", "pattern": "^[A-Z]{2}$"}}}}}}}},
     {"name": "measure", "description": "A reading wrapped under a name close to one of its inputs.", "inputSchema": {
@@ -116,6 +117,10 @@ REPAIRED = [
     # a unit written with a superscript; a day written without its dashes
     ("place", {"unit": "m³"}, {"unit": "m3"}),
     ("place", {"day": "20310804"}, {"day": "2031-08-04"}),
+    # a host written as a URL, an IPv6 address in the brackets of a URL
+    ("place", {"host": "https://db1.internal.example.com"}, {"host": "db1.internal.example.com"}),
+    ("place", {"host": "http://db1.internal.example.com/"}, {"host": "db1.internal.example.com"}),
+    ("place", {"host": "[2001:db8::10]"}, {"host": "2001:db8::10"}),
     # a wrapper whose name is close to an input's, holding every input: unwrapped, not renamed
     ("measure", {"measurement": {"systolic": 128, "measured_at": "2031-02-11T07:45:00+01:00"}},
      {"systolic": 128, "measured_at": "2031-02-11T07:45:00+01:00"}),
@@ -141,6 +146,8 @@ LEFT = [
     ("place", {"language": "Germany"}, "a country's name is no language code"),
     ("place", {"country": "Congo"}, "two countries are called Congo"),
     ("place", {"day": "20311304"}, "no thirteenth month"),
+    ("place", {"host": "https://db1.example.com:8443/status"}, "a URL with a port or a path says more than a host"),
+    ("place", {"host": "[2001:db8::zz]"}, "no IPv6 address in the brackets"),
     ("place", {"day": "2031084"}, "seven digits: which one is missing"),
     ("counts", {"adults": "3 children"}, "a description that names the noun as what is not counted"),
     ("counts", {"systolic": "128 bpm"}, "another unit than the one described"),
