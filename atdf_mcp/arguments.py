@@ -49,7 +49,7 @@ from .percent_fractions import percent_of_fraction
 from .python_literals import is_null_text
 from .restructure import as_item, flat_home, lone_item, object_properties, tagged, unnested, unwrapped, wrapped_inputs
 from .separators import one_joining
-from .sigils import without_sigil
+from .sigils import sigil_list, without_sigil
 from .suggest import (
     MISSING,
     codes_for_name,
@@ -359,6 +359,8 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
         return None  # "null" or "None" as text, for an input that takes null
     if keyword == "type":
         split = _split_list(received, prop if "type" in prop else error.schema)
+        if split is MISSING and isinstance(prop.get("items"), dict) and isinstance(prop["items"].get("pattern"), str):
+            split = sigil_list(received, prop["items"]["pattern"])  # "#spring #fashion", "@dana @li"
         if split is not MISSING:
             return split
         expected = prop if "type" in prop else error.schema

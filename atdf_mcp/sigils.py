@@ -8,7 +8,11 @@ user name, '#PRJ-0412' of a reference), where the input's pattern takes the valu
     >>> without_sigil("#zz0000", "^#[0-9a-f]{6}$")   # a sigil the pattern takes is part of the value
     MISSING
 
-One sigil only ('$$AAPL' is something else), and only when the value without it fits the pattern as it is.
+One sigil only ('$$AAPL' is something else), and only when the value without it fits the pattern as it is. A list
+of such values written as one text ("#spring #fashion", "@dana @li") is split where every word carries the same sigil.
+
+    >>> sigil_list("#spring #fashion", "^[A-Za-z0-9_]{1,50}$")
+    ['spring', 'fashion']
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from typing import Any
 from .missing import MISSING
 from .patterns import search
 
-__all__ = ["without_sigil"]
+__all__ = ["sigil_list", "without_sigil"]
 
 _SIGILS = "$#@"
 
@@ -29,3 +33,15 @@ def without_sigil(value: str, pattern: str) -> Any:
     if len(text) < 2 or text[0] not in _SIGILS or text[1] in _SIGILS or search(pattern, text):
         return MISSING
     return text[1:] if search(pattern, text[1:]) else MISSING
+
+
+def sigil_list(value: Any, pattern: str) -> Any:
+    """The items of a text of two or more words that each carry the same # or @ (hashtags, mentions), without it, when
+    each then fits the items' pattern; else MISSING."""
+    if not isinstance(value, str) or len(value) > 1024:
+        return MISSING
+    words = value.split()
+    if len(words) < 2 or words[0][0] not in "#@" or any(w[0] != words[0][0] for w in words):
+        return MISSING
+    items = [without_sigil(w, pattern) for w in words]
+    return items if MISSING not in items else MISSING

@@ -41,7 +41,9 @@ TOOLS = [
             "symbol": {"type": "string", "pattern": "^[A-Z]{1,5}$"},
             "project": {"type": "string", "pattern": "^PRJ-[0-9]{4}$"},
             "reviewers": {"type": "array", "items": {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9-]{0,38}$"}},
-            "colour": {"type": "string", "pattern": "^#[0-9a-f]{6}$"}}}},
+            "colour": {"type": "string", "pattern": "^#[0-9a-f]{6}$"},
+            "tags": {"type": "array", "items": {"type": "string", "pattern": "^[A-Za-z0-9_]{1,50}$"}},
+            "words": {"type": "array", "items": {"type": "string", "pattern": "^[A-Za-z]+$"}}}}},
     {"name": "wrapped", "description": "A call sent whole under one key.", "inputSchema": {
         "type": "object", "additionalProperties": False, "required": ["symbol", "quantity"], "properties": {
             "symbol": {"type": "string"}, "quantity": {"type": "integer"}, "extended": {"type": "boolean", "default": False}}}},
@@ -97,6 +99,8 @@ REPAIRED = [
     ("post", {"symbol": "IbM"}, {"symbol": "IBM"}),
     ("post", {"project": "#PRJ-0412"}, {"project": "PRJ-0412"}),
     ("post", {"reviewers": ["@dana-k", "li-wei"]}, {"reviewers": ["dana-k", "li-wei"]}),
+    ("post", {"reviewers": "@dana-k @li-wei"}, {"reviewers": ["dana-k", "li-wei"]}),  # mentions written as one text
+    ("post", {"tags": "#spring #fashion"}, {"tags": ["spring", "fashion"]}),
     # "None" and "null" as text: left out of an optional input, or null where the input takes it
     ("leave", {"paused": "None"}, {}),
     ("leave", {"half_day": "null"}, {"half_day": None}),
@@ -137,6 +141,8 @@ LEFT = [
     ("post", {"address_street": "Calle Mayor 12", "street": "Gran Via 1"},
      "a street sent twice, flat and under the address's name: which one is the caller's"),
     ("post", {"symbol": "$$AAPL"}, "two sigils"),
+    ("post", {"words": "#New York"}, "a sigil on the first word only: one item or two is the caller's to say"),
+    ("post", {"tags": "#spring fashion"}, "one word with a sigil and one without: a hashtag and a word, or two tags?"),
     ("post", {"symbol": "Apple"}, "a capitalised word is a name (a company's), not a code written in capitals"),
     ("post", {"colour": "#zz0000"}, "a sigil the pattern takes is not stripped"),
     ("leave", {"kind": "not sick"}, "a member under a negation is the other members"),
