@@ -66,6 +66,7 @@ from .suggest import (
     set_at,
 )
 from .union_shapes import union_forms
+from .url_paths import url_path
 
 if TYPE_CHECKING:  # python-jsonschema is imported by the first wrong call (envelope.compile_detailed), not at start-up
     import jsonschema
@@ -475,6 +476,7 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
     found = one_joining(value, pattern) if found is MISSING else found  # "MATH 201" → MATH-201; not "needs triage"
     found = with_leading_mark(value, pattern) if found is MISSING else found
     found = without_sigil(value, pattern) if found is MISSING else found  # $AAPL, #PRJ-0412, @dana
+    found = url_path(value, pattern) if found is MISSING else found  # https://github.com/acme/api → acme/api
     return clock_time(value, pattern, described) if found is MISSING else found
 
 

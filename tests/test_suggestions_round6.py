@@ -4,7 +4,8 @@ Each repair is made only when exactly one value fits the schema: a Python litera
 spells, an object's properties sent flat under its name ("address_city", "address.city"), a leading $, # or @ the
 pattern does not take, a duration in hours and minutes ("7h30"), a count written with the noun it counts, an enum
 member named among other words, "None" or "null" written as text, a country's name for a country's two-letter code,
-a superscript in an enum member, a day without its dashes, a wrapper named like an input, a host written as a URL.
+a superscript in an enum member, a day without its dashes, a wrapper named like an input, a host written as a URL,
+a repository's URL for its owner/name.
 A number exactly half-way between two steps, and a duration with a unit part that holds digits, are no longer read
 one way. Every test calls a real catalogue through the SDK's in-memory client and reads the envelope."""
 
@@ -42,6 +43,7 @@ TOOLS = [
             "project": {"type": "string", "pattern": "^PRJ-[0-9]{4}$"},
             "reviewers": {"type": "array", "items": {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9-]{0,38}$"}},
             "colour": {"type": "string", "pattern": "^#[0-9a-f]{6}$"},
+            "repo": {"type": "string", "pattern": "^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"},
             "tags": {"type": "array", "items": {"type": "string", "pattern": "^[A-Za-z0-9_]{1,50}$"}},
             "words": {"type": "array", "items": {"type": "string", "pattern": "^[A-Za-z]+$"}}}}},
     {"name": "wrapped", "description": "A call sent whole under one key.", "inputSchema": {
@@ -101,6 +103,9 @@ REPAIRED = [
     ("post", {"reviewers": ["@dana-k", "li-wei"]}, {"reviewers": ["dana-k", "li-wei"]}),
     ("post", {"reviewers": "@dana-k @li-wei"}, {"reviewers": ["dana-k", "li-wei"]}),  # mentions written as one text
     ("post", {"tags": "#spring #fashion"}, {"tags": ["spring", "fashion"]}),
+    # a repository's web or clone URL where its owner/name is wanted
+    ("post", {"repo": "https://github.com/acme/billing-api"}, {"repo": "acme/billing-api"}),
+    ("post", {"repo": "https://gitlab.example.com/acme/billing-api.git"}, {"repo": "acme/billing-api"}),
     # "None" and "null" as text: left out of an optional input, or null where the input takes it
     ("leave", {"paused": "None"}, {}),
     ("leave", {"half_day": "null"}, {"half_day": None}),
@@ -141,6 +146,8 @@ LEFT = [
     ("post", {"address_street": "Calle Mayor 12", "street": "Gran Via 1"},
      "a street sent twice, flat and under the address's name: which one is the caller's"),
     ("post", {"symbol": "$$AAPL"}, "two sigils"),
+    ("post", {"repo": "https://github.com/acme/billing-api/pull/12"}, "a pull request's URL: its path is more than owner/name"),
+    ("post", {"repo": "https://github.com/acme/billing-api?tab=readme"}, "a URL with a query"),
     ("post", {"words": "#New York"}, "a sigil on the first word only: one item or two is the caller's to say"),
     ("post", {"tags": "#spring fashion"}, "one word with a sigil and one without: a hashtag and a word, or two tags?"),
     ("post", {"symbol": "Apple"}, "a capitalised word is a name (a company's), not a code written in capitals"),
