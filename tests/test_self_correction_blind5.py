@@ -16,7 +16,7 @@ from bench.self_correction import run_corpus, summarise
 from bench.wrong_calls_blind5 import CASES, CATALOGUES
 from tests.corpus_faces import check_rest, check_stdio
 
-RATE_FLOOR = 0.57  # 166 of 274 (60.6 %) measured; 132 (48.2 %, 8 wrong) at the corpus's first run
+RATE_FLOOR = 0.60  # 176 of 274 (64.2 %) measured; 132 (48.2 %, 8 wrong) at the corpus's first run
 BY_NAME = {case.name: case for case in CASES}
 # Zero shares where one is the least, 15 items where 10 is the most, five players where four is the most: labelled
 # "no right fix" before the first run, the slips to the bound the other corpora and tests keep. A golf handicap of
@@ -27,11 +27,15 @@ LABEL_CONFLICTS = ["stock-quantity-zero", "waste-count-over", "tee-players-over"
 # rounded to one side; a company's name (Apple) written in capitals as a ticker.
 ONCE_WRONG = ("ts-hours-h-and-minutes", "stock-limit-price-three-decimals", "tee-handicap-two-decimals", "stock-symbol-company-name")
 # One case per repair of this round: Python literals and whole calls as text under a wrapper, properties sent flat,
-# leading sigils, null as text, an enum member among words, a count with its noun, a duration in hours and minutes.
+# leading sigils, null as text, an enum member among words, a count with its noun, a duration in hours and minutes,
+# a country's name for its code, a superscript, a day in ISO's basic form, a wrapper named like an input, a host as a
+# URL, an IPv6 address in brackets, hashtags and mentions as one text, a repository's URL.
 SIXTH_ROUND = ("mon-regions-python-repr", "waste-items-python-repr", "gym-arguments-python-repr", "meter-arguments-as-json-text",
                "waste-address-flattened-underscore", "job-location-dotted-keys", "stock-symbol-cashtag", "pr-reviewers-with-at",
                "mon-paused-python-none", "leave-half-day-null-text", "leave-kind-sick-leave", "bp-position-lying-down",
-               "gym-spots-with-unit", "stock-quantity-with-unit", "ts-hours-h-and-minutes")
+               "gym-spots-with-unit", "stock-quantity-with-unit", "ts-hours-h-and-minutes", "job-country-name",
+               "meter-unit-superscript", "leave-start-compact", "bp-measurement-wrapped", "mon-ping-host-with-scheme",
+               "mon-ping-ipv6-in-brackets", "post-hashtags-one-string", "pr-reviewers-mentions", "pr-repo-as-git-url")
 THROUGH_SERVERS = ("ts-arguments-python-repr", "vpn-endpoint-dotted-keys", "post-hashtags-with-hash", "leave-kind-sick-leave",
                    "tee-handicap-two-decimals", "stock-symbol-company-name")
 
