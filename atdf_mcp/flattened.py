@@ -54,7 +54,9 @@ def spelt_flat(name: str, node: dict[str, Any]) -> Any:
 
 def has_flat_twin(name: str, container: dict[str, Any], node: dict[str, Any]) -> bool:
     """Whether the call also sends `name` flat under an object input's name (`street` and `address_street`)."""
+    own = "_" + norm(name)
+    prefixes = [norm(str(key))[:-len(own)] for key in container if key != name and norm(str(key)).endswith(own)]
     declared = node.get("properties") or {}
-    homes = {norm(str(home)) for home, schema in declared.items() if object_properties(schema)} if isinstance(declared, dict) else set()
-    own = norm(name)
-    return any(key != name and norm(str(key)).endswith("_" + own) and norm(str(key))[:-len(own) - 1] in homes for key in container)
+    if not prefixes or not isinstance(declared, dict):
+        return False  # the common case: no other argument ends in this one's name
+    return any(object_properties(declared.get(home)) for home in declared if norm(str(home)) in prefixes)
