@@ -5,8 +5,8 @@ trained on Python print for a tool's list or object input ("['python', 'tutorial
     ['linkedin', 'x']
     >>> literal_of("{'street': 'Calle Mayor 12', 'open': True, 'floor': None}")
     {'street': 'Calle Mayor 12', 'open': True, 'floor': None}
-    >>> literal_of("__import__('os')")
-    MISSING
+    >>> literal_of("__import__('os')"), literal_of("[1e999]")
+    (MISSING, MISSING)
 
 Only a text that begins as a list or an object does, read by `json.loads` and then by `ast.literal_eval` (which builds
 literals and never runs code); only what JSON can hold comes back (string keys, no tuples, sets, bytes or complex
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import json
+import math
 from typing import Any
 
 from .budget import MAX_TEXT
@@ -36,7 +37,9 @@ def literal_of(text: Any, limit: int = MAX_TEXT) -> Any:
         return MISSING
     try:
         value = json.loads(text)
-    except (ValueError, RecursionError):
+    except RecursionError:
+        return MISSING  # nested deeper than any call an agent writes
+    except ValueError:
         try:
             value = ast.literal_eval(text)
         except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
@@ -48,8 +51,10 @@ def _plain(value: Any, depth: int) -> bool:
     """Whether a value is one JSON could hold (and is not absurdly deep)."""
     if depth > 64:
         return False
-    if value is None or isinstance(value, (str, bool, int, float)):
+    if value is None or isinstance(value, (str, bool, int)):
         return True
+    if isinstance(value, float):
+        return math.isfinite(value)  # 1e999 reads as inf, which JSON cannot hold
     if isinstance(value, list):
         return all(_plain(item, depth + 1) for item in value)
     if isinstance(value, dict):
