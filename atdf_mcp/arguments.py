@@ -34,8 +34,11 @@ from .bound_moves import stays_put
 from .budget import MAX_FINDINGS, MAX_LISTED, clipped, too_big
 from .clock_times import clock_time
 from .codes import Code
+from .counted import counted_number
+from .country_names import country_code
 from .durations import duration_in_unit
 from .envelope import build_entry, compile_detailed, envelope
+from .flattened import flattened_home, has_flat_twin, spelt_flat
 from .l10n import N_
 from .l10n import gettext as _
 from .left_behind import time_left_behind
@@ -43,8 +46,10 @@ from .model import Descriptor, Failure
 from .pattern_marks import with_leading_mark
 from .patterns import search
 from .percent_fractions import percent_of_fraction
-from .restructure import as_item, flat_home, lone_item, tagged, unnested, wrapped_inputs
+from .python_literals import is_null_text
+from .restructure import as_item, flat_home, lone_item, object_properties, tagged, unnested, unwrapped, wrapped_inputs
 from .separators import one_joining
+from .sigils import sigil_list, without_sigil
 from .suggest import (
     MISSING,
     codes_for_name,
@@ -61,6 +66,7 @@ from .suggest import (
     set_at,
 )
 from .union_shapes import union_forms
+from .url_paths import url_path
 
 if TYPE_CHECKING:  # python-jsonschema is imported by the first wrong call (envelope.compile_detailed), not at start-up
     import jsonschema
@@ -220,13 +226,24 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
             return
         node = (schema_at(schema, where) if where else schema) or {}
         allowed = [p for p in (node.get("properties") or {}) if p not in container]
-        fixes = {"rename": nearest_name(str(name), allowed), "move": flat_home(str(name), container, node),
-                 "unwrap": wrapped_inputs(str(name), container, node)}
+        flat = flattened_home(str(name), container, node)  # address_city: the city of the address
+        if flat is MISSING and not has_flat_twin(str(name), container, node):  # not `street` beside `address_street`
+            flat = flat_home(str(name), container, node)
+        rename = nearest_name(str(name), allowed)
+        unwrap = wrapped_inputs(str(name), container, node)
+        if unwrap is not MISSING and rename is not MISSING and object_properties((node.get("properties") or {}).get(rename)) is None:
+            rename = MISSING  # {"measurement": {...every input...}} wraps the call; it is no misspelt measured_at
+        spelt = spelt_flat(str(name), node)  # address_street is no misspelt `address`, even where it cannot move
+        fixes = {"rename": MISSING if spelt is not MISSING and rename == spelt[0] else rename, "move": flat,
+                 "unwrap": unwrap}
         found = [(how, fix) for how, fix in fixes.items() if fix is not MISSING]
         if len(found) == 1:
             finding.how, target = found[0]
             _place(container, str(name), finding.how, target)
-            finding.value = _dotted([*where, target, name]) if finding.how == "move" else target
+            if finding.how == "move":
+                finding.value = _dotted([*where, *target] if isinstance(target, tuple) else [*where, target, name])
+            else:
+                finding.value = target
         elif found:
             return  # a misspelling of one input and a member of another: which was meant is the agent's to say
         elif container[name] is None:
@@ -244,9 +261,10 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
         return
     if too_big(finding.received):
         return  # far larger than anything the schema names: not a slip to repair, and too costly to compare
-    if finding.received is None and finding.keyword in ("type", "enum", "const") and _optional(schema, where, name):
-        if isinstance(container, dict) and container.get(name, MISSING) is None:
-            del container[name]  # null for an optional input its type refuses: left out, as an unknown null is
+    null = finding.received is None or (is_null_text(finding.received) and not _passes(None, schema_at(schema, finding.path)))
+    if null and finding.keyword in ("type", "enum", "const") and _optional(schema, where, name):
+        if isinstance(container, dict) and (container.get(name, MISSING) is None or is_null_text(container.get(name))):
+            del container[name]  # null (or "None" as text) for an optional input its type refuses: left out, as an unknown null is
         finding.dropped = isinstance(container, dict) and name not in container  # also when its type's finding dropped it
         return
     prop = schema_at(schema, finding.path) if finding.path else None
@@ -270,9 +288,10 @@ def _place(container: dict[str, Any], name: str, how: str, target: Any) -> None:
     if how == "rename":
         container[target] = value
     elif how == "move":
-        container.setdefault(target, {})[name] = value
+        home, key = target if isinstance(target, tuple) else (target, name)
+        container.setdefault(home, {})[key] = value
     else:
-        container.update(value)
+        container.update(unwrapped(value))
 
 
 def _own_property(error: jsonschema.ValidationError, name: str) -> dict[str, Any]:
@@ -337,8 +356,12 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
     rule = error.validator_value
     if isinstance(received, str) and received != received.strip() and _passes(received.strip(), prop):
         return received.strip()
+    if keyword in ("type", "enum") and is_null_text(received) and _passes(None, prop):
+        return None  # "null" or "None" as text, for an input that takes null
     if keyword == "type":
         split = _split_list(received, prop if "type" in prop else error.schema)
+        if split is MISSING and isinstance(prop.get("items"), dict) and isinstance(prop["items"].get("pattern"), str):
+            split = sigil_list(received, prop["items"]["pattern"])  # "#spring #fashion", "@dana @li"
         if split is not MISSING:
             return split
         expected = prop if "type" in prop else error.schema
@@ -349,6 +372,8 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
                 typed = duration_in_unit(received, name, str(prop.get("description") or ""), "integer" in _kinds(expected))
             if typed is MISSING and "integer" in _kinds(expected):  # 0.8 for a volume in percent: 80
                 typed = percent_of_fraction(received, name, str(prop.get("description") or ""))
+            if typed is MISSING:  # "2 spots" for spots, "10 shares" for a "Number of shares."
+                typed = counted_number(received, name, str(prop.get("description") or ""), "integer" in _kinds(expected))
         if typed is MISSING and error.path and isinstance(error.path[-1], int):
             typed = as_item(received, expected)  # "Toledo" among stops whose one required property is the place
         if typed is MISSING:
@@ -437,15 +462,21 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
     """The caller's value trimmed, re-cased or its parts joined by the one mark the pattern takes; or a
     currency/unit name as its code when the input is about currencies or units. Never another value."""
     stripped = value.strip()
-    candidates = [stripped, stripped.upper(), stripped.lower()]
+    named = len(stripped) > 3 and stripped.isalpha() and stripped[0].isupper() and stripped[1:].islower()
+    candidates = [stripped, stripped.lower()] if named else [stripped, stripped.upper(), stripped.lower()]  # Apple is no APPLE
     described = f"{name} {prop.get('description', '')}"
     about = described.lower()
     if "currenc" in about or "unit" in about:
         codes = [c for c in codes_for_name(stripped) if search(pattern, c)]
         candidates += codes if len(codes) == 1 else []
+    if "countr" in about:  # "Germany" for a country's two-letter code
+        country = country_code(stripped, pattern)
+        candidates += [country] if country is not MISSING else []
     found = next((c for c in candidates if search(pattern, c)), MISSING)
     found = one_joining(value, pattern) if found is MISSING else found  # "MATH 201" → MATH-201; not "needs triage"
     found = with_leading_mark(value, pattern) if found is MISSING else found
+    found = without_sigil(value, pattern) if found is MISSING else found  # $AAPL, #PRJ-0412, @dana
+    found = url_path(value, pattern) if found is MISSING else found  # https://github.com/acme/api → acme/api
     return clock_time(value, pattern, described) if found is MISSING else found
 
 

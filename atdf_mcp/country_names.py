@@ -5,6 +5,8 @@ enum of ISO 3166-1 alpha-2 codes.
     ('ES', 'MX', 'GB')
     >>> country_of("Germany", ["ES", "FR"]), country_of("Congo", ["CD", "CG"]), country_of("Congo", ["CG", "GA"])
     (MISSING, MISSING, 'CG')
+    >>> country_code("Germany", "^[A-Z]{2}$"), country_code("Congo", "^[A-Z]{2}$")
+    ('DE', MISSING)
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 
 from .missing import MISSING, only
 
-__all__ = ["country_of"]
+__all__ = ["country_code", "country_of"]
 
 _LANGUAGES = ("en", "es", "pt", "fr", "de", "it")
 _ALIASES = {"uk": "GB", "u k": "GB", "great britain": "GB", "britain": "GB", "usa": "US", "u s": "US", "u s a": "US",
@@ -55,3 +57,12 @@ def country_of(value: Any, choices: list[Any]) -> Any:
         return MISSING
     codes = _names().get(_key(value), frozenset())
     return only([c for c in strings if c in codes])
+
+
+def country_code(value: Any, pattern: str) -> Any:
+    """The one two-letter code the country's name stands for, when the input's pattern takes it; else MISSING."""
+    from .patterns import search
+
+    if not isinstance(value, str) or len(value) > 60:
+        return MISSING
+    return only([c for c in sorted(_names().get(_key(value), frozenset())) if search(pattern, c)])

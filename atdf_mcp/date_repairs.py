@@ -85,11 +85,14 @@ _MONTHS = {m: i for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun",
 
 
 def _parse_day(text: str) -> dt.date | None:
-    """A calendar day whose reading is certain: ISO (also unpadded or with a time), dd.mm.yyyy, a month name, or
+    """A calendar day whose reading is certain: ISO (also unpadded, with a time, or in its basic form), dd.mm.yyyy, a month name, or
     d/m vs m/d only when one part is above 12."""
     iso = re.fullmatch(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?", text, re.IGNORECASE)
     if iso:
         return _day(int(iso[1]), int(iso[2]), int(iso[3]))
+    basic = re.fullmatch(r"(\d{4})(\d{2})(\d{2})", text)  # ISO 8601's basic form: 20310804
+    if basic:
+        return _day(int(basic[1]), int(basic[2]), int(basic[3]))
     dotted = re.fullmatch(r"(\d{1,2})\.(\d{1,2})\.(\d{4})", text)  # written day-first wherever dots are used
     if dotted:
         return _day(int(dotted[3]), int(dotted[2]), int(dotted[1]))

@@ -5,6 +5,8 @@ duration_minutes → 60, "PT45M" → 45, "5 min" for a TTL "in seconds" → 300)
     90
     >>> duration_in_unit("PT1H30M", "duration_minutes", "")
     90
+    >>> duration_in_unit("7h30", "hours", "", integer=False)
+    7.5
     >>> duration_in_unit("1 month", "duration_minutes", "")   # 28 to 31 days
     MISSING
 
@@ -29,6 +31,7 @@ __all__ = ["duration_in_unit"]
 SECONDS = {"s": 1, "min": 60, "h": 3600}
 _EXACT = 2.0 ** 53
 _WRITTEN = re.compile(r"\s*(\d+(?:[.,]\d+)?)\s*([^\W\d_]+)\.?\s*")
+_COMPOUND = re.compile(r"\s*(\d+)\s*h(?:ours?|rs?)?\s*(\d{1,2})\s*(?:m|min|mins|minutes?)?\.?\s*", re.IGNORECASE)  # 7h30, 1h 45m
 _ISO = re.compile(r"PT(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?", re.IGNORECASE)  # a clock duration: no days
 
 
@@ -61,6 +64,9 @@ def _seconds(text: str) -> Any:
     if iso and any(iso.groups()):
         hours, minutes, secs = (float(g) if g else 0.0 for g in iso.groups())
         return (hours * 60 + minutes) * 60 + secs
+    compound = _COMPOUND.fullmatch(text)
+    if compound and int(compound[2]) < 60:
+        return (int(compound[1]) * 60 + int(compound[2])) * 60
     written = _WRITTEN.fullmatch(text)
     if not written:
         return MISSING

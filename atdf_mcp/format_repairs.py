@@ -1,4 +1,5 @@
-"""A string written in the format its schema requires (date, time, duration, e-mail, URI, uuid, IPv4), or MISSING.
+"""A string written in the format its schema requires (date, time, duration, e-mail, URI, uuid, IPv4, IPv6, host name),
+or MISSING.
 
     >>> repair_format("ann at example.org", "email"), repair_format("192.168.1.010", "ipv4")
     ('ann@example.org', MISSING)
@@ -6,6 +7,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import re
 import uuid
 from typing import Any
@@ -67,8 +69,25 @@ def _ipv4(text: str) -> Any:
     return ".".join(str(int(p)) for p in parts)
 
 
+def _hostname(text: str) -> Any:
+    """A host name written as a URL with nothing more than the host ("https://db1.example.com/")."""
+    found = re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*://([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/?", text)
+    return found[1] if found else MISSING
+
+
+def _ipv6(text: str) -> Any:
+    """An IPv6 address written in the brackets a URL puts around it ("[2001:db8::10]")."""
+    if not (text.startswith("[") and text.endswith("]")):
+        return MISSING
+    try:
+        ipaddress.IPv6Address(text[1:-1])
+    except ValueError:
+        return MISSING
+    return text[1:-1]
+
+
 _FORMAT_REPAIRS = {
     "date": repair_date, "date-time": repair_date_time, "time": repair_time, "duration": repair_duration, "email": _email, "idn-email": _email,
-    "uri": _uri, "url": _uri, "iri": _uri, "uuid": _uuid, "ipv4": _ipv4,
+    "uri": _uri, "url": _uri, "iri": _uri, "uuid": _uuid, "ipv4": _ipv4, "ipv6": _ipv6, "hostname": _hostname, "idn-hostname": _hostname,
 }
 

@@ -54,8 +54,8 @@ def number_in_unit(value: Any, name: str, description: str) -> Any:
     if not isinstance(value, str) or len(value) > 64:
         return MISSING
     match = re.fullmatch(r"\s*([€$£¥])?\s*([-+]?\d[\d.,]*)\s*([^\d\s].*?)?\s*", value)
-    if not match or bool(match[1]) == bool(match[3]):
-        return MISSING  # no unit, or two (a symbol before and a word after)
+    if not match or bool(match[1]) == bool(match[3]) or re.search(r"\d(?!$)|[^23\D]$|\d\d", match[3] or ""):
+        return MISSING  # no unit, or two (a symbol before and a word after); digits only as m2's power: "7h30" is no 7 h
     number = plain_number(match[2])
     declared = units_named(norm(name).replace("_", " "))  # the unit in the name first: "per day, in mm" for rain_mm is mm
     declared = declared if len(declared) == 1 else units_named(f"{norm(name).replace('_', ' ')} {description}")
@@ -102,5 +102,8 @@ def round_to_step(value: Any, step: Any) -> Any:
         return MISSING
     if exponent != Decimal(1).scaleb(exponent.adjusted()) or exponent > 1:
         return MISSING  # not a power of ten ≤ 1: rounding would change the amount, not its precision
-    rounded = Decimal(str(value)).quantize(exponent)
+    written = Decimal(str(value))
+    rounded = written.quantize(exponent)
+    if abs(written - rounded) * 2 == exponent:
+        return MISSING  # half-way between two steps (187.505 in cents): up or down is the caller's to say
     return int(rounded) if rounded == rounded.to_integral_value() else float(rounded)

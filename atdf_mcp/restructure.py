@@ -18,9 +18,12 @@ from __future__ import annotations
 from typing import Any
 
 from .missing import MISSING
+from .python_literals import literal_of
 from .spelling import norm
 
-__all__ = ["as_item", "flat_home", "lone_item", "object_properties", "tagged", "unnested", "wrapped_inputs"]
+__all__ = ["as_item", "flat_home", "lone_item", "object_properties", "tagged", "unnested", "unwrapped", "wrapped_inputs"]
+
+WHOLE_CALL = 16_384  # characters: the longest text a whole call under a wrapper is read from
 
 
 def object_properties(prop: Any) -> set[str] | None:
@@ -72,16 +75,21 @@ def flat_home(name: str, container: dict[str, Any], node: dict[str, Any]) -> Any
 
 
 def wrapped_inputs(name: str, container: dict[str, Any], node: dict[str, Any]) -> Any:
-    """The inputs an unknown argument holds when it only wraps them (`{"params": {...}}`, an address inside
-    `address.address`): the sorted names of its members, every one an input of `node` the call does not already send;
+    """The inputs an unknown argument holds when it only wraps them (`{"params": {...}}`, the same as JSON or Python
+    text, an address inside `address.address`): the sorted names of its members, every one an input of `node` the call does not already send;
     else MISSING."""
     declared = node.get("properties") or {}
-    held = container.get(name)
+    held = unwrapped(container.get(name))
     if not isinstance(held, dict) or not held or not isinstance(declared, dict):
         return MISSING
     if any(key not in declared or key in container for key in held):
         return MISSING
     return sorted(held)
+
+
+def unwrapped(held: Any) -> Any:
+    """What a wrapper holds: its object, or the object its text spells in JSON or Python (`"arguments": "{...}"`)."""
+    return literal_of(held, WHOLE_CALL) if isinstance(held, str) else held
 
 
 def as_item(value: Any, items: Any) -> Any:

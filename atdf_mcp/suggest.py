@@ -19,15 +19,17 @@ The repairs live in modules of one job each; this module re-exports them as the 
 
 from __future__ import annotations
 
-import json
+import unicodedata
 from typing import Any
 
 from .budget import MAX_TEXT
 from .country_names import country_of
+from .enum_words import member_among_words
 from .format_repairs import repair_format
 from .language_tags import language_of
 from .missing import MISSING, only
 from .number_repairs import number_from_words, number_in_unit, plain_number, round_to_step
+from .python_literals import literal_of
 from .spelling import close_names, closest_spelling, edit_distance, in_another_order, is_abbreviation, nearest_name, norm
 from .unit_names import codes_for_name, named_code
 
@@ -62,7 +64,7 @@ def nearest(value: Any, choices: list[Any]) -> Any:
     ("Monday" for "mon"); MISSING when unsure."""
     if not choices or isinstance(value, (dict, list)) or value is None or _too_long(value, choices):
         return MISSING
-    text = norm(str(value))
+    text = norm(unicodedata.normalize("NFKC", str(value)))  # m³ is m3; full-width letters are letters
     if not text:
         return MISSING
     found = only([c for c in choices if norm(str(c)) == text])
@@ -82,6 +84,7 @@ def nearest(value: Any, choices: list[Any]) -> Any:
         if found is not MISSING:
             return found
     found = closest_spelling(text, strings)
+    found = member_among_words(text, strings) if found is MISSING else found  # "sick leave" for sick
     if found is not MISSING or not all(len(c) <= 4 for c in strings):
         return found  # short forms only in an enum of short forms ("mon".."sun", "avg"/"max"/"min"), not in [art, music]
     return only([c for c in strings if _is_short_form(norm(c), text)])
@@ -140,7 +143,7 @@ def _coerce_one(value: Any, kind: str, schema: dict[str, Any]) -> Any:
     if kind == "array":
         return _as_array(value, schema)
     if kind == "object" and isinstance(value, str):
-        parsed = _json(value)
+        parsed = literal_of(value)  # JSON text, or Python's: "{'city': 'Madrid'}"
         return parsed if isinstance(parsed, dict) else MISSING
     if kind == "null" and isinstance(value, str) and value.strip().lower() in ("", "null", "none"):
         return None
@@ -152,17 +155,10 @@ _BOOLEANS = {"true": True, "yes": True, "y": True, "on": True, "1": True,
 
 
 
-def _json(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return MISSING
-
-
 def _as_array(value: Any, schema: dict[str, Any]) -> Any:
-    """A JSON list written as text, one value not in a list, or a comma list of allowed members; else MISSING."""
+    """A list written as text (JSON or Python), one value not in a list, or a comma list of allowed members; else MISSING."""
     if isinstance(value, str):
-        parsed = _json(value) if value.strip().startswith("[") else MISSING
+        parsed = literal_of(value)  # JSON text, or Python's: "['a', 'b']"
         if isinstance(parsed, list):
             return parsed
         items = schema.get("items") if isinstance(schema.get("items"), dict) else {}

@@ -48,7 +48,7 @@ NOT_CODES = {
     "O_BINARY", "O_NONBLOCK",
     "ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE",
     "MISSING", "ARDF", "ATDF",
-    "NFKD",  # a Unicode normal form (the search strips accents)
+    "NFKD", "NFKC",  # Unicode normal forms (the search strips accents; an enum member is compared in NFKC: m³ is m3)
 }
 # Backticked UPPER_SNAKE words of the README that are not codes of ours: environment variables, and an example of a
 # code a descriptor declares itself.

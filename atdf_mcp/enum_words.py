@@ -1,0 +1,40 @@
+"""The one enum member named among other words of a value: "sick leave" for sick, "lying down" for lying, "high
+priority" for high; models describe the member instead of naming it.
+
+    >>> member_among_words("sick_leave", ["vacation", "sick", "parental"])
+    'sick'
+    >>> member_among_words("squash_and_merge", ["merge", "squash", "rebase"])   # two members named
+    MISSING
+    >>> member_among_words("not_sick", ["vacation", "sick", "parental"])   # a negation names the others
+    MISSING
+
+`text` is written as `spelling.norm` writes it (words joined by '_'). A member must be a whole word or run of words of
+the value, of three letters or more (not "a" or "x" inside a sentence); no word may negate it, and exactly one member
+may be named.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .missing import MISSING, only
+from .spelling import norm
+
+__all__ = ["member_among_words"]
+
+_NEGATIONS = frozenset({"not", "no", "non", "never", "without", "except", "excluding", "nor", "neither", "dont", "isnt", "un"})
+
+
+def member_among_words(text: str, members: list[str]) -> Any:
+    """The one member of `members` that the words of `text` name, when they name exactly one; else MISSING."""
+    words = text.split("_")
+    if len(words) < 2 or len(words) > 8 or _NEGATIONS & set(words):
+        return MISSING
+    named = []
+    for member in members:
+        parts = norm(member).split("_")
+        if len(parts) >= len(words) or len("".join(parts)) < 3:
+            continue
+        if any(words[i:i + len(parts)] == parts for i in range(len(words) - len(parts) + 1)):
+            named.append(member)
+    return only(named)

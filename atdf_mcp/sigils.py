@@ -1,0 +1,47 @@
+"""A value written with the sigil people put before it ('$AAPL' of a ticker, '#spring' of a hashtag, '@dana' of a
+user name, '#PRJ-0412' of a reference), where the input's pattern takes the value without it.
+
+    >>> without_sigil("$AAPL", "^[A-Z]{1,5}$")
+    'AAPL'
+    >>> without_sigil("@dana-k", "^[A-Za-z0-9][A-Za-z0-9-]{0,38}$")
+    'dana-k'
+    >>> without_sigil("#zz0000", "^#[0-9a-f]{6}$")   # a sigil the pattern takes is part of the value
+    MISSING
+
+One sigil only ('$$AAPL' is something else), and only when the value without it fits the pattern as it is. A list
+of such values written as one text ("#spring #fashion", "@dana @li") is split where every word carries the same sigil.
+
+    >>> sigil_list("#spring #fashion", "^[A-Za-z0-9_]{1,50}$")
+    ['spring', 'fashion']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .missing import MISSING
+from .patterns import search
+
+__all__ = ["sigil_list", "without_sigil"]
+
+_SIGILS = "$#@"
+
+
+def without_sigil(value: str, pattern: str) -> Any:
+    """`value` without its leading $, # or @ when the pattern refuses it with the sigil and takes it without; else MISSING."""
+    text = value.strip()
+    if len(text) < 2 or text[0] not in _SIGILS or text[1] in _SIGILS or search(pattern, text):
+        return MISSING
+    return text[1:] if search(pattern, text[1:]) else MISSING
+
+
+def sigil_list(value: Any, pattern: str) -> Any:
+    """The items of a text of two or more words that each carry the same # or @ (hashtags, mentions), without it, when
+    each then fits the items' pattern; else MISSING."""
+    if not isinstance(value, str) or len(value) > 1024:
+        return MISSING
+    words = value.split()
+    if len(words) < 2 or words[0][0] not in "#@" or any(w[0] != words[0][0] for w in words):
+        return MISSING
+    items = [without_sigil(w, pattern) for w in words]
+    return items if MISSING not in items else MISSING
