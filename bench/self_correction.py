@@ -12,6 +12,10 @@ SDK's in-memory client; the envelope is read from the result's first text block 
   agent meant (a valid call that does the wrong thing, or invented data);
 - retry failed: the suggestion matches the intent but the retry still fails;
 - not corrected: no suggestion (the envelope says what is expected, the agent must ask or decide).
+A wrong call the server runs as it is (no error) counts as corrected only when what ran is the call the agent meant: a
+null sent for an optional input whose type refuses null is left out and the call runs (atdf_mcp.optional_nulls, which
+names what it left out in the result's `_meta`), as an agent's retry without the null would have done. Any other call
+that runs is "not an error": a wrong call that ran.
 Misleading codes: entries of an argument error that carry a declared business code the descriptor never tied to that
 check (a missing `depth` reported as `invalid_depth`).
 
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import copy
 import importlib
 import json
 import re
@@ -34,6 +39,7 @@ import anyio
 from mcp import Client
 
 from atdf_mcp import load_catalog
+from atdf_mcp.inner_call import ARGUMENTS_META_KEY
 from atdf_mcp.server import build_server
 
 from .wrong_calls import CASES, CATALOGUES, V, WrongCall
@@ -53,6 +59,18 @@ def _meaning(arguments: dict[str, Any] | None, defaults: dict[str, Any]) -> dict
     if arguments is None:
         return None
     return {**defaults, **{k: v for k, v in arguments.items() if v is not None}}
+
+
+def _without(arguments: dict[str, Any], paths: list[str]) -> dict[str, Any]:
+    """`arguments` without the inputs at these dotted paths: the call the server ran after leaving them out."""
+    ran = copy.deepcopy(arguments)
+    for path in paths:
+        *parents, last = path.split(".")
+        node = ran
+        for part in parents:
+            node = node[part]
+        node.pop(last, None)
+    return ran
 
 
 def _at(value: Any, path: str) -> Any:
@@ -93,7 +111,9 @@ async def _case(client: Client, case: WrongCall, defaults: dict[str, Any]) -> di
     result = await client.call_tool(case.tool, case.arguments)
     row: dict[str, Any] = {"name": case.name, "tool": case.tool, "check": case.check}
     if not result.is_error:
-        return {**row, "outcome": "not an error", "suggested": None}
+        left_out = ((result.meta or {}).get(ARGUMENTS_META_KEY) or {}).get("left_out") or []
+        meant = left_out and _meaning(_without(case.arguments, left_out), defaults) == _meaning(case.intended, defaults)
+        return {**row, "outcome": "corrected" if meant else "not an error", "suggested": None, "left_out": left_out}
     envelope = json.loads(result.content[0].text)
     errors = envelope["errors"]
     allowed = {case.code, V, *case.codes.values()}
