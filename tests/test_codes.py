@@ -54,7 +54,7 @@ NOT_CODES = {
 # code a descriptor declares itself.
 README_NOT_CODES = {"HTTP_PROXY", "HTTPS_PROXY", "NODE_EXTRA_CA_CERTS", "PATH", "HOME", "SLOT_UNAVAILABLE", "HEALTHCHECK", "OTEL_TRACES_EXPORTER",
                     "OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_SERVICE_NAME", "ATDF_MCP_LOG_FORMAT",
-                    "WATCHFILES_FORCE_POLLING", "WATCHFILES_POLL_DELAY_MS", "XXXL"}  # (a T-shirt size in an example)
+                    "WATCHFILES_FORCE_POLLING", "WATCHFILES_POLL_DELAY_MS", "XXXL", "APPLE"}  # (a T-shirt size and a word no ticker, in examples)
 TOOL = {"name": "echo", "description": "Echo a word.",
         "inputSchema": {"type": "object", "properties": {"word": {"type": "string", "enum": ["yes", "no"]}}}}
 
