@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -27,7 +28,7 @@ import yaml
 
 from .errors import UsageError
 
-__all__ = ["HOSTS", "Host", "Launch", "Remote", "check_literal", "check_name", "check_remote", "render", "utf8", "where"]
+__all__ = ["HOSTS", "Host", "Launch", "Remote", "add_json_command", "check_literal", "check_name", "check_remote", "render", "utf8", "where"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +110,10 @@ def _vscode_remote(name: str, target: Remote) -> dict[str, Any]:
 
 
 def _gemini_remote(name: str, target: Remote) -> dict[str, Any]:
-    """Gemini CLI: `httpUrl` for Streamable HTTP, `url` for SSE."""
-    return {"mcpServers": {name: {"url" if target.sse else "httpUrl": target.url, **_headers("headers", target)}}}
+    """Gemini CLI: `httpUrl` for Streamable HTTP (read by every version); `url` with `"type": "sse"` for SSE, since 0.61
+    reads a bare `url` as Streamable HTTP first (and its SSE fallback did not connect: "Disconnected" in `gemini mcp list`)."""
+    entry = {"url": target.url, "type": "sse"} if target.sse else {"httpUrl": target.url}
+    return {"mcpServers": {name: {**entry, **_headers("headers", target)}}}
 
 
 def _codex_local(name: str, launch: Launch) -> dict[str, Any]:
@@ -297,7 +300,8 @@ FIRST_HOSTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
                        ("macOS: ~/Library/Application Support/Claude/claude_desktop_config.json",
                         "Windows: %APPDATA%\\Claude\\claude_desktop_config.json", "or: Settings > Developer > Edit Config")),
     "claude-code": ("Claude Code", "https://docs.claude.com/en/docs/claude-code/mcp",
-                    ("project: .mcp.json", "user: ~/.claude.json (or: claude mcp add-json NAME 'ENTRY')")),
+                    ("project: .mcp.json (Claude Code asks to approve it: \"Pending approval\" until `claude` runs there once)",
+                     "user: ~/.claude.json (or the `claude mcp add-json` command below)")),
     "cursor": ("Cursor", "https://cursor.com/docs/context/mcp",
                ("project: .cursor/mcp.json", "macOS/Linux: ~/.cursor/mcp.json", "Windows: %USERPROFILE%\\.cursor\\mcp.json")),
 }
@@ -308,6 +312,13 @@ _FIRST_EXPANDS: dict[str, tuple[re.Pattern[str], str]] = {
     "claude-code": (re.compile(r"\$\{"), "${VAR} and ${VAR:-default}"),
     "cursor": (re.compile(r"\$\{"), "${env:NAME}, ${userHome}, ${workspaceFolder} and the like"),
 }
+
+
+def add_json_command(name: str, entry: dict[str, Any]) -> str:
+    """The `claude mcp add-json` command adding `entry` to the user scope, quoted for a POSIX shell (add-json takes the
+    entry alone: the whole document gets "Invalid configuration: : Invalid input")."""
+    compact = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+    return f"claude mcp add-json --scope user {shlex.quote(name)} {shlex.quote(compact)}"
 
 
 def where(host: str) -> str:

@@ -33,8 +33,9 @@ def catalog_dir(tmp_path: Path) -> Path:
 
 
 def write_catalog(folder: Path) -> Path:
-    """Write the one-tool catalogue into `folder`."""
+    """Write the one-tool catalogue, with its one tool set `support`, into `folder`."""
     folder.mkdir()
+    (folder / "atdf-mcp.yaml").write_text("toolsets:\n  support: {ids: [show_key]}\n", encoding="utf-8")
     tool = {"name": "show_key", "description": "Shows the configured key.", "inputSchema": {"type": "object", "properties": {}}}
     (folder / "tools.json").write_text(json.dumps({"tools": [tool]}), encoding="utf-8")
     (folder / "handlers.py").write_text("import os\n\n\ndef show_key():\n    return os.environ.get('FX_API_KEY', 'unset')\n",
