@@ -1,0 +1,175 @@
+"""Real hosts, run for real on `atdf-mcp config`'s entries: Claude Code (`claude mcp add-json`, `claude mcp list`), Gemini
+CLI (`gemini mcp list`) and the OpenAI Codex CLI (`codex app-server`'s mcpServerStatus/list, which starts each server of
+config.toml and lists its tools).
+
+Each host is installed from npm at a pinned version into a cache folder kept between runs (under a minute; skipped, with
+the reason, when npm or the registry is not there). Each runs with HOME and the XDG folders in a scratch folder, and
+reaches nothing but 127.0.0.1: no model, no account.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from local_server import serve_over_http
+
+from atdf_mcp.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+TOKEN = "hosts-run-token"
+CLAUDE_CODE = ("@anthropic-ai/claude-code", "2.1.197", "claude")
+CODEX = ("@openai/codex", "0.171.0", "codex")
+GEMINI_CLI = ("@google/gemini-cli", "0.61.0", "gemini")
+HOST_SECONDS = 120  # what one host command may take: it starts every configured server
+
+
+def host_cache() -> Path:
+    """Where the hosts are installed, kept between runs."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "atdf-mcp-tests" / "hosts"
+
+
+def installed(package: str, version: str, binary: str) -> Path:
+    """The host's executable, installed by `npm install --prefix` on first use; the test is skipped when it cannot be."""
+    npm = shutil.which("npm")
+    if npm is None:
+        pytest.skip(f"npm is not installed: cannot install {package}")
+    folder = host_cache() / f"{package.strip('@').replace('/', '-')}-{version}"
+    executable = folder / "node_modules" / ".bin" / binary
+    if not executable.exists():
+        try:
+            run = subprocess.run([npm, "install", "--prefix", str(folder), "--no-audit", "--no-fund", "--loglevel=error",
+                                  f"{package}@{version}"], capture_output=True, text=True, timeout=120)
+        except subprocess.TimeoutExpired:
+            pytest.skip(f"npm install {package}@{version} took over 120 s (no registry here?)")
+        if run.returncode or not executable.exists():
+            pytest.skip(f"npm install {package}@{version} failed: {run.stderr.strip()[-300:]}")
+    return executable
+
+
+def scratch_env(home: Path) -> dict[str, str]:
+    """The host's environment: HOME and XDG folders in `home`, no auto-update and no traffic it can do without."""
+    home.mkdir(parents=True, exist_ok=True)
+    xdg = {name: str(home / sub) for name, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_CACHE_HOME", ".cache"),
+                                                   ("XDG_DATA_HOME", ".local/share"), ("XDG_STATE_HOME", ".local/state"))}
+    return {"HOME": str(home), **xdg, "PATH": os.environ.get("PATH", ""), "LANG": "C.UTF-8", "DISABLE_AUTOUPDATER": "1",
+            "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "CODEX_HOME": str(home / ".codex")}
+
+
+def config(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[str, str]:
+    """`atdf-mcp config ...`: its stdout and stderr."""
+    assert main(["config", *argv]) == 0
+    out = capsys.readouterr()
+    return out.out, out.err
+
+
+@pytest.fixture(scope="module")
+def catalog(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A two-tool catalogue."""
+    folder = tmp_path_factory.mktemp("hosts") / "cat"
+    folder.mkdir()
+    tools = [{"name": name, "description": f"Answers {name}.", "inputSchema": {"type": "object", "properties": {}}}
+             for name in ("ping", "pong")]
+    (folder / "tools.json").write_text(json.dumps({"tools": tools}), encoding="utf-8")
+    (folder / "handlers.py").write_text("def ping():\n    return 'ping'\n\n\ndef pong():\n    return 'pong'\n", encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def server(catalog: Path) -> Iterator[str]:
+    """`atdf-mcp serve --transport http --auth-token TOKEN` on the catalogue: its base URL."""
+    with serve_over_http(catalog, "--auth-token", TOKEN, env={**os.environ, "PYTHONPATH": str(REPO)}) as (_, base, _):
+        yield base
+
+
+def status_lines(output: str) -> dict[str, str]:
+    """`claude mcp list`'s lines, by server name."""
+    return {match.group(1): match.group(2) for match in re.finditer(r"^([\w-]+): (.*)$", output, re.MULTILINE)}
+
+
+def test_claude_code_connects_to_each_entry_added_by_the_printed_command(capsys: pytest.CaptureFixture[str], catalog: Path,
+                                                                          server: str, tmp_path: Path) -> None:
+    """The `claude mcp add-json` command config prints is accepted as it is, and `claude mcp list` starts the stdio server
+    and reaches the HTTP and SSE ones with the token: "✔ Connected"; the same URL without the token does not connect."""
+    claude = installed(*CLAUDE_CODE)
+    env, project = scratch_env(tmp_path / "home"), tmp_path / "project"
+    project.mkdir()
+    env["PATH"] = f"{claude.parent}{os.pathsep}{env['PATH']}"
+    entries = {"local": [str(catalog), "--env", f"PYTHONPATH={REPO}"],
+               "http": ["--url", f"{server}/mcp", "--auth-token", TOKEN], "sse": ["--url", f"{server}/sse", "--auth-token", TOKEN],
+               "notoken": ["--url", f"{server}/mcp"]}
+    for name, argv in entries.items():
+        _, err = config(capsys, "claude-code", *argv, "--name", name)
+        [command] = [line.split(": ", 2)[2] for line in err.splitlines() if line.startswith("atdf-mcp: or run")]
+        added = subprocess.run(["bash", "-c", command], cwd=project, env=env, capture_output=True, text=True, timeout=HOST_SECONDS)
+        assert added.returncode == 0 and f"MCP server {name} to user config" in added.stdout, added.stdout + added.stderr
+    listed = subprocess.run([str(claude), "mcp", "list"], cwd=project, env=env, capture_output=True, text=True,
+                            timeout=HOST_SECONDS)
+    status = status_lines(listed.stdout)
+    for name in ("local", "http", "sse"):
+        assert status[name].endswith("✔ Connected"), listed.stdout
+    assert "Connected" not in status["notoken"].replace("Failed to connect", ""), listed.stdout
+
+
+def codex_servers(codex: Path, env: dict[str, str], cwd: Path) -> dict[str, Any]:
+    """`codex app-server`'s answer to mcpServerStatus/list (it starts every server of config.toml), by server name."""
+    requests = [{"id": 1, "method": "initialize", "params": {"clientInfo": {"name": "atdf-mcp-tests", "version": "0"}}},
+                {"method": "initialized"}, {"id": 2, "method": "mcpServerStatus/list", "params": {}}]
+    with subprocess.Popen([str(codex), "app-server"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                          env=env, cwd=cwd, text=True) as process:
+        try:
+            assert process.stdin and process.stdout
+            process.stdin.write("".join(json.dumps(request) + "\n" for request in requests))
+            process.stdin.flush()
+            for line in process.stdout:
+                message = json.loads(line)
+                if message.get("id") == 2:
+                    assert "result" in message, message
+                    return {server["name"]: server for server in message["result"]["data"]}
+            raise AssertionError("codex app-server closed without answering mcpServerStatus/list")
+        finally:
+            process.kill()
+
+
+def test_codex_lists_the_tools_of_the_stdio_and_the_http_entry(capsys: pytest.CaptureFixture[str], catalog: Path, server: str,
+                                                             tmp_path: Path) -> None:
+    """The two TOML tables config prints, appended to ~/.codex/config.toml: Codex starts the stdio server and reaches the
+    HTTP one with the bearer header, and lists both servers' tools."""
+    codex = installed(*CODEX)
+    env = scratch_env(tmp_path / "home")
+    local, _ = config(capsys, "codex", str(catalog), "--name", "local", "--env", f"PYTHONPATH={REPO}")
+    remote, _ = config(capsys, "codex", "--url", f"{server}/mcp", "--auth-token", TOKEN, "--name", "remote")
+    Path(env["CODEX_HOME"]).mkdir()
+    (Path(env["CODEX_HOME"]) / "config.toml").write_text(f"{local}\n{remote}", encoding="utf-8")
+    servers = codex_servers(codex, env, tmp_path)
+    for name in ("local", "remote"):
+        assert sorted(servers[name]["tools"]) == ["ping", "pong"], servers[name]
+
+
+def test_gemini_cli_connects_to_the_stdio_http_and_sse_entries(capsys: pytest.CaptureFixture[str], catalog: Path, server: str,
+                                                             tmp_path: Path) -> None:
+    """The entries merged under "mcpServers" of ~/.gemini/settings.json, in a trusted folder: `gemini mcp list` says
+    "Connected" for each (the SSE one needs its `"type": "sse"`: 0.61 reads a bare `url` as Streamable HTTP)."""
+    gemini = installed(*GEMINI_CLI)
+    env, project = scratch_env(tmp_path / "home"), tmp_path / "project"
+    project.mkdir()
+    settings: dict[str, Any] = {"mcpServers": {}}
+    for name, argv in {"local": [str(catalog), "--env", f"PYTHONPATH={REPO}"], "http": ["--url", f"{server}/mcp", "--auth-token", TOKEN],
+                       "sse": ["--url", f"{server}/sse", "--auth-token", TOKEN]}.items():
+        settings["mcpServers"].update(json.loads(config(capsys, "gemini-cli", *argv, "--name", name)[0])["mcpServers"])
+    folder = Path(env["HOME"]) / ".gemini"
+    folder.mkdir()
+    (folder / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
+    (folder / "trustedFolders.json").write_text(json.dumps({str(project): "TRUST_FOLDER"}), encoding="utf-8")  # else: "Disabled"
+    listed = subprocess.run([str(gemini), "mcp", "list"], cwd=project, env=env, capture_output=True, text=True, timeout=HOST_SECONDS)
+    status = {match.group(1): match.group(2) for match in re.finditer(r"^\S+ ([\w-]+): .* - (\w+)$", listed.stdout + listed.stderr,
+                                                                        re.MULTILINE)}
+    assert status == {"local": "Connected", "http": "Connected", "sse": "Connected"}, listed.stdout + listed.stderr
