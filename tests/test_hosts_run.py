@@ -1,6 +1,6 @@
-"""Real hosts, run for real on `atdf-mcp config`'s entries: Claude Code (`claude mcp add-json`, `claude mcp list`), Gemini
-CLI (`gemini mcp list`) and the OpenAI Codex CLI (`codex app-server`'s mcpServerStatus/list, which starts each server of
-config.toml and lists its tools).
+"""Real hosts, run for real on `atdf-mcp config`'s entries: Claude Code (`claude mcp add-json`, `claude mcp list`),
+Gemini CLI (`gemini mcp list`), OpenCode (`opencode mcp list`) and the OpenAI Codex CLI (`codex app-server`'s
+mcpServerStatus/list, which starts each server of config.toml and lists its tools).
 
 Each host is installed from npm at a pinned version into a cache folder kept between runs (under a minute; skipped, with
 the reason, when npm or the registry is not there). Each runs with HOME and the XDG folders in a scratch folder, and
@@ -28,6 +28,7 @@ TOKEN = "hosts-run-token"
 CLAUDE_CODE = ("@anthropic-ai/claude-code", "2.1.197", "claude")
 CODEX = ("@openai/codex", "0.171.0", "codex")
 GEMINI_CLI = ("@google/gemini-cli", "0.61.0", "gemini")
+OPENCODE = ("opencode-ai", "1.18.33", "opencode")
 HOST_SECONDS = 120  # what one host command may take: it starts every configured server
 
 
@@ -61,7 +62,8 @@ def scratch_env(home: Path) -> dict[str, str]:
     xdg = {name: str(home / sub) for name, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_CACHE_HOME", ".cache"),
                                                    ("XDG_DATA_HOME", ".local/share"), ("XDG_STATE_HOME", ".local/state"))}
     return {"HOME": str(home), **xdg, "PATH": os.environ.get("PATH", ""), "LANG": "C.UTF-8", "DISABLE_AUTOUPDATER": "1",
-            "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "CODEX_HOME": str(home / ".codex")}
+            "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "CODEX_HOME": str(home / ".codex"),
+            "OPENCODE_DISABLE_MODELS_FETCH": "1", "OPENCODE_DISABLE_AUTOUPDATE": "1"}
 
 
 def config(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[str, str]:
@@ -173,3 +175,23 @@ def test_gemini_cli_connects_to_the_stdio_http_and_sse_entries(capsys: pytest.Ca
     status = {match.group(1): match.group(2) for match in re.finditer(r"^\S+ ([\w-]+): .* - (\w+)$", listed.stdout + listed.stderr,
                                                                         re.MULTILINE)}
     assert status == {"local": "Connected", "http": "Connected", "sse": "Connected"}, listed.stdout + listed.stderr
+
+
+def test_opencode_connects_to_the_stdio_http_and_sse_entries(capsys: pytest.CaptureFixture[str], catalog: Path, server: str,
+                                                           tmp_path: Path) -> None:
+    """The entries merged under "mcp" of ~/.config/opencode/opencode.json: `opencode mcp list` says "connected" for each."""
+    opencode = installed(*OPENCODE)
+    env = scratch_env(tmp_path / "home")
+    document: dict[str, Any] = {}
+    for name, argv in {"local": [str(catalog), "--env", f"PYTHONPATH={REPO}"], "http": ["--url", f"{server}/mcp", "--auth-token", TOKEN],
+                       "sse": ["--url", f"{server}/sse", "--auth-token", TOKEN]}.items():
+        printed = json.loads(config(capsys, "opencode", *argv, "--name", name)[0])
+        document = {**printed, "mcp": {**document.get("mcp", {}), **printed["mcp"]}}
+    folder = Path(env["XDG_CONFIG_HOME"]) / "opencode"
+    folder.mkdir(parents=True)
+    (folder / "opencode.json").write_text(json.dumps(document), encoding="utf-8")
+    listed = subprocess.run([str(opencode), "mcp", "list"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                            timeout=HOST_SECONDS)
+    text = re.sub(r"\x1b\[[0-9;]*m", "", listed.stdout + listed.stderr)
+    status = dict(re.findall(r"^\W+ ([\w-]+) (connected|failed|disabled|\w+ \w+)$", text, re.MULTILINE))
+    assert status == {"local": "connected", "http": "connected", "sse": "connected"}, text
