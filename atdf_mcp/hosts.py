@@ -216,8 +216,9 @@ HOSTS: dict[str, Host] = {
         '"mcpServers"', _cursor_style("mcpServers")[0], _cline_remote),
     "continue": Host(
         "Continue", "https://docs.continue.dev/customize/deep-dives/mcp", "yaml",
-        ("as a block file: .continue/mcpServers/NAME.yaml (this whole document)",
-         "or the item in config.yaml: ~/.continue/config.yaml (macOS/Linux), %USERPROFILE%\\.continue\\config.yaml (Windows)"),
+        ("as a block file: .continue/mcpServers/NAME.yaml (this whole document; read by the VS Code and JetBrains extensions)",
+         "or the item in config.yaml: ~/.continue/config.yaml (macOS/Linux), %USERPROFILE%\\.continue\\config.yaml (Windows);"
+         " the `cn` CLI reads only this one (or its --config file)"),
         "the \"mcpServers\" list", _continue_local, _continue_remote, expands=(re.compile(r"\$\{\{"), "${{ secrets.X }}")),
     "goose": Host(
         "Goose", "https://goose-docs.ai/docs/guides/config-files", "yaml",

@@ -69,3 +69,13 @@ def test_an_unknown_tool_set_is_refused_as_serve_refuses_it(capsys: pytest.Captu
         assert out.out == "" and "'travel'" in out.err and "support" in out.err
     assert main(["config", "codex", str(catalog_dir), "--toolset", "support"]) == 0
     assert '"--toolset", "support"' in capsys.readouterr().out
+
+
+def test_continue_says_its_cli_reads_only_config_yaml(capsys: pytest.CaptureFixture[str], catalog_dir: Path) -> None:
+    """The `cn` CLI (1.5.47) offered none of the tools of a `.continue/mcpServers/NAME.yaml` block file, and all of them
+    once the item was in the config.yaml it ran with: stderr says which file each Continue reads."""
+    assert main(["config", "continue", str(catalog_dir), "--name", "fx"]) == 0
+    err = capsys.readouterr().err
+    [block] = [line for line in err.splitlines() if ".continue/mcpServers/" in line]
+    [item] = [line for line in err.splitlines() if "config.yaml" in line and line is not block]
+    assert "extension" in block and "cn" in item
