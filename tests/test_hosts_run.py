@@ -1,6 +1,7 @@
 """Real hosts, run for real on `atdf-mcp config`'s entries: Claude Code (`claude mcp add-json`, `claude mcp list`),
-Gemini CLI (`gemini mcp list`), OpenCode (`opencode mcp list`) and the OpenAI Codex CLI (`codex app-server`'s
-mcpServerStatus/list, which starts each server of config.toml and lists its tools).
+Gemini CLI (`gemini mcp list`), OpenCode (`opencode mcp list`), the OpenAI Codex CLI (`codex app-server`'s
+mcpServerStatus/list, which starts each server of config.toml and lists its tools) and the Continue CLI (`cn -p`, its
+model a stand-in on 127.0.0.1 that calls one of the tools it is offered).
 
 Each host is installed from npm at a pinned version into a cache folder kept between runs (under a minute; skipped, with
 the reason, when npm or the registry is not there). Each runs with HOME and the XDG folders in a scratch folder, and
@@ -14,11 +15,15 @@ import os
 import re
 import shutil
 import subprocess
+import threading
+import time
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
+import yaml
 from local_server import serve_over_http
 
 from atdf_mcp.cli import main
@@ -29,6 +34,7 @@ CLAUDE_CODE = ("@anthropic-ai/claude-code", "2.1.197", "claude")
 CODEX = ("@openai/codex", "0.171.0", "codex")
 GEMINI_CLI = ("@google/gemini-cli", "0.61.0", "gemini")
 OPENCODE = ("opencode-ai", "1.18.33", "opencode")
+CONTINUE = ("@continuedev/cli", "1.5.47", "cn")
 HOST_SECONDS = 120  # what one host command may take: it starts every configured server
 
 
@@ -195,3 +201,69 @@ def test_opencode_connects_to_the_stdio_http_and_sse_entries(capsys: pytest.Capt
     text = re.sub(r"\x1b\[[0-9;]*m", "", listed.stdout + listed.stderr)
     status = dict(re.findall(r"^\W+ ([\w-]+) (connected|failed|disabled|\w+ \w+)$", text, re.MULTILINE))
     assert status == {"local": "connected", "http": "connected", "sse": "connected"}, text
+
+
+class StandInModel(BaseHTTPRequestHandler):
+    """An OpenAI chat-completions endpoint that records the tools it is offered, calls `ping`, then repeats its result."""
+
+    offered: ClassVar[list[list[str]]] = []
+
+    def log_message(self, *args: Any) -> None:
+        """Quiet."""
+
+    def do_POST(self) -> None:
+        """One streamed completion: a call of the `ping` tool offered, or, after a tool's result, that result."""
+        request = json.loads(self.rfile.read(int(self.headers["content-length"])))
+        tools = [tool["function"]["name"] for tool in request.get("tools", [])]
+        type(self).offered.append(tools)
+        last = request["messages"][-1]
+        ping = [name for name in tools if name.endswith("ping")]
+        if last.get("role") == "tool" or not ping:
+            delta: dict[str, Any] = {"role": "assistant", "content": f"result: {last.get('content')}"}
+        else:
+            delta = {"role": "assistant", "content": None, "tool_calls": [
+                {"index": 0, "id": "call_1", "type": "function", "function": {"name": ping[0], "arguments": "{}"}}]}
+        chunks = [{"choices": [{"index": 0, "delta": delta, "finish_reason": None}]},
+                  {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop" if delta.get("content") else "tool_calls"}]}]
+        self.send_response(200)
+        self.send_header("content-type", "text/event-stream")
+        self.end_headers()
+        for chunk in chunks:
+            body = {"id": "c", "object": "chat.completion.chunk", "created": int(time.time()), "model": "stand-in", **chunk}
+            self.wfile.write(f"data: {json.dumps(body)}\n\n".encode())
+        self.wfile.write(b"data: [DONE]\n\n")
+
+
+@pytest.fixture
+def model() -> Iterator[str]:
+    """The stand-in model on 127.0.0.1: its /v1 base URL."""
+    StandInModel.offered = []
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), StandInModel)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/v1"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_continue_cli_offers_and_calls_the_tools_of_the_items_in_its_config(capsys: pytest.CaptureFixture[str], catalog: Path,
+                                                                           server: str, model: str, tmp_path: Path) -> None:
+    """The stdio and HTTP items appended to the "mcpServers" list of the config.yaml `cn` runs with: the model is offered
+    both servers' tools, and the call of `ping` it makes comes back."""
+    continue_cli = installed(*CONTINUE)
+    env = scratch_env(tmp_path / "home")
+    items = []
+    for name, argv in {"local": [str(catalog), "--env", f"PYTHONPATH={REPO}"],
+                       "remote": ["--url", f"{server}/mcp", "--auth-token", TOKEN]}.items():
+        items += yaml.safe_load(config(capsys, "continue", *argv, "--name", name)[0])["mcpServers"]
+    settings = {"name": "tests", "version": "0.0.1", "schema": "v1", "mcpServers": items,
+                "models": [{"name": "stand-in", "provider": "openai", "model": "stand-in", "apiBase": model, "apiKey": "none",
+                            "roles": ["chat"]}]}
+    (tmp_path / "config.yaml").write_text(yaml.safe_dump(settings), encoding="utf-8")
+    run = subprocess.run([str(continue_cli), "-p", "ping", "--config", str(tmp_path / "config.yaml"), "--auto"], cwd=tmp_path,
+                         env=env, capture_output=True, text=True, timeout=HOST_SECONDS)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert [name for name in StandInModel.offered[0] if name in ("ping", "pong")] == ["ping", "pong", "ping", "pong"]
+    assert "result:" in run.stdout and '"text":"ping"' in run.stdout.split("result:", 1)[1], run.stdout  # the handler's answer
