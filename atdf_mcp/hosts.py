@@ -301,7 +301,8 @@ FIRST_HOSTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
                        ("macOS: ~/Library/Application Support/Claude/claude_desktop_config.json",
                         "Windows: %APPDATA%\\Claude\\claude_desktop_config.json", "or: Settings > Developer > Edit Config")),
     "claude-code": ("Claude Code", "https://docs.claude.com/en/docs/claude-code/mcp",
-                    ("project: .mcp.json (Claude Code asks to approve it: \"Pending approval\" until `claude` runs there once)",
+                    ("project: .mcp.json (\"Pending approval\" until `claude` runs there once, or until ~/.claude/settings.json"
+                     " says \"enabledMcpjsonServers\": [\"NAME\"])",
                      "user: ~/.claude.json (or the `claude mcp add-json` command below)")),
     "cursor": ("Cursor", "https://cursor.com/docs/context/mcp",
                ("project: .cursor/mcp.json", "macOS/Linux: ~/.cursor/mcp.json", "Windows: %USERPROFILE%\\.cursor\\mcp.json")),

@@ -106,7 +106,8 @@ def status_lines(output: str) -> dict[str, str]:
 def test_claude_code_connects_to_each_entry_added_by_the_printed_command(capsys: pytest.CaptureFixture[str], catalog: Path,
                                                                           server: str, tmp_path: Path) -> None:
     """The `claude mcp add-json` command config prints is accepted as it is, and `claude mcp list` starts the stdio server
-    and reaches the HTTP and SSE ones with the token: "✔ Connected"; the same URL without the token does not connect."""
+    and reaches the HTTP and SSE ones with the token: "✔ Connected"; the same URL without the token does not connect. A
+    project's .mcp.json holding the printed document connects once approved in ~/.claude/settings.json, as stderr says."""
     claude = installed(*CLAUDE_CODE)
     env, project = scratch_env(tmp_path / "home"), tmp_path / "project"
     project.mkdir()
@@ -119,12 +120,20 @@ def test_claude_code_connects_to_each_entry_added_by_the_printed_command(capsys:
         [command] = [line.split(": ", 2)[2] for line in err.splitlines() if line.startswith("atdf-mcp: or run")]
         added = subprocess.run(["bash", "-c", command], cwd=project, env=env, capture_output=True, text=True, timeout=HOST_SECONDS)
         assert added.returncode == 0 and f"MCP server {name} to user config" in added.stdout, added.stdout + added.stderr
+    shared: dict[str, Any] = {"mcpServers": {}}  # the project's .mcp.json, as printed, approved in the user's settings
+    for name in ("project", "unapproved"):
+        shared["mcpServers"].update(json.loads(config(capsys, "claude-code", str(catalog), "--env", f"PYTHONPATH={REPO}",
+                                                      "--name", name)[0])["mcpServers"])
+    (project / ".mcp.json").write_text(json.dumps(shared), encoding="utf-8")
+    (Path(env["HOME"]) / ".claude").mkdir(exist_ok=True)
+    (Path(env["HOME"]) / ".claude" / "settings.json").write_text('{"enabledMcpjsonServers": ["project"]}', encoding="utf-8")
     listed = subprocess.run([str(claude), "mcp", "list"], cwd=project, env=env, capture_output=True, text=True,
                             timeout=HOST_SECONDS)
     status = status_lines(listed.stdout)
-    for name in ("local", "http", "sse"):
+    for name in ("local", "http", "sse", "project"):
         assert status[name].endswith("✔ Connected"), listed.stdout
     assert "Connected" not in status["notoken"].replace("Failed to connect", ""), listed.stdout
+    assert "Pending approval" in status["unapproved"], listed.stdout
 
 
 def codex_servers(codex: Path, env: dict[str, str], cwd: Path) -> dict[str, Any]:
