@@ -109,6 +109,15 @@ def _vscode_remote(name: str, target: Remote) -> dict[str, Any]:
     return document
 
 
+_GEMINI_TIMEOUT_MS = 600_000  # Gemini CLI's own session default; `gemini mcp list` waits only 5 s without it
+
+
+def _gemini_local(name: str, launch: Launch) -> dict[str, Any]:
+    """Gemini CLI's stdio entry, with `timeout` at its session default so that `gemini mcp list` waits for a cold start."""
+    entry = {"command": launch.command, "args": launch.args, **_env("env", launch), "timeout": _GEMINI_TIMEOUT_MS}
+    return {"mcpServers": {name: entry}}
+
+
 def _gemini_remote(name: str, target: Remote) -> dict[str, Any]:
     """Gemini CLI: `httpUrl` for Streamable HTTP (read by every version); `url` with `"type": "sse"` for SSE, since 0.61
     reads a bare `url` as Streamable HTTP first (and its SSE fallback did not connect: "Disconnected" in `gemini mcp list`)."""
@@ -194,7 +203,7 @@ HOSTS: dict[str, Host] = {
     "gemini-cli": Host(
         "Gemini CLI", "https://geminicli.com/docs/tools/mcp-server/", "json",
         ("project: .gemini/settings.json", "macOS/Linux: ~/.gemini/settings.json", "Windows: %USERPROFILE%\\.gemini\\settings.json"),
-        '"mcpServers"', _cursor_style("mcpServers")[0], _gemini_remote,
+        '"mcpServers"', _gemini_local, _gemini_remote,
         expands=(re.compile(r"\$(\{|[A-Za-z_])"), "$VAR and ${VAR}")),
     "codex": Host(
         "OpenAI Codex CLI", "https://developers.openai.com/codex/mcp", "toml",

@@ -86,7 +86,7 @@ def launch_of(host: str, entry: dict[str, Any]) -> tuple[str, list[str], dict[st
 # The documented keys of each host's stdio entry (with --env) and remote entry (with a token).
 STDIO_KEYS = {
     "vscode": {"type", "command", "args", "env"}, "windsurf": {"command", "args", "env"}, "zed": {"command", "args", "env"},
-    "gemini-cli": {"command", "args", "env"}, "codex": {"command", "args", "env"}, "opencode": {"type", "command", "environment"},
+    "gemini-cli": {"command", "args", "env", "timeout"}, "codex": {"command", "args", "env"}, "opencode": {"type", "command", "environment"},
     "cline": {"command", "args", "env"}, "continue": {"name", "type", "command", "args", "env"},
     "goose": {"name", "type", "cmd", "args", "env_keys", "envs", "enabled", "timeout"}, "lm-studio": {"command", "args", "env"},
 }

@@ -79,3 +79,12 @@ def test_continue_says_its_cli_reads_only_config_yaml(capsys: pytest.CaptureFixt
     [block] = [line for line in err.splitlines() if ".continue/mcpServers/" in line]
     [item] = [line for line in err.splitlines() if "config.yaml" in line and line is not block]
     assert "extension" in block and "cn" in item
+
+
+def test_the_gemini_stdio_entry_gives_gemini_mcp_list_its_session_timeout(capsys: pytest.CaptureFixture[str],
+                                                                         catalog_dir: Path) -> None:
+    """`gemini mcp list` (0.61) gives a server 5 s to connect unless the entry says `timeout` (ms), where a session gives
+    10 minutes: a start slower than 5 s (a cold cache on a busy machine took 5.7 s) showed "Disconnected". The entry says
+    Gemini's own session default, 600000, so both wait alike and calls keep their time."""
+    assert main(["config", "gemini-cli", str(catalog_dir), "--name", "fx"]) == 0
+    assert json.loads(capsys.readouterr().out)["mcpServers"]["fx"]["timeout"] == 600_000
