@@ -146,6 +146,14 @@ def _opencode_remote(name: str, target: Remote) -> dict[str, Any]:
     return {**_OPENCODE_SCHEMA, "mcp": {name: {"type": "remote", "url": target.url, **_headers("headers", target)}}}
 
 
+_CLINE_TIMEOUT = 60  # seconds, Cline's documented default; its CLI gave an entry without it 3 s to initialize
+
+
+def _cline_local(name: str, launch: Launch) -> dict[str, Any]:
+    """Cline's stdio entry, with `timeout` so that its CLI waits for a cold start instead of leaving the tools out."""
+    return {"mcpServers": {name: {"command": launch.command, "args": launch.args, **_env("env", launch), "timeout": _CLINE_TIMEOUT}}}
+
+
 def _cline_remote(name: str, target: Remote) -> dict[str, Any]:
     entry = {"type": "sse" if target.sse else "streamableHttp", "url": target.url, **_headers("headers", target)}
     return {"mcpServers": {name: entry}}
@@ -222,7 +230,7 @@ HOSTS: dict[str, Host] = {
         (f"macOS: ~/Library/Application Support/{_VSCODE_USER}/{_CLINE_STORAGE}", f"Linux: ~/.config/{_VSCODE_USER}/{_CLINE_STORAGE}",
          f"Windows: %APPDATA%\\Code\\User\\{_CLINE_STORAGE.replace('/', chr(92))}", "Cline CLI: ~/.cline/data/settings/cline_mcp_settings.json",
          "or: MCP Servers > Configure > Configure MCP Servers"),
-        '"mcpServers"', _cursor_style("mcpServers")[0], _cline_remote),
+        '"mcpServers"', _cline_local, _cline_remote),
     "continue": Host(
         "Continue", "https://docs.continue.dev/customize/deep-dives/mcp", "yaml",
         ("as a block file: .continue/mcpServers/NAME.yaml (this whole document; read by the VS Code and JetBrains extensions)",

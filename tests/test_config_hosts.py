@@ -87,7 +87,7 @@ def launch_of(host: str, entry: dict[str, Any]) -> tuple[str, list[str], dict[st
 STDIO_KEYS = {
     "vscode": {"type", "command", "args", "env"}, "windsurf": {"command", "args", "env"}, "zed": {"command", "args", "env"},
     "gemini-cli": {"command", "args", "env", "timeout"}, "codex": {"command", "args", "env"}, "opencode": {"type", "command", "environment"},
-    "cline": {"command", "args", "env"}, "continue": {"name", "type", "command", "args", "env"},
+    "cline": {"command", "args", "env", "timeout"}, "continue": {"name", "type", "command", "args", "env"},
     "goose": {"name", "type", "cmd", "args", "env_keys", "envs", "enabled", "timeout"}, "lm-studio": {"command", "args", "env"},
 }
 REMOTE = {

@@ -88,3 +88,11 @@ def test_the_gemini_stdio_entry_gives_gemini_mcp_list_its_session_timeout(capsys
     Gemini's own session default, 600000, so both wait alike and calls keep their time."""
     assert main(["config", "gemini-cli", str(catalog_dir), "--name", "fx"]) == 0
     assert json.loads(capsys.readouterr().out)["mcpServers"]["fx"]["timeout"] == 600_000
+
+
+def test_the_cline_stdio_entry_says_its_timeout(capsys: pytest.CaptureFixture[str], catalog_dir: Path) -> None:
+    """The Cline CLI (3.0.65) gave an entry without `timeout` 3 s to initialize, then left its tools out without a word on
+    screen (its log: 'initialize timed out after 3s. Increase the "timeout" field (in seconds)'); serve took 2.1-5.7 s to
+    the handshake here. The entry says 60 seconds, the default Cline documents."""
+    assert main(["config", "cline", str(catalog_dir), "--name", "fx"]) == 0
+    assert json.loads(capsys.readouterr().out)["mcpServers"]["fx"]["timeout"] == 60
