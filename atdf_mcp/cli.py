@@ -24,7 +24,7 @@ from .catalog import Catalog, LoadReport, load_catalog
 from .codes import Code
 from .dialects import DIALECT, WRITERS, writer
 from .errors import AtdfError, UsageError
-from .hosts import HOSTS, Launch, Remote, check_literal, check_name, check_remote, render, utf8, where
+from .hosts import HOSTS, Launch, Remote, add_json_command, check_literal, check_name, check_remote, render, utf8, where
 from .labels import check_language_tag
 from .summary import Counts, derived_tools, language_copies
 
@@ -511,7 +511,8 @@ def _manifest(args: argparse.Namespace) -> int:
 
 
 def _config(args: argparse.Namespace) -> int:
-    from .serve import default_catalog_dir
+    from .config import read_config
+    from .serve import default_catalog_dir, defined_toolset
 
     env = parse_env(args.env)
     lang = check_language_tag(args.lang) if args.lang else None
@@ -534,6 +535,7 @@ def _config(args: argparse.Namespace) -> int:
             raise UsageError(f"no such directory: {directory}")
         if lang:
             _warn_unknown_language(directory, lang)
+        defined_toolset(args.toolset, read_config(directory)[0].toolsets)  # else every host shows "Failed to connect"
         if args.client in HOSTS:
             launch = stdio_launch(directory, lang=lang, env=env, toolset=args.toolset)
             return _print_host_config(args.client, launch=launch, name=args.name or directory.name)
@@ -541,6 +543,9 @@ def _config(args: argparse.Namespace) -> int:
         config = local_config(args.client, directory, name=args.name, lang=lang, env=env, toolset=args.toolset)
     print(utf8(json.dumps(config, indent=2, ensure_ascii=False)))
     print(where(args.client), file=sys.stderr)
+    if args.client == "claude-code":
+        [(name, entry)] = config["mcpServers"].items()
+        print(f"atdf-mcp: or run (POSIX shell quoting): {add_json_command(name, entry)}", file=sys.stderr)
     return EXIT_OK
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -27,7 +28,7 @@ import yaml
 
 from .errors import UsageError
 
-__all__ = ["HOSTS", "Host", "Launch", "Remote", "check_literal", "check_name", "check_remote", "render", "utf8", "where"]
+__all__ = ["HOSTS", "Host", "Launch", "Remote", "add_json_command", "check_literal", "check_name", "check_remote", "render", "utf8", "where"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,9 +109,20 @@ def _vscode_remote(name: str, target: Remote) -> dict[str, Any]:
     return document
 
 
+_GEMINI_TIMEOUT_MS = 600_000  # Gemini CLI's own session default; `gemini mcp list` waits only 5 s without it
+
+
+def _gemini_local(name: str, launch: Launch) -> dict[str, Any]:
+    """Gemini CLI's stdio entry, with `timeout` at its session default so that `gemini mcp list` waits for a cold start."""
+    entry = {"command": launch.command, "args": launch.args, **_env("env", launch), "timeout": _GEMINI_TIMEOUT_MS}
+    return {"mcpServers": {name: entry}}
+
+
 def _gemini_remote(name: str, target: Remote) -> dict[str, Any]:
-    """Gemini CLI: `httpUrl` for Streamable HTTP, `url` for SSE."""
-    return {"mcpServers": {name: {"url" if target.sse else "httpUrl": target.url, **_headers("headers", target)}}}
+    """Gemini CLI: `httpUrl` for Streamable HTTP (read by every version); `url` with `"type": "sse"` for SSE, since 0.61
+    reads a bare `url` as Streamable HTTP first (and its SSE fallback did not connect: "Disconnected" in `gemini mcp list`)."""
+    entry = {"url": target.url, "type": "sse"} if target.sse else {"httpUrl": target.url}
+    return {"mcpServers": {name: {**entry, **_headers("headers", target)}}}
 
 
 def _codex_local(name: str, launch: Launch) -> dict[str, Any]:
@@ -132,6 +144,14 @@ def _opencode_local(name: str, launch: Launch) -> dict[str, Any]:
 
 def _opencode_remote(name: str, target: Remote) -> dict[str, Any]:
     return {**_OPENCODE_SCHEMA, "mcp": {name: {"type": "remote", "url": target.url, **_headers("headers", target)}}}
+
+
+_CLINE_TIMEOUT = 60  # seconds, Cline's documented default; its CLI gave an entry without it 3 s to initialize
+
+
+def _cline_local(name: str, launch: Launch) -> dict[str, Any]:
+    """Cline's stdio entry, with `timeout` so that its CLI waits for a cold start instead of leaving the tools out."""
+    return {"mcpServers": {name: {"command": launch.command, "args": launch.args, **_env("env", launch), "timeout": _CLINE_TIMEOUT}}}
 
 
 def _cline_remote(name: str, target: Remote) -> dict[str, Any]:
@@ -191,7 +211,7 @@ HOSTS: dict[str, Host] = {
     "gemini-cli": Host(
         "Gemini CLI", "https://geminicli.com/docs/tools/mcp-server/", "json",
         ("project: .gemini/settings.json", "macOS/Linux: ~/.gemini/settings.json", "Windows: %USERPROFILE%\\.gemini\\settings.json"),
-        '"mcpServers"', _cursor_style("mcpServers")[0], _gemini_remote,
+        '"mcpServers"', _gemini_local, _gemini_remote,
         expands=(re.compile(r"\$(\{|[A-Za-z_])"), "$VAR and ${VAR}")),
     "codex": Host(
         "OpenAI Codex CLI", "https://developers.openai.com/codex/mcp", "toml",
@@ -210,11 +230,12 @@ HOSTS: dict[str, Host] = {
         (f"macOS: ~/Library/Application Support/{_VSCODE_USER}/{_CLINE_STORAGE}", f"Linux: ~/.config/{_VSCODE_USER}/{_CLINE_STORAGE}",
          f"Windows: %APPDATA%\\Code\\User\\{_CLINE_STORAGE.replace('/', chr(92))}", "Cline CLI: ~/.cline/data/settings/cline_mcp_settings.json",
          "or: MCP Servers > Configure > Configure MCP Servers"),
-        '"mcpServers"', _cursor_style("mcpServers")[0], _cline_remote),
+        '"mcpServers"', _cline_local, _cline_remote),
     "continue": Host(
         "Continue", "https://docs.continue.dev/customize/deep-dives/mcp", "yaml",
-        ("as a block file: .continue/mcpServers/NAME.yaml (this whole document)",
-         "or the item in config.yaml: ~/.continue/config.yaml (macOS/Linux), %USERPROFILE%\\.continue\\config.yaml (Windows)"),
+        ("as a block file: .continue/mcpServers/NAME.yaml (this whole document; read by the VS Code and JetBrains extensions)",
+         "or the item in config.yaml: ~/.continue/config.yaml (macOS/Linux), %USERPROFILE%\\.continue\\config.yaml (Windows);"
+         " the `cn` CLI reads only this one (or its --config file)"),
         "the \"mcpServers\" list", _continue_local, _continue_remote, expands=(re.compile(r"\$\{\{"), "${{ secrets.X }}")),
     "goose": Host(
         "Goose", "https://goose-docs.ai/docs/guides/config-files", "yaml",
@@ -297,7 +318,9 @@ FIRST_HOSTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
                        ("macOS: ~/Library/Application Support/Claude/claude_desktop_config.json",
                         "Windows: %APPDATA%\\Claude\\claude_desktop_config.json", "or: Settings > Developer > Edit Config")),
     "claude-code": ("Claude Code", "https://docs.claude.com/en/docs/claude-code/mcp",
-                    ("project: .mcp.json", "user: ~/.claude.json (or: claude mcp add-json NAME 'ENTRY')")),
+                    ("project: .mcp.json (\"Pending approval\" until `claude` runs there once, or until ~/.claude/settings.json"
+                     " says \"enabledMcpjsonServers\": [\"NAME\"])",
+                     "user: ~/.claude.json (or the `claude mcp add-json` command below)")),
     "cursor": ("Cursor", "https://cursor.com/docs/context/mcp",
                ("project: .cursor/mcp.json", "macOS/Linux: ~/.cursor/mcp.json", "Windows: %USERPROFILE%\\.cursor\\mcp.json")),
 }
@@ -308,6 +331,13 @@ _FIRST_EXPANDS: dict[str, tuple[re.Pattern[str], str]] = {
     "claude-code": (re.compile(r"\$\{"), "${VAR} and ${VAR:-default}"),
     "cursor": (re.compile(r"\$\{"), "${env:NAME}, ${userHome}, ${workspaceFolder} and the like"),
 }
+
+
+def add_json_command(name: str, entry: dict[str, Any]) -> str:
+    """The `claude mcp add-json` command adding `entry` to the user scope, quoted for a POSIX shell (add-json takes the
+    entry alone: the whole document gets "Invalid configuration: : Invalid input")."""
+    compact = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+    return f"claude mcp add-json --scope user {shlex.quote(name)} {shlex.quote(compact)}"
 
 
 def where(host: str) -> str:

@@ -26,6 +26,8 @@ from .summary import Counts, banner_details, listed
 from .warm import StartKey, read_preview
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from .live import LiveCatalog
     from .warm import AfterStart
     from .web import HttpOptions
@@ -68,9 +70,14 @@ def load_for_serving(directory: str | None, *, lang: str | None, timeout: float 
 
 def known_toolset(name: str | None, catalog: Catalog) -> str | None:
     """`serve --toolset NAME` when the catalogue defines that set; UsageError naming the known sets otherwise."""
-    if name is None or name in catalog.config.toolsets:
+    return defined_toolset(name, catalog.config.toolsets)
+
+
+def defined_toolset(name: str | None, toolsets: Collection[str]) -> str | None:
+    """`--toolset NAME` when it is one of `toolsets` (a catalogue's sets); UsageError naming them otherwise."""
+    if name is None or name in toolsets:
         return name
-    known = ", ".join(sorted(catalog.config.toolsets)) or "none (add `toolsets:` to the catalogue's atdf-mcp.yaml)"
+    known = ", ".join(sorted(toolsets)) or "none (add `toolsets:` to the catalogue's atdf-mcp.yaml)"
     raise UsageError(f"--toolset {name!r}: the catalogue defines no such tool set; known sets: {known}")
 
 

@@ -33,8 +33,9 @@ def catalog_dir(tmp_path: Path) -> Path:
 
 
 def write_catalog(folder: Path) -> Path:
-    """Write the one-tool catalogue into `folder`."""
+    """Write the one-tool catalogue, with its one tool set `support`, into `folder`."""
     folder.mkdir()
+    (folder / "atdf-mcp.yaml").write_text("toolsets:\n  support: {ids: [show_key]}\n", encoding="utf-8")
     tool = {"name": "show_key", "description": "Shows the configured key.", "inputSchema": {"type": "object", "properties": {}}}
     (folder / "tools.json").write_text(json.dumps({"tools": [tool]}), encoding="utf-8")
     (folder / "handlers.py").write_text("import os\n\n\ndef show_key():\n    return os.environ.get('FX_API_KEY', 'unset')\n",
@@ -85,8 +86,8 @@ def launch_of(host: str, entry: dict[str, Any]) -> tuple[str, list[str], dict[st
 # The documented keys of each host's stdio entry (with --env) and remote entry (with a token).
 STDIO_KEYS = {
     "vscode": {"type", "command", "args", "env"}, "windsurf": {"command", "args", "env"}, "zed": {"command", "args", "env"},
-    "gemini-cli": {"command", "args", "env"}, "codex": {"command", "args", "env"}, "opencode": {"type", "command", "environment"},
-    "cline": {"command", "args", "env"}, "continue": {"name", "type", "command", "args", "env"},
+    "gemini-cli": {"command", "args", "env", "timeout"}, "codex": {"command", "args", "env"}, "opencode": {"type", "command", "environment"},
+    "cline": {"command", "args", "env", "timeout"}, "continue": {"name", "type", "command", "args", "env"},
     "goose": {"name", "type", "cmd", "args", "env_keys", "envs", "enabled", "timeout"}, "lm-studio": {"command", "args", "env"},
 }
 REMOTE = {
