@@ -1,0 +1,74 @@
+"""Review of round six's argument repairs: values each repair read one way that the caller may well have meant another.
+
+Every case is a call a model could send; the server must not suggest a value the caller did not mean (the project's
+rule: a suggestion only when exactly one correction is right by the schema). Each test calls a real catalogue through
+the SDK's in-memory client and reads the envelope a client gets."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from envelopes import envelope_of
+from mcp import Client
+
+from atdf_mcp import load_catalog
+from atdf_mcp.server import build_server
+
+TOOLS = [
+    {"name": "booking", "description": "Counts of a booking.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "spots": {"type": "integer", "minimum": 1, "description": "Places booked (the member and guests)."},
+            "rooms": {"type": "integer", "minimum": 1, "description": "Number of rooms for the guests."},
+            "nights": {"type": "integer", "minimum": 1, "description": "Length of the stay in nights."},
+            "quantity": {"type": "integer", "minimum": 1, "description": "Number of shares."},
+            "systolic": {"type": "integer", "minimum": 60, "description": "Upper number, mmHg."}}}},
+]
+
+REPAIRED = [
+    # a count with the noun its input or its description counts
+    ("booking", {"spots": "2 spots"}, {"spots": 2}),
+    ("booking", {"quantity": "10 shares"}, {"quantity": 10}),
+    ("booking", {"systolic": "128 mmHg"}, {"systolic": 128}),
+    ("booking", {"nights": "3 nights"}, {"nights": 3}),
+]
+
+LEFT = [
+    ("booking", {"spots": "2 guests"}, "the member comes too: 2 guests is 3 places"),
+    ("booking", {"rooms": "4 guests"}, "4 guests may share 2 rooms"),
+    ("booking", {"nights": "3 stays"}, "a stay is not a night"),
+]
+
+
+@pytest.fixture
+def catalogue(tmp_path: Path) -> Path:
+    """The tools above, each handler returning its arguments."""
+    (tmp_path / "review4.json").write_text(json.dumps(TOOLS), encoding="utf-8")
+    (tmp_path / "handlers.py").write_text("".join(f"def {t['name']}(**arguments):\n    return arguments\n\n\n" for t in TOOLS),
+                                          encoding="utf-8")
+    assert load_catalog(tmp_path).report.errors == []
+    return tmp_path
+
+
+async def _entries(client: Client, tool: str, arguments: dict[str, Any]) -> list[dict[str, Any]]:
+    return envelope_of(await client.call_tool(tool, arguments))["errors"]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("tool", "wrong", "fixed"), REPAIRED, ids=[json.dumps(w)[:40] for _, w, _ in REPAIRED])
+async def test_the_one_value_meant_is_still_suggested(catalogue: Path, tool: str, wrong: Any, fixed: Any) -> None:
+    async with Client(build_server(load_catalog(catalogue))) as client:
+        entries = await _entries(client, tool, wrong)
+        assert entries[0]["context"].get("suggested_arguments") == fixed
+        assert (await client.call_tool(tool, fixed)).is_error is False
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("tool", "wrong", "why"), LEFT, ids=[json.dumps(w)[:40] for _, w, _ in LEFT])
+async def test_a_value_the_caller_may_have_meant_otherwise_is_not_suggested(catalogue: Path, tool: str, wrong: Any, why: str) -> None:
+    async with Client(build_server(load_catalog(catalogue))) as client:
+        entries = await _entries(client, tool, wrong)
+    assert all("suggested_arguments" not in e["context"] for e in entries), why
+    assert all(e["suggested_value"] is None for e in entries), why
