@@ -25,6 +25,10 @@ TOOLS = [
             "nights": {"type": "integer", "minimum": 1, "description": "Length of the stay in nights."},
             "quantity": {"type": "integer", "minimum": 1, "description": "Number of shares."},
             "systolic": {"type": "integer", "minimum": 60, "description": "Upper number, mmHg."}}}},
+    {"name": "ticket", "description": "Words of a ticket.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "priority": {"type": "string", "enum": ["low", "high", "urgent"]},
+            "strategy": {"type": "string", "enum": ["merge", "squash", "rebase"]}}}},
 ]
 
 REPAIRED = [
@@ -33,12 +37,23 @@ REPAIRED = [
     ("booking", {"quantity": "10 shares"}, {"quantity": 10}),
     ("booking", {"systolic": "128 mmHg"}, {"systolic": 128}),
     ("booking", {"nights": "3 nights"}, {"nights": 3}),
+    # the one enum member among other words
+    ("ticket", {"priority": "high priority"}, {"priority": "high"}),
+    ("ticket", {"strategy": "merge commit"}, {"strategy": "merge"}),
 ]
 
 LEFT = [
     ("booking", {"spots": "2 guests"}, "the member comes too: 2 guests is 3 places"),
     ("booking", {"rooms": "4 guests"}, "4 guests may share 2 rooms"),
     ("booking", {"nights": "3 stays"}, "a stay is not a night"),
+    ("ticket", {"strategy": "don't merge"}, "a contraction negates the member"),
+    ("ticket", {"priority": "less than high"}, "a comparison names a member as the bound, not the value"),
+    ("ticket", {"priority": "lower than urgent"}, "lower than urgent is high or low"),
+    ("ticket", {"priority": "below high"}, "below high is low"),
+    ("ticket", {"priority": "anything but urgent"}, "an exception names the others"),
+    ("ticket", {"strategy": "avoid merge"}, "avoiding a member is choosing another"),
+    ("ticket", {"strategy": "instead of merge"}, "instead of a member is another"),
+    ("ticket", {"strategy": "other than rebase"}, "other than a member is another"),
 ]
 
 
