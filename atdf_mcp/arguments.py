@@ -261,7 +261,8 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
         return
     if too_big(finding.received):
         return  # far larger than anything the schema names: not a slip to repair, and too costly to compare
-    null = finding.received is None or (is_null_text(finding.received) and not _passes(None, schema_at(schema, finding.path)))
+    own = schema_at(schema, finding.path)
+    null = finding.received is None or (is_null_text(finding.received) and not _passes(None, own) and not _spells_a_value(finding.received, own))
     if null and finding.keyword in ("type", "enum", "const") and _optional(schema, where, name):
         if isinstance(container, dict) and (container.get(name, MISSING) is None or is_null_text(container.get(name))):
             del container[name]  # null (or "None" as text) for an optional input its type refuses: left out, as an unknown null is
@@ -492,6 +493,12 @@ def _property_validator(prop: dict[str, Any]) -> Any:
         cached = (prop, compile_detailed(prop))
         _PROPERTY_VALIDATORS[id(prop)] = cached
     return cached[1]
+
+
+def _spells_a_value(text: str, prop: dict[str, Any] | None) -> bool:
+    """Whether a text, as written or re-cased, is a value the input takes ("None" for an enum's member "none")."""
+    text = text.strip()
+    return any(_passes(spelt, prop) for spelt in (text, text.lower(), text.upper()))
 
 
 def _passes(value: Any, prop: dict[str, Any] | None) -> bool:

@@ -29,6 +29,12 @@ TOOLS = [
         "type": "object", "additionalProperties": False, "properties": {
             "priority": {"type": "string", "enum": ["low", "high", "urgent"]},
             "strategy": {"type": "string", "enum": ["merge", "squash", "rebase"]}}}},
+    {"name": "policy", "description": "An insurance policy.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "required": ["holder"], "properties": {
+            "holder": {"type": "string"},
+            "coverage": {"type": "string", "enum": ["none", "basic", "full"]},
+            "risk": {"type": "string", "enum": ["NONE", "LOW", "HIGH"]},
+            "deductible": {"type": "integer"}}}},
 ]
 
 REPAIRED = [
@@ -40,6 +46,10 @@ REPAIRED = [
     # the one enum member among other words
     ("ticket", {"priority": "high priority"}, {"priority": "high"}),
     ("ticket", {"strategy": "merge commit"}, {"strategy": "merge"}),
+    # "None" as text is the member an enum spells so, and null (left out) only where no member is
+    ("policy", {"holder": "Ana", "coverage": "None"}, {"holder": "Ana", "coverage": "none"}),
+    ("policy", {"holder": "Ana", "risk": "none"}, {"holder": "Ana", "risk": "NONE"}),
+    ("policy", {"holder": "Ana", "deductible": "None"}, {"holder": "Ana"}),
 ]
 
 LEFT = [
