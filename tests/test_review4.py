@@ -35,6 +35,10 @@ TOOLS = [
             "coverage": {"type": "string", "enum": ["none", "basic", "full"]},
             "risk": {"type": "string", "enum": ["NONE", "LOW", "HIGH"]},
             "deductible": {"type": "integer"}}}},
+    {"name": "labels", "description": "Lists and objects written as text.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "tags": {"type": "array", "items": {"type": "string"}},
+            "options": {"type": "object", "properties": {"size": {"type": "integer"}}}}}},
 ]
 
 REPAIRED = [
@@ -50,6 +54,9 @@ REPAIRED = [
     ("policy", {"holder": "Ana", "coverage": "None"}, {"holder": "Ana", "coverage": "none"}),
     ("policy", {"holder": "Ana", "risk": "none"}, {"holder": "Ana", "risk": "NONE"}),
     ("policy", {"holder": "Ana", "deductible": "None"}, {"holder": "Ana"}),
+    # a list or object in Python's notation
+    ("labels", {"tags": "['red', 'blue']"}, {"tags": ["red", "blue"]}),
+    ("labels", {"options": "{'size': 2}"}, {"options": {"size": 2}}),
 ]
 
 LEFT = [
@@ -64,6 +71,11 @@ LEFT = [
     ("ticket", {"strategy": "avoid merge"}, "avoiding a member is choosing another"),
     ("ticket", {"strategy": "instead of merge"}, "instead of a member is another"),
     ("ticket", {"strategy": "other than rebase"}, "other than a member is another"),
+    ("labels", {"tags": "['red' 'blue']"}, "a comma missing: Python joins the two strings into 'redblue'"),
+    ("labels", {"tags": "['red', 'dark' 'blue']"}, "'dark blue' or 'dark' and 'blue'?"),
+    ("labels", {"tags": '["red" "blue"]'}, "nor is it one item"),
+    ("labels", {"options": "{'size': 1, 'size': 2}"}, "a key written twice: which size?"),
+    ("labels", {"options": '{"size": 1, "size": 2}'}, "in JSON too"),
 ]
 
 
