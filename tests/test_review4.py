@@ -39,6 +39,11 @@ TOOLS = [
         "type": "object", "additionalProperties": False, "properties": {
             "tags": {"type": "array", "items": {"type": "string"}},
             "options": {"type": "object", "properties": {"size": {"type": "integer"}}}}}},
+    {"name": "order", "description": "Codes with and without their sigils.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "symbol": {"type": "string", "pattern": "^[A-Z]{1,5}$"},
+            "amount_cents": {"type": "string", "pattern": "^[0-9]+$", "description": "Amount in cents."},
+            "issue": {"type": "string", "pattern": "^[0-9]+$"}}}},
 ]
 
 REPAIRED = [
@@ -57,6 +62,9 @@ REPAIRED = [
     # a list or object in Python's notation
     ("labels", {"tags": "['red', 'blue']"}, {"tags": ["red", "blue"]}),
     ("labels", {"options": "{'size': 2}"}, {"options": {"size": 2}}),
+    # a leading sigil the pattern does not take
+    ("order", {"symbol": "$AAPL"}, {"symbol": "AAPL"}),
+    ("order", {"issue": "#512"}, {"issue": "512"}),
 ]
 
 LEFT = [
@@ -76,6 +84,7 @@ LEFT = [
     ("labels", {"tags": '["red" "blue"]'}, "nor is it one item"),
     ("labels", {"options": "{'size': 1, 'size': 2}"}, "a key written twice: which size?"),
     ("labels", {"options": '{"size": 1, "size": 2}'}, "in JSON too"),
+    ("order", {"amount_cents": "$100"}, "a dollar sign before digits is a sum: $100 is 10000 cents"),
 ]
 
 
