@@ -43,7 +43,8 @@ TOOLS = [
         "type": "object", "additionalProperties": False, "properties": {
             "symbol": {"type": "string", "pattern": "^[A-Z]{1,5}$"},
             "amount_cents": {"type": "string", "pattern": "^[0-9]+$", "description": "Amount in cents."},
-            "issue": {"type": "string", "pattern": "^[0-9]+$"}}}},
+            "issue": {"type": "string", "pattern": "^[0-9]+$"},
+            "repo": {"type": "string", "pattern": "^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"}}}},
 ]
 
 REPAIRED = [
@@ -65,6 +66,10 @@ REPAIRED = [
     # a leading sigil the pattern does not take
     ("order", {"symbol": "$AAPL"}, {"symbol": "AAPL"}),
     ("order", {"issue": "#512"}, {"issue": "512"}),
+    # a repository's URL for its owner/name
+    ("order", {"repo": "https://github.com/acme/api.git"}, {"repo": "acme/api"}),
+    ("order", {"repo": "https://git.example.org/acme/api"}, {"repo": "acme/api"}),
+    ("order", {"repo": "https://codeberg.org/acme/api"}, {"repo": "acme/api"}),
 ]
 
 LEFT = [
@@ -85,6 +90,8 @@ LEFT = [
     ("labels", {"options": "{'size': 1, 'size': 2}"}, "a key written twice: which size?"),
     ("labels", {"options": '{"size": 1, "size": 2}'}, "in JSON too"),
     ("order", {"amount_cents": "$100"}, "a dollar sign before digits is a sum: $100 is 10000 cents"),
+    ("order", {"repo": "https://api.github.com/repos/acme"}, "an API's route: repos/acme is no repository"),
+    ("order", {"repo": "https://docs.example.com/guides/setup"}, "a page of a site, not a repository"),
 ]
 
 
