@@ -233,8 +233,8 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
         unwrap = wrapped_inputs(str(name), container, node)
         if unwrap is not MISSING and rename is not MISSING and object_properties((node.get("properties") or {}).get(rename)) is None:
             rename = MISSING  # {"measurement": {...every input...}} wraps the call; it is no misspelt measured_at
-        spelt = spelt_flat(str(name), node)  # address_street is no misspelt `address`, even where it cannot move
-        fixes = {"rename": MISSING if spelt is not MISSING and rename == spelt[0] else rename, "move": flat,
+        spelt = spelt_flat(str(name), node)  # address_city is no misspelt `address` nor `city`, even where it cannot move
+        fixes = {"rename": MISSING if spelt is not MISSING else rename, "move": flat,
                  "unwrap": unwrap}
         found = [(how, fix) for how, fix in fixes.items() if fix is not MISSING]
         if len(found) == 1:

@@ -45,6 +45,11 @@ TOOLS = [
             "amount_cents": {"type": "string", "pattern": "^[0-9]+$", "description": "Amount in cents."},
             "issue": {"type": "string", "pattern": "^[0-9]+$"},
             "repo": {"type": "string", "pattern": "^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"}}}},
+    {"name": "delivery", "description": "A delivery to an address, from a depot's city.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "address": {"type": "object", "additionalProperties": False,
+                        "properties": {"street": {"type": "string"}, "city": {"type": "string"}}},
+            "city": {"type": "string", "description": "The depot's city."}}}},
 ]
 
 REPAIRED = [
@@ -70,6 +75,10 @@ REPAIRED = [
     ("order", {"repo": "https://github.com/acme/api.git"}, {"repo": "acme/api"}),
     ("order", {"repo": "https://git.example.org/acme/api"}, {"repo": "acme/api"}),
     ("order", {"repo": "https://codeberg.org/acme/api"}, {"repo": "acme/api"}),
+    # an object's property sent flat
+    ("delivery", {"address_city": "Madrid"}, {"address": {"city": "Madrid"}}),
+    ("delivery", {"address_street": "Calle Mayor 12", "address": {"city": "Madrid"}},
+     {"address": {"street": "Calle Mayor 12", "city": "Madrid"}}),
 ]
 
 LEFT = [
@@ -92,6 +101,7 @@ LEFT = [
     ("order", {"amount_cents": "$100"}, "a dollar sign before digits is a sum: $100 is 10000 cents"),
     ("order", {"repo": "https://api.github.com/repos/acme"}, "an API's route: repos/acme is no repository"),
     ("order", {"repo": "https://docs.example.com/guides/setup"}, "a page of a site, not a repository"),
+    ("delivery", {"address_city": "Madrid", "address": {"city": "Paris"}}, "the address's city twice; not the depot's city"),
 ]
 
 
