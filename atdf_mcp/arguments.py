@@ -465,6 +465,7 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
     stripped = value.strip()
     named = len(stripped) > 3 and stripped.isalpha() and stripped[0].isupper() and stripped[1:].islower()
     candidates = [stripped, stripped.lower()] if named else [stripped, stripped.upper(), stripped.lower()]  # Apple is no APPLE
+    candidates = [stripped] if is_null_text(stripped) else candidates  # "null" is no code NULL: null or a code, two readings
     described = f"{name} {prop.get('description', '')}"
     about = described.lower()
     if "currenc" in about or "unit" in about:

@@ -34,7 +34,8 @@ TOOLS = [
             "holder": {"type": "string"},
             "coverage": {"type": "string", "enum": ["none", "basic", "full"]},
             "risk": {"type": "string", "enum": ["NONE", "LOW", "HIGH"]},
-            "deductible": {"type": "integer"}}}},
+            "deductible": {"type": "integer"},
+            "branch": {"type": "string", "pattern": "^[A-Z]{4}$"}}}},
     {"name": "labels", "description": "Lists and objects written as text.", "inputSchema": {
         "type": "object", "additionalProperties": False, "properties": {
             "tags": {"type": "array", "items": {"type": "string"}},
@@ -102,6 +103,8 @@ LEFT = [
     ("order", {"repo": "https://api.github.com/repos/acme"}, "an API's route: repos/acme is no repository"),
     ("order", {"repo": "https://docs.example.com/guides/setup"}, "a page of a site, not a repository"),
     ("delivery", {"address_city": "Madrid", "address": {"city": "Paris"}}, "the address's city twice; not the depot's city"),
+    ("policy", {"holder": "Ana", "branch": "null"}, "null as text, or a branch coded NULL? (\"None\" was already left alone)"),
+    ("policy", {"holder": "Ana", "branch": "None"}, "the same two readings"),
 ]
 
 
