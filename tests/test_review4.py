@@ -6,16 +6,11 @@ the SDK's in-memory client and reads the envelope a client gets."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from envelopes import envelope_of
-from mcp import Client
-
-from atdf_mcp import load_catalog
-from atdf_mcp.server import build_server
+from repair_cases import assert_left_to_the_agent, assert_suggested_and_retried, case_ids, echo_catalogue
 
 TOOLS = [
     {"name": "booking", "description": "Counts of a booking.", "inputSchema": {
@@ -111,30 +106,16 @@ LEFT = [
 @pytest.fixture
 def catalogue(tmp_path: Path) -> Path:
     """The tools above, each handler returning its arguments."""
-    (tmp_path / "review4.json").write_text(json.dumps(TOOLS), encoding="utf-8")
-    (tmp_path / "handlers.py").write_text("".join(f"def {t['name']}(**arguments):\n    return arguments\n\n\n" for t in TOOLS),
-                                          encoding="utf-8")
-    assert load_catalog(tmp_path).report.errors == []
-    return tmp_path
-
-
-async def _entries(client: Client, tool: str, arguments: dict[str, Any]) -> list[dict[str, Any]]:
-    return envelope_of(await client.call_tool(tool, arguments))["errors"]
+    return echo_catalogue(tmp_path, "review4", TOOLS)
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize(("tool", "wrong", "fixed"), REPAIRED, ids=[json.dumps(w)[:40] for _, w, _ in REPAIRED])
+@pytest.mark.parametrize(("tool", "wrong", "fixed"), REPAIRED, ids=case_ids(REPAIRED))
 async def test_the_one_value_meant_is_still_suggested(catalogue: Path, tool: str, wrong: Any, fixed: Any) -> None:
-    async with Client(build_server(load_catalog(catalogue))) as client:
-        entries = await _entries(client, tool, wrong)
-        assert entries[0]["context"].get("suggested_arguments") == fixed
-        assert (await client.call_tool(tool, fixed)).is_error is False
+    await assert_suggested_and_retried(catalogue, tool, wrong, fixed)
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize(("tool", "wrong", "why"), LEFT, ids=[json.dumps(w)[:40] for _, w, _ in LEFT])
+@pytest.mark.parametrize(("tool", "wrong", "why"), LEFT, ids=case_ids(LEFT))
 async def test_a_value_the_caller_may_have_meant_otherwise_is_not_suggested(catalogue: Path, tool: str, wrong: Any, why: str) -> None:
-    async with Client(build_server(load_catalog(catalogue))) as client:
-        entries = await _entries(client, tool, wrong)
-    assert all("suggested_arguments" not in e["context"] for e in entries), why
-    assert all(e["suggested_value"] is None for e in entries), why
+    await assert_left_to_the_agent(catalogue, tool, wrong, why)
