@@ -23,7 +23,9 @@ TOOLS = [
     {"name": "ticket", "description": "Words of a ticket.", "inputSchema": {
         "type": "object", "additionalProperties": False, "properties": {
             "priority": {"type": "string", "enum": ["low", "high", "urgent"]},
-            "strategy": {"type": "string", "enum": ["merge", "squash", "rebase"]}}}},
+            "strategy": {"type": "string", "enum": ["merge", "squash", "rebase"]},
+            "reason": {"type": "string", "enum": ["sick", "vacation", "other"]},
+            "bet": {"type": "string", "enum": ["over", "under"]}}}},
     {"name": "policy", "description": "An insurance policy.", "inputSchema": {
         "type": "object", "additionalProperties": False, "required": ["holder"], "properties": {
             "holder": {"type": "string"},
@@ -57,6 +59,8 @@ REPAIRED = [
     # the one enum member among other words
     ("ticket", {"priority": "high priority"}, {"priority": "high"}),
     ("ticket", {"strategy": "merge commit"}, {"strategy": "merge"}),
+    ("ticket", {"reason": "other reason"}, {"reason": "other"}),   # a member that is itself a word of comparison
+    ("ticket", {"bet": "over the line"}, {"bet": "over"}),
     # "None" as text is the member an enum spells so, and null (left out) only where no member is
     ("policy", {"holder": "Ana", "coverage": "None"}, {"holder": "Ana", "coverage": "none"}),
     ("policy", {"holder": "Ana", "risk": "none"}, {"holder": "Ana", "risk": "NONE"}),
@@ -89,6 +93,7 @@ LEFT = [
     ("ticket", {"strategy": "avoid merge"}, "avoiding a member is choosing another"),
     ("ticket", {"strategy": "instead of merge"}, "instead of a member is another"),
     ("ticket", {"strategy": "other than rebase"}, "other than a member is another"),
+    ("ticket", {"reason": "other than sick"}, "two members named"),
     ("labels", {"tags": "['red' 'blue']"}, "a comma missing: Python joins the two strings into 'redblue'"),
     ("labels", {"tags": "['red', 'dark' 'blue']"}, "'dark blue' or 'dark' and 'blue'?"),
     ("labels", {"tags": '["red" "blue"]'}, "nor is it one item"),
