@@ -10,7 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from envelopes import envelope_of
+from mcp import Client
 from repair_cases import assert_left_to_the_agent, assert_suggested_and_retried, case_ids, echo_catalogue
+
+from atdf_mcp import load_catalog
+from atdf_mcp.server import build_server
 
 TOOLS = [
     {"name": "booking", "description": "Counts of a booking.", "inputSchema": {
@@ -124,3 +129,32 @@ async def test_the_one_value_meant_is_still_suggested(catalogue: Path, tool: str
 @pytest.mark.parametrize(("tool", "wrong", "why"), LEFT, ids=case_ids(LEFT))
 async def test_a_value_the_caller_may_have_meant_otherwise_is_not_suggested(catalogue: Path, tool: str, wrong: Any, why: str) -> None:
     await assert_left_to_the_agent(catalogue, tool, wrong, why)
+
+
+CONDITIONAL = [
+    {"name": "payment", "description": "A payment; a card payment needs its number.", "inputSchema": {
+        "type": "object", "required": ["method"], "properties": {
+            "method": {"type": "string", "enum": ["card", "cash"]}, "card_number": {"type": "string"},
+            "start": {"type": "string"}, "end": {"type": "string"}},
+        "if": {"properties": {"method": {"const": "card"}}}, "then": {"required": ["card_number"]},
+        "dependentRequired": {"start": ["end"]}}},
+]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("arguments", "runs"), [
+    ({"method": "cash", "card_number": None}, True),
+    ({"method": "card", "card_number": None}, False),
+    ({"method": "cash", "start": "09:00", "end": None}, False),
+])
+async def test_an_optional_null_is_left_out_only_where_no_condition_requires_it(tmp_path: Path, arguments: dict[str, Any],
+                                                                                runs: bool) -> None:
+    """A null the schema's if/then or dependentRequired makes required is refused, not left out to run another call."""
+    async with Client(build_server(load_catalog(echo_catalogue(tmp_path, "conditional", CONDITIONAL)))) as client:
+        result = await client.call_tool("payment", arguments)
+    assert result.is_error is not runs
+    if runs:
+        assert result.structured_content == {k: v for k, v in arguments.items() if v is not None}
+        assert result.meta["atdf.io/arguments"]["left_out"] == ["card_number"]
+    else:
+        assert envelope_of(result)["errors"][0]["code"] == "VALIDATION_ERROR"
