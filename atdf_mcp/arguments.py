@@ -233,8 +233,8 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
         unwrap = wrapped_inputs(str(name), container, node)
         if unwrap is not MISSING and rename is not MISSING and object_properties((node.get("properties") or {}).get(rename)) is None:
             rename = MISSING  # {"measurement": {...every input...}} wraps the call; it is no misspelt measured_at
-        spelt = spelt_flat(str(name), node)  # address_street is no misspelt `address`, even where it cannot move
-        fixes = {"rename": MISSING if spelt is not MISSING and rename == spelt[0] else rename, "move": flat,
+        spelt = spelt_flat(str(name), node)  # address_city is no misspelt `address` nor `city`, even where it cannot move
+        fixes = {"rename": MISSING if spelt is not MISSING else rename, "move": flat,
                  "unwrap": unwrap}
         found = [(how, fix) for how, fix in fixes.items() if fix is not MISSING]
         if len(found) == 1:
@@ -261,7 +261,8 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
         return
     if too_big(finding.received):
         return  # far larger than anything the schema names: not a slip to repair, and too costly to compare
-    null = finding.received is None or (is_null_text(finding.received) and not _passes(None, schema_at(schema, finding.path)))
+    own = schema_at(schema, finding.path)
+    null = finding.received is None or (is_null_text(finding.received) and not _passes(None, own) and not _spells_a_value(finding.received, own))
     if null and finding.keyword in ("type", "enum", "const") and _optional(schema, where, name):
         if isinstance(container, dict) and (container.get(name, MISSING) is None or is_null_text(container.get(name))):
             del container[name]  # null (or "None" as text) for an optional input its type refuses: left out, as an unknown null is
@@ -464,6 +465,7 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
     stripped = value.strip()
     named = len(stripped) > 3 and stripped.isalpha() and stripped[0].isupper() and stripped[1:].islower()
     candidates = [stripped, stripped.lower()] if named else [stripped, stripped.upper(), stripped.lower()]  # Apple is no APPLE
+    candidates = [stripped] if is_null_text(stripped) else candidates  # "null" is no code NULL: null or a code, two readings
     described = f"{name} {prop.get('description', '')}"
     about = described.lower()
     if "currenc" in about or "unit" in about:
@@ -492,6 +494,12 @@ def _property_validator(prop: dict[str, Any]) -> Any:
         cached = (prop, compile_detailed(prop))
         _PROPERTY_VALIDATORS[id(prop)] = cached
     return cached[1]
+
+
+def _spells_a_value(text: str, prop: dict[str, Any] | None) -> bool:
+    """Whether a text, as written or re-cased, is a value the input takes ("None" for an enum's member "none")."""
+    text = text.strip()
+    return any(_passes(spelt, prop) for spelt in (text, text.lower(), text.upper()))
 
 
 def _passes(value: Any, prop: dict[str, Any] | None) -> bool:

@@ -8,8 +8,10 @@
     >>> counted_number("3 children", "adults", "Number of adults, not children.")   # what is not counted
     MISSING
 
-The noun must be a word of the input's name, or of its description when that description negates nothing (singular
-or plural alike); never a word of three letters or less that could be anything ("of", "per").
+The noun must be a word of the input's name, or the noun its description says is counted ("number of shares", "how
+many nights") or its unit ("in nights", ", mmHg."), when that description negates nothing (singular or plural alike);
+never another word of the description ("2 guests" for places booked by "the member and guests" is 3 places), nor a
+word of three letters or less that could be anything ("of", "per").
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from .spelling import norm
 __all__ = ["counted_number"]
 
 _COUNTED = re.compile(r"\s*([-+]?\d[\d.,]*)\s*([^\W\d_]{3,})\.?\s*")
+_SAID_COUNTED = re.compile(r"\b(?:number|count|amount|quantity|total) of (?:the )?([^\W\d_]+)|\bhow many ([^\W\d_]+)"
+                           r"|\bin ([^\W\d_]+)\s*(?:[.,;:)]|$)|(?:^|[,;:(])\s*([^\W\d_]+)\s*(?:[.,;:)]|$)")
 _NEGATIONS = frozenset({"not", "no", "non", "never", "without", "except", "excluding", "nor"})
 
 
@@ -38,9 +42,9 @@ def counted_number(value: Any, name: str, description: str, integer: bool = True
     if number is MISSING or (integer and not float(number).is_integer()):
         return MISSING
     nouns = set(norm(name).split("_"))
-    said = set(re.findall(r"[^\W\d_]+", description.lower()))
-    if not (said & _NEGATIONS):
-        nouns |= said
+    text = description.lower()
+    if not (set(re.findall(r"[^\W\d_]+", text)) & _NEGATIONS):
+        nouns |= {word for found in _SAID_COUNTED.findall(text) for word in found if word}
     word = match[2].lower()
     if not ({word, word + "s", word.removesuffix("s"), word.removesuffix("es")} & {n for n in nouns if len(n) > 3}):
         return MISSING

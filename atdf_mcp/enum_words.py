@@ -9,8 +9,12 @@ priority" for high; models describe the member instead of naming it.
     MISSING
 
 `text` is written as `spelling.norm` writes it (words joined by '_'). A member must be a whole word or run of words of
-the value, of three letters or more (not "a" or "x" inside a sentence); no word may negate it, and exactly one member
-may be named.
+the value, of three letters or more (not "a" or "x" inside a sentence); no word may negate it ("not", "don't") or
+name it as a bound or an exception ("less than high", "below high", "anything but urgent", "instead of merge"), and
+exactly one member may be named. A member that is itself such a word ("other", "over") is named as any other.
+
+    >>> member_among_words("other_reason", ["sick", "other"]), member_among_words("other_than_sick", ["sick", "other"])
+    ('other', MISSING)
 """
 
 from __future__ import annotations
@@ -22,13 +26,14 @@ from .spelling import norm
 
 __all__ = ["member_among_words"]
 
-_NEGATIONS = frozenset({"not", "no", "non", "never", "without", "except", "excluding", "nor", "neither", "dont", "isnt", "un"})
+_NEGATIONS = frozenset({"not", "no", "non", "never", "without", "except", "excluding", "nor", "neither", "dont", "isnt", "un",
+                        "than", "but", "below", "above", "under", "over", "avoid", "instead", "other", "besides", "unless"})
 
 
 def member_among_words(text: str, members: list[str]) -> Any:
     """The one member of `members` that the words of `text` name, when they name exactly one; else MISSING."""
     words = text.split("_")
-    if len(words) < 2 or len(words) > 8 or _NEGATIONS & set(words):
+    if len(words) < 2 or len(words) > 8:
         return MISSING
     named = []
     for member in members:
@@ -37,4 +42,8 @@ def member_among_words(text: str, members: list[str]) -> Any:
             continue
         if any(words[i:i + len(parts)] == parts for i in range(len(words) - len(parts) + 1)):
             named.append(member)
-    return only(named)
+    found = only(named)
+    rest = set(words) - set(norm(found).split("_")) if found is not MISSING else set()
+    if _NEGATIONS & rest or any(w.endswith("n't") for w in rest):
+        return MISSING  # the other words turn the member away (a member "other" or "over" is no such word)
+    return found

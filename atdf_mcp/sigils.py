@@ -8,7 +8,8 @@ user name, '#PRJ-0412' of a reference), where the input's pattern takes the valu
     >>> without_sigil("#zz0000", "^#[0-9a-f]{6}$")   # a sigil the pattern takes is part of the value
     MISSING
 
-One sigil only ('$$AAPL' is something else), and only when the value without it fits the pattern as it is. A list
+One sigil only ('$$AAPL' is something else), a $ only before a letter ('$100' is a sum of money, not the number 100), and
+only when the value without it fits the pattern as it is. A list
 of such values written as one text ("#spring #fashion", "@dana @li") is split where every word carries the same sigil.
 
     >>> sigil_list("#spring #fashion", "^[A-Za-z0-9_]{1,50}$")
@@ -32,6 +33,8 @@ def without_sigil(value: str, pattern: str) -> Any:
     text = value.strip()
     if len(text) < 2 or text[0] not in _SIGILS or text[1] in _SIGILS or search(pattern, text):
         return MISSING
+    if text[0] == "$" and not text[1].isalpha():
+        return MISSING  # $100 is a sum (in which currency, which unit?), not a cashtag
     return text[1:] if search(pattern, text[1:]) else MISSING
 
 

@@ -161,6 +161,8 @@ def _as_array(value: Any, schema: dict[str, Any]) -> Any:
         parsed = literal_of(value)  # JSON text, or Python's: "['a', 'b']"
         if isinstance(parsed, list):
             return parsed
+        if value.strip().startswith("[") and value.strip().endswith("]"):
+            return MISSING  # a list written as text that reads two ways ("['a' 'b']"): not one item
         items = schema.get("items") if isinstance(schema.get("items"), dict) else {}
         if "," in value:
             members = items.get("enum")

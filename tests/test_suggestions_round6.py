@@ -11,16 +11,11 @@ one way. Every test calls a real catalogue through the SDK's in-memory client an
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from envelopes import envelope_of
-from mcp import Client
-
-from atdf_mcp import load_catalog
-from atdf_mcp.server import build_server
+from repair_cases import assert_left_to_the_agent, assert_suggested_and_retried, case_ids, echo_catalogue
 
 ADDRESS = {"type": "object", "properties": {"street": {"type": "string"}, "postcode": {"type": "string", "pattern": "^[0-9]{5}$"},
                                              "city": {"type": "string"}},
@@ -171,30 +166,16 @@ LEFT = [
 @pytest.fixture
 def catalogue(tmp_path: Path) -> Path:
     """The tools above, each handler returning its arguments."""
-    (tmp_path / "round_six.json").write_text(json.dumps(TOOLS), encoding="utf-8")
-    (tmp_path / "handlers.py").write_text("".join(f"def {t['name']}(**arguments):\n    return arguments\n\n\n" for t in TOOLS),
-                                          encoding="utf-8")
-    assert load_catalog(tmp_path).report.errors == []
-    return tmp_path
-
-
-async def _entries(client: Client, tool: str, arguments: dict[str, Any]) -> list[dict[str, Any]]:
-    return envelope_of(await client.call_tool(tool, arguments))["errors"]
+    return echo_catalogue(tmp_path, "round_six", TOOLS)
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize(("tool", "wrong", "fixed"), REPAIRED, ids=[json.dumps(w)[:40] for _, w, _ in REPAIRED])
+@pytest.mark.parametrize(("tool", "wrong", "fixed"), REPAIRED, ids=case_ids(REPAIRED))
 async def test_the_one_value_that_fits_is_suggested_and_the_retry_succeeds(catalogue: Path, tool: str, wrong: Any, fixed: Any) -> None:
-    async with Client(build_server(load_catalog(catalogue))) as client:
-        entries = await _entries(client, tool, wrong)
-        assert entries[0]["context"].get("suggested_arguments") == fixed
-        assert (await client.call_tool(tool, fixed)).is_error is False
+    await assert_suggested_and_retried(catalogue, tool, wrong, fixed)
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize(("tool", "wrong", "why"), LEFT, ids=[json.dumps(w)[:40] for _, w, _ in LEFT])
+@pytest.mark.parametrize(("tool", "wrong", "why"), LEFT, ids=case_ids(LEFT))
 async def test_a_value_with_two_readings_or_none_is_left_to_the_agent(catalogue: Path, tool: str, wrong: Any, why: str) -> None:
-    async with Client(build_server(load_catalog(catalogue))) as client:
-        entries = await _entries(client, tool, wrong)
-    assert all("suggested_arguments" not in e["context"] for e in entries), why
-    assert all(e["suggested_value"] is None for e in entries), why
+    await assert_left_to_the_agent(catalogue, tool, wrong, why)
