@@ -1,0 +1,142 @@
+"""A hostile probe, round six: the fields a tool carries into tools/list and its ARDF resource, and the closed-block hints.
+
+Tried against real `atdf-mcp validate` and `serve` subprocesses (stdio with the Python SDK client, and the TypeScript
+SDK client): a `_meta` nested past what a client's JSON parser takes or holding atdf-mcp's own keys, icons whose `src`
+is `javascript:`, a file path or a 10 MB data: URI, 100,000 icons, and 50,000 unknown keys near the name of a closed
+block's key. Each test is a gap found that way, kept so it stays fixed.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import write_file
+from test_live_reload import Inbox, connected, mcp_tool
+
+NODE = shutil.which("node")
+ROOT = Path(__file__).parent.parent
+TS_SDK = ROOT / "node_modules" / "@modelcontextprotocol" / "sdk" / "package.json"
+
+
+def validate(folder: Path) -> tuple[subprocess.CompletedProcess[str], float]:
+    """`atdf-mcp validate FOLDER` as a subprocess, and how long it took."""
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "atdf_mcp", "validate", str(folder)], capture_output=True, text=True, timeout=60)
+    return done, time.monotonic() - started
+
+
+def nested(depth: int) -> dict[str, Any]:
+    """{"a": {"a": ... {}}} `depth` levels deep."""
+    value: dict[str, Any] = {}
+    for _ in range(depth):
+        value = {"a": value}
+    return value
+
+
+async def listed(folder: Path) -> dict[str, dict[str, Any]]:
+    """tools/list of `atdf-mcp serve FOLDER` to the Python SDK client over stdio, as name → the tool as JSON."""
+    async with connected("stdio", folder, Inbox()) as (client, _):
+        tools = (await client.list_tools()).tools
+    return {t.name: t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in tools}
+
+
+def ts_listed(folder: Path) -> list[str]:
+    """The tool names the TypeScript SDK client lists from `atdf-mcp serve FOLDER` over stdio."""
+    done = subprocess.run([str(NODE), str(ROOT / "scripts" / "ts_client.mjs"), "--", sys.executable, "-m", "atdf_mcp", "serve",
+                           str(folder)], input="[]", capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return [t["name"] for t in json.loads(done.stdout)["tools"]]
+
+
+needs_ts = pytest.mark.skipif(NODE is None or not TS_SDK.is_file(), reason="needs Node.js and `npm ci` (the TypeScript SDK)")
+
+
+# ---------------------------------------------------------------------------------------------
+# _meta: nesting and atdf-mcp's own keys
+
+
+@pytest.mark.anyio
+async def test_a_meta_nested_past_what_a_client_parses_does_not_break_tools_list(tmp_path: Path) -> None:
+    """A tool whose `_meta` nests 300 levels (a 2 KB file) made every tools/list fail ("Maximum serialization depth
+    exceeded": pydantic-core serialises ~255 levels, and a client's JSON parser takes 200), so one file hid the whole
+    catalogue. Such a `_meta` is now left out of tools/list, and validate says so."""
+    write_file(tmp_path, "deep.json", {**mcp_tool("deep", "Echo the text."), "_meta": {"x-deep": nested(300), "x-ok": 1}})
+    write_file(tmp_path, "good.json", mcp_tool("good", "Echo the text."))
+    tools = await listed(tmp_path)
+    assert set(tools) == {"deep", "good"}
+    assert tools["deep"]["_meta"]["ardf.io/uri"] == "ardf://tool/deep" and "x-deep" not in tools["deep"]["_meta"]
+    done, _ = validate(tmp_path)
+    assert "/_meta" in done.stdout and "nests" in done.stdout, done.stdout
+
+
+@pytest.mark.anyio
+async def test_a_tools_own_meta_never_overrides_atdf_mcps_keys(tmp_path: Path) -> None:
+    """`_meta` of {"ardf.io/uri": ..., "ardf.io/failures": [...], "atdf.io/policy": ...}: the tool's uri lost to ours,
+    but its failures (a tool declaring none) and any other key in atdf-mcp's namespaces went out as if atdf-mcp said
+    them. Keys in those namespaces are now left out, and validate names them."""
+    meta = {"ardf.io/uri": "https://evil.example/x", "ardf.io/failures": [{"code": "FAKE"}], "atdf.io/policy": {"allow": True},
+            "ardf.io/whatever": 1, "com.example/owner": "me"}
+    write_file(tmp_path, "m.json", {**mcp_tool("m", "Echo the text."), "_meta": meta})
+    tools = await listed(tmp_path)
+    assert tools["m"]["_meta"] == {"ardf.io/uri": "ardf://tool/m", "com.example/owner": "me"}
+    done, _ = validate(tmp_path)
+    assert "ardf.io/failures" in done.stdout and "atdf.io/policy" in done.stdout, done.stdout
+
+
+# ---------------------------------------------------------------------------------------------
+# icons
+
+
+@pytest.mark.anyio
+async def test_icons_a_client_must_not_load_are_left_out_and_said(tmp_path: Path) -> None:
+    """MCP icons are https: or data: URIs (the spec asks clients to refuse others); `javascript:`, `file:`, a bare path
+    and a 10 MB data: URI were listed as written. They are now left out, each said once; the https icon stays."""
+    icons = [{"src": "javascript:alert(1)"}, {"src": "/etc/passwd"}, {"src": "file:///etc/passwd"},
+             {"src": "data:image/png;base64," + "A" * 10_000_000}, {"src": "https://example.com/a.png"}]
+    write_file(tmp_path, "i.json", {**mcp_tool("i", "Echo the text."), "icons": icons})
+    tools = await listed(tmp_path)
+    assert tools["i"]["icons"] == [{"src": "https://example.com/a.png"}]
+    done, _ = validate(tmp_path)
+    assert all(f"/icons/{n}" in done.stdout for n in range(4)) and "/icons/4" not in done.stdout, done.stdout
+    assert len(done.stdout) < 8_000, len(done.stdout)
+
+
+@needs_ts
+@pytest.mark.anyio
+async def test_a_hundred_thousand_icons_are_bounded_in_tools_list_and_in_validate(tmp_path: Path) -> None:
+    """100,000 icons without a `src` printed 100,000 warnings (20 MB from validate); 100,000 good ones all went into
+    tools/list (3.7 MB for one tool). A tool now lists its first MAX_ICONS icons and validate says the rest once."""
+    write_file(tmp_path / "bad", "b.json", {**mcp_tool("b", "Echo the text."), "icons": [{"mimeType": "image/png"}] * 100_000})
+    done, took = validate(tmp_path / "bad")
+    assert len(done.stdout) < 8_000 and took < 15, (len(done.stdout), took)
+    write_file(tmp_path / "many", "m.json", {**mcp_tool("m", "Echo the text."), "icons": [{"src": "https://e.com/a.png"}] * 100_000})
+    done, _ = validate(tmp_path / "many")
+    assert "/icons" in done.stdout and len(done.stdout) < 8_000, done.stdout[:2000]
+    from atdf_mcp.dialects.tool_fields import MAX_ICONS
+    assert len((await listed(tmp_path / "many"))["m"]["icons"]) == MAX_ICONS
+    assert ts_listed(tmp_path / "many") == ["m"]
+
+
+# ---------------------------------------------------------------------------------------------
+# a closed block's unknown keys
+
+
+def test_fifty_thousand_near_misses_of_a_key_get_a_short_message(tmp_path: Path) -> None:
+    """An ATDF 1.x root (a closed block) with 50,000 keys like "descriptio123": each was close to "description", and
+    the message said "'descriptioN' may be 'description': write it so" 50,000 times (2.6 MB on one line). The message
+    now names the first few and counts the rest."""
+    tool = {"schema_version": "1.0.0", "tool_id": "u1", "description": "Echo text.", "when_to_use": "To echo.",
+            "how_to_use": {"inputs": [{"name": "text", "type": "string", "description": "The text."}],
+                           "outputs": {"success": "The text.", "failure": [{"code": "E", "description": "Bad."}]}},
+            **{f"descriptio{i}": 1 for i in range(50_000)}}
+    write_file(tmp_path, "u.json", tool)
+    done, took = validate(tmp_path)
+    assert done.returncode == 1 and "'descriptio0' may be 'description'" in done.stdout, done.stdout[:2000]
+    assert len(done.stdout) < 4_000 and took < 15, (len(done.stdout), took)
