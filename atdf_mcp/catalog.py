@@ -542,7 +542,7 @@ class _Loader:
         version = item.get("schema_version")
         if version is not None and not _version_supported(dialect, version):
             format_ = DIALECT[dialect]
-            report(format_.pointers["version"], f"unsupported schema_version {version!r} for this "
+            report(format_.pointers["version"], f"unsupported schema_version {clipped(version)!r} for this "
                    f"{format_.label} descriptor; expected {format_.versions_text}", Code.UNSUPPORTED_VERSION)
             return None
         unsure = [d for d in canon.deviations if not d.fixed]

@@ -140,3 +140,31 @@ def test_fifty_thousand_near_misses_of_a_key_get_a_short_message(tmp_path: Path)
     done, took = validate(tmp_path)
     assert done.returncode == 1 and "'descriptio0' may be 'description'" in done.stdout, done.stdout[:2000]
     assert len(done.stdout) < 4_000 and took < 15, (len(done.stdout), took)
+
+
+# ---------------------------------------------------------------------------------------------
+# schema_version and ATDF 1.x's own keys
+
+
+def atdf1_tool(**extra: Any) -> dict[str, Any]:
+    """An ATDF 1.x tool with `extra` keys."""
+    return {"schema_version": "1.0.0", "tool_id": "u1", "description": "Echo text.", "when_to_use": "To echo.",
+            "how_to_use": {"inputs": [{"name": "text", "type": "string", "description": "The text."}],
+                           "outputs": {"success": "The text.", "failure": [{"code": "E", "description": "Bad."}]}}, **extra}
+
+
+@pytest.mark.parametrize("extra", [{f"x-k{i}": i for i in range(10_000)}, {"x" * 1_000_000: 1}], ids=["10000_keys", "1mb_key"])
+def test_an_atdf1_tool_with_keys_of_its_own_gets_a_short_message(tmp_path: Path, extra: dict[str, Any]) -> None:
+    """"ATDF 1.x admits no keys of its own (...)" listed every key as written: 10,000 keys made a 109 KB line, one key
+    of 1 MB a 1 MB line. It now names the first few, each cut short, and counts the rest."""
+    write_file(tmp_path, "t.json", atdf1_tool(**extra))
+    done, _ = validate(tmp_path)
+    assert "admits no keys of its own" in done.stdout and len(done.stdout) < 4_000, (len(done.stdout), done.stdout[:600])
+
+
+@pytest.mark.parametrize("version", ["v0.2" + ".0" * 500_000, "v" + "1" * 1_000_000], ids=["1mb_dotted", "1mb_digits"])
+def test_a_megabyte_schema_version_is_not_echoed_whole(tmp_path: Path, version: str) -> None:
+    """"unsupported schema_version '...'" repeated a 1 MB schema_version in full; it is now cut short."""
+    write_file(tmp_path, "t.json", atdf1_tool(schema_version=version))
+    done, _ = validate(tmp_path)
+    assert done.returncode == 1 and "[UNSUPPORTED_VERSION]" in done.stdout and len(done.stdout) < 4_000, done.stdout[:600]
