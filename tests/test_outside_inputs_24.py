@@ -168,3 +168,23 @@ def test_a_megabyte_schema_version_is_not_echoed_whole(tmp_path: Path, version: 
     write_file(tmp_path, "t.json", atdf1_tool(schema_version=version))
     done, _ = validate(tmp_path)
     assert done.returncode == 1 and "[UNSUPPORTED_VERSION]" in done.stdout and len(done.stdout) < 4_000, done.stdout[:600]
+
+
+# ---------------------------------------------------------------------------------------------
+# optional nulls
+
+
+@pytest.mark.anyio
+async def test_a_left_out_null_is_said_even_when_the_handlers_result_holds_the_key_as_text(tmp_path: Path) -> None:
+    """A handler that returns its own CallToolResult with `_meta["atdf.io/arguments"]` a string: a call sending a null
+    for an optional input failed with a bare JSON-RPC error ("'str' object is not a mapping"), no envelope, since the
+    note of what was left out merged into that string. atdf-mcp's own key is its word: the note replaces it."""
+    write_file(tmp_path, "t.json", mcp_tool("pick", "Pick a thing.", a={"type": "string"}, b={"type": "integer"}) | {
+        "inputSchema": {"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}}})
+    (tmp_path / "handlers.py").write_text(
+        "from mcp import types\n\n\ndef pick(a='x', b=1):\n    \"\"\"Pick.\"\"\"\n    return types.CallToolResult(content=["
+        "types.TextContent(type='text', text=a)], _meta={'atdf.io/arguments': 'mine'})\n", encoding="utf-8")
+    async with connected("stdio", tmp_path, Inbox()) as (client, _):
+        result = await client.call_tool("pick", {"a": None, "b": 2})
+    assert not result.is_error and result.content[0].text == "x", result
+    assert result.meta["atdf.io/arguments"]["left_out"] == ["a"], result.meta
