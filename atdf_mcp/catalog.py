@@ -34,6 +34,7 @@ from .connectors import ExampleLeftOut, derived_tools
 from .copies import reconcile
 from .dialects import COLLECTION_KEYS, DIALECT, READERS, ReadOptions, containers, detect, resolve
 from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
+from .dialects.carried import carried_problems
 from .dialects.foreign import commented_else, hosted_tool, named_else, skipped_message, what_else
 from .dialects.tool_fields import icon_problems, meta_problems, written_field
 from .errors import UsageError
@@ -598,6 +599,8 @@ class _Loader:
             where, value = written_field(d.raw, d.dialect, key)
             for below, message in problems_of(value):
                 report(f"{where}{below}", message, Code.SCHEMA_VIOLATION, "warning")
+        for where, message in carried_problems(d.raw, d.dialect) if d.type == "tool" else ():
+            report(where, message, Code.SCHEMA_VIOLATION, "warning")
         return ok
 
     def _derived_tools(self, d: Descriptor, problems: list[Problem]) -> list[Descriptor]:

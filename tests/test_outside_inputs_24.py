@@ -16,8 +16,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from conftest import write_file
+from local_server import serve_over_http
 from test_live_reload import Inbox, connected, mcp_tool
 
 NODE = shutil.which("node")
@@ -188,3 +190,24 @@ async def test_a_left_out_null_is_said_even_when_the_handlers_result_holds_the_k
         result = await client.call_tool("pick", {"a": None, "b": 2})
     assert not result.is_error and result.content[0].text == "x", result
     assert result.meta["atdf.io/arguments"]["left_out"] == ["a"], result.meta
+
+
+# ---------------------------------------------------------------------------------------------
+# unknown root keys carried into the ARDF resource
+
+
+def test_an_unknown_key_nested_950_deep_does_not_break_the_rest_collections(tmp_path: Path) -> None:
+    """An MCP tool with a root key no format defines ("x-deep") nested 950 levels: the key is carried into the tool's
+    ARDF resource, and GET /tools, /resources/tool and /manifest answered 500 for the whole catalogue (json.dumps
+    ran out of recursion inside the collection). A carried value nested past MAX_META_DEPTH is now left out, and
+    validate says so; the collections list both tools."""
+    write_file(tmp_path, "deep.json", {**mcp_tool("deep", "Echo the text."), "x-deep": nested(950), "x-owner": "me"})
+    write_file(tmp_path, "ok.json", mcp_tool("ok", "Echo the text."))
+    with serve_over_http(tmp_path) as (_, url, _), httpx.Client(timeout=60) as http:
+        for path in ("/tools", "/resources/tool", "/resources"):
+            answer = http.get(url + path)
+            assert answer.status_code == 200, (path, answer.text[:500])
+        tool = http.get(f"{url}/resources/tool/deep").json()
+        assert tool["x-owner"] == "me" and "x-deep" not in tool, tool
+    done, _ = validate(tmp_path)
+    assert "/x-deep" in done.stdout and "nests" in done.stdout, done.stdout

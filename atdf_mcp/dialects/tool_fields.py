@@ -24,8 +24,8 @@ from typing import Any
 from mcp import types
 from pydantic import ValidationError
 
-__all__ = ["MAX_ICONS", "MAX_ICON_SRC", "MAX_META_CHARS", "MAX_META_DEPTH", "OWN_META_PREFIXES", "icon_problems",
-           "icons_of", "meta_of", "meta_problems", "tool_fields", "written_field"]
+__all__ = ["MAX_ICONS", "MAX_ICON_SRC", "MAX_META_CHARS", "MAX_META_DEPTH", "OWN_META_PREFIXES", "deeper_than",
+           "icon_problems", "icons_of", "meta_of", "meta_problems", "tool_fields", "written_field"]
 
 MAX_ICONS = 16
 """Icons a tool lists (sizes times themes: a few); the rest are left out."""
@@ -114,7 +114,7 @@ def _meta_problems(meta: dict[str, Any]) -> list[tuple[str, str]]:
         if str(key).startswith(OWN_META_PREFIXES):
             out.append((key, f"_meta key {str(key)[:80]!r} is in atdf-mcp's own namespace ({', '.join(OWN_META_PREFIXES)}), "
                              "which the server writes: it is left out; name it in a namespace of your own (com.example/...)"))
-        elif _deeper_than(value, MAX_META_DEPTH):
+        elif deeper_than(value, MAX_META_DEPTH):
             out.append((key, f"this _meta value nests more than {MAX_META_DEPTH} levels, more than clients parse: it is "
                              "left out; flatten it"))
         else:
@@ -125,7 +125,7 @@ def _meta_problems(meta: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
-def _deeper_than(value: Any, limit: int) -> bool:
+def deeper_than(value: Any, limit: int) -> bool:
     """Whether `value` nests lists or objects more than `limit` levels (walked without recursion)."""
     stack = [(value, 0)]
     while stack:
