@@ -211,3 +211,18 @@ def test_an_unknown_key_nested_950_deep_does_not_break_the_rest_collections(tmp_
         assert tool["x-owner"] == "me" and "x-deep" not in tool, tool
     done, _ = validate(tmp_path)
     assert "/x-deep" in done.stdout and "nests" in done.stdout, done.stdout
+
+
+def test_an_ardf_tools_related_tools_outside_a_tool_set_are_not_served_to_it(tmp_path: Path) -> None:
+    """An ARDF tool whose root `related_tools` (OpenAkita guidance, carried into ARDF) names a tool outside the set:
+    the set's REST documents served the name as written, though the tool does not exist for that set's clients."""
+    tool = {"schema_version": "1.0.0", "resource_id": "open_ticket", "resource_type": "tool", "description": "Open a ticket.",
+            "content": {"type": "tool/io", "data": {"inputs": [], "outputs": {"success": "ok"}}},
+            "related_tools": [{"name": "secret_tool", "relation": "next"}, {"name": "open_ticket", "relation": "self"}]}
+    write_file(tmp_path, "open_ticket.json", tool)
+    write_file(tmp_path, "secret.json", mcp_tool("secret_tool", "A tool outside the set."))
+    (tmp_path / "atdf-mcp.yaml").write_text("toolsets:\n  support: {ids: [open_ticket]}\n", encoding="utf-8")
+    with serve_over_http(tmp_path, "--no-watch") as (_, url, _), httpx.Client(timeout=60) as http:
+        whole = http.get(f"{url}/resources/tool/open_ticket").text
+        in_set = http.get(f"{url}/resources/tool/open_ticket?toolset=support").text
+    assert "secret_tool" in whole and "secret_tool" not in in_set, in_set
