@@ -36,7 +36,7 @@ from .dialects import COLLECTION_KEYS, DIALECT, READERS, ReadOptions, containers
 from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
 from .dialects.carried import carried_problems
 from .dialects.foreign import commented_else, hosted_tool, named_else, skipped_message, what_else
-from .dialects.tool_fields import icon_problems, meta_problems, written_field
+from .dialects.tool_fields import annotation_problems, icon_problems, meta_problems, written_field
 from .errors import UsageError
 from .files import DecodeFailure, decode_bytes, find_files, printable, read_file
 from .inputs import SchemaShapeError
@@ -595,7 +595,8 @@ class _Loader:
                    Code.DESCRIPTION_TOO_LONG, "warning")
         for message in _untied_failures(d) if d.type == "tool" else ():
             report("", message, Code.UNTIED_FAILURE, "warning")
-        for key, problems_of in (("icons", icon_problems), ("_meta", meta_problems)) if d.type == "tool" else ():
+        for key, problems_of in (("icons", icon_problems), ("_meta", meta_problems), ("annotations", annotation_problems)) \
+                if d.type == "tool" else ():
             where, value = written_field(d.raw, d.dialect, key)
             for below, message in problems_of(value):
                 report(f"{where}{below}", message, Code.SCHEMA_VIOLATION, "warning")

@@ -226,3 +226,21 @@ def test_an_ardf_tools_related_tools_outside_a_tool_set_are_not_served_to_it(tmp
         whole = http.get(f"{url}/resources/tool/open_ticket").text
         in_set = http.get(f"{url}/resources/tool/open_ticket?toolset=support").text
     assert "secret_tool" in whole and "secret_tool" not in in_set, in_set
+
+
+# ---------------------------------------------------------------------------------------------
+# annotations of the wrong type, a title of a megabyte
+
+
+def test_annotations_of_the_wrong_type_and_a_megabyte_title_are_said(tmp_path: Path) -> None:
+    """`annotations: {"title": 5, "readOnlyHint": "yes", "destructiveHint": [1]}` was dropped without a word (a client
+    then takes the tool for a destructive one), and a 1 MB annotations title went into every tools/list unremarked.
+    validate now names each value it leaves out, and a title past TITLE_LIMIT characters."""
+    write_file(tmp_path / "types", "t.json", {**mcp_tool("a1", "Echo the text."),
+                                              "annotations": {"title": 5, "readOnlyHint": "yes", "destructiveHint": [1]}})
+    done, _ = validate(tmp_path / "types")
+    assert all(f"/annotations/{key}" in done.stdout for key in ("title", "readOnlyHint", "destructiveHint")), done.stdout
+    write_file(tmp_path / "long", "t.json", {**mcp_tool("a2", "Echo the text."), "annotations": {"title": "T" * 1_000_000}})
+    done, _ = validate(tmp_path / "long")
+    assert "/annotations/title" in done.stdout and "1,000,000 characters" in done.stdout, done.stdout[:2000]
+    assert len(done.stdout) < 4_000, len(done.stdout)

@@ -24,8 +24,8 @@ from typing import Any
 from mcp import types
 from pydantic import ValidationError
 
-__all__ = ["MAX_ICONS", "MAX_ICON_SRC", "MAX_META_CHARS", "MAX_META_DEPTH", "OWN_META_PREFIXES", "deeper_than",
-           "icon_problems", "icons_of", "meta_of", "meta_problems", "tool_fields", "written_field"]
+__all__ = ["ANNOTATION_TYPES", "MAX_ICONS", "MAX_ICON_SRC", "MAX_META_CHARS", "MAX_META_DEPTH", "OWN_META_PREFIXES", "TITLE_LIMIT",
+           "annotation_problems", "deeper_than", "icon_problems", "icons_of", "meta_of", "meta_problems", "tool_fields", "written_field"]
 
 MAX_ICONS = 16
 """Icons a tool lists (sizes times themes: a few); the rest are left out."""
@@ -37,6 +37,10 @@ MAX_META_CHARS = 100_000
 """Most JSON characters of a tool's own `_meta` listed; the keys past it are left out."""
 OWN_META_PREFIXES = ("ardf.io/", "atdf.io/")
 """`_meta` namespaces atdf-mcp writes itself: a descriptor's keys there are left out."""
+TITLE_LIMIT = 200
+"""Longest tool title said without a warning (a display name: a few words)."""
+ANNOTATION_TYPES = {"title": str, "readOnlyHint": bool, "destructiveHint": bool, "idempotentHint": bool, "openWorldHint": bool}
+"""The MCP ToolAnnotations fields and their types; a value of another type is left out."""
 _SCHEMES = ("https://", "http://", "data:image/")
 _REPORTED = 5  # icons named one by one in the problems; the rest are counted
 
@@ -90,6 +94,21 @@ def _icon_problem(icon: Any) -> str | None:
         return (f"an icon's src of {len(src):,} characters is left out (at most {MAX_ICON_SRC:,}, sent in every "
                 "tools/list): serve the image over https")
     return None
+
+
+def annotation_problems(annotations: Any) -> list[tuple[str, str]]:
+    """(pointer below the annotations, message) of each MCP annotation of the wrong type, and of a title too long."""
+    out: list[tuple[str, str]] = []
+    for key, kind in ANNOTATION_TYPES.items() if isinstance(annotations, dict) else ():
+        value = annotations.get(key)
+        if value is not None and not isinstance(value, kind):  # (null: not given)
+            shown = "(a nested value)" if deeper_than(value, 2) else json.dumps(value, default=str)[:40]
+            out.append((f"/{key}", f"annotation {key} is a {'string' if kind is str else 'boolean'}: {shown} is left out "
+                                   f"(a client reads it as not given){'; write true or false' if kind is bool else ''}"))
+        elif key == "title" and isinstance(value, str) and len(value) > TITLE_LIMIT:
+            out.append(("/title", f"the title is {len(value):,} characters, sent in every tools/list; a title is a display "
+                                  f"name: keep it under {TITLE_LIMIT} and say the rest in the description"))
+    return out
 
 
 def meta_of(place: Any) -> dict[str, Any]:
