@@ -276,3 +276,12 @@ def test_the_first_searches_of_ten_thousand_tools_do_not_hold_the_event_loop(tmp
                                                     "tools/call", "params": {"name": "search_tools", "arguments": {"query": query}}})
             assert "result" in sse_message(answer.text), answer.text[:500]
             assert max(waits) < 0.04, f"/health waited {max(waits) * 1000:.0f} ms during the first search for {query!r}"
+
+
+def test_a_meta_of_a_hundred_thousand_keys_left_out_is_said_in_a_few_lines(tmp_path: Path) -> None:
+    """`_meta` with 50,000 keys in atdf-mcp's namespace and 50,000 past the size bound: each key left out was one
+    warning. validate names the first few and counts the rest."""
+    meta = {**{f"ardf.io/k{i}": i for i in range(50_000)}, **{f"com.example/k{i}": "x" * 10 for i in range(50_000)}}
+    write_file(tmp_path, "m.json", {**mcp_tool("m", "Echo the text."), "_meta": meta})
+    done, took = validate(tmp_path)
+    assert "/_meta/ardf.io~1k0" in done.stdout and len(done.stdout) < 8_000 and took < 15, (len(done.stdout), took)

@@ -121,8 +121,12 @@ def meta_of(place: Any) -> dict[str, Any]:
 
 
 def meta_problems(meta: Any) -> list[tuple[str, str]]:
-    """(pointer below the `_meta`, message) of each key left out of it."""
-    return [(f"/{_escaped(key)}", message) for key, message in _meta_problems(meta)] if isinstance(meta, dict) else []
+    """(pointer below the `_meta`, message) of the keys left out of it: the first few one by one, then a count."""
+    found = _meta_problems(meta) if isinstance(meta, dict) else []
+    out = [(f"/{_escaped(key)}", message) for key, message in found[:_REPORTED]]
+    if len(found) > _REPORTED:
+        out.append(("", f"{len(found) - _REPORTED:,} more _meta keys are left out, as the ones above"))
+    return out
 
 
 def _meta_problems(meta: dict[str, Any]) -> list[tuple[str, str]]:
