@@ -34,8 +34,9 @@ from .connectors import ExampleLeftOut, derived_tools
 from .copies import reconcile
 from .dialects import COLLECTION_KEYS, DIALECT, READERS, ReadOptions, containers, detect, resolve
 from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
+from .dialects.carried import carried_problems
 from .dialects.foreign import commented_else, hosted_tool, named_else, skipped_message, what_else
-from .dialects.tool_fields import icon_problems, written_icons
+from .dialects.tool_fields import annotation_problems, icon_problems, meta_problems, written_field
 from .errors import UsageError
 from .files import DecodeFailure, decode_bytes, find_files, printable, read_file
 from .inputs import SchemaShapeError
@@ -542,7 +543,7 @@ class _Loader:
         version = item.get("schema_version")
         if version is not None and not _version_supported(dialect, version):
             format_ = DIALECT[dialect]
-            report(format_.pointers["version"], f"unsupported schema_version {version!r} for this "
+            report(format_.pointers["version"], f"unsupported schema_version {clipped(version)!r} for this "
                    f"{format_.label} descriptor; expected {format_.versions_text}", Code.UNSUPPORTED_VERSION)
             return None
         unsure = [d for d in canon.deviations if not d.fixed]
@@ -594,9 +595,13 @@ class _Loader:
                    Code.DESCRIPTION_TOO_LONG, "warning")
         for message in _untied_failures(d) if d.type == "tool" else ():
             report("", message, Code.UNTIED_FAILURE, "warning")
-        where, icons = written_icons(d.raw, d.dialect) if d.type == "tool" else ("", None)
-        for index, message in icon_problems(icons):
-            report(f"{where}/{index}", message, Code.SCHEMA_VIOLATION, "warning")
+        for key, problems_of in (("icons", icon_problems), ("_meta", meta_problems), ("annotations", annotation_problems)) \
+                if d.type == "tool" else ():
+            where, value = written_field(d.raw, d.dialect, key)
+            for below, message in problems_of(value):
+                report(f"{where}{below}", message, Code.SCHEMA_VIOLATION, "warning")
+        for where, message in carried_problems(d.raw, d.dialect) if d.type == "tool" else ():
+            report(where, message, Code.SCHEMA_VIOLATION, "warning")
         return ok
 
     def _derived_tools(self, d: Descriptor, problems: list[Problem]) -> list[Descriptor]:

@@ -39,10 +39,13 @@ def confined(d: Descriptor, hidden: frozenset[str]) -> Descriptor:
     related = d.hints.get("related_tools")
     if related and any(_named(r) in hidden for r in related):
         update["hints"] = {**d.hints, "related_tools": [r for r in related if _named(r) not in hidden]}
+    written = d.raw.get("related_tools")  # also carried as written into the tool's ARDF resource (dialects.carried)
+    if isinstance(written, list) and any(_named(r) in hidden for r in written):
+        update["raw"] = {**d.raw, "related_tools": [r for r in written if _named(r) not in hidden]}
     if d.dialect == "ardf":  # the ARDF writer serves an ARDF descriptor as it was written
         raw_prerequisites = _without(d.raw.get("prerequisites"), hidden)
         if raw_prerequisites is not d.raw.get("prerequisites"):
-            update["raw"] = {**d.raw, "prerequisites": raw_prerequisites}
+            update["raw"] = {**update.get("raw", d.raw), "prerequisites": raw_prerequisites}
     return d.model_copy(update=update) if update else d
 
 

@@ -150,7 +150,7 @@ class Disclosure:
         self._cache = "fresh" if cache and fresh else "use" if cache else None  # the search cache, as load_catalog's
         self._derived: dict[tuple[int, str], tuple[View, Any]] = {}
         if self.progressive:  # search is how a progressive client finds anything: ready before the first request
-            self.index()
+            self.index().prepare()
 
     @property
     def progressive(self) -> bool:

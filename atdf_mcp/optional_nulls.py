@@ -42,7 +42,8 @@ def without_refused_nulls(schema: Any, arguments: Any) -> tuple[Any, tuple[str, 
 def left_out(result: types.CallToolResult, paths: tuple[str, ...]) -> types.CallToolResult:
     """`result`, its `_meta` naming the inputs left out (beside what else the key holds)."""
     meta = dict(result.meta or {})
-    meta[ARGUMENTS_META_KEY] = {**(meta.get(ARGUMENTS_META_KEY) or {}), "left_out": list(paths), "note": NOTE}
+    said = meta.get(ARGUMENTS_META_KEY)  # atdf-mcp's key: kept when it is its own note (an inner call's), else replaced
+    meta[ARGUMENTS_META_KEY] = {**(said if isinstance(said, dict) else {}), "left_out": list(paths), "note": NOTE}
     return result.model_copy(update={"meta": meta})
 
 

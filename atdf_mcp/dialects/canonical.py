@@ -26,7 +26,7 @@ from ..schemas import to_pointer
 from . import atdf
 from .api_tools import is_python_generic, nullable_type, python_type_schema, unwrap_tool_spec, written
 from .dify import dify_tool
-from .version_names import atdf1_own_keys, atdf_version
+from .version_names import atdf1_own_keys, atdf_version, keys_text
 
 __all__ = ["Canonical", "Deviation", "canonicalize", "may_hold_notes"]
 
@@ -662,7 +662,7 @@ def _atdf(c: Canonical, raw: dict[str, Any]) -> None:
         else:
             _insert_first(raw, "schema_version", "2.0.0")
         c.fixed(where, f"ATDF 1.x admits no keys of its own "
-                f"({', '.join(map(repr, own))}); 2.x does: write \"schema_version\": \"2.0.0\"")
+                f"({keys_text(own)}); 2.x does: write \"schema_version\": \"2.0.0\"")
 
 
 def _atdf_translations(c: Canonical, raw: dict[str, Any]) -> None:

@@ -3,7 +3,8 @@
 ARDF admits keys of its own at a resource's root, so nothing a tool says is lost on the way to its ARDF resource:
 OpenAkita's Level-2 guidance (`detail`, `triggers`, `warnings`, `related_tools`, `workflow`) keeps its names, and a
 key no format defines (`x-owner`, `support_url`) is kept as written. The ARDF reader takes the guidance back, so a
-catalogue of those ARDF resources serves the same tools.
+catalogue of those ARDF resources serves the same tools. A value nested past MAX_META_DEPTH is not carried (a
+collection of resources holding it could not be encoded: GET /tools answered 500), and `carried_problems` says so.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from typing import Any
 
 from ..schemas import SCHEMAS
 from ._base import BINDING_KEYS
+from .tool_fields import MAX_META_DEPTH, deeper_than
 
-__all__ = ["GUIDANCE_KEYS", "carried", "guidance_of"]
+__all__ = ["GUIDANCE_KEYS", "carried", "carried_problems", "guidance_of"]
 
 GUIDANCE_KEYS = ("detail", "triggers", "warnings", "related_tools", "workflow")
 # read into the descriptor by some dialect, so written by the ARDF writer in ARDF's own terms
@@ -31,7 +33,15 @@ def carried(raw: dict[str, Any], dialect: str, written: dict[str, Any]) -> dict[
     for key, value in raw.items():
         if known is not None and key not in known and key not in written and key not in _ARDF_ROOT and key not in out:
             out[key] = value
-    return out
+    return {key: value for key, value in out.items() if not deeper_than(value, MAX_META_DEPTH)}
+
+
+def carried_problems(raw: dict[str, Any], dialect: str) -> list[tuple[str, str]]:
+    """(pointer, message) of each root key of a tool of `dialect` that is not carried into its ARDF resource as written."""
+    known = _KNOWN.get(dialect)
+    keys = [k for k in raw if k in GUIDANCE_KEYS or (known is not None and k not in known and k not in _ARDF_ROOT)]
+    return [(f"/{str(k).replace('~', '~0').replace('/', '~1')}", f"this value nests more than {MAX_META_DEPTH} levels: "
+             "it is left out of the tool's ARDF resource; flatten it") for k in keys if deeper_than(raw[k], MAX_META_DEPTH)]
 
 
 def guidance_of(raw: dict[str, Any]) -> dict[str, Any]:
@@ -46,6 +56,6 @@ def guidance_of(raw: dict[str, Any]) -> dict[str, Any]:
         related = [r for r in raw["related_tools"] if isinstance(r, dict)]
         if related:
             found["related_tools"] = related
-    if isinstance(raw.get("workflow"), dict):
+    if isinstance(raw.get("workflow"), dict) and not deeper_than(raw["workflow"], MAX_META_DEPTH):
         found["workflow"] = raw["workflow"]
     return found

@@ -8,7 +8,7 @@ from typing import Any
 from ..inputs import inline_refs, inputs_from_schema
 from ..model import Descriptor, Source
 from ._base import ReadOptions, annotations_of, binding_of, examples_of
-from .tool_fields import tool_fields
+from .tool_fields import MAX_META_DEPTH, deeper_than, tool_fields
 
 __all__ = ["MARKER_KEYS", "POINTERS", "prerequisite_texts", "read"]
 
@@ -60,7 +60,7 @@ def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descripto
             "triggers": triggers,
             "warnings": [str(w) for w in raw.get("warnings") or ()],
             "related_tools": [r for r in raw.get("related_tools") or () if isinstance(r, dict)],
-            "workflow": raw.get("workflow") if isinstance(raw.get("workflow"), dict) else None,
+            "workflow": raw["workflow"] if isinstance(raw.get("workflow"), dict) and not deeper_than(raw["workflow"], MAX_META_DEPTH) else None,
         },
         raw=raw,
         source=source,

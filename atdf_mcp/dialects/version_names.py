@@ -15,9 +15,12 @@ from typing import Any
 
 from ..schemas import SCHEMAS
 
-__all__ = ["atdf1_own_keys", "atdf_version"]
+__all__ = ["atdf1_own_keys", "atdf_version", "keys_text"]
 
 _ATDF1_KEYS = sorted(SCHEMAS["atdf1"].schema.get("properties", {}))
+
+_LONGEST = 2 * max(map(len, _ATDF1_KEYS), default=0)  # a longer key misspells none of them
+_LISTED, _KEY_CHARS = 5, 60  # keys a message names, and how much of each
 
 _NAMED = re.compile(r"[vV]?(?:0\.(?P<old>[12])|(?P<new>[12]))(?:\.\d+){0,2}")
 
@@ -35,6 +38,12 @@ def atdf_version(written: Any) -> str | None:
 def atdf1_own_keys(raw: dict[str, Any]) -> list[str]:
     """The keys of its own an ATDF 1.x descriptor gives (1.x admits none, 2.x does); [] when one may be a misspelt 1.x key."""
     own = [str(k) for k in raw if k not in _ATDF1_KEYS]
-    if any(difflib.get_close_matches(k, _ATDF1_KEYS, n=1, cutoff=0.75) for k in own):
+    if any(len(k) <= _LONGEST and difflib.get_close_matches(k, _ATDF1_KEYS, n=1, cutoff=0.75) for k in own):
         return []  # "descripton": the schema's error names the key meant
     return own
+
+
+def keys_text(keys: list[str]) -> str:
+    """The first few of `keys` for a message, each cut short, and how many more there are."""
+    named = ", ".join(repr(k if len(k) <= _KEY_CHARS else k[:_KEY_CHARS] + "…") for k in keys[:_LISTED])
+    return named + (f" and {len(keys) - _LISTED:,} more" if len(keys) > _LISTED else "")
