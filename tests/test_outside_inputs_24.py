@@ -252,10 +252,14 @@ def test_annotations_of_the_wrong_type_and_a_megabyte_title_are_said(tmp_path: P
 # search: the first query of a large catalogue
 
 
-def test_the_first_searches_of_ten_thousand_tools_do_not_hold_the_event_loop(tmp_path: Path) -> None:
+def test_the_first_searches_of_twenty_thousand_tools_do_not_hold_the_event_loop(tmp_path: Path) -> None:
     """10,000 tools with names of many words, served progressively: the first search_tools in English and the first in
     Spanish held the event loop ~100 ms each (/health waited 66-115 ms) while the index worked out its name keys, name
-    words (name coverage) and initials. The index now works them out when it is built, off the event loop."""
+    words (name coverage) and initials. The index now works them out when it is built, off the event loop.
+
+    Run with 20,000 tools, where the first Spanish search held the loop 450 ms without that (/health waits 3-5 ms with
+    it): a bound of 40 ms at 10,000 tools failed 1 run in 13 on a busy 2-core machine, and passed the first English
+    search unprepared (17 ms)."""
     import random
 
     from test_outside_inputs_16 import post_watching_health, sse_message
@@ -263,7 +267,7 @@ def test_the_first_searches_of_ten_thousand_tools_do_not_hold_the_event_loop(tmp
 
     words = ["".join(random.Random(i).choices("abcdefghijklmnopqrstuvwxyz", k=4)) for i in range(3000)]
     pick = random.Random(7)
-    for k in range(10):
+    for k in range(20):
         tools = [mcp_tool("_".join(pick.sample(words, 11)) + f"_{k}_{i}", " ".join(pick.sample(words, 20)) + ".")
                  for i in range(1000)]
         write_file(tmp_path / "big", f"t{k}.json", {"tools": tools})
@@ -275,7 +279,7 @@ def test_the_first_searches_of_ten_thousand_tools_do_not_hold_the_event_loop(tmp
             answer, _, waits = post_watching_health(http, url, headers, {"jsonrpc": "2.0", "id": request_id, "method":
                                                     "tools/call", "params": {"name": "search_tools", "arguments": {"query": query}}})
             assert "result" in sse_message(answer.text), answer.text[:500]
-            assert max(waits) < 0.04, f"/health waited {max(waits) * 1000:.0f} ms during the first search for {query!r}"
+            assert max(waits) < 0.2, f"/health waited {max(waits) * 1000:.0f} ms during the first search for {query!r}"
 
 
 def test_a_meta_of_a_hundred_thousand_keys_left_out_is_said_in_a_few_lines(tmp_path: Path) -> None:
