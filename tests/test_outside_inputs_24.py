@@ -289,3 +289,13 @@ def test_a_meta_of_a_hundred_thousand_keys_left_out_is_said_in_a_few_lines(tmp_p
     write_file(tmp_path, "m.json", {**mcp_tool("m", "Echo the text."), "_meta": meta})
     done, took = validate(tmp_path)
     assert "/_meta/ardf.io~1k0" in done.stdout and len(done.stdout) < 8_000 and took < 15, (len(done.stdout), took)
+
+
+def test_a_thousand_root_keys_nested_too_deep_are_said_in_a_few_lines(tmp_path: Path) -> None:
+    """An MCP tool with 1,000 root keys no format defines, each nested past MAX_META_DEPTH: each key left out of the
+    ARDF resource was one validate warning (1,000 lines, against the README's "the first five named, the rest
+    counted"). validate names the first few and counts the rest."""
+    write_file(tmp_path, "t.json", {**mcp_tool("deep_keys", "Echo the text."), **{f"x-k{i}": nested(40) for i in range(1_000)}})
+    done, _ = validate(tmp_path)
+    assert "/x-k0" in done.stdout and "995" in done.stdout and "/x-k999" not in done.stdout, done.stdout[:2000]
+    assert len(done.stdout) < 4_000, len(done.stdout)
