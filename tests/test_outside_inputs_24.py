@@ -22,6 +22,8 @@ from conftest import write_file
 from local_server import serve_over_http
 from test_live_reload import Inbox, connected, mcp_tool
 
+from atdf_mcp.dialects.tool_fields import icons_of
+
 NODE = shutil.which("node")
 ROOT = Path(__file__).parent.parent
 TS_SDK = ROOT / "node_modules" / "@modelcontextprotocol" / "sdk" / "package.json"
@@ -299,3 +301,13 @@ def test_a_thousand_root_keys_nested_too_deep_are_said_in_a_few_lines(tmp_path: 
     done, _ = validate(tmp_path)
     assert "/x-k0" in done.stdout and "995" in done.stdout and "/x-k999" not in done.stdout, done.stdout[:2000]
     assert len(done.stdout) < 4_000, len(done.stdout)
+
+
+def test_an_icon_whose_scheme_is_written_in_capitals_is_listed(tmp_path: Path) -> None:
+    """A URI's scheme is case-insensitive (RFC 3986, 3.1): "HTTPS://…" and "Data:image/png;…" were left out as not https:
+    or data:image, with a warning saying so. validate says nothing of them, and they are listed (a file: URI is not)."""
+    icons = [{"src": "HTTPS://example.com/a.png"}, {"src": "Data:image/png;base64,iVBORw0KGgo="}, {"src": "FILE:///etc/passwd"}]
+    write_file(tmp_path, "t.json", {**mcp_tool("caps", "Echo the text."), "icons": icons})
+    done, _ = validate(tmp_path)
+    assert "/icons/0" not in done.stdout and "/icons/1" not in done.stdout and "/icons/2" in done.stdout, done.stdout
+    assert icons_of({"icons": icons}) == icons[:2]

@@ -42,6 +42,7 @@ TITLE_LIMIT = 200
 ANNOTATION_TYPES = {"title": str, "readOnlyHint": bool, "destructiveHint": bool, "idempotentHint": bool, "openWorldHint": bool}
 """The MCP ToolAnnotations fields and their types; a value of another type is left out."""
 _SCHEMES = ("https://", "http://", "data:image/")
+_SCHEME_CHARS = max(map(len, _SCHEMES))
 _REPORTED = 5  # icons named one by one in the problems; the rest are counted
 
 
@@ -87,8 +88,8 @@ def _icon_problem(icon: Any) -> str | None:
         return ('an icon is {"src": "https://… or data: URI", "mimeType"?, "sizes"?: ["48x48"], "theme"?: "light" | '
                 '"dark"}: this one is left out; give its "src" or remove it')
     src = icon["src"]
-    if not src.startswith(_SCHEMES):
-        return (f"an icon's src is an https: URL or a data:image URI (clients refuse others): {src[:40]!r} is left out; "
+    if not src[:_SCHEME_CHARS].lower().startswith(_SCHEMES):  # a scheme is case-insensitive: HTTPS:// is https
+        return (f"an icon's src is an https: or http: URL or a data:image URI (clients refuse others): {src[:40]!r} is left out; "
                 "serve the image over https or inline it as a data: URI")
     if len(src) > MAX_ICON_SRC:
         return (f"an icon's src of {len(src):,} characters is left out (at most {MAX_ICON_SRC:,}, sent in every "
