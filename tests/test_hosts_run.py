@@ -10,10 +10,12 @@ reaches nothing but 127.0.0.1: no model, no account.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import threading
 import time
@@ -36,6 +38,40 @@ GEMINI_CLI = ("@google/gemini-cli", "0.61.0", "gemini")
 OPENCODE = ("opencode-ai", "1.18.33", "opencode")
 CONTINUE = ("@continuedev/cli", "1.5.47", "cn")
 HOST_SECONDS = 120  # what one host command may take: it starts every configured server
+INSTALL_SECONDS = 120  # what one npm install may take
+_NO_NETWORK = re.compile(r"\b(ECONNREFUSED|ENOTFOUND|ETIMEDOUT|EAI_AGAIN|ECONNRESET|ENETUNREACH|EHOSTUNREACH)\b")
+_UNREACHABLE: list[str] = []  # why npm could not reach its registry, once: the other hosts skip at once
+
+
+def run_host(argv: list[str], *, timeout: float = HOST_SECONDS, **options: Any) -> subprocess.CompletedProcess[str]:
+    """`argv` run to its end in a process group of its own, its output captured; whatever it left running in the group
+    (a server it started, a daemon) is killed afterwards. Past `timeout` the whole group is killed and TimeoutExpired
+    raised, with the output so far."""
+    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                          **options) as process:
+        try:
+            out, err = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            stop_group(process)
+            out, err = process.communicate()
+            raise subprocess.TimeoutExpired(argv, timeout, out, err) from None
+        finally:
+            stop_group(process)
+    return subprocess.CompletedProcess(argv, process.returncode, out, err)
+
+
+def stop_group(process: subprocess.Popen[str]) -> None:
+    """Kill the process group `process` leads (it and whatever it started that is still in the group)."""
+    with contextlib.suppress(ProcessLookupError):  # the group is gone
+        os.killpg(process.pid, signal.SIGKILL)
+
+
+def host_run(argv: list[str], **options: Any) -> subprocess.CompletedProcess[str]:
+    """run_host for a host under test: past HOST_SECONDS the test fails with what the host said so far."""
+    try:
+        return run_host(argv, **options)
+    except subprocess.TimeoutExpired as exc:
+        pytest.fail(f"{' '.join(argv[:3])} did not end in {exc.timeout:.0f} s; it said: {exc.stdout!s:.2000}{exc.stderr!s:.2000}")
 
 
 def host_cache() -> Path:
@@ -52,13 +88,20 @@ def installed(package: str, version: str, binary: str) -> Path:
     folder = host_cache() / f"{package.strip('@').replace('/', '-')}-{version}"
     executable = folder / "node_modules" / ".bin" / binary
     if not executable.exists():
+        if _UNREACHABLE:
+            pytest.skip(f"cannot install {package}@{version}: {_UNREACHABLE[0]}")
         try:
-            run = subprocess.run([npm, "install", "--prefix", str(folder), "--no-audit", "--no-fund", "--loglevel=error",
-                                  f"{package}@{version}"], capture_output=True, text=True, timeout=120)
+            run = run_host([npm, "install", "--prefix", str(folder), "--no-audit", "--no-fund", "--loglevel=error",
+                            f"{package}@{version}"], timeout=INSTALL_SECONDS)
         except subprocess.TimeoutExpired:
-            pytest.skip(f"npm install {package}@{version} took over 120 s (no registry here?)")
+            _UNREACHABLE.append(f"npm install {package}@{version} took over {INSTALL_SECONDS} s (no registry here?)")
+            pytest.skip(_UNREACHABLE[0])
         if run.returncode or not executable.exists():
-            pytest.skip(f"npm install {package}@{version} failed: {run.stderr.strip()[-300:]}")
+            said = [line for line in run.stderr.splitlines() if line.startswith("npm error") and "code" in line]
+            reason = f"npm install {package}@{version} failed: {(said or [run.stderr.strip()[-300:]])[0]}"
+            if _NO_NETWORK.search(run.stderr):
+                _UNREACHABLE.append(reason)
+            pytest.skip(reason)
     return executable
 
 
@@ -118,7 +161,7 @@ def test_claude_code_connects_to_each_entry_added_by_the_printed_command(capsys:
     for name, argv in entries.items():
         _, err = config(capsys, "claude-code", *argv, "--name", name)
         [command] = [line.split(": ", 2)[2] for line in err.splitlines() if line.startswith("atdf-mcp: or run")]
-        added = subprocess.run(["bash", "-c", command], cwd=project, env=env, capture_output=True, text=True, timeout=HOST_SECONDS)
+        added = host_run(["bash", "-c", command], cwd=project, env=env)
         assert added.returncode == 0 and f"MCP server {name} to user config" in added.stdout, added.stdout + added.stderr
     shared: dict[str, Any] = {"mcpServers": {}}  # the project's .mcp.json, as printed, approved in the user's settings
     for name in ("project", "unapproved"):
@@ -127,8 +170,7 @@ def test_claude_code_connects_to_each_entry_added_by_the_printed_command(capsys:
     (project / ".mcp.json").write_text(json.dumps(shared), encoding="utf-8")
     (Path(env["HOME"]) / ".claude").mkdir(exist_ok=True)
     (Path(env["HOME"]) / ".claude" / "settings.json").write_text('{"enabledMcpjsonServers": ["project"]}', encoding="utf-8")
-    listed = subprocess.run([str(claude), "mcp", "list"], cwd=project, env=env, capture_output=True, text=True,
-                            timeout=HOST_SECONDS)
+    listed = host_run([str(claude), "mcp", "list"], cwd=project, env=env)
     status = status_lines(listed.stdout)
     for name in ("local", "http", "sse", "project"):
         assert status[name].endswith("✔ Connected"), listed.stdout
@@ -137,23 +179,27 @@ def test_claude_code_connects_to_each_entry_added_by_the_printed_command(capsys:
 
 
 def codex_servers(codex: Path, env: dict[str, str], cwd: Path) -> dict[str, Any]:
-    """`codex app-server`'s answer to mcpServerStatus/list (it starts every server of config.toml), by server name."""
+    """`codex app-server`'s answer to mcpServerStatus/list (it starts every server of config.toml), by server name; the
+    test fails when none comes in HOST_SECONDS."""
     requests = [{"id": 1, "method": "initialize", "params": {"clientInfo": {"name": "atdf-mcp-tests", "version": "0"}}},
                 {"method": "initialized"}, {"id": 2, "method": "mcpServerStatus/list", "params": {}}]
     with subprocess.Popen([str(codex), "app-server"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                          env=env, cwd=cwd, text=True) as process:
+                          env=env, cwd=cwd, text=True, start_new_session=True) as process:
+        timer = threading.Timer(HOST_SECONDS, stop_group, (process,))  # ends the read below: stdout closes
+        timer.start()
         try:
             assert process.stdin and process.stdout
             process.stdin.write("".join(json.dumps(request) + "\n" for request in requests))
             process.stdin.flush()
             for line in process.stdout:
-                message = json.loads(line)
+                message = json.loads(line) if line.startswith("{") else {}
                 if message.get("id") == 2:
                     assert "result" in message, message
                     return {server["name"]: server for server in message["result"]["data"]}
-            raise AssertionError("codex app-server closed without answering mcpServerStatus/list")
+            pytest.fail(f"codex app-server closed (or took over {HOST_SECONDS} s) without answering mcpServerStatus/list")
         finally:
-            process.kill()
+            timer.cancel()
+            stop_group(process)
 
 
 def test_codex_lists_the_tools_of_the_stdio_and_the_http_entry(capsys: pytest.CaptureFixture[str], catalog: Path, server: str,
@@ -186,7 +232,7 @@ def test_gemini_cli_connects_to_the_stdio_http_and_sse_entries(capsys: pytest.Ca
     folder.mkdir()
     (folder / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
     (folder / "trustedFolders.json").write_text(json.dumps({str(project): "TRUST_FOLDER"}), encoding="utf-8")  # else: "Disabled"
-    listed = subprocess.run([str(gemini), "mcp", "list"], cwd=project, env=env, capture_output=True, text=True, timeout=HOST_SECONDS)
+    listed = host_run([str(gemini), "mcp", "list"], cwd=project, env=env)
     status = {match.group(1): match.group(2) for match in re.finditer(r"^\S+ ([\w-]+): .* - (\w+)$", listed.stdout + listed.stderr,
                                                                         re.MULTILINE)}
     assert status == {"local": "Connected", "http": "Connected", "sse": "Connected"}, listed.stdout + listed.stderr
@@ -205,8 +251,7 @@ def test_opencode_connects_to_the_stdio_http_and_sse_entries(capsys: pytest.Capt
     folder = Path(env["XDG_CONFIG_HOME"]) / "opencode"
     folder.mkdir(parents=True)
     (folder / "opencode.json").write_text(json.dumps(document), encoding="utf-8")
-    listed = subprocess.run([str(opencode), "mcp", "list"], cwd=tmp_path, env=env, capture_output=True, text=True,
-                            timeout=HOST_SECONDS)
+    listed = host_run([str(opencode), "mcp", "list"], cwd=tmp_path, env=env)
     text = re.sub(r"\x1b\[[0-9;]*m", "", listed.stdout + listed.stderr)
     status = dict(re.findall(r"^\W+ ([\w-]+) (connected|failed|disabled|\w+ \w+)$", text, re.MULTILINE))
     assert status == {"local": "connected", "http": "connected", "sse": "connected"}, text
@@ -271,8 +316,45 @@ def test_continue_cli_offers_and_calls_the_tools_of_the_items_in_its_config(caps
                 "models": [{"name": "stand-in", "provider": "openai", "model": "stand-in", "apiBase": model, "apiKey": "none",
                             "roles": ["chat"]}]}
     (tmp_path / "config.yaml").write_text(yaml.safe_dump(settings), encoding="utf-8")
-    run = subprocess.run([str(continue_cli), "-p", "ping", "--config", str(tmp_path / "config.yaml"), "--auto"], cwd=tmp_path,
-                         env=env, capture_output=True, text=True, timeout=HOST_SECONDS)
+    run = host_run([str(continue_cli), "-p", "ping", "--config", str(tmp_path / "config.yaml"), "--auto"], cwd=tmp_path, env=env)
     assert run.returncode == 0, run.stdout + run.stderr
     assert [name for name in StandInModel.offered[0] if name in ("ping", "pong")] == ["ping", "pong", "ping", "pong"]
     assert "result:" in run.stdout and '"text":"ping"' in run.stdout.split("result:", 1)[1], run.stdout  # the handler's answer
+
+
+def own_process_gone(pid: int) -> bool:
+    """Whether process `pid` has ended (gone, or a zombie no one has reaped yet)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except (FileNotFoundError, ProcessLookupError):
+        return True
+
+
+def ended_within(pid: int, seconds: float) -> bool:
+    """Whether process `pid` ends within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not own_process_gone(pid):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process states from /proc")
+def test_a_host_that_hangs_is_stopped_at_its_timeout_with_what_it_started() -> None:
+    """A host that does not end is killed at its timeout with the processes it started (subprocess.run's timeout kills
+    the host alone: the MCP servers and helpers it started ran on after the test), and what it said so far is kept."""
+    started = time.monotonic()
+    with pytest.raises(subprocess.TimeoutExpired) as hung:
+        run_host(["bash", "-c", "sleep 300 & echo $!; sleep 300"], timeout=1)
+    assert time.monotonic() - started < 30
+    child = int(str(hung.value.stdout).split()[0])
+    assert ended_within(child, 10), f"the host's child {child} still runs"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process states from /proc")
+def test_what_a_host_leaves_running_after_it_ends_is_stopped() -> None:
+    """A host that ends leaving a process behind (a server it started, a daemon in its group): it is killed."""
+    done = run_host(["bash", "-c", "sleep 300 >/dev/null 2>&1 & echo $!"], timeout=30)
+    child = int(done.stdout.split()[0])
+    assert done.returncode == 0 and ended_within(child, 10), f"{child} still runs"

@@ -22,6 +22,8 @@ from conftest import write_file
 from local_server import serve_over_http
 from test_live_reload import Inbox, connected, mcp_tool
 
+from atdf_mcp.dialects.tool_fields import icons_of
+
 NODE = shutil.which("node")
 ROOT = Path(__file__).parent.parent
 TS_SDK = ROOT / "node_modules" / "@modelcontextprotocol" / "sdk" / "package.json"
@@ -252,10 +254,14 @@ def test_annotations_of_the_wrong_type_and_a_megabyte_title_are_said(tmp_path: P
 # search: the first query of a large catalogue
 
 
-def test_the_first_searches_of_ten_thousand_tools_do_not_hold_the_event_loop(tmp_path: Path) -> None:
+def test_the_first_searches_of_twenty_thousand_tools_do_not_hold_the_event_loop(tmp_path: Path) -> None:
     """10,000 tools with names of many words, served progressively: the first search_tools in English and the first in
     Spanish held the event loop ~100 ms each (/health waited 66-115 ms) while the index worked out its name keys, name
-    words (name coverage) and initials. The index now works them out when it is built, off the event loop."""
+    words (name coverage) and initials. The index now works them out when it is built, off the event loop.
+
+    Run with 20,000 tools, where the first Spanish search held the loop 450 ms without that (/health waits 3-5 ms with
+    it): a bound of 40 ms at 10,000 tools failed 1 run in 13 on a busy 2-core machine, and passed the first English
+    search unprepared (17 ms)."""
     import random
 
     from test_outside_inputs_16 import post_watching_health, sse_message
@@ -263,7 +269,7 @@ def test_the_first_searches_of_ten_thousand_tools_do_not_hold_the_event_loop(tmp
 
     words = ["".join(random.Random(i).choices("abcdefghijklmnopqrstuvwxyz", k=4)) for i in range(3000)]
     pick = random.Random(7)
-    for k in range(10):
+    for k in range(20):
         tools = [mcp_tool("_".join(pick.sample(words, 11)) + f"_{k}_{i}", " ".join(pick.sample(words, 20)) + ".")
                  for i in range(1000)]
         write_file(tmp_path / "big", f"t{k}.json", {"tools": tools})
@@ -275,7 +281,7 @@ def test_the_first_searches_of_ten_thousand_tools_do_not_hold_the_event_loop(tmp
             answer, _, waits = post_watching_health(http, url, headers, {"jsonrpc": "2.0", "id": request_id, "method":
                                                     "tools/call", "params": {"name": "search_tools", "arguments": {"query": query}}})
             assert "result" in sse_message(answer.text), answer.text[:500]
-            assert max(waits) < 0.04, f"/health waited {max(waits) * 1000:.0f} ms during the first search for {query!r}"
+            assert max(waits) < 0.2, f"/health waited {max(waits) * 1000:.0f} ms during the first search for {query!r}"
 
 
 def test_a_meta_of_a_hundred_thousand_keys_left_out_is_said_in_a_few_lines(tmp_path: Path) -> None:
@@ -285,3 +291,23 @@ def test_a_meta_of_a_hundred_thousand_keys_left_out_is_said_in_a_few_lines(tmp_p
     write_file(tmp_path, "m.json", {**mcp_tool("m", "Echo the text."), "_meta": meta})
     done, took = validate(tmp_path)
     assert "/_meta/ardf.io~1k0" in done.stdout and len(done.stdout) < 8_000 and took < 15, (len(done.stdout), took)
+
+
+def test_a_thousand_root_keys_nested_too_deep_are_said_in_a_few_lines(tmp_path: Path) -> None:
+    """An MCP tool with 1,000 root keys no format defines, each nested past MAX_META_DEPTH: each key left out of the
+    ARDF resource was one validate warning (1,000 lines, against the README's "the first five named, the rest
+    counted"). validate names the first few and counts the rest."""
+    write_file(tmp_path, "t.json", {**mcp_tool("deep_keys", "Echo the text."), **{f"x-k{i}": nested(40) for i in range(1_000)}})
+    done, _ = validate(tmp_path)
+    assert "/x-k0" in done.stdout and "995" in done.stdout and "/x-k999" not in done.stdout, done.stdout[:2000]
+    assert len(done.stdout) < 4_000, len(done.stdout)
+
+
+def test_an_icon_whose_scheme_is_written_in_capitals_is_listed(tmp_path: Path) -> None:
+    """A URI's scheme is case-insensitive (RFC 3986, 3.1): "HTTPS://…" and "Data:image/png;…" were left out as not https:
+    or data:image, with a warning saying so. validate says nothing of them, and they are listed (a file: URI is not)."""
+    icons = [{"src": "HTTPS://example.com/a.png"}, {"src": "Data:image/png;base64,iVBORw0KGgo="}, {"src": "FILE:///etc/passwd"}]
+    write_file(tmp_path, "t.json", {**mcp_tool("caps", "Echo the text."), "icons": icons})
+    done, _ = validate(tmp_path)
+    assert "/icons/0" not in done.stdout and "/icons/1" not in done.stdout and "/icons/2" in done.stdout, done.stdout
+    assert icons_of({"icons": icons}) == icons[:2]

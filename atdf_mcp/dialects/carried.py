@@ -13,7 +13,7 @@ from typing import Any
 
 from ..schemas import SCHEMAS
 from ._base import BINDING_KEYS
-from .tool_fields import MAX_META_DEPTH, deeper_than
+from .tool_fields import MAX_META_DEPTH, deeper_than, first_few
 
 __all__ = ["GUIDANCE_KEYS", "carried", "carried_problems", "guidance_of"]
 
@@ -37,11 +37,13 @@ def carried(raw: dict[str, Any], dialect: str, written: dict[str, Any]) -> dict[
 
 
 def carried_problems(raw: dict[str, Any], dialect: str) -> list[tuple[str, str]]:
-    """(pointer, message) of each root key of a tool of `dialect` that is not carried into its ARDF resource as written."""
+    """(pointer, message) of the root keys of a tool of `dialect` not carried into its ARDF resource as written: the first
+    few one by one, then a count."""
     known = _KNOWN.get(dialect)
     keys = [k for k in raw if k in GUIDANCE_KEYS or (known is not None and k not in known and k not in _ARDF_ROOT)]
-    return [(f"/{str(k).replace('~', '~0').replace('/', '~1')}", f"this value nests more than {MAX_META_DEPTH} levels: "
-             "it is left out of the tool's ARDF resource; flatten it") for k in keys if deeper_than(raw[k], MAX_META_DEPTH)]
+    return first_few([(f"/{str(k).replace('~', '~0').replace('/', '~1')}", f"this value nests more than {MAX_META_DEPTH} "
+                       "levels: it is left out of the tool's ARDF resource; flatten it")
+                      for k in keys if deeper_than(raw[k], MAX_META_DEPTH)], "root keys")
 
 
 def guidance_of(raw: dict[str, Any]) -> dict[str, Any]:

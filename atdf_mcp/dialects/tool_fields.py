@@ -25,7 +25,7 @@ from mcp import types
 from pydantic import ValidationError
 
 __all__ = ["ANNOTATION_TYPES", "MAX_ICONS", "MAX_ICON_SRC", "MAX_META_CHARS", "MAX_META_DEPTH", "OWN_META_PREFIXES", "TITLE_LIMIT",
-           "annotation_problems", "deeper_than", "icon_problems", "icons_of", "meta_of", "meta_problems", "tool_fields", "written_field"]
+           "annotation_problems", "deeper_than", "first_few", "icon_problems", "icons_of", "meta_of", "meta_problems", "tool_fields", "written_field"]
 
 MAX_ICONS = 16
 """Icons a tool lists (sizes times themes: a few); the rest are left out."""
@@ -42,6 +42,7 @@ TITLE_LIMIT = 200
 ANNOTATION_TYPES = {"title": str, "readOnlyHint": bool, "destructiveHint": bool, "idempotentHint": bool, "openWorldHint": bool}
 """The MCP ToolAnnotations fields and their types; a value of another type is left out."""
 _SCHEMES = ("https://", "http://", "data:image/")
+_SCHEME_CHARS = max(map(len, _SCHEMES))
 _REPORTED = 5  # icons named one by one in the problems; the rest are counted
 
 
@@ -87,8 +88,8 @@ def _icon_problem(icon: Any) -> str | None:
         return ('an icon is {"src": "https://… or data: URI", "mimeType"?, "sizes"?: ["48x48"], "theme"?: "light" | '
                 '"dark"}: this one is left out; give its "src" or remove it')
     src = icon["src"]
-    if not src.startswith(_SCHEMES):
-        return (f"an icon's src is an https: URL or a data:image URI (clients refuse others): {src[:40]!r} is left out; "
+    if not src[:_SCHEME_CHARS].lower().startswith(_SCHEMES):  # a scheme is case-insensitive: HTTPS:// is https
+        return (f"an icon's src is an https: or http: URL or a data:image URI (clients refuse others): {src[:40]!r} is left out; "
                 "serve the image over https or inline it as a data: URI")
     if len(src) > MAX_ICON_SRC:
         return (f"an icon's src of {len(src):,} characters is left out (at most {MAX_ICON_SRC:,}, sent in every "
@@ -123,10 +124,14 @@ def meta_of(place: Any) -> dict[str, Any]:
 def meta_problems(meta: Any) -> list[tuple[str, str]]:
     """(pointer below the `_meta`, message) of the keys left out of it: the first few one by one, then a count."""
     found = _meta_problems(meta) if isinstance(meta, dict) else []
-    out = [(f"/{_escaped(key)}", message) for key, message in found[:_REPORTED]]
-    if len(found) > _REPORTED:
-        out.append(("", f"{len(found) - _REPORTED:,} more _meta keys are left out, as the ones above"))
-    return out
+    return first_few([(f"/{_escaped(key)}", message) for key, message in found], "_meta keys")
+
+
+def first_few(problems: list[tuple[str, str]], what: str) -> list[tuple[str, str]]:
+    """The first few (pointer, message) of `problems`, then one line counting the rest of `what` left out."""
+    if len(problems) <= _REPORTED:
+        return problems
+    return [*problems[:_REPORTED], ("", f"{len(problems) - _REPORTED:,} more {what} are left out, as the ones above")]
 
 
 def _meta_problems(meta: dict[str, Any]) -> list[tuple[str, str]]:
