@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..schemas import SCHEMAS
+from ..schemas import SCHEMAS, to_pointer
 from ._base import BINDING_KEYS
 from .tool_fields import MAX_META_DEPTH, deeper_than, first_few
 
@@ -41,7 +41,7 @@ def carried_problems(raw: dict[str, Any], dialect: str) -> list[tuple[str, str]]
     few one by one, then a count."""
     known = _KNOWN.get(dialect)
     keys = [k for k in raw if k in GUIDANCE_KEYS or (known is not None and k not in known and k not in _ARDF_ROOT)]
-    return first_few([(f"/{str(k).replace('~', '~0').replace('/', '~1')}", f"this value nests more than {MAX_META_DEPTH} "
+    return first_few([(to_pointer((k,)), f"this value nests more than {MAX_META_DEPTH} "
                        "levels: it is left out of the tool's ARDF resource; flatten it")
                       for k in keys if deeper_than(raw[k], MAX_META_DEPTH)], "root keys")
 

@@ -24,6 +24,8 @@ from typing import Any
 from mcp import types
 from pydantic import ValidationError
 
+from ..schemas import to_pointer
+
 __all__ = ["ANNOTATION_TYPES", "MAX_ICONS", "MAX_ICON_SRC", "MAX_META_CHARS", "MAX_META_DEPTH", "OWN_META_PREFIXES", "TITLE_LIMIT",
            "annotation_problems", "deeper_than", "first_few", "icon_problems", "icons_of", "meta_of", "meta_problems", "tool_fields", "written_field"]
 
@@ -124,7 +126,7 @@ def meta_of(place: Any) -> dict[str, Any]:
 def meta_problems(meta: Any) -> list[tuple[str, str]]:
     """(pointer below the `_meta`, message) of the keys left out of it: the first few one by one, then a count."""
     found = _meta_problems(meta) if isinstance(meta, dict) else []
-    return first_few([(f"/{_escaped(key)}", message) for key, message in found], "_meta keys")
+    return first_few([(to_pointer((key,)), message) for key, message in found], "_meta keys")
 
 
 def first_few(problems: list[tuple[str, str]], what: str) -> list[tuple[str, str]]:
@@ -163,11 +165,6 @@ def deeper_than(value: Any, limit: int) -> bool:
                 return True
             stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
     return False
-
-
-def _escaped(key: Any) -> str:
-    """`key` as a JSON-pointer token."""
-    return str(key).replace("~", "~0").replace("/", "~1")
 
 
 def tool_fields(place: Any) -> dict[str, Any]:
