@@ -53,8 +53,10 @@ def stdout_claimed() -> Iterator[None]:
             yield
     finally:
         _WIRES.remove(private)
+        # fd 1 stays on stderr: the session is over, and a thread still printing (an import past its limit) would
+        # otherwise write after the last answer, on the wire the client still reads until the process exits
         with contextlib.suppress(OSError):
-            os.dup2(private, 1)
+            sys.stdout.flush()
         os.close(private)
 
 
