@@ -6,15 +6,23 @@ looking for an authorization server; when none is named they take the MCP server
 
     GET  /.well-known/oauth-authorization-server   with --oauth-issuer: the issuer's own RFC 8414 metadata, so such a
                                                     client registers and signs in at the issuer (503 while unreachable)
-    POST /register · GET /authorize · POST /token   404 NOT_FOUND saying what to do instead: send the static token as a
-                                                    header, sign in at the issuer, or nothing (no token needed)
+    POST /register · GET /authorize · POST /token   404 saying what to do instead: send the static token as a header,
+                                                    sign in at the issuer, or nothing (no token needed)
 
 Without them the client showed "Dynamic client registration failed: HTTP 404" and a body about /manifest.
+
+Those three answer in OAuth's own error shape (RFC 6749 5.2, RFC 7591 3.2.2), `{"error": "invalid_request",
+"error_description": ...}`, not in an ATDF envelope: only an OAuth client calls them, and it reads nothing else. Given an
+envelope, the TypeScript SDK (Claude Code, Cursor, the Inspector, mcp-remote) threw "Invalid OAuth error response:
+ZodError ... Raw body: ..." and its user had to find our sentence in the JSON; given this shape it throws our sentence.
+`invalid_request` is the one code those clients neither retry (`invalid_client`, `unauthorized_client` and
+`invalid_grant` make them register again) nor mistake for a bad token.
 """
 
 from __future__ import annotations
 
 import logging
+import unicodedata
 from collections.abc import Awaitable, Callable
 
 from starlette.requests import Request
@@ -26,7 +34,7 @@ from .l10n import gettext as _
 from .oauth import WELL_KNOWN, IssuerUnavailable, JwtVerifier, request_origin
 from .rest import error_response
 
-__all__ = ["AS_METADATA", "SIGN_IN_PATHS", "sign_in_routes"]
+__all__ = ["AS_METADATA", "SIGN_IN_PATHS", "oauth_error", "sign_in_routes"]
 
 AS_METADATA = "/.well-known/oauth-authorization-server"
 SIGN_IN_PATHS = {"/register": ["POST"], "/authorize": ["GET", "POST"], "/token": ["POST"]}
@@ -51,12 +59,25 @@ def sign_in_routes(verifier: JwtVerifier | None, *, tokens: Callable[[], bool]) 
             solution = _("This server needs no token: connect without signing in.")
         detail = _("This server is not an OAuth authorization server: it registers no client and issues no token "
                    "({method} {path}).").format(method=request.method, path=request.url.path)
-        return error_response(Code.NOT_FOUND, detail, parameter="Authorization", context={"solution": solution})
+        return oauth_error(404, "invalid_request", f"{detail} {solution}")
 
     routes = [Route(path, not_here, methods=methods) for path, methods in SIGN_IN_PATHS.items()]
     if verifier is not None:
         routes.append(Route(AS_METADATA, _issuer_metadata(verifier), methods=["GET"]))
     return routes
+
+
+def oauth_error(status: int, error: str, description: str) -> JSONResponse:
+    """An OAuth error response (RFC 6749 5.2): `error` and an `error_description` of the characters it allows."""
+    return JSONResponse({"error": error, "error_description": _oauth_text(description)}, status_code=status,
+                        headers={"Cache-Control": "no-store"})
+
+
+def _oauth_text(text: str) -> str:
+    """`text` in the characters RFC 6749 allows an error_description (printable ASCII but `"` and `\\`): accents
+    dropped, double quotes made single, anything else a space."""
+    plain = unicodedata.normalize("NFKD", text).replace('"', "'").replace("\\", "/")
+    return " ".join("".join(c if " " <= c <= "~" else " " for c in plain if not unicodedata.combining(c)).split())
 
 
 def _issuer_metadata(verifier: JwtVerifier) -> Callable[[Request], Awaitable[Response]]:

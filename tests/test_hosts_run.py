@@ -149,7 +149,8 @@ def status_lines(output: str) -> dict[str, str]:
 def test_claude_code_connects_to_each_entry_added_by_the_printed_command(capsys: pytest.CaptureFixture[str], catalog: Path,
                                                                           server: str, tmp_path: Path) -> None:
     """The `claude mcp add-json` command config prints is accepted as it is, and `claude mcp list` starts the stdio server
-    and reaches the HTTP and SSE ones with the token: "✔ Connected"; the same URL without the token does not connect. A
+    and reaches the HTTP and SSE ones with the token: "✔ Connected"; the same URL without the token does not connect, and the
+    reason it logs is ours (send the token as a header), not a ZodError of our answer at /register. A
     project's .mcp.json holding the printed document connects once approved in ~/.claude/settings.json, as stderr says."""
     claude = installed(*CLAUDE_CODE)
     env, project = scratch_env(tmp_path / "home"), tmp_path / "project"
@@ -176,6 +177,17 @@ def test_claude_code_connects_to_each_entry_added_by_the_printed_command(capsys:
         assert status[name].endswith("✔ Connected"), listed.stdout
     assert "Connected" not in status["notoken"].replace("Failed to connect", ""), listed.stdout
     assert "Pending approval" in status["unapproved"], listed.stdout
+    failed = mcp_log_errors(Path(env["HOME"]), "notoken")  # what `claude --debug` and its MCP log tell the user
+    assert any("This server is not an OAuth authorization server" in line and "Authorization: Bearer <token>" in line
+               for line in failed), failed
+    assert not any("ZodError" in line for line in failed), failed
+
+
+def mcp_log_errors(home: Path, name: str) -> list[str]:
+    """The `error` lines of Claude Code's MCP log for server `name` (JSON lines under its cache folder)."""
+    lines = [json.loads(line) for log in home.glob(f"**/mcp-logs-{name}/*.jsonl")
+             for line in log.read_text(encoding="utf-8").splitlines() if line.startswith("{")]
+    return [str(line["error"]) for line in lines if "error" in line]
 
 
 def codex_servers(codex: Path, env: dict[str, str], cwd: Path) -> dict[str, Any]:

@@ -108,6 +108,17 @@ def ts_sign_in(url: str) -> dict[str, Any]:
     return json.loads(done.stdout)
 
 
+def oauth_error(response: httpx.Response) -> str:
+    """The error_description of an RFC 6749 5.2 error answered with 404 (what an OAuth client reads), in the characters
+    the RFC allows it."""
+    assert response.status_code == 404, response.text
+    body = response.json()
+    assert set(body) == {"error", "error_description"} and body["error"] == "invalid_request", body
+    description = body["error_description"]
+    assert all(" " <= c <= "~" and c not in '"\\' for c in description), description
+    return description
+
+
 def envelope_entry(response: httpx.Response, status: int) -> dict[str, Any]:
     """The single entry of a valid ATDF envelope answered with `status`."""
     assert response.status_code == status, response.text
@@ -134,25 +145,42 @@ def test_a_client_that_signs_in_is_told_to_send_the_servers_token_instead(token_
     /register (it names no authorization server): what the client throws must say to send the token, not "See /manifest"."""
     report = ts_sign_in(f"{token_url}/mcp")
     assert not report["connected"] and report["authorization_url"] is None
-    assert "not an OAuth authorization server" in report["error"], report["error"]
+    assert report["error"].startswith("This server is not an OAuth authorization server"), report["error"]
     assert "Authorization: Bearer <token>" in report["error"]
+    assert "ZodError" not in report["error"] and "Raw body" not in report["error"]  # our sentence, not a parse failure
+
+
+@needs_ts_sdk
+def test_a_client_that_can_sign_in_connects_to_a_server_without_tokens_without_signing_in(open_url: str) -> None:
+    """The same client at a server that needs no token is never asked to sign in: it connects at once."""
+    report = ts_sign_in(f"{open_url}/mcp")
+    assert report["connected"] and report["error"] is None and report["authorization_url"] is None, report
 
 
 @pytest.mark.parametrize(("method", "path"), SIGN_IN)
 def test_each_sign_in_route_of_a_token_server_answers_what_to_send_instead(token_url: str, method: str, path: str) -> None:
-    """Registration, the browser's authorization page, a token request: 404 with the header to send."""
-    entry = envelope_entry(send(token_url, method, path), 404)
-    assert entry["code"] == "NOT_FOUND" and entry["parameter_name"] == "Authorization"
-    assert "not an OAuth authorization server" in entry["detail"]
-    assert "Authorization: Bearer <token>" in entry["context"]["solution"]
-    assert "--header" in entry["context"]["solution"]  # a bridge's flag: what the user types next
+    """Registration, the browser's authorization page, a token request: 404 in OAuth's error shape (only OAuth clients
+    call them), with the header to send."""
+    description = oauth_error(send(token_url, method, path))
+    assert "not an OAuth authorization server" in description and f"{method} {path}" in description
+    assert "Authorization: Bearer <token>" in description
+    assert "--header 'Authorization: Bearer <token>'" in description  # a bridge's flag: what the user types next
 
 
 @pytest.mark.parametrize(("method", "path"), SIGN_IN)
 def test_a_server_without_tokens_says_no_sign_in_is_needed(open_url: str, method: str, path: str) -> None:
     """Without --auth-token the same routes say that the server takes no token at all."""
-    entry = envelope_entry(send(open_url, method, path), 404)
-    assert "needs no token" in entry["context"]["solution"]
+    assert "needs no token" in oauth_error(send(open_url, method, path))
+
+
+def test_a_spanish_speaking_clients_sign_in_error_is_spanish_in_the_characters_oauth_allows(token_url: str) -> None:
+    """error_description allows printable ASCII but `"` and `\\` (RFC 6749 5.2): the translated sentence keeps its words,
+    its accents dropped and its double quotes made single."""
+    response = httpx.post(f"{token_url}/register", json={"client_name": "x", "redirect_uris": ["http://localhost:9/cb"]},
+                          headers={"Accept-Language": "es-ES,es;q=0.9"})
+    description = oauth_error(response)
+    assert description.startswith("Este servidor no es un servidor de autorizacion OAuth"), description
+    assert "--header 'Authorization: Bearer <token>'" in description
 
 
 # -- 2. an OAuth resource server that a 2025-03-26 client meets -------------------------------------------------------
@@ -175,8 +203,7 @@ def test_a_2025_03_26_client_finds_the_issuers_endpoints_at_the_servers_origin(o
 
 def test_an_oauth_servers_own_sign_in_routes_name_the_issuer(oauth_url: str, issuer: SigningIssuer) -> None:
     """A client that skips the metadata and goes straight to /register here is told where the issuer is."""
-    entry = envelope_entry(send(oauth_url, "POST", "/register"), 404)
-    assert issuer.base in entry["context"]["solution"]
+    assert issuer.base in oauth_error(send(oauth_url, "POST", "/register"))
 
 
 def test_an_unreachable_issuer_is_503_at_the_servers_metadata_and_is_not_hammered() -> None:
