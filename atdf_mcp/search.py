@@ -22,7 +22,8 @@ EXPANSION_WEIGHT, for the catalogue's few terms it begins (at most PREFIX_TERMS)
 its noun apart ("revisar": revis, "revisión": revision), where the English one joins them. Each query word is one
 clause, scored by its best stem, so a word counts once however many stemmers it went through. Two neighbouring query
 words are searched joined as well when the catalogue uses the joined word ("tag out": tagout, "log in": login, "set
-up": setup).
+up": setup), and so are the parts of a hyphenated word even when one is a stop word the query drops ("re-run":
+rerun, "re-send": resend).
 
 Paraphrases: a query word that belongs to a group of `atdf_mcp.search_vocabulary.GROUPS` (a small, general table
 of tool-vocabulary verbs and nouns with their en/es/pt equivalents: undo/reverse/refund, find/search/look up,
@@ -128,6 +129,7 @@ _WORD = re.compile(r"[^\W_]+")
 _CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+|[^\W\d_A-Za-z]+")
 _HUMP = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s")
+_HYPHENED = re.compile(r"(?<![^\W_])([^\W_]+)-([^\W_]+)(?![^\W_])")  # "re-run", "e-mail": tried joined, whatever the parts
 _LETTERS = re.compile(r"(?<![^\W_])[^\W\d_](?:[&/][^\W\d_])+(?![^\W_])")  # single letters joined: "p&l", "a/b"
 _MASKS = 32  # `allowed` sets whose masks are kept
 _BATCH = 500  # tools counted together: enough to amortize each pass, few enough for its arrays to stay in cache (2,000 was slower)
@@ -452,7 +454,9 @@ class SearchIndex:
             if not own and not groups:  # a word the catalogue never uses: an abbreviation, perhaps
                 unknown += 1
                 clauses += self._abbreviated(word, ids, typo=unknown <= TYPO_WORDS)
-        for first, second in itertools.pairwise(words):  # "tag out", "log in": a word the catalogue writes as one
+        # "tag out", "log in": a word the catalogue writes as one; "re-run" too, though "re" is a stop word
+        pairs = [*itertools.pairwise(words), *((a.lower(), b.lower()) for a, b in _HYPHENED.findall(query))]
+        for first, second in dict.fromkeys(pairs):
             joined = ids(set().union(*(_stem(lang, [first + second]) for lang in langs)) - every)  # not a part's own stem
             if joined:
                 clauses.append((1.0, joined))
