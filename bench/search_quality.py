@@ -21,7 +21,7 @@ kinds), most written as agents query a search_tools meta-tool (keyword strings, 
 another casing or with another verb, a user's request pasted whole). bench/search_blind5 is a sixth (150 tools, 240
 queries, split `blind5`, the same kinds), its catalogue holding several near-neighbour tools per domain (list / get /
 search, create / update / cancel, invoice / credit note) and 35 queries that ask for one of them. bench/search_blind6 is
-a seventh (150 tools, 252 queries, split `blind6`, the same kinds): SaaS API surfaces as catalogues generated from
+a seventh (150 tools, 254 queries, split `blind6`, the same kinds): SaaS API surfaces as catalogues generated from
 OpenAPI specs and MCP servers look (terse descriptions, vendor-prefixed snake_case and camelCase names, many
 near-neighbour tools per object).
 """
