@@ -22,7 +22,8 @@ EXPANSION_WEIGHT, for the catalogue's few terms it begins (at most PREFIX_TERMS)
 its noun apart ("revisar": revis, "revisión": revision), where the English one joins them. Each query word is one
 clause, scored by its best stem, so a word counts once however many stemmers it went through. Two neighbouring query
 words are searched joined as well when the catalogue uses the joined word ("tag out": tagout, "log in": login, "set
-up": setup).
+up": setup), and so are the parts of a hyphenated word even when one is a stop word the query drops ("re-run":
+rerun, "re-send": resend).
 
 Paraphrases: a query word that belongs to a group of `atdf_mcp.search_vocabulary.GROUPS` (a small, general table
 of tool-vocabulary verbs and nouns with their en/es/pt equivalents: undo/reverse/refund, find/search/look up,
@@ -49,11 +50,14 @@ library's "librari" only once stemmed), or without a final e the stemmer would d
 (`TYPO_LONG_WEIGHT` from TYPO_FAR_CHARS letters: a long word near a term is rarely another real word).
 
 A tool's name says what it does: a query that says every word of it asks for that tool. Each tool's score is multiplied
-by 1 + `NAME_COVER_BOOST` · share³, its share being the part of its name's words (stemmed as the name field is) the query
-says, each at the weight of the clause that says it (an expansion group's word at EXPANSION_WEIGHT, a typo's reading
-less). Cubed, it reorders near neighbours, which share the object and differ by the verb: "schedule a laundry pickup"
-ranks schedule_laundry_pickup above cancel_laundry_pickup, whose shorter text ("Cancels a scheduled pickup") won. The
-names' words are listed by term at an index's first search (≈ 1 µs per tool).
+by 1 + `NAME_COVER_BOOST` · share^`NAME_COVER_POWER` (1 + 0.4 · share⁴), its share being the part of its name's words
+(stemmed as the name field is) the query says, each at the weight of the clause that says it (an expansion group's word
+at EXPANSION_WEIGHT, a typo's reading less). Raised to the fourth power, it reorders near neighbours, which share the
+object and differ by the verb: "schedule a laundry pickup" ranks schedule_laundry_pickup above cancel_laundry_pickup,
+whose shorter text ("Cancels a scheduled pickup") won; and a terse tool whose name the query says whole ranks above a
+neighbour with more text ("delete a zoom meeting": zoom_meetingDelete, "Delete a meeting.", above zoom_recordingDelete,
+whose when_to_use and Spanish copy the query's synonyms reach). The names' words are listed by term at an index's first
+search (≈ 1 µs per tool).
 
 Builds are batched and vectorized: the new tools' texts are gathered field by field (C-level attribute getters, one
 list per field), each language's ASCII texts are joined, lowered and split through a byte table, and each word of
@@ -87,8 +91,8 @@ from .radix import stable_order
 from .search_vocabulary import GROUPS
 from .word_keys import KEYED, KeyedWords, WordTable, ascii_words, text_words
 
-__all__ = ["EXPANSION_WEIGHT", "FEEDBACK_DOCS", "FEEDBACK_TERMS", "FEEDBACK_WEIGHT", "NAME_COVER_BOOST", "WEIGHTS", "Hit", "SearchIndex",
-           "ignored_words"]
+__all__ = ["EXPANSION_WEIGHT", "FEEDBACK_DOCS", "FEEDBACK_TERMS", "FEEDBACK_WEIGHT", "NAME_COVER_BOOST", "NAME_COVER_POWER", "WEIGHTS",
+           "Hit", "SearchIndex", "ignored_words"]
 
 # How many times a field's terms count (the same as repeating the field's text).
 WEIGHTS: dict[str, float] = {
@@ -97,10 +101,12 @@ WEIGHTS: dict[str, float] = {
 }
 FEEDBACK_DOCS, FEEDBACK_TERMS, FEEDBACK_WEIGHT = 3, 20, 0.1  # pseudo-relevance feedback: tools, terms, weight
 EXPANSION_WEIGHT = 0.5  # a synonym from the expansion table scores this much of the query's own word
-# A tool's score x (1 + NAME_COVER_BOOST · share³), share: how much of its name's words the query says (at the weight it
-# says each: an expansion, a typo less). Cubed, it matters when the query says (nearly) all of them: "schedule a laundry
-# pickup" ranks schedule_laundry_pickup above cancel_laundry_pickup ("Cancels a scheduled pickup"), whose shorter text won.
-NAME_COVER_BOOST = 0.25
+# A tool's score x (1 + NAME_COVER_BOOST · share^NAME_COVER_POWER), share: how much of its name's words the query says (at
+# the weight it says each: an expansion, a typo less). At the fourth power it matters when the query says (nearly) all of
+# them: "schedule a laundry pickup" ranks schedule_laundry_pickup above cancel_laundry_pickup ("Cancels a scheduled
+# pickup"), whose shorter text won. (0.25 · share³ gave a whole name x1.25, which a neighbour's extra text outweighed on
+# bench/search_blind6; 0.4 · share⁴ gives x1.4, and a name said in part about what it gave: 2/3 x1.08, 1/2 x1.03.)
+NAME_COVER_BOOST, NAME_COVER_POWER = 0.4, 4
 OOV_WEIGHT = 0.5  # an unknown query word read as an abbreviation: its readings score this much of a known word
 PREFIX_CHARS, PREFIX_TERMS = 3, 5  # an unknown word this long begins at most this many terms: it stands for them
 FOREIGN_PREFIX_CHARS = 5  # in a Spanish or Portuguese query, a stem this long also stands for the few terms it begins
@@ -128,6 +134,7 @@ _WORD = re.compile(r"[^\W_]+")
 _CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+|[^\W\d_A-Za-z]+")
 _HUMP = re.compile(r"[a-z0-9][A-Z]|[A-Z]{2}[a-z]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s")
+_HYPHENED = re.compile(r"(?<![^\W_])([^\W_]+)-([^\W_]+)(?![^\W_])")  # "re-run", "e-mail": tried joined, whatever the parts
 _LETTERS = re.compile(r"(?<![^\W_])[^\W\d_](?:[&/][^\W\d_])+(?![^\W_])")  # single letters joined: "p&l", "a/b"
 _MASKS = 32  # `allowed` sets whose masks are kept
 _BATCH = 500  # tools counted together: enough to amortize each pass, few enough for its arrays to stay in cache (2,000 was slower)
@@ -348,7 +355,7 @@ class SearchIndex:
         return [Hit(self._names[i], self._lines[i], round(float(scores[i]), 4)) for i in found]
 
     def _name_cover(self, scores: Any, clauses: list[tuple[float, list[int]]]) -> Any:
-        """The scores x (1 + NAME_COVER_BOOST · share³): a tool's share is the part of its name's words the query says,
+        """The scores x (1 + NAME_COVER_BOOST · share^NAME_COVER_POWER): a tool's share is the part of its name's words the query says,
         each counted at its clause's weight (at most 1: an expansion group's word 0.5, a typo's reading less)."""
         import numpy as np
 
@@ -371,7 +378,7 @@ class SearchIndex:
             return scores
         share = np.bincount(np.concatenate(rows), weights=np.concatenate(shares), minlength=len(scores))
         hit = np.flatnonzero(share)  # (the scores are this search's own array: changed in place, only where a name is said)
-        scores[hit] *= (1.0 + NAME_COVER_BOOST * np.minimum(share[hit], 1.0) ** 3).astype(np.float32)
+        scores[hit] *= (1.0 + NAME_COVER_BOOST * np.minimum(share[hit], 1.0) ** NAME_COVER_POWER).astype(np.float32)
         return scores
 
     def _named(self, query: str) -> list[int]:
@@ -452,7 +459,9 @@ class SearchIndex:
             if not own and not groups:  # a word the catalogue never uses: an abbreviation, perhaps
                 unknown += 1
                 clauses += self._abbreviated(word, ids, typo=unknown <= TYPO_WORDS)
-        for first, second in itertools.pairwise(words):  # "tag out", "log in": a word the catalogue writes as one
+        # "tag out", "log in": a word the catalogue writes as one; "re-run" too, though "re" is a stop word
+        pairs = [*itertools.pairwise(words), *((a.lower(), b.lower()) for a, b in _HYPHENED.findall(query))]
+        for first, second in dict.fromkeys(pairs):
             joined = ids(set().union(*(_stem(lang, [first + second]) for lang in langs)) - every)  # not a part's own stem
             if joined:
                 clauses.append((1.0, joined))

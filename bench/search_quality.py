@@ -20,7 +20,10 @@ content word with the tool they expect. bench/search_blind4 is a fifth (150 tool
 kinds), most written as agents query a search_tools meta-tool (keyword strings, "tool to ...", a guessed tool name in
 another casing or with another verb, a user's request pasted whole). bench/search_blind5 is a sixth (150 tools, 240
 queries, split `blind5`, the same kinds), its catalogue holding several near-neighbour tools per domain (list / get /
-search, create / update / cancel, invoice / credit note) and 35 queries that ask for one of them.
+search, create / update / cancel, invoice / credit note) and 35 queries that ask for one of them. bench/search_blind6 is
+a seventh (150 tools, 254 queries, split `blind6`, the same kinds): SaaS API surfaces as catalogues generated from
+OpenAPI specs and MCP servers look (terse descriptions, vendor-prefixed snake_case and camelCase names, many
+near-neighbour tools per object).
 """
 
 from __future__ import annotations
@@ -36,8 +39,9 @@ from typing import Any
 import yaml
 
 __all__ = ["ALL_KINDS", "BLIND2_DIR", "BLIND2_KINDS", "BLIND2_QUERIES", "BLIND3_DIR", "BLIND3_QUERIES", "BLIND4_DIR",
-           "BLIND4_QUERIES", "BLIND5_DIR", "BLIND5_QUERIES", "CORPUS_DIR", "FRESH_DIR", "FRESH_QUERIES", "KINDS",
-           "MRR_DEPTH", "QUERIES_FILE", "SPLITS", "Query", "evaluate", "load_corpus", "load_queries", "overlap_search", "run"]
+           "BLIND4_QUERIES", "BLIND5_DIR", "BLIND5_QUERIES", "BLIND6_DIR", "BLIND6_QUERIES", "CORPUS_DIR", "FRESH_DIR",
+           "FRESH_QUERIES", "KINDS", "MRR_DEPTH", "QUERIES_FILE", "SPLITS", "Query", "evaluate", "load_corpus", "load_queries",
+           "overlap_search", "run"]
 
 CORPUS_DIR = Path(__file__).resolve().parent / "search_corpus"
 QUERIES_FILE = CORPUS_DIR / "queries.yaml"
@@ -51,10 +55,12 @@ BLIND4_DIR = Path(__file__).resolve().parent / "search_blind4"
 BLIND4_QUERIES = BLIND4_DIR / "queries.yaml"
 BLIND5_DIR = Path(__file__).resolve().parent / "search_blind5"
 BLIND5_QUERIES = BLIND5_DIR / "queries.yaml"
+BLIND6_DIR = Path(__file__).resolve().parent / "search_blind6"
+BLIND6_QUERIES = BLIND6_DIR / "queries.yaml"
 KINDS = ("direct", "paraphrase", "synonym", "near_neighbour", "es", "pt", "terse")
 BLIND2_KINDS = ("typo", "agent", "named")  # kinds the second blind set adds: a misspelt request, a 20+ word task, a tool id
 ALL_KINDS = KINDS + BLIND2_KINDS
-SPLITS = ("dev", "holdout", "fresh", "blind2", "blind3", "blind4", "blind5")
+SPLITS = ("dev", "holdout", "fresh", "blind2", "blind3", "blind4", "blind5", "blind6")
 MRR_DEPTH = 10
 
 Search = Callable[[str, int], Sequence[str]]
@@ -187,7 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--split", choices=SPLITS, help="only the queries of this split (default: all)")
     parser.add_argument("--corpus", type=Path, metavar="DIR",
                         help="the catalogue folder to search (default: bench/search_corpus; bench/search_fresh, "
-                             "bench/search_blind2 to bench/search_blind5 are the blind sets)")
+                             "bench/search_blind2 to bench/search_blind6 are the blind sets)")
     parser.add_argument("--queries", type=Path, metavar="FILE", help="the labelled queries (default: DIR/queries.yaml)")
     parser.add_argument("--misses", action="store_true", help="list the queries missed at k=5")
     args = parser.parse_args(argv)

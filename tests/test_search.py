@@ -298,6 +298,18 @@ def test_two_query_words_written_as_one_in_the_catalogue_find_it(write, tmp_path
     assert names(index.search("tag out the press", 1)) == ["lockout_machine"]
 
 
+def test_a_hyphenated_query_word_finds_the_tool_that_writes_it_as_one(write, tmp_path: Path) -> None:
+    """"re-run the failed workflow run" ranked gh_cancel_workflow_run above gh_rerun_workflow (bench/search_blind6): "re"
+    is an English stop word, so it was dropped before two neighbouring words were tried joined, and the query was
+    searched as "run workflow run". A word written with a hyphen is tried joined too, whatever its parts are."""
+    write("billing.json", {"tools": [_mcp("send_invoice", "Sends an invoice to the customer by email."),
+                                     _mcp("resend_invoice", "Sends the invoice again."),
+                                     _mcp("void_invoice", "Voids an invoice sent by mistake.")]})
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    assert names(index.search("re-send the invoice", 1)) == ["resend_invoice"]
+    assert names(index.search("send the invoice", 1)) == ["send_invoice"]
+
+
 def test_an_agents_framing_of_its_query_is_not_searched(write, tmp_path: Path) -> None:
     """Agents write search_tools queries as "tool to ...", "find a tool that can ...", "is there an API to ...": the
     framing's words ranked a tool that has "tool" in its name, and every find_*/search_* tool, above the one asked for

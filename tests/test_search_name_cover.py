@@ -52,6 +52,44 @@ def test_the_tool_whose_name_the_query_says_ranks_first(neighbours: Path, query:
     assert index.search(query, 3)[0].name == first
 
 
+# Generated catalogues (bench/search_blind6): a terse tool whose name says what it does ("Delete a meeting.") beside a
+# neighbour with more text that shares the query's words (a when_to_use, a Spanish copy the query's synonyms reach).
+TERSE = {"tools": [
+    _tool("zoom_meetingDelete", "Delete a meeting.", meetingId="Meeting id"),
+    _tool("zoom_meetingCreate", "Create a meeting.", topic="Topic"),
+    _tool("zoom_meetings", "List meetings.", userId="User id"),
+    _tool("createComponent", "Create a component.", pageId="Page id", groupId="Group id"),
+    _tool("listComponents", "Get a list of components.", pageId="Page id"),
+]}
+RICHER = [
+    {"schema_version": "2.0.0", "tool_id": "zoom_recordingDelete", "description": "Delete meeting recordings.",
+     "when_to_use": "Remove cloud recording files.",
+     "localization": {"es": {"description": "Elimina las grabaciones de una reunión.", "when_to_use": "Borra los archivos de la nube."}},
+     "how_to_use": {"inputs": [{"name": "meetingId", "type": "string", "required": True}], "outputs": {"success": "Done.", "failure": []}}},
+    {"schema_version": "2.0.0", "tool_id": "updateComponentStatus", "description": "Update a component's status.",
+     "when_to_use": "A component of the status page is degraded, down or back to operational.",
+     "how_to_use": {"inputs": [{"name": "pageId", "type": "string", "required": True}, {"name": "status", "type": "string", "required": True}],
+                    "outputs": {"success": "Done.", "failure": []}}},
+]
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("delete a zoom meeting", "zoom_meetingDelete"),
+    ("create a status page component", "createComponent"),
+    ("delete the zoom meeting recordings", "zoom_recordingDelete"),
+    ("update a component status", "updateComponentStatus"),
+])
+def test_a_query_saying_a_terse_tools_whole_name_ranks_it_above_a_richer_neighbour(tmp_path: Path, write: Any, query: str,
+                                                                                     first: str) -> None:
+    """Each share of the name's words was cubed and weighed 0.25: a name said whole gave x1.25, which the neighbour's
+    extra text outweighed (bench/search_blind6: zoom_recordingDelete ranked first for "delete a zoom meeting",
+    updateComponentStatus for "create a status page component"). Now x1.4 for a whole name, still little for a part."""
+    write("tools.json", TERSE)
+    write("richer.json", RICHER)
+    index = SearchIndex.build(load_catalog(tmp_path).tools)
+    assert index.search(query, 3)[0].name == first
+
+
 @pytest.mark.anyio
 async def test_a_client_of_search_tools_gets_the_named_verb_first(neighbours: Path) -> None:
     """Through the MCP client: search_tools answers the neighbour asked for first, its scores in order."""
