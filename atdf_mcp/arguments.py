@@ -36,6 +36,7 @@ from .clock_times import clock_time
 from .codes import Code
 from .counted import counted_number
 from .country_names import country_code
+from .discriminators import const_fix
 from .durations import duration_in_unit
 from .envelope import build_entry, compile_detailed, envelope
 from .flattened import flattened_home, has_flat_twin, spelt_flat
@@ -385,7 +386,7 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
     if keyword == "enum" and isinstance(rule, list):
         return nearest(received, rule)
     if keyword == "const":
-        return rule
+        return const_fix(error)  # a union's discriminator, when the rest of the object is that member's
     if keyword in _NUMBER_CHECKS and is_personal(name, prop):
         return MISSING  # an id or a number that identifies someone is never moved to a bound or a step
     if keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):

@@ -46,4 +46,6 @@ def member_among_words(text: str, members: list[str]) -> Any:
     rest = set(words) - set(norm(found).split("_")) if found is not MISSING else set()
     if _NEGATIONS & rest or any(w.endswith("n't") for w in rest):
         return MISSING  # the other words turn the member away (a member "other" or "over" is no such word)
+    if any(any(ch.isdigit() for ch in w) for w in rest):
+        return MISSING  # a number beside the member qualifies it: "UTC-4" is no UTC, "v2 beta" no beta
     return found

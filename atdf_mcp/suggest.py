@@ -32,6 +32,7 @@ from .number_repairs import number_from_words, number_in_unit, plain_number, rou
 from .python_literals import literal_of
 from .spelling import close_names, closest_spelling, edit_distance, in_another_order, is_abbreviation, nearest_name, norm
 from .unit_names import codes_for_name, named_code
+from .word_lists import two_readings
 
 __all__ = [
     "MISSING",
@@ -170,8 +171,8 @@ def _as_array(value: Any, schema: dict[str, Any]) -> Any:
                 return MISSING  # "Paris, France": one value or two? Not ours to decide
             parts = [nearest(p, members) for p in value.split(",") if p.strip()]
             return parts if parts and MISSING not in parts else MISSING
-    if isinstance(value, list) or value is None:
-        return MISSING
+    if isinstance(value, list) or value is None or two_readings(value, schema.get("items")):
+        return MISSING  # "python backup.py" for a list of words: one item or two is the caller's to say
     return [value]
 
 
