@@ -31,6 +31,7 @@ from .missing import MISSING, only
 from .number_repairs import number_from_words, number_in_unit, plain_number, round_to_step
 from .python_literals import literal_of
 from .spelling import close_names, closest_spelling, edit_distance, in_another_order, is_abbreviation, nearest_name, norm
+from .time_zones import zone_member
 from .unit_names import codes_for_name, named_code
 from .word_lists import two_readings
 
@@ -78,6 +79,7 @@ def nearest(value: Any, choices: list[Any]) -> Any:
     if not strings:
         return MISSING
     for attempt in (lambda: named_code(value, strings), lambda: language_of(value, strings), lambda: country_of(value, strings),
+                    lambda: zone_member(value, strings),
                     lambda: in_another_order(text, strings),
                     lambda: only([c for c in strings if len(text) >= 2 and norm(c).startswith(text)]),
                     lambda: only([c for c in strings if is_abbreviation(text, norm(c))])):

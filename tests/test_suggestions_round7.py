@@ -118,6 +118,7 @@ LEFT = [
     ("timing", {"anchor": 19249920}, "too few digits for Unix seconds of this century"),
     ("money", {"value": 125.555}, "three decimals: rounding is the caller's to do"),
     ("money", {"value": "1.250"}, "one thousand two hundred and fifty, or one and a quarter"),
+    ("money", {"key": "web-01"}, "a name with a number is the caller's own, its mark kept"),
     ("notify", {"channel": {"type": "teams", "webhook_url": "https://acme.webhook.office.com/x"}},
      "another discriminator, and properties that fit no member"),
 ]
