@@ -36,19 +36,24 @@ from .clock_times import clock_time
 from .codes import Code
 from .counted import counted_number
 from .country_names import country_code
+from .cron_text import cron_text
+from .day_counts import days_of
 from .decimal_text import decimal_text
 from .discriminators import const_fix
 from .durations import duration_in_unit
 from .envelope import build_entry, compile_detailed, envelope
 from .epoch_times import epoch_date_time
 from .expanded_ids import expanded_id
+from .filter_text import object_of_text
 from .flattened import flattened_home, has_flat_twin, spelt_flat
 from .iso_durations import iso_duration
 from .l10n import N_
 from .l10n import gettext as _
+from .language_tags import language_code
 from .left_behind import time_left_behind
 from .map_pairs import map_of
 from .model import Descriptor, Failure
+from .one_property import as_lone_property
 from .pattern_marks import with_leading_mark
 from .patterns import search
 from .percent_fractions import percent_of_fraction
@@ -73,6 +78,7 @@ from .suggest import (
     set_at,
 )
 from .union_shapes import union_forms
+from .uri_names import bare_name
 from .url_paths import url_path
 from .word_marks import other_mark
 
@@ -385,6 +391,8 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
             typed = number_in_unit(received, name, str(prop.get("description") or ""))
             if typed is MISSING:  # "1h" for duration_minutes: 60
                 typed = duration_in_unit(received, name, str(prop.get("description") or ""), "integer" in _kinds(expected))
+            if typed is MISSING and "integer" in _kinds(expected):  # "P30D" or "2 weeks" for after_days
+                typed = days_of(received, name, str(prop.get("description") or ""))
             if typed is MISSING and "integer" in _kinds(expected):  # 0.8 for a volume in percent: 80
                 typed = percent_of_fraction(received, name, str(prop.get("description") or ""))
             if typed is MISSING:  # "2 spots" for spots, "10 shares" for a "Number of shares."
@@ -395,6 +403,10 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
             typed = lone_item(received, expected)  # [4] for a count; _refine then repairs the item itself
         if typed is MISSING:
             typed = tagged(received, prop)  # "cash" for the alternative {"method": "cash"}
+        if typed is MISSING:
+            typed = as_lone_property(received, expected)  # "weekly" for {"frequency": "weekly"}
+        if typed is MISSING:
+            typed = object_of_text(received, expected)  # "status = RUNNING" for {"status": "RUNNING"}
         return unnested(received, name, expected) if typed is MISSING else typed
     if keyword == "enum" and isinstance(rule, list):
         found = nearest(received, rule)
@@ -492,12 +504,16 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
         candidates += [country] if country is not MISSING else []
     found = next((c for c in candidates if search(pattern, c)), MISSING)
     found = iso_duration(value, pattern) if found is MISSING else found  # "90 minutes" → PT1H30M
+    found = cron_text(value, pattern) if found is MISSING else found  # "@daily" → 0 0 * * *
     found = decimal_text(value, pattern) if found is MISSING else found  # "125" → 125.00
     found = one_joining(value, pattern) if found is MISSING else found  # "MATH 201" → MATH-201; not "needs triage"
     found = other_mark(value, pattern) if found is MISSING else found  # new-checkout → new_checkout
+    if found is MISSING and ("languag" in about or "locale" in about):
+        found = language_code(stripped, pattern)  # "German" for a language tag; last: "en_US" is en-US, not en
     found = with_leading_mark(value, pattern) if found is MISSING else found
     found = without_sigil(value, pattern) if found is MISSING else found  # $AAPL, #PRJ-0412, @dana
     found = url_path(value, pattern) if found is MISSING else found  # https://github.com/acme/api → acme/api
+    found = bare_name(value, pattern) if found is MISSING else found  # s3://acme-logs → acme-logs
     return clock_time(value, pattern, described) if found is MISSING else found
 
 

@@ -24,11 +24,12 @@ from typing import Any
 
 from .budget import MAX_TEXT
 from .country_names import country_of
-from .enum_words import member_among_words
+from .enum_words import member_among_words, member_as_adverb, member_by_word
 from .format_repairs import repair_format
 from .language_tags import language_of
 from .missing import MISSING, only
 from .number_repairs import number_from_words, number_in_unit, plain_number, round_to_step
+from .operators import operator_member
 from .python_literals import literal_of
 from .spelling import close_names, closest_spelling, edit_distance, in_another_order, is_abbreviation, nearest_name, norm
 from .time_zones import zone_member
@@ -79,7 +80,7 @@ def nearest(value: Any, choices: list[Any]) -> Any:
     if not strings:
         return MISSING
     for attempt in (lambda: named_code(value, strings), lambda: language_of(value, strings), lambda: country_of(value, strings),
-                    lambda: zone_member(value, strings),
+                    lambda: zone_member(value, strings), lambda: operator_member(value, strings),
                     lambda: in_another_order(text, strings),
                     lambda: only([c for c in strings if len(text) >= 2 and norm(c).startswith(text)]),
                     lambda: only([c for c in strings if is_abbreviation(text, norm(c))])):
@@ -88,6 +89,8 @@ def nearest(value: Any, choices: list[Any]) -> Any:
             return found
     found = closest_spelling(text, strings)
     found = member_among_words(text, strings) if found is MISSING else found  # "sick leave" for sick
+    found = member_as_adverb(text, strings) if found is MISSING else found  # "yearly" for year
+    found = member_by_word(text, strings) if found is MISSING else found  # "invoice" for send_invoice
     if found is not MISSING or not all(len(c) <= 4 for c in strings):
         return found  # short forms only in an enum of short forms ("mon".."sun", "avg"/"max"/"min"), not in [art, music]
     return only([c for c in strings if _is_short_form(norm(c), text)])

@@ -6,7 +6,9 @@ enum of "field:direction" members, a duration in words, short units or h:m:s for
 number for decimal text with a fixed count of decimals, a city or a tz database link for an enum of IANA time zones,
 Stripe's form keys ("created[gte]"), "null" as text for a nullable input with a format, a word joined by the mark
 the pattern does not take, a percentage with its sign, a map sent as key=value pairs, an expanded object for its id,
-Unix seconds for a date-time.
+Unix seconds for a date-time; a cron macro, day names or Quartz's fields for five-field cron; days as P30D; one
+word for an object whose one required property takes it; an adverb for its noun ("yearly"); a comparison's symbol; a
+bucket as its URI; the one member a word is part of; a language by its name; a filter written as an expression.
 What the corpus found suggested wrongly is left to the agent: a combination of the enum's own words it does not offer
 ("priority:asc" is no typo of "priority:desc"), a member with a number ("UTC-4") or a prefix ("biweekly") more, a
 name with a measure more ("page_size" is no misspelt "page"), one text of several words for a list of words, and a
@@ -54,6 +56,23 @@ TOOLS = [
             "rollout_percentage": {"type": "integer", "minimum": 0, "maximum": 100},
             "key": {"type": "string", "pattern": "^[a-z][a-z0-9_]{1,63}$"},
             "locale": {"type": "string", "pattern": "^[a-z]{2}(-[A-Z]{2})?$"}}}},
+    {"name": "later", "description": "Cron, day counts, one-property objects, operators, ids.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "schedule": {"type": "string", "pattern": "^[0-9*/,-]+( [0-9*/,-]+){4}$"},
+            "after_days": {"type": "integer", "minimum": 1},
+            "recurrence": {"type": "object", "properties": {"frequency": {"type": "string", "enum": ["daily", "weekly", "monthly"]},
+                                                           "count": {"type": "integer", "minimum": 1}},
+                           "required": ["frequency"], "additionalProperties": False},
+            "recurring": {"type": "object", "properties": {"interval": {"type": "string", "enum": ["day", "week", "month", "year"]}},
+                          "required": ["interval"], "additionalProperties": False},
+            "operator": {"type": "string", "enum": ["equals", "not_equals", "in", "not_in", "ends_with"]},
+            "addresses": {"type": "array", "items": {"type": "string", "format": "email"}},
+            "bucket": {"type": "string", "pattern": "^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$"},
+            "collection_method": {"type": "string", "enum": ["charge_automatically", "send_invoice"]},
+            "progress": {"type": "string", "enum": ["not_started", "in_progress", "done"]},
+            "language": {"type": "string", "pattern": "^[a-z]{2}(-[A-Z]{2})?$", "description": "BCP 47 language tag."},
+            "filter": {"type": "object", "properties": {"status": {"type": "string", "enum": ["RUNNING", "TERMINATED"]},
+                                                        "zone": {"type": "string"}}, "additionalProperties": False}}}},
     {"name": "notify", "description": "A discriminated union.", "inputSchema": {
         "type": "object", "additionalProperties": False, "required": ["channel"], "properties": {
             "channel": {"oneOf": [SLACK, SMS], "discriminator": {"propertyName": "type"}}}}},
@@ -94,6 +113,30 @@ REPAIRED = [
     ("listing", {"labels": ["env=prod", "team=web"]}, {"labels": {"env": "prod", "team": "web"}}),
     ("listing", {"metadata": [{"key": "order_id", "value": "6735"}]}, {"metadata": {"order_id": "6735"}}),
     ("listing", {"customer": {"id": CUS, "object": "customer"}}, {"customer": CUS}),
+    # cron: a macro, day and month names, Quartz's seconds and "?"
+    ("later", {"schedule": "@daily"}, {"schedule": "0 0 * * *"}),
+    ("later", {"schedule": "@hourly"}, {"schedule": "0 * * * *"}),
+    ("later", {"schedule": "0 3 * * MON-FRI"}, {"schedule": "0 3 * * 1-5"}),
+    ("later", {"schedule": "0 0 1 JAN *"}, {"schedule": "0 0 1 1 *"}),
+    ("later", {"schedule": "0 0 3 * * ?"}, {"schedule": "0 3 * * *"}),
+    # days as an ISO duration of days, for an input counted in days
+    ("later", {"after_days": "P30D"}, {"after_days": 30}),
+    # one word for an object whose one required property takes it; an adverb for its noun
+    ("later", {"recurrence": "weekly"}, {"recurrence": {"frequency": "weekly"}}),
+    ("later", {"recurring": {"interval": "yearly"}}, {"recurring": {"interval": "year"}}),
+    ("later", {"recurring": "monthly"}, {"recurring": {"interval": "month"}}),
+    # an operator as its symbol; a name in the singular for a plural input; a bucket as its URI
+    ("later", {"operator": "=="}, {"operator": "equals"}),
+    ("later", {"operator": "!="}, {"operator": "not_equals"}),
+    ("later", {"address": "ops@example.com"}, {"addresses": ["ops@example.com"]}),
+    ("later", {"bucket": "s3://acme-logs"}, {"bucket": "acme-logs"}),
+    ("later", {"bucket": "gs://acme-logs/"}, {"bucket": "acme-logs"}),
+    # the one member a word is part of; a language by its name for a language tag
+    ("later", {"collection_method": "invoice"}, {"collection_method": "send_invoice"}),
+    ("later", {"language": "German"}, {"language": "de"}),
+    # a filter written as an expression of the object's own properties
+    ("later", {"filter": "status = RUNNING"}, {"filter": {"status": "RUNNING"}}),
+    ("later", {"filter": "status:running zone:europe-west1-b"}, {"filter": {"status": "RUNNING", "zone": "europe-west1-b"}}),
     # a discriminator left out, or the other member's, when the other properties fit one member only
     ("notify", {"channel": {"webhook_url": HOOK}}, {"channel": {"type": "slack", "webhook_url": HOOK}}),
     ("notify", {"channel": {"type": "sms", "webhook_url": HOOK}}, {"channel": {"type": "slack", "webhook_url": HOOK}}),
@@ -119,6 +162,18 @@ LEFT = [
     ("money", {"value": 125.555}, "three decimals: rounding is the caller's to do"),
     ("money", {"value": "1.250"}, "one thousand two hundred and fifty, or one and a quarter"),
     ("money", {"key": "web-01"}, "a name with a number is the caller's own, its mark kept"),
+    ("later", {"schedule": "every day at 3am"}, "a schedule in words: which minute, which days"),
+    ("later", {"schedule": "0 0 3 * * 2"}, "Quartz counts weekdays from 1 on Sunday, cron from 0: Monday or Tuesday"),
+    ("later", {"schedule": "@reboot"}, "no time at all"),
+    ("later", {"after_days": "1 month"}, "28 to 31 days"),
+    ("later", {"after_days": "P1M"}, "28 to 31 days"),
+    ("later", {"after_days": "P2W"}, "weeks for days stay the caller's, as round five has it for \"2 weeks\""),
+    ("later", {"recurrence": "fortnightly"}, "no member of the one required property"),
+    ("later", {"operator": "=~"}, "no operator the enum names"),
+    ("later", {"bucket": "s3://acme-logs/archive/"}, "a path inside the bucket says more than the bucket"),
+    ("later", {"progress": "started"}, "the one member with that word negates it"),
+    ("later", {"filter": "status = RUNNING OR status = TERMINATED"}, "an expression with OR: no object says it"),
+    ("later", {"filter": "state = RUNNING"}, "a key the object does not have"),
     ("notify", {"channel": {"type": "teams", "webhook_url": "https://acme.webhook.office.com/x"}},
      "another discriminator, and properties that fit no member"),
 ]
