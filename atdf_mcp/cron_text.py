@@ -8,7 +8,8 @@ string whose pattern takes five-field cron: the same schedule in five numeric fi
 
 Macros are Vixie cron's (@reboot is no time). Quartz's six or seven fields are read only with its seconds at 0, its
 year (if any) "*", and its weekday "?" or "*" or named: Quartz numbers weekdays from 1 on Sunday, cron from 0, so a
-numbered weekday reads two ways. The pattern must take "0 0 * * *" (a cron) and the result.
+numbered weekday reads two ways. The pattern must take "0 0 * * *" and refuse "0 0 * *" and "x x x x x" (a cron's, not any text's), and take the
+result.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ _DAYS = {d: str(i) for i, d in enumerate(("sun", "mon", "tue", "wed", "thu", "fr
 
 def cron_text(value: Any, pattern: str) -> Any:
     """`value` as five numeric cron fields, when it says one schedule and `pattern` takes cron; else MISSING."""
-    if not isinstance(value, str) or len(value) > 100 or not search(pattern, "0 0 * * *"):
+    if not isinstance(value, str) or len(value) > 100 or not _is_cron_pattern(pattern):
         return MISSING
     text = value.strip()
     fields = _MACROS.get(text.lower(), text).split()
@@ -40,6 +41,11 @@ def cron_text(value: Any, pattern: str) -> Any:
     minute, hour, day, month, weekday = fields
     written = " ".join((minute, hour, day, _numbered(month, _MONTHS), _numbered(weekday, _DAYS)))
     return written if written != text and search(pattern, written) else MISSING
+
+
+def _is_cron_pattern(pattern: str) -> bool:
+    """Whether `pattern` is five-field cron's: it takes "0 0 * * *" and refuses four fields and five words."""
+    return search(pattern, "0 0 * * *") and not search(pattern, "0 0 * *") and not search(pattern, "x x x x x")
 
 
 def _from_quartz(fields: list[str]) -> list[str] | None:

@@ -60,6 +60,8 @@ TOOLS = [
         "type": "object", "additionalProperties": False, "properties": {
             "schedule": {"type": "string", "pattern": "^[0-9*/,-]+( [0-9*/,-]+){4}$"},
             "after_days": {"type": "integer", "minimum": 1},
+            "product_code": {"type": "string", "pattern": "^P[A-Z0-9]+$"},
+            "handle": {"type": "string", "pattern": "^[^@a-zA-Z]+$"},
             "recurrence": {"type": "object", "properties": {"frequency": {"type": "string", "enum": ["daily", "weekly", "monthly"]},
                                                            "count": {"type": "integer", "minimum": 1}},
                            "required": ["frequency"], "additionalProperties": False},
@@ -167,6 +169,8 @@ LEFT = [
     ("later", {"schedule": "@reboot"}, "no time at all"),
     ("later", {"after_days": "1 month"}, "28 to 31 days"),
     ("later", {"after_days": "P1M"}, "28 to 31 days"),
+    ("later", {"product_code": "30 minutes"}, "a code that begins with P is no duration"),
+    ("later", {"handle": "@daily"}, "a pattern that takes any text without letters is no cron's"),
     ("later", {"after_days": "P2W"}, "weeks for days stay the caller's, as round five has it for \"2 weeks\""),
     ("later", {"recurrence": "fortnightly"}, "no member of the one required property"),
     ("later", {"operator": "=~"}, "no operator the enum names"),
