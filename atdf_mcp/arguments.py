@@ -36,13 +36,24 @@ from .clock_times import clock_time
 from .codes import Code
 from .counted import counted_number
 from .country_names import country_code
+from .cron_text import cron_text
+from .day_counts import days_of
+from .decimal_text import decimal_text
+from .discriminators import const_fix
 from .durations import duration_in_unit
 from .envelope import build_entry, compile_detailed, envelope
+from .epoch_times import epoch_date_time
+from .expanded_ids import expanded_id
+from .filter_text import object_of_text
 from .flattened import flattened_home, has_flat_twin, spelt_flat
+from .iso_durations import iso_duration
 from .l10n import N_
 from .l10n import gettext as _
+from .language_tags import language_code
 from .left_behind import time_left_behind
+from .map_pairs import map_of
 from .model import Descriptor, Failure
+from .one_property import as_lone_property
 from .pattern_marks import with_leading_mark
 from .patterns import search
 from .percent_fractions import percent_of_fraction
@@ -50,6 +61,7 @@ from .python_literals import is_null_text
 from .restructure import as_item, flat_home, lone_item, object_properties, tagged, unnested, unwrapped, wrapped_inputs
 from .separators import one_joining
 from .sigils import sigil_list, without_sigil
+from .sort_orders import sort_member
 from .suggest import (
     MISSING,
     codes_for_name,
@@ -66,7 +78,9 @@ from .suggest import (
     set_at,
 )
 from .union_shapes import union_forms
+from .uri_names import bare_name
 from .url_paths import url_path
+from .word_marks import other_mark
 
 if TYPE_CHECKING:  # python-jsonschema is imported by the first wrong call (envelope.compile_detailed), not at start-up
     import jsonschema
@@ -357,7 +371,7 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
     rule = error.validator_value
     if isinstance(received, str) and received != received.strip() and _passes(received.strip(), prop):
         return received.strip()
-    if keyword in ("type", "enum") and is_null_text(received) and _passes(None, prop):
+    if keyword in ("type", "enum", "format", "pattern") and is_null_text(received) and _passes(None, prop):
         return None  # "null" or "None" as text, for an input that takes null
     if keyword == "type":
         split = _split_list(received, prop if "type" in prop else error.schema)
@@ -367,10 +381,18 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
             return split
         expected = prop if "type" in prop else error.schema
         typed = coerce(received, expected)
+        if typed is MISSING and isinstance(expected.get("enum"), list):
+            typed = sort_member(received, expected["enum"])  # {"field": "created_at", "order": "desc"}: created_at:desc
+        if typed is MISSING:
+            typed = map_of(received, expected)  # ["env=prod"] for a map of labels
+        if typed is MISSING:
+            typed = expanded_id(received, expected, _passes)  # {"id": "cus_…", "object": "customer"} for the id
         if typed is MISSING and _numeric(expected):
             typed = number_in_unit(received, name, str(prop.get("description") or ""))
             if typed is MISSING:  # "1h" for duration_minutes: 60
                 typed = duration_in_unit(received, name, str(prop.get("description") or ""), "integer" in _kinds(expected))
+            if typed is MISSING and "integer" in _kinds(expected):  # "P30D" or "2 weeks" for after_days
+                typed = days_of(received, name, str(prop.get("description") or ""))
             if typed is MISSING and "integer" in _kinds(expected):  # 0.8 for a volume in percent: 80
                 typed = percent_of_fraction(received, name, str(prop.get("description") or ""))
             if typed is MISSING:  # "2 spots" for spots, "10 shares" for a "Number of shares."
@@ -381,11 +403,16 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
             typed = lone_item(received, expected)  # [4] for a count; _refine then repairs the item itself
         if typed is MISSING:
             typed = tagged(received, prop)  # "cash" for the alternative {"method": "cash"}
+        if typed is MISSING:
+            typed = as_lone_property(received, expected)  # "weekly" for {"frequency": "weekly"}
+        if typed is MISSING:
+            typed = object_of_text(received, expected)  # "status = RUNNING" for {"status": "RUNNING"}
         return unnested(received, name, expected) if typed is MISSING else typed
     if keyword == "enum" and isinstance(rule, list):
-        return nearest(received, rule)
+        found = nearest(received, rule)
+        return sort_member(received, rule) if found is MISSING else found  # "-created_at": created_at:desc
     if keyword == "const":
-        return rule
+        return const_fix(error)  # a union's discriminator, when the rest of the object is that member's
     if keyword in _NUMBER_CHECKS and is_personal(name, prop):
         return MISSING  # an id or a number that identifies someone is never moved to a bound or a step
     if keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
@@ -403,7 +430,8 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
                 unique.append(item)
         return unique
     if keyword == "format":
-        return repair_format(received, str(rule))
+        found = repair_format(received, str(rule))
+        return epoch_date_time(received) if found is MISSING and rule == "date-time" else found  # Unix seconds
     if keyword == "pattern" and isinstance(received, str):
         return _pattern_fix(received, str(rule), prop, name)
     return MISSING  # lengths, item counts, dependencies: only the caller knows what to cut or add
@@ -475,10 +503,17 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
         country = country_code(stripped, pattern)
         candidates += [country] if country is not MISSING else []
     found = next((c for c in candidates if search(pattern, c)), MISSING)
+    found = iso_duration(value, pattern) if found is MISSING else found  # "90 minutes" → PT1H30M
+    found = cron_text(value, pattern) if found is MISSING else found  # "@daily" → 0 0 * * *
+    found = decimal_text(value, pattern) if found is MISSING else found  # "125" → 125.00
     found = one_joining(value, pattern) if found is MISSING else found  # "MATH 201" → MATH-201; not "needs triage"
+    found = other_mark(value, pattern) if found is MISSING else found  # new-checkout → new_checkout
+    if found is MISSING and ("languag" in about or "locale" in about):
+        found = language_code(stripped, pattern)  # "German" for a language tag; last: "en_US" is en-US, not en
     found = with_leading_mark(value, pattern) if found is MISSING else found
     found = without_sigil(value, pattern) if found is MISSING else found  # $AAPL, #PRJ-0412, @dana
     found = url_path(value, pattern) if found is MISSING else found  # https://github.com/acme/api → acme/api
+    found = bare_name(value, pattern) if found is MISSING else found  # s3://acme-logs → acme-logs
     return clock_time(value, pattern, described) if found is MISSING else found
 
 

@@ -26,7 +26,7 @@ from .number_repairs import plain_number
 from .spelling import norm
 from .unit_names import units_named
 
-__all__ = ["duration_in_unit"]
+__all__ = ["duration_in_unit", "seconds_of"]
 
 SECONDS = {"s": 1, "min": 60, "h": 3600}
 _EXACT = 2.0 ** 53
@@ -57,6 +57,11 @@ def _declared(name: str, description: str) -> str | None:
     units = units if len(units) == 1 else units_named(f"{spoken} {description}")
     unit = next(iter(units)) if len(units) == 1 else None
     return unit if unit in SECONDS else None
+
+
+def seconds_of(text: str) -> Any:
+    """The seconds a duration written with a clock unit or as an ISO duration of hours, minutes and seconds says."""
+    return _seconds(text)
 
 
 def _seconds(text: str) -> Any:

@@ -24,7 +24,7 @@ from typing import Any
 from .missing import MISSING, only
 from .spelling import norm
 
-__all__ = ["member_among_words"]
+__all__ = ["member_among_words", "member_as_adverb", "member_by_word"]
 
 _NEGATIONS = frozenset({"not", "no", "non", "never", "without", "except", "excluding", "nor", "neither", "dont", "isnt", "un",
                         "than", "but", "below", "above", "under", "over", "avoid", "instead", "other", "besides", "unless"})
@@ -46,4 +46,24 @@ def member_among_words(text: str, members: list[str]) -> Any:
     rest = set(words) - set(norm(found).split("_")) if found is not MISSING else set()
     if _NEGATIONS & rest or any(w.endswith("n't") for w in rest):
         return MISSING  # the other words turn the member away (a member "other" or "over" is no such word)
+    if any(any(ch.isdigit() for ch in w) for w in rest):
+        return MISSING  # a number beside the member qualifies it: "UTC-4" is no UTC, "v2 beta" no beta
     return found
+
+
+def member_as_adverb(text: str, members: list[str]) -> Any:
+    """The one member whose adverb `text` is ("yearly" for year, "daily" for day); else MISSING."""
+    if not text.endswith("ly") or "_" in text:
+        return MISSING
+    noun = "day" if text == "daily" else text[:-2]
+    return only([m for m in members if norm(m) == noun and len(noun) >= 3])
+
+
+def member_by_word(text: str, members: list[str]) -> Any:
+    """The one member that has the single word `text` (4 letters or more) as one of its words, no negation among
+    them ("invoice" for send_invoice; "started" is no not_started); else MISSING."""
+    if "_" in text or len(text) < 4 or not text.isalpha():
+        return MISSING
+    holding = [m for m in members if text in norm(m).split("_")]
+    found = only(holding)
+    return MISSING if found is MISSING or _NEGATIONS & set(norm(found).split("_")) else found

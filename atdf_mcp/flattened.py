@@ -14,6 +14,7 @@ objects could hold it, or when the call also sends that property flat or inside 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .missing import MISSING
@@ -38,7 +39,7 @@ def flattened_home(name: str, container: dict[str, Any], node: dict[str, Any]) -
 def spelt_flat(name: str, node: dict[str, Any]) -> Any:
     """(object input, property) that `name` spells flat, whatever the call holds; else MISSING."""
     declared = node.get("properties") or {}
-    spoken = norm(name)
+    spoken = norm(re.sub(r"\[([^\[\]]+)\]", r"_\1", name))  # Stripe's form keys: created[gte] is created.gte
     if not isinstance(declared, dict) or "_" not in spoken or any(norm(str(p)) == spoken for p in declared):
         return MISSING
     found = []

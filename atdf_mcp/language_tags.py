@@ -15,8 +15,9 @@ import re
 from typing import Any
 
 from .missing import MISSING, only
+from .patterns import search
 
-__all__ = ["language_of"]
+__all__ = ["language_code", "language_of"]
 
 _TAG = re.compile(r"([A-Za-z]{2,3})(?:[-_](?:[A-Za-z]{4}|[A-Za-z]{2}|\d{3}))+")
 
@@ -50,3 +51,10 @@ def language_of(value: Any, choices: list[Any]) -> Any:
     if match and any(part != code and part in strings for part in re.split(r"[-_]", value.strip().lower())[1:]):
         return MISSING  # "de-AT" where "at" is a choice too: lower-case codes may be countries, and the tag names two
     return only([c for c in strings if c == code]) if code else MISSING
+
+
+def language_code(value: Any, pattern: str) -> Any:
+    """The two-letter code of the language `value` names, for a string whose pattern takes it ("German" → "de"); else
+    MISSING."""
+    codes = [code for code in _LANGUAGES if search(pattern, code)]
+    return language_of(value, codes) if codes and isinstance(value, str) and not search(pattern, value) else MISSING

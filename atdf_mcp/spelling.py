@@ -66,7 +66,11 @@ def is_abbreviation(short: str, word: str) -> bool:
 
 
 def closest_spelling(text: str, strings: list[str]) -> Any:
-    """The one choice within a few typos of `text` (fewer for short words), closer than any other; else MISSING."""
+    """The one choice within a few typos of `text` (fewer for short words), closer than any other; else MISSING.
+    A text of several words each of which is a word of the choices is no typo: "priority:asc" asks for a combination
+    the choices do not offer, not for "priority:desc"."""
+    if _known_words(text, strings):
+        return MISSING
     scored = []
     for choice in strings:
         word = norm(choice)
@@ -79,6 +83,12 @@ def closest_spelling(text: str, strings: list[str]) -> Any:
     if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return MISSING  # none close enough, or two equally close: the caller's intent is not ours to pick
     return scored[0][1]
+
+
+def _known_words(text: str, strings: list[str]) -> bool:
+    """Whether `text` has two words or more and every one of them is a word of some choice."""
+    words = set(re.split(r"[_:/]+", text))
+    return len(words) >= 2 and words <= {word for choice in strings for word in re.split(r"[_:/]+", norm(choice))}
 
 
 _DIRECTED = frozenset({"to", "from", "into", "vs", "versus", "per", "over", "by"})
@@ -109,6 +119,8 @@ def is_typo_of(text: str, word: str) -> bool:
     "sa_east_1" is not "us_east_1"), and no short code without vowels for another ("xxxl" is not "xxl")."""
     if re.findall(r"[0-9]+", text) != re.findall(r"[0-9]+", word):
         return False
+    if len(text) - len(word) >= 2 and text.endswith(word):
+        return False  # letters more before the word make another one: "biweekly", "unpaid", "subtotal"
     ours, theirs = text.split("_"), word.split("_")
     if len(ours) != len(theirs):
         return True
@@ -148,6 +160,11 @@ def close_names(name: str, known: list[str], n: int = 3, cutoff: float = 0.5) ->
     return [candidate for _, candidate in best]
 
 
+# Words that make a name another input than the one it holds: "page_size" is no misspelt "page", "user_id" no "user".
+_MEASURES = frozenset({"size", "count", "number", "num", "limit", "total", "max", "min", "length", "len", "id", "ids",
+                       "type", "kind", "token", "offset", "index", "url"})
+
+
 def nearest_name(name: str, candidates: list[str]) -> Any:
     """The declared argument a misspelt or re-cased argument name stands for, or MISSING."""
     if not candidates or len(name) > MAX_TEXT:
@@ -155,7 +172,7 @@ def nearest_name(name: str, candidates: list[str]) -> Any:
     key = norm(name)
     for test in (lambda c: norm(c) == key,
                  lambda c: norm(c).rstrip("s") == key.rstrip("s"),
-                 lambda c: key in norm(c).split("_") or norm(c) in key.split("_"),
+                 lambda c: key in norm(c).split("_") or (norm(c) in key.split("_") and not _MEASURES & (set(key.split("_")) - {norm(c)})),
                  lambda c: len(key) >= 3 and norm(c).startswith(key),
                  lambda c: is_abbreviation(key, norm(c))):
         found = only([c for c in candidates if test(c)])

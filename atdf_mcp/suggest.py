@@ -24,14 +24,17 @@ from typing import Any
 
 from .budget import MAX_TEXT
 from .country_names import country_of
-from .enum_words import member_among_words
+from .enum_words import member_among_words, member_as_adverb, member_by_word
 from .format_repairs import repair_format
 from .language_tags import language_of
 from .missing import MISSING, only
 from .number_repairs import number_from_words, number_in_unit, plain_number, round_to_step
+from .operators import operator_member
 from .python_literals import literal_of
 from .spelling import close_names, closest_spelling, edit_distance, in_another_order, is_abbreviation, nearest_name, norm
+from .time_zones import zone_member
 from .unit_names import codes_for_name, named_code
+from .word_lists import two_readings
 
 __all__ = [
     "MISSING",
@@ -77,6 +80,7 @@ def nearest(value: Any, choices: list[Any]) -> Any:
     if not strings:
         return MISSING
     for attempt in (lambda: named_code(value, strings), lambda: language_of(value, strings), lambda: country_of(value, strings),
+                    lambda: zone_member(value, strings), lambda: operator_member(value, strings),
                     lambda: in_another_order(text, strings),
                     lambda: only([c for c in strings if len(text) >= 2 and norm(c).startswith(text)]),
                     lambda: only([c for c in strings if is_abbreviation(text, norm(c))])):
@@ -85,6 +89,8 @@ def nearest(value: Any, choices: list[Any]) -> Any:
             return found
     found = closest_spelling(text, strings)
     found = member_among_words(text, strings) if found is MISSING else found  # "sick leave" for sick
+    found = member_as_adverb(text, strings) if found is MISSING else found  # "yearly" for year
+    found = member_by_word(text, strings) if found is MISSING else found  # "invoice" for send_invoice
     if found is not MISSING or not all(len(c) <= 4 for c in strings):
         return found  # short forms only in an enum of short forms ("mon".."sun", "avg"/"max"/"min"), not in [art, music]
     return only([c for c in strings if _is_short_form(norm(c), text)])
@@ -170,8 +176,8 @@ def _as_array(value: Any, schema: dict[str, Any]) -> Any:
                 return MISSING  # "Paris, France": one value or two? Not ours to decide
             parts = [nearest(p, members) for p in value.split(",") if p.strip()]
             return parts if parts and MISSING not in parts else MISSING
-    if isinstance(value, list) or value is None:
-        return MISSING
+    if isinstance(value, list) or value is None or two_readings(value, schema.get("items")):
+        return MISSING  # "python backup.py" for a list of words: one item or two is the caller's to say
     return [value]
 
 

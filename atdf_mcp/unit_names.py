@@ -39,7 +39,7 @@ _CODE_NAMES: dict[str, tuple[str, ...]] = {
     "kilometre_per_hour": ("km/h", "kph"), "mile_per_hour": ("mph",), "meter_per_second": ("m/s",),
     "metre_per_second": ("m/s",), "knot": ("kn", "kt"), "pixel": ("px",),
     "degree_celsius": ("C", "°C"), "kilobyte": ("KB", "kB"), "megabyte": ("MB",), "gigabyte": ("GB",),
-    "week": ("wk",), "kilowatt_hour": ("kWh",), "watt_hour": ("Wh",), "percent": ("%",), "per_cent": ("%",),
+    "week": ("wk",), "kilowatt_hour": ("kWh",), "watt_hour": ("Wh",), "percent": ("%",), "per_cent": ("%",), "percentage": ("%",),
 }
 
 

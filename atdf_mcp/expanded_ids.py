@@ -1,0 +1,26 @@
+"""An object sent for an id ({"id": "cus_…", "object": "customer"}): the one value in it the id's schema takes.
+
+    >>> expanded_id({"id": "cus_NffrFeUfNV2Hib", "email": "jane@example.com"}, {"type": "string", "pattern": "^cus_"},
+    ...             lambda v, s: isinstance(v, str) and v.startswith("cus_"))
+    'cus_NffrFeUfNV2Hib'
+
+APIs return objects "expanded" where their requests take the id, and agents send the object back. Only for a string
+with a pattern, a format or an enum to tell an id from the object's other values; two values that fit, or none, and
+it is MISSING.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .missing import MISSING, only
+
+__all__ = ["expanded_id"]
+
+
+def expanded_id(value: Any, schema: Any, passes: Callable[[Any, Any], bool]) -> Any:
+    """The one string member of the object `value` that the string schema `schema` takes; else MISSING."""
+    if not isinstance(value, dict) or not isinstance(schema, dict) or not ({"pattern", "format", "enum"} & set(schema)):
+        return MISSING
+    return only([held for held in value.values() if isinstance(held, str) and passes(held, schema)])

@@ -1,0 +1,59 @@
+"""A time zone named by its city ("Berlin") or by a tz database link ("US/Eastern"), for an enum of IANA zone names:
+the one member it is, or nothing.
+
+    >>> zone_member("Berlin", ["UTC", "Europe/Berlin", "Europe/Madrid"])
+    'Europe/Berlin'
+    >>> zone_member("EST", ["UTC", "America/New_York"])   # a fixed UTC-5 all year: not New York's time
+    MISSING
+
+A city is the last part of exactly one member's name ("tokyo", "New York"). A link is a name of the tz database whose
+rules are byte for byte those of exactly one member (US/Eastern and America/New_York are one file); abbreviations
+(EST, CST, GMT) and offsets are zones of their own, or no zone, and are left alone. Only enums holding at least two
+Area/City names are read so; a name is looked up only when it is made of the letters, digits and marks zone names
+use (never a path).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import zoneinfo
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .missing import MISSING, only
+from .spelling import norm
+
+__all__ = ["zone_member"]
+
+_ZONE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_+\-]*(?:/[A-Za-z0-9][A-Za-z0-9_+\-]*){0,2}")
+
+
+def zone_member(value: Any, members: list[str]) -> Any:
+    """The member of an enum of IANA zones that `value` names by its city or by a link; else MISSING."""
+    zones = [m for m in members if isinstance(m, str) and "/" in m]
+    if not isinstance(value, str) or len(zones) < 2 or len(value) > 64:
+        return MISSING
+    city = norm(value)
+    found = only([m for m in zones if norm(m.rsplit("/", 1)[-1]) == city])
+    if found is not MISSING or "/" not in value:
+        return found
+    rules = _rules(value.strip())
+    return MISSING if rules is None else only([m for m in zones if m != value and _rules(m) == rules])
+
+
+@functools.lru_cache(maxsize=256)
+def _rules(name: str) -> bytes | None:
+    """The TZif bytes of a zone name, from the system's tz database or the tzdata package; None when there is none."""
+    if not _ZONE_NAME.fullmatch(name) or ".." in name:
+        return None
+    for root in zoneinfo.TZPATH:
+        path = Path(root, name)
+        if path.is_file():
+            return path.read_bytes()
+    try:
+        package, _, leaf = f"tzdata.zoneinfo/{name}".rpartition("/")
+        return resources.files(package.replace("/", ".")).joinpath(leaf).read_bytes()
+    except (ModuleNotFoundError, FileNotFoundError, IsADirectoryError, NotADirectoryError, ValueError, OSError):
+        return None
