@@ -800,7 +800,8 @@ def _count(tools: Sequence[Descriptor], names: list[str], vocab: dict[str, int],
     `names` are their ids; `langs` gets the localizations' languages.
 
     Batched over the tools: each language's texts are split into words in one pass (`_word_ids`: its ASCII texts
-    through a byte table, the others through `str.lower` and `str.isalnum`), each distinct word is stemmed once
+    through a byte table, the others through `str.lower` and `str.isalnum`; all of a language's through the latter
+    when most are not ASCII, as a localization's are: one pass instead of two), each distinct word is stemmed once
     (`known` keeps word → term id, -2 for a stop word), and the counting is one sort of (tool, term, field weight) keys.
     """
     import numpy as np
@@ -819,6 +820,8 @@ def _count(tools: Sequence[Descriptor], names: list[str], vocab: dict[str, int],
         joined = _SEP.join(values)
         if joined.isascii():  # (a flag of the string: no pass over it)
             which, ids = _word_ids(ascii_words(values, _SEP, joined), lang, table, vocab)
+        elif 4 * sum(not t.isascii() for t in values) >= len(values):  # mostly not ASCII (a localization's texts):
+            which, ids = _word_ids(text_words(values, _SEP), lang, table, vocab)  # one pass, no split
         else:  # the ASCII texts through the byte table, the others (few) through `str.lower` and `str.isalnum`
             plain = [i for i, t in enumerate(values) if t.isascii()]
             other = [i for i, t in enumerate(values) if not t.isascii()]
