@@ -78,6 +78,19 @@ TOOLS = [
     {"name": "notify", "description": "A discriminated union.", "inputSchema": {
         "type": "object", "additionalProperties": False, "required": ["channel"], "properties": {
             "channel": {"oneOf": [SLACK, SMS], "discriminator": {"propertyName": "type"}}}}},
+    {"name": "review", "description": "What a hostile review of round seven found misread.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "sort": {"type": "string", "enum": ["updated_at:asc", "created_at:desc"]},
+            "order": {"type": "string", "enum": ["name:asc", "name:desc", "name.first:asc"]},
+            "anchor": {"type": "string", "format": "date-time"},
+            "schedule": {"type": "string", "pattern": "^[0-9*/,-]+( [0-9*/,-]+){4}$"},
+            "filter": {"type": "object", "properties": {"status": {"type": "string"}, "zone": {"type": "string"}},
+                       "additionalProperties": False},
+            "bucket": {"type": "string", "pattern": "^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$"},
+            "locale": {"type": "string", "pattern": "^[a-z]{2}(-[A-Z]{2})?$", "description": "The locale."},
+            "customer": {"type": "string", "pattern": "^cus_[A-Za-z0-9]{8,32}$"},
+            "page": {"type": "integer", "minimum": 1},
+            "cancellation": {"type": "string", "enum": ["cancel_at_period_end", "keep_active"]}}}},
 ]
 
 REPAIRED = [
@@ -142,6 +155,8 @@ REPAIRED = [
     # a discriminator left out, or the other member's, when the other properties fit one member only
     ("notify", {"channel": {"webhook_url": HOOK}}, {"channel": {"type": "slack", "webhook_url": HOOK}}),
     ("notify", {"channel": {"type": "sms", "webhook_url": HOOK}}, {"channel": {"type": "slack", "webhook_url": HOOK}}),
+    # a leading minus is descending, whatever member a misspelling would be closest to
+    ("review", {"order": "-Name"}, {"order": "name:desc"}),
 ]
 LEFT = [
     ("listing", {"sort": "priority:asc"}, "the enum's own words in a combination it does not offer: no typo of priority:desc"),
@@ -180,6 +195,9 @@ LEFT = [
     ("later", {"filter": "state = RUNNING"}, "a key the object does not have"),
     ("notify", {"channel": {"type": "teams", "webhook_url": "https://acme.webhook.office.com/x"}},
      "another discriminator, and properties that fit no member"),
+    # found by a hostile review of round seven: readings the repairs made that the caller did not mean
+    ("review", {"sort": "-updated_at"}, "a minus is descending: updated_at:asc is the other direction"),
+    ("review", {"order": "-name.first"}, "name.first is sorted ascending only: the minus asks for what the enum lacks"),
 ]
 
 
