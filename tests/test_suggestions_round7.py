@@ -198,6 +198,8 @@ LEFT = [
     # found by a hostile review of round seven: readings the repairs made that the caller did not mean
     ("review", {"sort": "-updated_at"}, "a minus is descending: updated_at:asc is the other direction"),
     ("review", {"order": "-name.first"}, "name.first is sorted ascending only: the minus asks for what the enum lacks"),
+    ("review", {"anchor": 5551234567}, "a phone number's ten digits: Unix seconds of 2145 are no instant an API sends"),
+    ("review", {"anchor": "2024010112"}, "2024-01-01 12:00 written as digits, or Unix seconds of 2034"),
 ]
 
 
