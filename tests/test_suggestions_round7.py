@@ -200,6 +200,7 @@ LEFT = [
     ("review", {"order": "-name.first"}, "name.first is sorted ascending only: the minus asks for what the enum lacks"),
     ("review", {"anchor": 5551234567}, "a phone number's ten digits: Unix seconds of 2145 are no instant an API sends"),
     ("review", {"anchor": "2024010112"}, "2024-01-01 12:00 written as digits, or Unix seconds of 2034"),
+    ("review", {"schedule": "0 3 * * THU-MON"}, "a range of days across the week's end: cron's 4-1 is no range"),
 ]
 
 
