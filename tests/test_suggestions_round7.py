@@ -201,6 +201,8 @@ LEFT = [
     ("review", {"anchor": 5551234567}, "a phone number's ten digits: Unix seconds of 2145 are no instant an API sends"),
     ("review", {"anchor": "2024010112"}, "2024-01-01 12:00 written as digits, or Unix seconds of 2034"),
     ("review", {"schedule": "0 3 * * THU-MON"}, "a range of days across the week's end: cron's 4-1 is no range"),
+    ("review", {"filter": "status = RUNNING AND"}, "an AND with nothing after it: a term was left out"),
+    ("review", {"filter": "zone = eu-*"}, "a wildcard: the zones that match it, not a zone named eu-*"),
 ]
 
 
