@@ -203,6 +203,7 @@ LEFT = [
     ("review", {"schedule": "0 3 * * THU-MON"}, "a range of days across the week's end: cron's 4-1 is no range"),
     ("review", {"filter": "status = RUNNING AND"}, "an AND with nothing after it: a term was left out"),
     ("review", {"filter": "zone = eu-*"}, "a wildcard: the zones that match it, not a zone named eu-*"),
+    ("review", {"bucket": "https://acme-logs.s3.amazonaws.com"}, "a web address's host: the bucket is its first label"),
 ]
 
 
