@@ -204,6 +204,8 @@ LEFT = [
     ("review", {"filter": "status = RUNNING AND"}, "an AND with nothing after it: a term was left out"),
     ("review", {"filter": "zone = eu-*"}, "a wildcard: the zones that match it, not a zone named eu-*"),
     ("review", {"bucket": "https://acme-logs.s3.amazonaws.com"}, "a web address's host: the bucket is its first label"),
+    ("review", {"locale": "en_us"}, "en-US with its region, not en"),
+    ("review", {"locale": "zh_Hant"}, "Traditional Chinese: zh drops the script"),
 ]
 
 
