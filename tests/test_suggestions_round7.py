@@ -206,6 +206,7 @@ LEFT = [
     ("review", {"bucket": "https://acme-logs.s3.amazonaws.com"}, "a web address's host: the bucket is its first label"),
     ("review", {"locale": "en_us"}, "en-US with its region, not en"),
     ("review", {"locale": "zh_Hant"}, "Traditional Chinese: zh drops the script"),
+    ("review", {"customer": {"previous_customer": CUS, "name": "Jane"}}, "another customer's id, not this object's own"),
 ]
 
 
