@@ -207,6 +207,7 @@ LEFT = [
     ("review", {"locale": "en_us"}, "en-US with its region, not en"),
     ("review", {"locale": "zh_Hant"}, "Traditional Chinese: zh drops the script"),
     ("review", {"customer": {"previous_customer": CUS, "name": "Jane"}}, "another customer's id, not this object's own"),
+    ("review", {"page_sizes": 50}, "a page's size in the plural is no misspelt page either"),
 ]
 
 
