@@ -10,12 +10,14 @@ A city is the last part of exactly one member's name ("tokyo", "New York"). A li
 rules are byte for byte those of exactly one member (US/Eastern and America/New_York are one file); abbreviations
 (EST, CST, GMT) and offsets are zones of their own, or no zone, and are left alone. Only enums holding at least two
 Area/City names are read so; a name is looked up only when it is made of the letters, digits and marks zone names
-use (never a path).
+use (never a path), through relative links that stay in the database (its localtime links out to the machine's own
+zone), and its file is compared only when it holds a zone's compiled rules (TZif).
 """
 
 from __future__ import annotations
 
 import functools
+import os
 import re
 import zoneinfo
 from importlib import resources
@@ -49,11 +51,38 @@ def _rules(name: str) -> bytes | None:
     if not _ZONE_NAME.fullmatch(name) or ".." in name:
         return None
     for root in zoneinfo.TZPATH:
-        path = Path(root, name)
-        if path.is_file():
-            return path.read_bytes()
+        path = _within(root, name)
+        if path is not None and os.path.isfile(path):
+            return _tzif(Path(path).read_bytes())
     try:
         package, _, leaf = f"tzdata.zoneinfo/{name}".rpartition("/")
-        return resources.files(package.replace("/", ".")).joinpath(leaf).read_bytes()
+        return _tzif(resources.files(package.replace("/", ".")).joinpath(leaf).read_bytes())
     except (ModuleNotFoundError, FileNotFoundError, IsADirectoryError, NotADirectoryError, ValueError, OSError):
         return None
+
+
+def _tzif(data: bytes) -> bytes | None:
+    """`data` when it is a zone's compiled rules (TZif), else None: a text file (leapseconds) is no zone."""
+    return data if data.startswith(b"TZif") else None
+
+
+def _within(root: str, name: str) -> str | None:
+    """The path `name` names under `root`, following only relative links that stay inside it; else None.
+    (The database's localtime links out to the machine's own zone, which no caller is told.)"""
+    base = os.path.realpath(root)
+    at, parts, hops = base, name.split("/"), 0
+    while parts:
+        part = parts.pop(0)
+        step = os.path.join(at, part)
+        if os.path.islink(step):
+            target, hops = os.readlink(step), hops + 1
+            if os.path.isabs(target) or hops > 8:
+                return None
+            parts = target.split("/") + parts
+        elif part == "..":
+            if at == base:
+                return None
+            at = os.path.dirname(at)
+        elif part not in ("", "."):
+            at = step
+    return at
