@@ -12,7 +12,10 @@ bucket as its URI; the one member a word is part of; a language by its name; a f
 What the corpus found suggested wrongly is left to the agent: a combination of the enum's own words it does not offer
 ("priority:asc" is no typo of "priority:desc"), a member with a number ("UTC-4") or a prefix ("biweekly") more, a
 name with a measure more ("page_size" is no misspelt "page"), one text of several words for a list of words, and a
-discriminator the object's other properties do not fit. Every test calls a real catalogue through the SDK's in-memory
+discriminator the object's other properties do not fit. A hostile review found more, left to the agent too: a minus
+sort read as the closest spelling of the other direction, a phone number or YYYYMMDDHH read as Unix seconds, a cron
+range across the week's end, a filter with a dangling AND or a wildcard, a bucket's web address, a language tag cut
+to its language, another object's id, and a measure in the plural ("page_sizes"). Every test calls a real catalogue through the SDK's in-memory
 client and reads the envelope."""
 
 from __future__ import annotations
