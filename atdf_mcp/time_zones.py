@@ -7,7 +7,8 @@ the one member it is, or nothing.
     MISSING
 
 A city is the last part of exactly one member's name ("tokyo", "New York"). A link is a name of the tz database whose
-rules are byte for byte those of exactly one member (US/Eastern and America/New_York are one file); abbreviations
+rules are byte for byte those of exactly one member (US/Eastern and America/New_York are one file), unless zone.tab
+gives the two names two countries (Europe/Zurich's rules are Europe/Busingen's, but Zurich is no German town); abbreviations
 (EST, CST, GMT) and offsets are zones of their own, or no zone, and are left alone. Only enums holding at least two
 Area/City names are read so; a name is looked up only when it is made of the letters, digits and marks zone names
 use (never a path), through relative links that stay in the database (its localtime links out to the machine's own
@@ -41,8 +42,10 @@ def zone_member(value: Any, members: list[str]) -> Any:
     found = only([m for m in zones if norm(m.rsplit("/", 1)[-1]) == city])
     if found is not MISSING or "/" not in value:
         return found
-    rules = _rules(value.strip())
-    return MISSING if rules is None else only([m for m in zones if m != value and _rules(m) == rules])
+    rules, country = _rules(value.strip()), _countries().get(value.strip())
+    if rules is None:
+        return MISSING
+    return only([m for m in zones if m != value and _rules(m) == rules and (country is None or _countries().get(m) in (None, country))])
 
 
 @functools.lru_cache(maxsize=256)
@@ -59,6 +62,25 @@ def _rules(name: str) -> bytes | None:
         return _tzif(resources.files(package.replace("/", ".")).joinpath(leaf).read_bytes())
     except (ModuleNotFoundError, FileNotFoundError, IsADirectoryError, NotADirectoryError, ValueError, OSError):
         return None
+
+
+@functools.cache
+def _countries() -> dict[str, str | None]:
+    """Each zone's country, from the tz database's zone.tab: a zone of its own is no link to another country's."""
+    for root in zoneinfo.TZPATH:
+        path = _within(root, "zone.tab")
+        if path is not None and os.path.isfile(path):
+            return _table(Path(path).read_text(encoding="utf-8", errors="replace"))
+    try:
+        return _table(resources.files("tzdata.zoneinfo").joinpath("zone.tab").read_text(encoding="utf-8", errors="replace"))
+    except (ModuleNotFoundError, FileNotFoundError, OSError):
+        return {}
+
+
+def _table(text: str) -> dict[str, str | None]:
+    """zone → country of the lines of a zone.tab ("CH<TAB>+4723+00832<TAB>Europe/Zurich")."""
+    rows = (line.split("\t") for line in text.splitlines() if line and not line.startswith("#"))
+    return {row[2]: row[0] for row in rows if len(row) >= 3}
 
 
 def _tzif(data: bytes) -> bytes | None:

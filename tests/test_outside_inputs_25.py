@@ -21,7 +21,7 @@ from repair_cases import echo_catalogue
 
 from atdf_mcp import load_catalog
 from atdf_mcp.server import build_server
-from atdf_mcp.time_zones import _rules
+from atdf_mcp.time_zones import _countries, _rules
 
 LABELS = [{"name": "tag", "description": "Labels a resource.", "inputSchema": {
     "type": "object", "additionalProperties": False, "properties": {
@@ -66,9 +66,11 @@ def tz_database(tmp_path: Path) -> Iterator[Path]:
     before = zoneinfo.TZPATH
     zoneinfo.reset_tzpath(to=[str(root)])
     _rules.cache_clear()
+    _countries.cache_clear()
     yield root
     zoneinfo.reset_tzpath(to=before)
     _rules.cache_clear()
+    _countries.cache_clear()
 
 
 def _zone_catalogue(tmp_path: Path) -> Path:

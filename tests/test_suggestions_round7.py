@@ -93,7 +93,7 @@ TOOLS = [
             "locale": {"type": "string", "pattern": "^[a-z]{2}(-[A-Z]{2})?$", "description": "The locale."},
             "customer": {"type": "string", "pattern": "^cus_[A-Za-z0-9]{8,32}$"},
             "page": {"type": "integer", "minimum": 1},
-            "cancellation": {"type": "string", "enum": ["cancel_at_period_end", "keep_active"]}}}},
+            "zone": {"type": "string", "enum": ["Europe/Busingen", "Europe/Berlin", "America/Toronto"]}}}},
 ]
 
 REPAIRED = [
@@ -160,6 +160,8 @@ REPAIRED = [
     ("notify", {"channel": {"type": "sms", "webhook_url": HOOK}}, {"channel": {"type": "slack", "webhook_url": HOOK}}),
     # a leading minus is descending, whatever member a misspelling would be closest to
     ("review", {"order": "-Name"}, {"order": "name:desc"}),
+    # a retired name of the tz database, a link to the one member with its rules
+    ("review", {"zone": "America/Montreal"}, {"zone": "America/Toronto"}),
 ]
 LEFT = [
     ("listing", {"sort": "priority:asc"}, "the enum's own words in a combination it does not offer: no typo of priority:desc"),
@@ -211,6 +213,7 @@ LEFT = [
     ("review", {"locale": "zh_Hant"}, "Traditional Chinese: zh drops the script"),
     ("review", {"customer": {"previous_customer": CUS, "name": "Jane"}}, "another customer's id, not this object's own"),
     ("review", {"page_sizes": 50}, "a page's size in the plural is no misspelt page either"),
+    ("review", {"zone": "Europe/Zurich"}, "Switzerland's zone: Busingen, in Germany, keeps its clock but is another country's"),
 ]
 
 
