@@ -21,7 +21,7 @@ from repair_cases import echo_catalogue
 
 from atdf_mcp import load_catalog
 from atdf_mcp.server import build_server
-from atdf_mcp.time_zones import _countries, _rules
+from atdf_mcp.tz_files import countries, rules_of
 
 LABELS = [{"name": "tag", "description": "Labels a resource.", "inputSchema": {
     "type": "object", "additionalProperties": False, "properties": {
@@ -65,12 +65,12 @@ def tz_database(tmp_path: Path) -> Iterator[Path]:
     (tmp_path / "Home").write_bytes(b"TZif2home")
     before = zoneinfo.TZPATH
     zoneinfo.reset_tzpath(to=[str(root)])
-    _rules.cache_clear()
-    _countries.cache_clear()
+    rules_of.cache_clear()
+    countries.cache_clear()
     yield root
     zoneinfo.reset_tzpath(to=before)
-    _rules.cache_clear()
-    _countries.cache_clear()
+    rules_of.cache_clear()
+    countries.cache_clear()
 
 
 def _zone_catalogue(tmp_path: Path) -> Path:
@@ -102,7 +102,7 @@ async def test_a_link_in_the_tz_database_is_still_read_as_its_zone(tmp_path: Pat
 ])
 async def test_no_name_reads_outside_the_tz_database_or_compares_what_is_no_zone(tmp_path: Path, tz_database: Path,
                                                                                   value: str) -> None:
-    """time_zones read the file a link names, found through zoneinfo.TZPATH: "posix/localtime" followed the
+    """tz_files reads the file a link names, found through zoneinfo.TZPATH: "posix/localtime" followed the
     database's localtime link out to the machine's own zone file and suggested the member with the same rules,
     telling the caller the server's time zone; and a file that is no TZif was compared as rules."""
     catalogue = _zone_catalogue(tmp_path)
