@@ -61,7 +61,7 @@ from .python_literals import is_null_text
 from .restructure import as_item, flat_home, lone_item, object_properties, tagged, unnested, unwrapped, wrapped_inputs
 from .separators import one_joining
 from .sigils import sigil_list, without_sigil
-from .sort_orders import sort_member
+from .sort_orders import asks_a_sort, sort_member
 from .suggest import (
     MISSING,
     codes_for_name,
@@ -409,8 +409,9 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
             typed = object_of_text(received, expected)  # "status = RUNNING" for {"status": "RUNNING"}
         return unnested(received, name, expected) if typed is MISSING else typed
     if keyword == "enum" and isinstance(rule, list):
-        found = nearest(received, rule)
-        return sort_member(received, rule) if found is MISSING else found  # "-created_at": created_at:desc
+        if asks_a_sort(received, rule):  # "-created_at": created_at:desc, never the closest "created_at:asc"
+            return sort_member(received, rule)
+        return nearest(received, rule)
     if keyword == "const":
         return const_fix(error)  # a union's discriminator, when the rest of the object is that member's
     if keyword in _NUMBER_CHECKS and is_personal(name, prop):

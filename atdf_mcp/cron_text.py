@@ -8,7 +8,8 @@ string whose pattern takes five-field cron: the same schedule in five numeric fi
 
 Macros are Vixie cron's (@reboot is no time). Quartz's six or seven fields are read only with its seconds at 0, its
 year (if any) "*", and its weekday "?" or "*" or named: Quartz numbers weekdays from 1 on Sunday, cron from 0, so a
-numbered weekday reads two ways. The pattern must take "0 0 * * *" and refuse "0 0 * *" and "x x x x x" (a cron's, not any text's), and take the
+numbered weekday reads two ways. A named range across the week's or the year's end (THU-MON, NOV-FEB) is no cron
+range and is left alone. The pattern must take "0 0 * * *" and refuse "0 0 * *" and "x x x x x" (a cron's, not any text's), and take the
 result.
 """
 
@@ -40,6 +41,8 @@ def cron_text(value: Any, pattern: str) -> Any:
         return MISSING
     minute, hour, day, month, weekday = fields
     written = " ".join((minute, hour, day, _numbered(month, _MONTHS), _numbered(weekday, _DAYS)))
+    if any(int(low) > int(high) for low, high in re.findall(r"(\d+)-(\d+)", written)):
+        return MISSING  # "THU-MON" across the week's end: cron's 4-1 is no range, and its reading is the caller's
     return written if written != text and search(pattern, written) else MISSING
 
 

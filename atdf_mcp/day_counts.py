@@ -16,8 +16,7 @@ import re
 from typing import Any
 
 from .missing import MISSING
-from .spelling import norm
-from .unit_names import units_named
+from .unit_names import input_units
 
 __all__ = ["days_of"]
 
@@ -33,6 +32,5 @@ def days_of(value: Any, name: str, description: str) -> Any:
 
 
 def _in_days(name: str, description: str) -> bool:
-    spoken = norm(name).replace("_", " ")
-    units = units_named(spoken)
-    return (units if units else units_named(f"{spoken} {description}")) == {"d"}
+    """Whether the input counts days and nothing else."""
+    return input_units(name, description) == {"d"}

@@ -40,7 +40,7 @@ def duration_in_unit(value: Any, name: str, description: str, integer: bool = Tr
     if not isinstance(value, str) or len(value) > 64:
         return MISSING
     unit = _declared(name, description)
-    seconds = _seconds(value.strip())
+    seconds = seconds_of(value.strip())
     if unit is None or seconds is MISSING:
         return MISSING
     amount = seconds / SECONDS[unit]
@@ -61,10 +61,6 @@ def _declared(name: str, description: str) -> str | None:
 
 def seconds_of(text: str) -> Any:
     """The seconds a duration written with a clock unit or as an ISO duration of hours, minutes and seconds says."""
-    return _seconds(text)
-
-
-def _seconds(text: str) -> Any:
     iso = _ISO.fullmatch(text)
     if iso and any(iso.groups()):
         hours, minutes, secs = (float(g) if g else 0.0 for g in iso.groups())

@@ -5,8 +5,9 @@
     'cus_NffrFeUfNV2Hib'
 
 APIs return objects "expanded" where their requests take the id, and agents send the object back. Only for a string
-with a pattern, a format or an enum to tell an id from the object's other values; two values that fit, or none, and
-it is MISSING.
+with a pattern, a format or an enum to tell an id from the object's other values, and only a value under a key that
+names an id (id, _id, customer_id): {"previous_customer": "cus_…"} holds another customer's. Two values that fit, or
+none, and it is MISSING.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .missing import MISSING, only
+from .missing import MISSING
+from .spelling import norm
 
 __all__ = ["expanded_id"]
 
@@ -23,4 +25,11 @@ def expanded_id(value: Any, schema: Any, passes: Callable[[Any, Any], bool]) -> 
     """The one string member of the object `value` that the string schema `schema` takes; else MISSING."""
     if not isinstance(value, dict) or not isinstance(schema, dict) or not ({"pattern", "format", "enum"} & set(schema)):
         return MISSING
-    return only([held for held in value.values() if isinstance(held, str) and passes(held, schema)])
+    fitting = [(key, held) for key, held in value.items() if isinstance(held, str) and passes(held, schema)]
+    return fitting[0][1] if len(fitting) == 1 and _names_an_id(fitting[0][0]) else MISSING
+
+
+def _names_an_id(key: Any) -> bool:
+    """Whether `key` holds an object's id ("id", "_id", "customerId"), not another object's that may fit as well."""
+    spoken = norm(str(key))
+    return spoken in ("id", "uuid") or spoken.endswith("_id")

@@ -8,8 +8,9 @@
     MISSING
 
 Each term is a declared property, "=", "==" or ":" and a value (quoted or one word); terms are joined by spaces,
-commas, "&" or AND. Any other word (OR, NOT, a comparison, a key the object does not have, a key twice) and it is
-MISSING. Values stay text: the property's own checks repair them afterwards, as any value's are.
+commas, "&" or AND. Any other word (OR, NOT, a comparison, a key the object does not have, a key twice), a join with
+no term after it, or a wildcard in a value ("eu-*" is the zones that match it) and it is MISSING. Values stay text:
+the property's own checks repair them afterwards, as any value's are.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ __all__ = ["object_of_text"]
 
 _TERM = re.compile(r"""\s*([A-Za-z_][\w.]*)\s*(?:==|=|:)\s*("[^"]*"|'[^']*'|[^\s,&'"=:]+)\s*""")
 _JOIN = re.compile(r"\s*(?:,|&&?|\bAND\b|\band\b)?\s*")
+_DANGLING = re.compile(r"(?:,|&|\bAND|\band)\s*$")
 
 
 def object_of_text(value: Any, schema: Any) -> Any:
@@ -42,4 +44,6 @@ def object_of_text(value: Any, schema: Any) -> Any:
         at = _JOIN.match(value, term.end()).end()  # type: ignore[union-attr]
         if at == term.end() and at < len(value) and not value[at - 1].isspace():
             return MISSING
+    if _DANGLING.search(value) or any("*" in held for held in found.values()):
+        return MISSING  # "a = 1 AND": a term left out; "zone = eu-*": the zones matching a wildcard, not one named so
     return found or MISSING

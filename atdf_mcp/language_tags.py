@@ -54,7 +54,11 @@ def language_of(value: Any, choices: list[Any]) -> Any:
 
 
 def language_code(value: Any, pattern: str) -> Any:
-    """The two-letter code of the language `value` names, for a string whose pattern takes it ("German" → "de"); else
-    MISSING."""
+    """The two-letter code of the language `value` names, for a string whose pattern takes it ("German" → "de"), never a
+    tag cut to its language where the pattern takes more ("en_us" is no "en"); else MISSING."""
     codes = [code for code in _LANGUAGES if search(pattern, code)]
-    return language_of(value, codes) if codes and isinstance(value, str) and not search(pattern, value) else MISSING
+    if not codes or not isinstance(value, str) or search(pattern, value):
+        return MISSING
+    if _TAG.fullmatch(value.strip()) and any(search(pattern, tag) for tag in ("en-US", "en_US", "en-us", "zh-Hant")):
+        return MISSING  # "en_us" or "zh_Hant" where the pattern takes a region: en-US or zh-TW was meant, not en or zh
+    return language_of(value, codes)

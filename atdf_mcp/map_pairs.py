@@ -7,7 +7,8 @@
 
 Only for an object that declares no properties of its own and types its free keys (labels, metadata, tags as a
 map); each pair is a key and a value joined by one "=" (or ": "), or an object of exactly a key and a value under
-key/name and value; a key given twice, or a pair of another shape, and it is MISSING.
+key/name and value; a key given twice, or a pair of another shape, and it is MISSING. A pair is a short text (at most
+`budget.MAX_TEXT`), split without a regex: the one it was split with backtracked for seconds on 20 KB of spaces.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .budget import MAX_TEXT
 from .missing import MISSING
 
 __all__ = ["map_of"]
@@ -35,11 +37,20 @@ def map_of(value: Any, schema: Any) -> Any:
 
 
 def _pair(item: Any) -> tuple[str, Any] | None:
+    """(key, value) of "key=value", "key: value" or {"key": …, "value": …}; else None."""
     if isinstance(item, str):
-        split = re.fullmatch(r"\s*([^=:\s][^=:]*?)\s*(?:=|:\s)\s*(.*?)\s*", item)
-        return (split[1], split[2]) if split and "=" not in split[2] else None
+        return _split(item) if len(item) <= MAX_TEXT else None
     if isinstance(item, dict) and len(item) == 2:
         key = next((item[k] for k in _KEY_NAMES if k in item), None)
         held = next((item[k] for k in _VALUE_NAMES if k in item), MISSING)
         return (key, held) if isinstance(key, str) and held is not MISSING else None
     return None
+
+
+def _split(text: str) -> tuple[str, str] | None:
+    """The key before the first "=" or ": " and the value after it, neither empty of a key nor holding another "="."""
+    mark = re.search(r"[=:]", text)
+    if mark is None or (mark[0] == ":" and not text[mark.end():mark.end() + 1].isspace()):
+        return None
+    key, held = text[:mark.start()].strip(), text[mark.end():].strip()
+    return (key, held) if key and "=" not in held and "\n" not in held else None

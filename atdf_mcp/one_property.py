@@ -34,6 +34,7 @@ def as_lone_property(value: Any, schema: Any) -> Any:
 
 
 def _takes(prop: dict[str, Any], kind: str) -> bool:
+    """Whether the property `prop` takes a value of the JSON type `kind`."""
     kinds = prop.get("type")
     kinds = {kinds} if isinstance(kinds, str) else set(kinds or ())
     return kind in kinds or (kind == "integer" and "number" in kinds) or (not kinds and "enum" in prop)

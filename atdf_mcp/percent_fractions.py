@@ -16,8 +16,7 @@ from typing import Any
 
 from .missing import MISSING
 from .number_repairs import plain_number
-from .spelling import norm
-from .unit_names import units_named
+from .unit_names import input_units
 
 __all__ = ["percent_of_fraction"]
 
@@ -32,6 +31,5 @@ def percent_of_fraction(value: Any, name: str, description: str) -> Any:
 
 
 def _in_percent(name: str, description: str) -> bool:
-    spoken = norm(name).replace("_", " ")
-    units = units_named(spoken)
-    return (units if units else units_named(f"{spoken} {description}")) == {"%"}
+    """Whether the input counts percent and nothing else."""
+    return input_units(name, description) == {"%"}

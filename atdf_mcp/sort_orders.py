@@ -10,7 +10,8 @@ are a field and a direction ("created_at:desc", "creationTimestamp desc"): the o
 
 The object must hold exactly a field and a direction (keys such as field/by/key/column and order/direction/dir); a
 leading minus is descending and a leading plus ascending (JSON:API, Django). The member must name that field and that
-direction, whatever mark joins them; two members that do, or none, and it is MISSING.
+direction, whatever mark joins them; two members that do, or none, and it is MISSING (never the closest spelling:
+"-updated_at" is no typo of "updated_at:asc").
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 from .missing import MISSING, only
 from .spelling import norm
 
-__all__ = ["sort_member"]
+__all__ = ["asks_a_sort", "sort_member"]
 
 _FIELD_KEYS = frozenset({"field", "by", "key", "sort", "sort_by", "column", "attribute", "property", "name", "order_by"})
 _DIRECTION_KEYS = frozenset({"order", "direction", "dir", "sort_order", "sort_direction"})
@@ -34,6 +35,11 @@ def sort_member(value: Any, members: list[Any]) -> Any:
     if asked is None:
         return MISSING
     return only([m for m in members if isinstance(m, str) and _says(m) == asked])
+
+
+def asks_a_sort(value: Any, members: list[Any]) -> bool:
+    """Whether `value` says a field and a direction and `members` are sorts: then no misspelling is read into it."""
+    return _asked(value) is not None and any(isinstance(m, str) and _says(m) for m in members)
 
 
 def _asked(value: Any) -> tuple[str, str] | None:

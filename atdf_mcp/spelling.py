@@ -165,6 +165,11 @@ _MEASURES = frozenset({"size", "count", "number", "num", "limit", "total", "max"
                        "type", "kind", "token", "offset", "index", "url"})
 
 
+def _measured(key: str, word: str) -> bool:
+    """Whether `key` holds a measure of `word` besides it, in the singular or plural ("page_size", "page_sizes")."""
+    return any(w in _MEASURES or w.removesuffix("s") in _MEASURES for w in key.split("_") if w != word)
+
+
 def nearest_name(name: str, candidates: list[str]) -> Any:
     """The declared argument a misspelt or re-cased argument name stands for, or MISSING."""
     if not candidates or len(name) > MAX_TEXT:
@@ -172,7 +177,7 @@ def nearest_name(name: str, candidates: list[str]) -> Any:
     key = norm(name)
     for test in (lambda c: norm(c) == key,
                  lambda c: norm(c).rstrip("s") == key.rstrip("s"),
-                 lambda c: key in norm(c).split("_") or (norm(c) in key.split("_") and not _MEASURES & (set(key.split("_")) - {norm(c)})),
+                 lambda c: key in norm(c).split("_") or (norm(c) in key.split("_") and not _measured(key, norm(c))),
                  lambda c: len(key) >= 3 and norm(c).startswith(key),
                  lambda c: is_abbreviation(key, norm(c))):
         found = only([c for c in candidates if test(c)])

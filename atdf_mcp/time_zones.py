@@ -7,27 +7,21 @@ the one member it is, or nothing.
     MISSING
 
 A city is the last part of exactly one member's name ("tokyo", "New York"). A link is a name of the tz database whose
-rules are byte for byte those of exactly one member (US/Eastern and America/New_York are one file); abbreviations
+rules are byte for byte those of exactly one member (US/Eastern and America/New_York are one file), unless zone.tab
+gives the two names two countries (Europe/Zurich's rules are Europe/Busingen's, but Zurich is no German town); abbreviations
 (EST, CST, GMT) and offsets are zones of their own, or no zone, and are left alone. Only enums holding at least two
-Area/City names are read so; a name is looked up only when it is made of the letters, digits and marks zone names
-use (never a path).
+Area/City names are read so; `tz_files` reads the database, never a path outside it nor a file that is no zone.
 """
 
 from __future__ import annotations
 
-import functools
-import re
-import zoneinfo
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from .missing import MISSING, only
 from .spelling import norm
+from .tz_files import countries, rules_of
 
 __all__ = ["zone_member"]
-
-_ZONE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_+\-]*(?:/[A-Za-z0-9][A-Za-z0-9_+\-]*){0,2}")
 
 
 def zone_member(value: Any, members: list[str]) -> Any:
@@ -39,21 +33,7 @@ def zone_member(value: Any, members: list[str]) -> Any:
     found = only([m for m in zones if norm(m.rsplit("/", 1)[-1]) == city])
     if found is not MISSING or "/" not in value:
         return found
-    rules = _rules(value.strip())
-    return MISSING if rules is None else only([m for m in zones if m != value and _rules(m) == rules])
-
-
-@functools.lru_cache(maxsize=256)
-def _rules(name: str) -> bytes | None:
-    """The TZif bytes of a zone name, from the system's tz database or the tzdata package; None when there is none."""
-    if not _ZONE_NAME.fullmatch(name) or ".." in name:
-        return None
-    for root in zoneinfo.TZPATH:
-        path = Path(root, name)
-        if path.is_file():
-            return path.read_bytes()
-    try:
-        package, _, leaf = f"tzdata.zoneinfo/{name}".rpartition("/")
-        return resources.files(package.replace("/", ".")).joinpath(leaf).read_bytes()
-    except (ModuleNotFoundError, FileNotFoundError, IsADirectoryError, NotADirectoryError, ValueError, OSError):
-        return None
+    rules, country = rules_of(value.strip()), countries().get(value.strip())
+    if rules is None:
+        return MISSING
+    return only([m for m in zones if m != value and rules_of(m) == rules and (country is None or countries().get(m) in (None, country))])

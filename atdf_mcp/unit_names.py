@@ -15,7 +15,7 @@ from typing import Any
 from .missing import MISSING, only
 from .spelling import norm
 
-__all__ = ["codes_for_name", "named_code", "units_named"]
+__all__ = ["codes_for_name", "input_units", "named_code", "units_named"]
 
 
 # Names written in full → the codes they may stand for; a name is used only when exactly one of its codes is allowed.
@@ -89,3 +89,9 @@ def units_named(text: str) -> set[str]:
         codes = codes_for_name(word)
         found |= {_CANONICAL.get(c.lower(), c.lower()) for c in codes} if codes else {_CANONICAL[word]} if word in _CANONICAL else set()
     return found
+
+
+def input_units(name: str, description: str) -> set[str]:
+    """The units an input's name names ("after_days" → {d}), else those its name and description name together."""
+    spoken = norm(name).replace("_", " ")
+    return units_named(spoken) or units_named(f"{spoken} {description}")

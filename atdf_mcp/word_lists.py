@@ -30,6 +30,7 @@ def two_readings(value: Any, items: Any) -> bool:
 
 
 def _fits(text: str, items: dict[str, Any]) -> bool:
+    """Whether `text` meets the items' enum, pattern and lengths."""
     if isinstance(items.get("enum"), list) and text not in items["enum"]:
         return False
     if isinstance(items.get("pattern"), str) and not search(items["pattern"], text):

@@ -12,7 +12,10 @@ bucket as its URI; the one member a word is part of; a language by its name; a f
 What the corpus found suggested wrongly is left to the agent: a combination of the enum's own words it does not offer
 ("priority:asc" is no typo of "priority:desc"), a member with a number ("UTC-4") or a prefix ("biweekly") more, a
 name with a measure more ("page_size" is no misspelt "page"), one text of several words for a list of words, and a
-discriminator the object's other properties do not fit. Every test calls a real catalogue through the SDK's in-memory
+discriminator the object's other properties do not fit. A hostile review found more, left to the agent too: a minus
+sort read as the closest spelling of the other direction, a phone number or YYYYMMDDHH read as Unix seconds, a cron
+range across the week's end, a filter with a dangling AND or a wildcard, a bucket's web address, a language tag cut
+to its language, another object's id, and a measure in the plural ("page_sizes"). Every test calls a real catalogue through the SDK's in-memory
 client and reads the envelope."""
 
 from __future__ import annotations
@@ -78,6 +81,19 @@ TOOLS = [
     {"name": "notify", "description": "A discriminated union.", "inputSchema": {
         "type": "object", "additionalProperties": False, "required": ["channel"], "properties": {
             "channel": {"oneOf": [SLACK, SMS], "discriminator": {"propertyName": "type"}}}}},
+    {"name": "review", "description": "What a hostile review of round seven found misread.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "sort": {"type": "string", "enum": ["updated_at:asc", "created_at:desc"]},
+            "order": {"type": "string", "enum": ["name:asc", "name:desc", "name.first:asc"]},
+            "anchor": {"type": "string", "format": "date-time"},
+            "schedule": {"type": "string", "pattern": "^[0-9*/,-]+( [0-9*/,-]+){4}$"},
+            "filter": {"type": "object", "properties": {"status": {"type": "string"}, "zone": {"type": "string"}},
+                       "additionalProperties": False},
+            "bucket": {"type": "string", "pattern": "^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$"},
+            "locale": {"type": "string", "pattern": "^[a-z]{2}(-[A-Z]{2})?$", "description": "The locale."},
+            "customer": {"type": "string", "pattern": "^cus_[A-Za-z0-9]{8,32}$"},
+            "page": {"type": "integer", "minimum": 1},
+            "zone": {"type": "string", "enum": ["Europe/Busingen", "Europe/Berlin", "America/Toronto"]}}}},
 ]
 
 REPAIRED = [
@@ -142,6 +158,10 @@ REPAIRED = [
     # a discriminator left out, or the other member's, when the other properties fit one member only
     ("notify", {"channel": {"webhook_url": HOOK}}, {"channel": {"type": "slack", "webhook_url": HOOK}}),
     ("notify", {"channel": {"type": "sms", "webhook_url": HOOK}}, {"channel": {"type": "slack", "webhook_url": HOOK}}),
+    # a leading minus is descending, whatever member a misspelling would be closest to
+    ("review", {"order": "-Name"}, {"order": "name:desc"}),
+    # a retired name of the tz database, a link to the one member with its rules
+    ("review", {"zone": "America/Montreal"}, {"zone": "America/Toronto"}),
 ]
 LEFT = [
     ("listing", {"sort": "priority:asc"}, "the enum's own words in a combination it does not offer: no typo of priority:desc"),
@@ -180,6 +200,20 @@ LEFT = [
     ("later", {"filter": "state = RUNNING"}, "a key the object does not have"),
     ("notify", {"channel": {"type": "teams", "webhook_url": "https://acme.webhook.office.com/x"}},
      "another discriminator, and properties that fit no member"),
+    # found by a hostile review of round seven: readings the repairs made that the caller did not mean
+    ("review", {"sort": "-updated_at"}, "a minus is descending: updated_at:asc is the other direction"),
+    ("review", {"order": "-name.first"}, "name.first is sorted ascending only: the minus asks for what the enum lacks"),
+    ("review", {"anchor": 5551234567}, "a phone number's ten digits: Unix seconds of 2145 are no instant an API sends"),
+    ("review", {"anchor": "2024010112"}, "2024-01-01 12:00 written as digits, or Unix seconds of 2034"),
+    ("review", {"schedule": "0 3 * * THU-MON"}, "a range of days across the week's end: cron's 4-1 is no range"),
+    ("review", {"filter": "status = RUNNING AND"}, "an AND with nothing after it: a term was left out"),
+    ("review", {"filter": "zone = eu-*"}, "a wildcard: the zones that match it, not a zone named eu-*"),
+    ("review", {"bucket": "https://acme-logs.s3.amazonaws.com"}, "a web address's host: the bucket is its first label"),
+    ("review", {"locale": "en_us"}, "en-US with its region, not en"),
+    ("review", {"locale": "zh_Hant"}, "Traditional Chinese: zh drops the script"),
+    ("review", {"customer": {"previous_customer": CUS, "name": "Jane"}}, "another customer's id, not this object's own"),
+    ("review", {"page_sizes": 50}, "a page's size in the plural is no misspelt page either"),
+    ("review", {"zone": "Europe/Zurich"}, "Switzerland's zone: Busingen, in Germany, keeps its clock but is another country's"),
 ]
 
 
