@@ -317,7 +317,27 @@ def _json_error(exc: json.JSONDecodeError) -> str:
         column = before - 1 - (text.rfind("\n", 0, before - 1) + 1) + 1
         return (f"invalid JSON at line {line}, column {column}: a trailing comma before the closing '{text[pos]}', which "
                 "JSON does not allow; remove it")
+    documents = _json_lines(text) if exc.msg == "Extra data" else 0
+    if documents:
+        return (f"invalid JSON at line {exc.lineno}, column {exc.colno}: the file holds {documents} JSON documents, one a "
+                "line (JSON Lines, as BFCL's function documents are kept), where a .json file holds one: write them as a "
+                "list, [ ... ] with a comma after each but the last, or one file each")
     return f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+
+
+_MAX_JSON_LINES_CHARS = 10 * 1024 * 1024  # longer text is not read again line by line to say what it is
+
+
+def _json_lines(text: str) -> int:
+    """How many JSON documents `text` holds one a line (JSON Lines), or 0 when it is not that."""
+    if len(text) > _MAX_JSON_LINES_CHARS:
+        return 0
+    lines = [line for line in text.splitlines() if line.strip()]
+    try:
+        values = [json.loads(line) for line in lines]
+    except (ValueError, RecursionError):
+        return 0
+    return len(values) if len(values) > 1 and all(isinstance(v, (dict, list)) for v in values) else 0
 
 
 def may_overflow(data: bytes) -> bool:

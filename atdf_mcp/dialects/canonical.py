@@ -282,9 +282,7 @@ def _by_name(c: Canonical, params: dict[str, Any], key: str) -> dict[str, Any] |
     c.moved("/inputSchema/properties", f"/{key}")
     c.fixed(f"/{key}", f"write a tool's parameters as its input schema: \"inputSchema\": {{\"type\": \"object\", "
             f"\"properties\": {{...}}}}, not {_j(key)} by name")
-    for name, spec in params.items():
-        _json_type_word(c, spec, f"/inputSchema/properties/{_escape(name)}/type")
-    return {"type": "object", "properties": params}  # draft-3 `required` flags: `_draft3_required`, as for any schema
+    return {"type": "object", "properties": params}  # type words ("str"): `_type_case`; draft-3 `required`: `_draft3_required`
 
 
 def _named_list(c: Canonical, params: list[Any], key: str) -> dict[str, Any] | None:
@@ -303,8 +301,7 @@ def _named_list(c: Canonical, params: list[Any], key: str) -> dict[str, Any] | N
         properties[item["name"]] = {k: v for k, v in item.items() if k not in ("name", "required")}
         at = f"/inputSchema/properties/{_escape(item['name'])}"
         c.moved(at, f"/{key}/{i}")
-        properties[item["name"]] = _parameter_object(c, properties[item["name"]], at)
-        _json_type_word(c, properties[item["name"]], f"{at}/type")
+        properties[item["name"]] = _parameter_object(c, properties[item["name"]], at)  # its type word: `_type_case`
     c.fixed(f"/{key}", f"write a tool's parameters as its input schema: \"inputSchema\": {{\"type\": \"object\", "
             f"\"properties\": {{\"<name>\": {{...}}}}, \"required\": [...]}}, not a list in {_j(key)}")
     return {"type": "object", "properties": properties, **({"required": required} if required else {})}
@@ -413,8 +410,8 @@ _SCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
 
 
 def _type_case(c: Canonical, schema: dict[str, Any], base: str) -> None:
-    """Type names in another case ("OBJECT", "String": Gemini's function declarations) → JSON Schema's, and `"nullable"`
-    beside a type (api_tools.nullable_type), at every depth: one walk of the schema for both."""
+    """Type names in another case ("OBJECT", "String": Gemini's function declarations) or a language's ("dict", "float":
+    BFCL's) → JSON Schema's, and `"nullable"` beside a type (api_tools.nullable_type), at every depth: one walk for all."""
     kind = schema.get("type")
     if isinstance(kind, str) and kind not in JSON_TYPES and kind.lower() in JSON_TYPES:
         schema["type"] = kind.lower()
@@ -423,6 +420,12 @@ def _type_case(c: Canonical, schema: dict[str, Any], base: str) -> None:
         lowered = [k.lower() if isinstance(k, str) and k.lower() in JSON_TYPES else k for k in kind]
         schema["type"] = lowered
         c.fixed(f"{base}/type", f"JSON Schema type names are lower-case: write \"type\": {_j(lowered)}, not {_j(kind)}")
+    elif isinstance(kind, str) and kind.strip().lower() == "any":  # draft 3's word (and Python's) for no type constraint
+        del schema["type"]
+        c.fixed(f"{base}/type", "\"type\": \"any\" is JSON Schema draft 3's (and Python's) word for any value: leave "
+                "\"type\" out, which accepts every value")
+    elif isinstance(kind, str) and kind not in JSON_TYPES:  # Python's names ("dict", "float": BFCL's function documents)
+        _json_type_word(c, schema, f"{base}/type")
     if "nullable" in schema:
         nullable_type(c, schema, base)
     for key in _SCHEMA_MAPS:

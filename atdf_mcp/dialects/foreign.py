@@ -205,6 +205,11 @@ def _is_autogen_component(raw: dict[str, Any]) -> bool:
         raw.get("config"), dict)
 
 
+def _is_json_rpc_request(raw: dict[str, Any]) -> bool:
+    """A JSON-RPC request or notification saved to a file (a `tools/list` request kept beside a server)."""
+    return raw.get("jsonrpc") == "2.0" and isinstance(raw.get("method"), str) and "result" not in raw
+
+
 def _all_dicts_with(items: Any, keys: tuple[str, ...], one_of: tuple[str, ...] = ()) -> bool:
     """Whether `items` is a non-empty list of objects, each with every one of `keys` and any of `one_of`."""
     return isinstance(items, list) and bool(items) and all(
@@ -226,6 +231,7 @@ _BY_SHAPE: tuple[tuple[Callable[[dict[str, Any]], bool], str], ...] = (
     (_is_semantic_kernel_prompt, "a Semantic Kernel prompt function configuration (config.json beside skprompt.txt)"),
     (_is_dify_provider, "a Dify tool provider (its identity and credentials)"),
     (_is_autogen_component, "an AutoGen component configuration (provider + component_type + config)"),
+    (_is_json_rpc_request, "a JSON-RPC request (jsonrpc + method)"),
 )
 
 # What to do with a file that describes a server or a prompt rather than tools, by its label.
@@ -240,6 +246,8 @@ _ADVICE = {
     "an AutoGen component configuration (provider + component_type + config)": "its FunctionTools carry Python "
     "source code, not an input schema, so none is served from it; put the functions in handlers.py and describe "
     "each as a tool (name, description, inputSchema)",
+    "a JSON-RPC request (jsonrpc + method)": "it asks a server for something; for tools/list, send it to the server "
+    "and save the response, whose \"result\": {\"tools\": [...]} is read as it is",
     "a Semantic Kernel prompt function configuration (config.json beside skprompt.txt)": "a prompt for a model, whose "
     "input variables fill its template, not a tool; to offer it as an MCP prompt, write an ARDF prompt/template "
     "descriptor with the text of skprompt.txt",

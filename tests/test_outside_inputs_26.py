@@ -1,0 +1,163 @@
+"""A twenty-sixth probe from outside: descriptors found in the wild, round four — real files loaded verbatim.
+
+Tool files kept in public repositories, copied as their authors wrote them (a minimal copy when large), loaded by the
+real loader, rewritten by `fix`, and listed and called with the MCP SDK's client over stdio: the Berkeley Function
+Calling Leaderboard's function documents (Python type names in a JSON Schema, one JSON document a line), a saved
+`tools/list` request, hand-kept MCP lists whose parameters are `arguments`, and MCP tools that say
+`execution.taskSupport`. Each test is built from a real file's shape (the source is named in its docstring) and kept
+so it stays fixed. tests/test_outside_inputs*.py hold the earlier probes'.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from conftest import write_file
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+from atdf_mcp import load_catalog
+from atdf_mcp.fix import canonical_bytes
+
+
+async def client_view(folder: Path, calls: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """What an SDK client sees of `atdf-mcp serve FOLDER` over stdio: tools/list, and the answer to each call given."""
+    params = StdioServerParameters(command=sys.executable, args=["-m", "atdf_mcp", "serve", str(folder), "--no-watch"])
+    view: dict[str, Any] = {"tools": {}, "calls": {}}
+    with anyio.fail_after(60), (folder.parent / f"{folder.name}.err").open("w") as errlog:
+        async with Client(stdio_client(params, errlog=errlog), mode="legacy") as client:
+            for tool in (await client.list_tools()).tools:
+                view["tools"][tool.name] = tool.model_dump(mode="json", by_alias=True, exclude_none=True)
+            for name, arguments in (calls or {}).items():
+                result = await client.call_tool(name, arguments)
+                view["calls"][name] = (result.is_error, json.loads(result.content[0].text))  # type: ignore[union-attr]
+    return view
+
+
+def problems_of(folder: Path) -> list[tuple[str, str, str, str]]:
+    """(file name, pointer, severity, code) of every problem the real loader reports but NO_HANDLER."""
+    report = load_catalog(folder).report
+    return [(Path(p.file).name, p.pointer, p.severity, p.code) for p in report.problems if p.code != "NO_HANDLER"]
+
+
+def messages_of(folder: Path) -> list[str]:
+    """The message of every problem the real loader reports."""
+    return [p.message for p in load_catalog(folder).report.problems]
+
+
+def fixed_in_place(path: Path) -> None:
+    """Rewrite `path` as `atdf-mcp fix --write` does; the file must then load with no NON_CANONICAL warning."""
+    fixed = canonical_bytes(path.read_bytes(), yaml_syntax=path.suffix in (".yaml", ".yml"))
+    assert fixed is not None
+    path.write_bytes(fixed)
+    assert [p for p in problems_of(path.parent) if p[3] == "NON_CANONICAL" and p[0] == path.name] == []
+
+
+# ---------------------------------------------------------------- 1. BFCL function documents
+
+# ShishirPatil/gorilla berkeley-function-call-leaderboard/bfcl_eval/data/multi_turn_func_doc/ticket_api.json, one line
+EDIT_TICKET = {
+    "name": "edit_ticket",
+    "description": "This tool belongs to the ticketing system that is part of a company, which allows users to create, "
+    "view, and manage support business tickets. Tool description: Modify the details of an existing ticket.",
+    "parameters": {"type": "dict", "properties": {
+        "ticket_id": {"type": "integer", "description": "ID of the ticket to be changed."},
+        "updates": {"type": "dict", "description": "Dictionary containing the fields to be updated. - title (str) : "
+                    "[Optional] New title for the ticket. ", "properties": {
+                        "description": {"type": "string", "description": "New description for the ticket."},
+                        "status": {"type": "string", "description": "New status for the ticket."},
+                        "priority": {"type": "integer", "description": "New priority for the ticket."}}}},
+        "required": ["ticket_id", "updates"]},
+    "response": {"type": "dict", "properties": {"status": {"type": "string", "description": "Status of the update operation."}}},
+}
+# ShishirPatil/gorilla berkeley-function-call-leaderboard (BFCL_v4_simple_python.json's shape): "float" for numbers
+AREA = {"name": "calculate_triangle_area", "description": "Calculate the area of a triangle given its base and height.",
+        "parameters": {"type": "dict", "properties": {
+            "base": {"type": "float", "description": "The base of the triangle."},
+            "height": {"type": "float", "description": "The height of the triangle."}}, "required": ["base", "height"]}}
+
+
+@pytest.mark.anyio
+async def test_bfcl_python_type_names_in_a_json_schema_are_read_at_every_depth(tmp_path: Path) -> None:
+    """BFCL's function documents (ShishirPatil/gorilla, bfcl_eval/data/multi_turn_func_doc/ticket_api.json and the
+    BFCL_v4_*.json question files) write their JSON Schemas with Python's type names, `"type": "dict"` at the root and
+    in nested objects and `"type": "float"`: each tool was an INVALID_INPUT_SCHEMA error ("'dict' is not a JSON
+    Schema type") and was not served. The names are read as JSON Schema's, at every depth, with a NON_CANONICAL
+    warning at each, and `fix` writes "object" and "number"."""
+    folder = tmp_path / "bfcl"
+    write_file(folder, "edit_ticket.json", EDIT_TICKET)
+    path = write_file(folder, "area.json", AREA)
+    problems = problems_of(folder)
+    assert [p for p in problems if p[2] == "error"] == [], problems
+    assert {(f, p) for f, p, _, code in problems if code == "NON_CANONICAL"} >= {
+        ("edit_ticket.json", "/parameters/type"), ("edit_ticket.json", "/parameters/properties/updates/type"),
+        ("area.json", "/parameters/properties/base/type"), ("area.json", "/parameters/properties/height/type")}
+    assert any("\"object\"" in m and "\"dict\"" in m for m in messages_of(folder))
+    view = await client_view(folder, {"calculate_triangle_area": {"base": "ten", "height": 2}})
+    schema = view["tools"]["edit_ticket"]["inputSchema"]
+    assert schema["type"] == "object" and schema["properties"]["updates"]["type"] == "object"
+    assert view["tools"]["calculate_triangle_area"]["inputSchema"]["properties"]["base"]["type"] == "number"
+    is_error, envelope = view["calls"]["calculate_triangle_area"]
+    assert is_error and envelope["errors"][0]["parameter_name"] == "base", envelope
+    fixed_in_place(path)
+    assert json.loads(path.read_text())["inputSchema"]["properties"]["base"]["type"] == "number"
+
+
+@pytest.mark.anyio
+async def test_bfcl_tuple_and_any_are_read_and_a_name_json_schema_has_no_word_for_stays_an_error(tmp_path: Path) -> None:
+    """BFCL also writes `"type": "tuple"` (a Python tuple is a JSON array on the wire) and `"type": "any"` (JSON
+    Schema draft 3's word, and Python's, for any value) (BFCL_v4_simple_python.json): both were INVALID_INPUT_SCHEMA
+    errors. They are read as "array" and as no `type`, with a NON_CANONICAL warning each; a name with no one JSON
+    Schema type (`"HashMap"`, from BFCL_v4_simple_java.json) is still an error and the tool is not served."""
+    folder = tmp_path / "bfcl"
+    path = write_file(folder, "pair.json", {"name": "pair", "description": "Take a pair.", "parameters": {"type": "dict", "properties": {
+        "pair": {"type": "tuple", "items": {"type": "integer"}, "description": "Two numbers."},
+        "anything": {"type": "any", "description": "Any value."}}, "required": ["pair"]}})
+    write_file(folder, "java.json", {"name": "java", "description": "Java.", "parameters": {"type": "dict", "properties": {
+        "map": {"type": "HashMap", "description": "A map."}}}})
+    problems = problems_of(folder)
+    assert [(f, p) for f, p, severity, _ in problems if severity == "error"] == [("java.json", "/parameters/properties/map/type")]
+    assert {(f, p) for f, p, _, code in problems if code == "NON_CANONICAL"} >= {
+        ("pair.json", "/parameters/properties/pair/type"), ("pair.json", "/parameters/properties/anything/type")}
+    view = await client_view(folder, {"pair": {"pair": 3, "anything": [1, {"a": None}]}})
+    assert set(view["tools"]) == {"pair"}
+    properties = view["tools"]["pair"]["inputSchema"]["properties"]
+    assert properties["pair"] == {"type": "array", "items": {"type": "integer"}, "description": "Two numbers."}
+    assert properties["anything"] == {"description": "Any value."}
+    is_error, envelope = view["calls"]["pair"]
+    assert is_error and [e["parameter_name"] for e in envelope["errors"]] == ["pair"], envelope
+    fixed_in_place(path)
+
+
+def test_a_json_file_of_one_json_document_a_line_says_so_and_what_to_write(tmp_path: Path) -> None:
+    """BFCL keeps its function documents one JSON object a line in `.json` files (JSON Lines: ticket_api.json,
+    BFCL_v4_*.json). The file was a PARSE_ERROR "invalid JSON at line 2, column 1: Extra data", which does not say
+    what is wrong with a file whose every line is valid JSON. It is still an error (a .json file holds one JSON
+    document), and the message says it holds N JSON documents, one a line, and how to write them."""
+    folder = tmp_path / "bfcl"
+    lines = [json.dumps(EDIT_TICKET), json.dumps(AREA), json.dumps({**AREA, "name": "other"})]
+    write_file(folder, "ticket_api.json", "\n".join(lines) + "\n")
+    (message,) = messages_of(folder)
+    assert "3 JSON documents, one a line" in message and "JSON Lines" in message, message
+    assert "[" in message and "one file each" in message, message
+
+
+# ---------------------------------------------------------------- 2. a saved tools/list request
+
+
+def test_a_saved_json_rpc_request_is_skipped_with_an_info_line_that_says_to_save_the_response(tmp_path: Path) -> None:
+    """Adiii19/data_incident_investigator_MCP `tools.json` is the tools/list *request* (`{"jsonrpc": "2.0", "id": 2,
+    "method": "tools/list", "params": {}}`) kept beside the server: it was an UNKNOWN_DIALECT error, which fails
+    `validate` for a file that plainly holds no descriptor. It is skipped with a NOT_A_DESCRIPTOR info line that says
+    to send it and save the response, which is read as it is."""
+    folder = tmp_path / "cat"
+    write_file(folder, "tools.json", {"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {}})
+    write_file(folder, "good.json", {"name": "ok", "description": "Fine.", "inputSchema": {"type": "object"}})
+    assert problems_of(folder) == [("tools.json", "", "info", "NOT_A_DESCRIPTOR")]
+    (message,) = [m for m in messages_of(folder) if "skipped" in m]
+    assert "request" in message and "response" in message and "result" in message, message
