@@ -244,6 +244,9 @@ def _function_shapes(c: Canonical, raw: dict[str, Any]) -> None:
                 "\"inputSchema\": {\"type\": \"object\", \"properties\": {}}")
         raw["inputSchema"] = {"type": "object", "properties": {}}
         return
+    if not present and "arguments" in raw:
+        _arguments(c, raw)
+        return
     if len(present) != 1:
         return
     key = present[0]
@@ -261,6 +264,20 @@ def _function_shapes(c: Canonical, raw: dict[str, Any]) -> None:
                     "([{\"name\": \"q\", \"type\": \"string\"}]): write the tool's input schema as \"inputSchema\"")
         return
     _replace_key(raw, key, "inputSchema", built)
+
+
+def _arguments(c: Canonical, raw: dict[str, Any]) -> None:
+    """`arguments`: a tool's parameters when every one has a `type` (hand-kept MCP lists); else as prompts/list lists
+    an MCP prompt (its arguments have no type, its messages are not there): AMBIGUOUS, never a guess."""
+    items = raw["arguments"]
+    typed = isinstance(items, list) and bool(items) and all(isinstance(i, dict) and "type" in i for i in items)
+    built = _named_list(c, items, "arguments") if typed else None
+    if built is None:
+        c.ambiguous("/arguments", "\"arguments\" without a \"type\" on each is how prompts/list lists an MCP prompt, "
+                    "whose messages are not in the list: to serve the prompt, write an ARDF prompt descriptor with its "
+                    "text; if this is a tool, give every argument a \"type\" (or write its \"inputSchema\")")
+        return
+    _replace_key(raw, "arguments", "inputSchema", built)
 
 
 # Where tools written by hand keep their parameters (OpenAI `parameters`; `params`, `args` in hand-kept MCP lists;
@@ -301,10 +318,24 @@ def _named_list(c: Canonical, params: list[Any], key: str) -> dict[str, Any] | N
         properties[item["name"]] = {k: v for k, v in item.items() if k not in ("name", "required")}
         at = f"/inputSchema/properties/{_escape(item['name'])}"
         c.moved(at, f"/{key}/{i}")
+        _short_description(c, properties[item["name"]], at)
         properties[item["name"]] = _parameter_object(c, properties[item["name"]], at)  # its type word: `_type_case`
     c.fixed(f"/{key}", f"write a tool's parameters as its input schema: \"inputSchema\": {{\"type\": \"object\", "
             f"\"properties\": {{\"<name>\": {{...}}}}, \"required\": [...]}}, not a list in {_j(key)}")
     return {"type": "object", "properties": properties, **({"required": required} if required else {})}
+
+
+def _short_description(c: Canonical, spec: dict[str, Any], at: str) -> None:
+    """A parameter's `desc` (a hand-kept list's short key) → its `description`; both given: AMBIGUOUS."""
+    if "desc" not in spec:
+        return
+    if "description" in spec:
+        c.ambiguous(f"{at}/desc", "the parameter has both \"desc\" and \"description\": keep one, as \"description\"")
+        return
+    _rename(spec, "desc", "description")
+    c.moved(f"{at}/description", f"{at}/desc")
+    c.fixed(f"{at}/description", "a parameter's description is written \"description\", not \"desc\" (JSON Schema has "
+            "no \"desc\": a client would show none)")
 
 
 # Where an OpenAPI parameter object says an HTTP request carries it (`in`; "body" and "formData" are Swagger 2.0's).
