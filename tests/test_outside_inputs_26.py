@@ -161,3 +161,103 @@ def test_a_saved_json_rpc_request_is_skipped_with_an_info_line_that_says_to_save
     assert problems_of(folder) == [("tools.json", "", "info", "NOT_A_DESCRIPTOR")]
     (message,) = [m for m in messages_of(folder) if "skipped" in m]
     assert "request" in message and "response" in message and "result" in message, message
+
+
+# ---------------------------------------------------------------- 3. parameters kept as `arguments`
+
+# AayushBahukhandi/hackernews-mcp tools.json (two of its four tools)
+HACKERNEWS = [
+    {"name": "getTopStories", "description": "Fetches the top stories from Hacker News",
+     "arguments": [{"name": "limit", "type": "number", "desc": "Number of top stories to fetch (default: 10)"}]},
+    {"name": "getStoryComments", "description": "Fetches comments for a specific story ID recursively",
+     "arguments": [{"name": "storyId", "type": "number", "desc": "The Hacker News story ID"},
+                   {"name": "maxDepth", "type": "number", "desc": "Maximum depth of comments to fetch (default: 3)"}]},
+]
+
+
+@pytest.mark.anyio
+async def test_typed_parameters_kept_as_arguments_with_desc_are_a_tools_input_schema(tmp_path: Path) -> None:
+    """AayushBahukhandi/hackernews-mcp `tools.json` keeps each tool's parameters as `"arguments": [{"name", "type",
+    "desc"}]`: every tool was an UNKNOWN_DIALECT error ("found arguments, description, name"). A list of named, typed
+    items under `arguments` is read as `params`/`args` are (each one optional, as none says `"required": true`), and
+    `desc` as the parameter's description (NON_CANONICAL each), so the agent reads what each argument is for."""
+    folder = tmp_path / "hn"
+    path = write_file(folder, "tools.json", HACKERNEWS)
+    problems = problems_of(folder)
+    assert [p for p in problems if p[2] == "error"] == [], problems
+    assert {p for _, p, _, code in problems if code == "NON_CANONICAL"} >= {"/0/arguments", "/1/arguments/0/desc"}
+    view = await client_view(folder, {"getStoryComments": {"storyId": "forty-two"}})
+    schema = view["tools"]["getStoryComments"]["inputSchema"]
+    assert schema["properties"]["storyId"] == {"type": "number", "description": "The Hacker News story ID"}
+    assert "required" not in schema
+    is_error, envelope = view["calls"]["getStoryComments"]
+    assert is_error and envelope["errors"][0]["parameter_name"] == "storyId", envelope
+    fixed_in_place(path)
+    assert json.loads(path.read_text())[0]["inputSchema"]["properties"]["limit"]["description"].startswith("Number")
+
+
+def test_arguments_without_types_are_an_mcp_prompt_listing_and_stay_an_error_that_says_so(tmp_path: Path) -> None:
+    """`{"name", "description", "arguments": [{"name", "description", "required"}]}` is also how prompts/list lists an
+    MCP prompt, whose arguments have no type, and whose messages are not in the list: read as a tool it would be a
+    guess. It stays an error, AMBIGUOUS, that names both readings and what to write for each (a half-typed list too)."""
+    folder = tmp_path / "prompts"
+    write_file(folder, "prompts.json", {"prompts": [
+        {"name": "code_review", "description": "Review code", "arguments": [{"name": "code", "description": "The code", "required": True}]},
+        {"name": "half", "description": "Half typed", "arguments": [{"name": "a", "type": "string"}, {"name": "b"}]}]})
+    assert [(p, code) for _, p, _, code in problems_of(folder)] == [("/prompts/0/arguments", "AMBIGUOUS"),
+                                                                    ("/prompts/1/arguments", "AMBIGUOUS")]
+    message = messages_of(folder)[0]
+    assert "prompt" in message and "\"type\"" in message and "ARDF" in message, message
+
+
+# ---------------------------------------------------------------- 4. a tools/list saved from a console
+
+
+def test_a_list_saved_with_console_text_before_it_says_where_the_json_starts(tmp_path: Path) -> None:
+    """Gautam-Bharadwaj/NST-MCP `tools_list.json` is a script's console output: "Connecting...\\nTools: [...]". It was
+    "invalid JSON at line 1, column 1: Expecting value", which does not say the JSON is there, after other text. It is
+    still an error (never a guess at what to cut), and the message quotes the text before the JSON and says where the
+    JSON starts."""
+    folder = tmp_path / "nst"
+    body = json.dumps([{"name": "get_me", "description": "Get the current authenticated user's profile information",
+                        "inputSchema": {"type": "object", "properties": {}}}], indent=2)
+    write_file(folder, "tools_list.json", "Connecting...\nTools: " + body + "\n")
+    (message,) = messages_of(folder)
+    assert "'Connecting...'" in message and "line 2, column 8" in message, message
+    assert "remove" in message, message
+
+
+# ---------------------------------------------------------------- 5. MCP tools that say execution.taskSupport
+
+# 2ools/mcp-server tools.json (create_public_preview, shortened), as a 2025-11-25 server lists its tools
+PREVIEW = {
+    "name": "create_public_preview", "title": "Create free 2ools preview",
+    "description": "Turn a complete standalone HTML document already created in this chat into a temporary, read-only "
+    "2ools preview.",
+    "inputSchema": {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
+                    "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 120}}, "required": ["name"]},
+    "annotations": {"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True, "openWorldHint": True},
+    "execution": {"taskSupport": "forbidden"},
+}
+
+
+@pytest.mark.anyio
+async def test_execution_task_support_of_an_mcp_tool_is_read_as_its_task_marker(tmp_path: Path) -> None:
+    """2ools/mcp-server `tools.json` (a 2025-11-25 tools/list) gives every tool `"execution": {"taskSupport": ...}`:
+    the field was dropped without a word, so a tool whose server runs it as a task ("optional", "required") was served
+    as a plain call and its ARDF resource said nothing of it. `taskSupport` "optional" or "required" is read as the
+    tool's `"task": true` (its ARDF resource says so, and a 2026-07-28 client may run it as a task); "forbidden" as a
+    plain tool, as before."""
+    folder = tmp_path / "tools"
+    write_file(folder, "tools.json", [PREVIEW, {**PREVIEW, "name": "build", "execution": {"taskSupport": "optional"}},
+                                      {**PREVIEW, "name": "render", "execution": {"taskSupport": "required"}}])
+    assert [p for p in problems_of(folder) if p[2] == "error"] == []
+    catalog = load_catalog(folder)
+    assert {name: catalog.get(name).task for name in ("create_public_preview", "build", "render")} == {
+        "create_public_preview": False, "build": True, "render": True}
+    params = StdioServerParameters(command=sys.executable, args=["-m", "atdf_mcp", "serve", str(folder), "--no-watch"])
+    with anyio.fail_after(60), (tmp_path / "serve.err").open("w") as errlog:
+        async with Client(stdio_client(params, errlog=errlog), mode="legacy") as client:
+            data = {name: json.loads((await client.read_resource(f"ardf://tool/{name}")).contents[0].text)["content"]["data"]  # type: ignore[union-attr]
+                    for name in ("create_public_preview", "build")}
+    assert data["build"].get("task") is True and "task" not in data["create_public_preview"]
