@@ -261,3 +261,45 @@ async def test_execution_task_support_of_an_mcp_tool_is_read_as_its_task_marker(
             data = {name: json.loads((await client.read_resource(f"ardf://tool/{name}")).contents[0].text)["content"]["data"]  # type: ignore[union-attr]
                     for name in ("create_public_preview", "build")}
     assert data["build"].get("task") is True and "task" not in data["create_public_preview"]
+
+
+# ---------------------------------------------------------------- 6. keys beside an OpenAI function tool's "function"
+
+# sachineldho24/vapi-voice-assistant tool_definitions.json (one of its six tools): Vapi's tool, an OpenAI function
+# tool with the webhook that runs it beside "function"
+VAPI = {
+    "type": "function",
+    "function": {
+        "name": "log_promise_to_pay",
+        "description": "Record a validated promise to pay after authentication and an explicit customer confirmation.",
+        "parameters": {"type": "object", "properties": {
+            "amount": {"type": "number", "minimum": 1},
+            "payment_type": {"type": "string", "enum": ["FULL", "PARTIAL"]}},
+            "required": ["amount", "payment_type"], "additionalProperties": False},
+    },
+    "server": {"url": "https://economics-saturday-kansas-baths.trycloudflare.com/webhook"},
+}
+
+
+@pytest.mark.anyio
+async def test_keys_beside_an_openai_function_are_kept_on_the_tool_and_by_fix(tmp_path: Path) -> None:
+    """sachineldho24/vapi-voice-assistant `tool_definitions.json`: each Vapi tool is an OpenAI function tool with the
+    webhook that runs it beside "function" (`"server": {"url": ...}`). Unwrapping the function dropped every key
+    beside it without a word, and `fix --write` would have deleted the webhook from the file. The keys are kept on
+    the tool (carried into its ARDF resource, as any key of its own) and `fix` writes them; one the function also
+    gives is AMBIGUOUS."""
+    folder = tmp_path / "vapi"
+    path = write_file(folder, "tool_definitions.json", [VAPI])
+    write_file(folder, "clash.json", [{**VAPI, "function": {**VAPI["function"], "name": "clash", "server": {"url": "x"}}}])
+    problems = problems_of(folder)
+    assert [(f, p, code) for f, p, _, code in problems if code == "AMBIGUOUS"] == [("clash.json", "/0/server", "AMBIGUOUS")]
+    assert [p for p in problems if p[2] == "error" and p[0] != "clash.json"] == [], problems
+    params = StdioServerParameters(command=sys.executable, args=["-m", "atdf_mcp", "serve", str(folder), "--no-watch"])
+    with anyio.fail_after(60), (tmp_path / "serve.err").open("w") as errlog:
+        async with Client(stdio_client(params, errlog=errlog), mode="legacy") as client:
+            assert [t.name for t in (await client.list_tools()).tools] == ["log_promise_to_pay"]
+            ardf = json.loads((await client.read_resource("ardf://tool/log_promise_to_pay")).contents[0].text)  # type: ignore[union-attr]
+    assert ardf["server"] == VAPI["server"], ardf
+    fixed_in_place(path)
+    (written,) = json.loads(path.read_text())
+    assert written["server"] == VAPI["server"] and written["name"] == "log_promise_to_pay", written

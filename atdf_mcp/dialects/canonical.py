@@ -233,9 +233,17 @@ def _function_shapes(c: Canonical, raw: dict[str, Any]) -> None:
     function = raw.get("type") == "function"  # OpenAI's marker of a function tool, nested or flat
     if function and isinstance(inner, dict) and isinstance(inner.get("name"), str):
         c.fixed("/function", "write an OpenAI function tool as an MCP tool: {\"name\", \"description\", \"inputSchema\"}")
+        beside = {k: v for k, v in raw.items() if k not in ("type", "function")}  # Vapi's "server": the tool's own keys
+        for key in beside:
+            c.moved(f"/{_escape(key)}", f"/{_escape(key)}")  # before the move of the rest, so they keep their place
         c.moved("", "/function")
         raw.clear()
         raw.update(inner)
+        for key, value in beside.items():
+            if key in raw and raw[key] != value:
+                c.ambiguous(f"/{_escape(key)}", f"{key!r} is given beside \"function\" and inside it, differently: keep one")
+            else:
+                raw[key] = value
     if not isinstance(raw.get("name"), str) or raw.keys() & _NOT_FUNCTION_KEYS:
         return
     present = [k for k in _PARAMETER_KEYS if k in raw]
