@@ -11,6 +11,7 @@ so it stays fixed. tests/test_outside_inputs*.py hold the earlier probes'.
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -303,3 +304,43 @@ async def test_keys_beside_an_openai_function_are_kept_on_the_tool_and_by_fix(tm
     fixed_in_place(path)
     (written,) = json.loads(path.read_text())
     assert written["server"] == VAPI["server"] and written["name"] == "log_promise_to_pay", written
+
+
+# ---------------------------------------------------------------- 7. OpenAkita's files beside its tools
+
+# openakita/openakita mcps/chrome-browser/SERVER_METADATA.json, mcps/desktop-control/tools/drag.json (shortened) and
+# plugins/bgm-suggester/plugin.json (shortened)
+OPENAKITA_SERVER = {"serverIdentifier": "chrome-browser", "serverName": "Chrome Browser (mcp-chrome Extension)",
+                    "serverDescription": "通过 mcp-chrome Chrome 扩展连接用户真实浏览器。", "transport": "streamable_http",
+                    "url": "http://127.0.0.1:12306/mcp"}
+OPENAKITA_DRAG = {"name": "drag", "description": "Drag from one position to another using normalized 0-1000 coordinates.",
+                  "inputSchema": {"type": "object", "properties": {
+                      "start_x": {"type": "number", "description": "Start X coordinate (0-1000 normalized)"},
+                      "end_x": {"type": "number", "description": "End X coordinate (0-1000 normalized)"}},
+                      "required": ["start_x", "end_x"]}}
+OPENAKITA_PLUGIN = {"id": "bgm-suggester", "name": "BGM Suggester", "version": "0.1.0", "type": "python", "entry": "plugin.py",
+                    "description": "Turn a scene + mood + duration into a structured BGM brief.", "author": "OpenAkita",
+                    "category": "creative", "permissions": ["tools.register", "routes.register"],
+                    "requires": {"openakita": ">=1.27.0", "plugin_api": "~2"},
+                    "provides": {"tools": ["bgm_create", "bgm_status"], "routes": True}}
+
+
+def test_openakitas_server_metadata_and_plugin_manifest_beside_its_tools_are_skipped_with_an_info_line(tmp_path: Path) -> None:
+    """openakita/openakita keeps each MCP server it ships as `mcps/<server>/SERVER_METADATA.json` (how to reach it)
+    beside `mcps/<server>/tools/*.json` (its MCP tools), and each plugin's `plugin.json` (its tools are registered by
+    plugin.py; `provides.tools` only names them). Served as a folder, both were UNKNOWN_DIALECT errors, so `atdf-mcp
+    validate` failed (exit 1) on a folder whose every tool loads. Each is skipped with a NOT_A_DESCRIPTOR info line that
+    says what it is and where the tools are; the tools load, and validate exits 0."""
+    folder = tmp_path / "openakita"
+    write_file(folder, "mcps/chrome-browser/SERVER_METADATA.json", OPENAKITA_SERVER)
+    write_file(folder, "mcps/desktop-control/tools/drag.json", OPENAKITA_DRAG)
+    write_file(folder, "plugins/bgm-suggester/plugin.json", OPENAKITA_PLUGIN)
+    assert problems_of(folder) == [("SERVER_METADATA.json", "", "info", "NOT_A_DESCRIPTOR"),
+                                   ("plugin.json", "", "info", "NOT_A_DESCRIPTOR")], problems_of(folder)
+    server, plugin = [m for m in messages_of(folder) if "skipped" in m]
+    assert "OpenAkita" in server and "tools" in server, server
+    assert "OpenAkita" in plugin and "plugin.py" in plugin, plugin
+    assert load_catalog(folder).get("drag") is not None
+    done = subprocess.run([sys.executable, "-m", "atdf_mcp", "validate", str(folder)], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -205,6 +205,18 @@ def _is_autogen_component(raw: dict[str, Any]) -> bool:
         raw.get("config"), dict)
 
 
+def _is_openakita_server(raw: dict[str, Any]) -> bool:
+    """An OpenAkita MCP server entry (`mcps/<server>/SERVER_METADATA.json`, beside the server's `tools/*.json`)."""
+    return isinstance(raw.get("serverIdentifier"), str) and any(k in raw for k in ("transport", "url", "command"))
+
+
+def _is_openakita_plugin(raw: dict[str, Any]) -> bool:
+    """An OpenAkita plugin manifest (`plugin.json`): its `provides.tools` only names what plugin.py registers."""
+    provides = raw.get("provides")
+    return isinstance(raw.get("entry"), str) and isinstance(provides, dict) and isinstance(provides.get("tools"), list) and all(
+        isinstance(t, str) for t in provides["tools"])
+
+
 def _is_json_rpc_request(raw: dict[str, Any]) -> bool:
     """A JSON-RPC request or notification saved to a file (a `tools/list` request kept beside a server)."""
     return raw.get("jsonrpc") == "2.0" and isinstance(raw.get("method"), str) and "result" not in raw
@@ -232,6 +244,8 @@ _BY_SHAPE: tuple[tuple[Callable[[dict[str, Any]], bool], str], ...] = (
     (_is_dify_provider, "a Dify tool provider (its identity and credentials)"),
     (_is_autogen_component, "an AutoGen component configuration (provider + component_type + config)"),
     (_is_json_rpc_request, "a JSON-RPC request (jsonrpc + method)"),
+    (_is_openakita_server, "an OpenAkita MCP server entry (SERVER_METADATA.json)"),
+    (_is_openakita_plugin, "an OpenAkita plugin manifest (plugin.json)"),
 )
 
 # What to do with a file that describes a server or a prompt rather than tools, by its label.
@@ -246,6 +260,10 @@ _ADVICE = {
     "an AutoGen component configuration (provider + component_type + config)": "its FunctionTools carry Python "
     "source code, not an input schema, so none is served from it; put the functions in handlers.py and describe "
     "each as a tool (name, description, inputSchema)",
+    "an OpenAkita MCP server entry (SERVER_METADATA.json)": "it says how to reach the server; its tools are the "
+    "tools/*.json files beside it, each read on its own",
+    "an OpenAkita plugin manifest (plugin.json)": "its \"provides\": {\"tools\": [...]} only names the tools its "
+    "plugin.py registers, with no input schema; describe each as a tool (name, description, inputSchema) to serve it",
     "a JSON-RPC request (jsonrpc + method)": "it asks a server for something; for tools/list, send it to the server "
     "and save the response, whose \"result\": {\"tools\": [...]} is read as it is",
     "a Semantic Kernel prompt function configuration (config.json beside skprompt.txt)": "a prompt for a model, whose "
