@@ -344,3 +344,34 @@ def test_openakitas_server_metadata_and_plugin_manifest_beside_its_tools_are_ski
     done = subprocess.run([sys.executable, "-m", "atdf_mcp", "validate", str(folder)], capture_output=True, text=True,
                           timeout=60, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+# ---------------------------------------------------------------- 8. a ToolBench (RapidAPI) tool file
+
+# OpenBMB/ToolBench toolenv/tools/Social/olato_quotes.json (one of its three APIs; "code" and "convert_code" left out)
+TOOLBENCH = {
+    "product_id": "api_b5be5c92-b24f-4ea0-8885-4a6c2a94eb17",
+    "tool_description": "Olato Quote APIs gives you random quotes about motivation, sucess and love quotes.",
+    "home_url": "https://rapidapi.com/awosolat/api/olato-quotes/", "name": "Olato Quotes", "title": "Olato Quotes",
+    "pricing": "FREE", "tool_name": "Olato Quotes",
+    "score": {"avgServiceLevel": 100, "avgLatency": 689, "avgSuccessRate": 100, "popularityScore": 6.9, "__typename": "Score"},
+    "host": "olato-quotes.p.rapidapi.com",
+    "api_list": [{"name": "Love Quote", "url": "https://olato-quotes.p.rapidapi.com/love", "description": "It shows random quotes",
+                  "method": "GET", "required_parameters": [],
+                  "optional_parameters": [{"name": "quotes", "type": "STRING", "description": "", "default": "random quotes"}],
+                  "test_endpoint": {"quote": "The best thing to hold onto in life is each other. -Audrey Hepburn"}}],
+    "standardized_name": "olato_quotes",
+}
+
+
+def test_a_toolbench_tool_file_is_one_info_line_that_says_why_none_is_served_and_what_to_write(tmp_path: Path) -> None:
+    """OpenBMB/ToolBench keeps each RapidAPI tool as `toolenv/tools/<category>/<tool>.json` (`tool_name`, `api_list` of
+    endpoints with `required_parameters`/`optional_parameters`). Each API was its own UNKNOWN_DIALECT error ("found
+    description, method, name, ...", one per API), which says neither what the file is nor what to do. Its APIs are
+    RapidAPI endpoints named with spaces and typed in RapidAPI's words, so none is served as it is (a name or a type
+    would be a guess): the file is one NOT_A_DESCRIPTOR info line that says so and what to write instead."""
+    folder = tmp_path / "toolbench"
+    write_file(folder, "olato_quotes.json", TOOLBENCH)
+    assert problems_of(folder) == [("olato_quotes.json", "", "info", "NOT_A_DESCRIPTOR")]
+    (message,) = messages_of(folder)
+    assert "ToolBench" in message and "RapidAPI" in message and "inputSchema" in message, message

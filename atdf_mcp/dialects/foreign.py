@@ -217,6 +217,11 @@ def _is_openakita_plugin(raw: dict[str, Any]) -> bool:
         isinstance(t, str) for t in provides["tools"])
 
 
+def _is_toolbench_tool(raw: dict[str, Any]) -> bool:
+    """A ToolBench (RapidAPI) tool file: `tool_name` and an `api_list` of endpoints with their parameters."""
+    return isinstance(raw.get("tool_name"), str) and _all_dicts_with(raw.get("api_list"), ("name", "url", "method"))
+
+
 def _is_json_rpc_request(raw: dict[str, Any]) -> bool:
     """A JSON-RPC request or notification saved to a file (a `tools/list` request kept beside a server)."""
     return raw.get("jsonrpc") == "2.0" and isinstance(raw.get("method"), str) and "result" not in raw
@@ -244,6 +249,7 @@ _BY_SHAPE: tuple[tuple[Callable[[dict[str, Any]], bool], str], ...] = (
     (_is_dify_provider, "a Dify tool provider (its identity and credentials)"),
     (_is_autogen_component, "an AutoGen component configuration (provider + component_type + config)"),
     (_is_json_rpc_request, "a JSON-RPC request (jsonrpc + method)"),
+    (_is_toolbench_tool, "a ToolBench tool (RapidAPI: tool_name + api_list)"),
     (_is_openakita_server, "an OpenAkita MCP server entry (SERVER_METADATA.json)"),
     (_is_openakita_plugin, "an OpenAkita plugin manifest (plugin.json)"),
 )
@@ -260,6 +266,9 @@ _ADVICE = {
     "an AutoGen component configuration (provider + component_type + config)": "its FunctionTools carry Python "
     "source code, not an input schema, so none is served from it; put the functions in handlers.py and describe "
     "each as a tool (name, description, inputSchema)",
+    "a ToolBench tool (RapidAPI: tool_name + api_list)": "its APIs are RapidAPI endpoints, called with a RapidAPI key, "
+    "named with spaces and typed in RapidAPI's words (\"STRING\", \"DATE (YYYY-MM-DD)\"), so none is served as it is; "
+    "describe each API you want as an MCP tool (name, description, inputSchema) with its endpoint",
     "an OpenAkita MCP server entry (SERVER_METADATA.json)": "it says how to reach the server; its tools are the "
     "tools/*.json files beside it, each read on its own",
     "an OpenAkita plugin manifest (plugin.json)": "its \"provides\": {\"tools\": [...]} only names the tools its "
