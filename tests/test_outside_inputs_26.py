@@ -375,3 +375,70 @@ def test_a_toolbench_tool_file_is_one_info_line_that_says_why_none_is_served_and
     assert problems_of(folder) == [("olato_quotes.json", "", "info", "NOT_A_DESCRIPTOR")]
     (message,) = messages_of(folder)
     assert "ToolBench" in message and "RapidAPI" in message and "inputSchema" in message, message
+
+
+# ---------------------------------------------------------------- 9. MCP Toolbox for Databases' tools.yaml
+
+# GoogleCloudPlatform/cymbal-air-toolbox-demo tools.yaml (two of its nine tools)
+TOOLBOX = """\
+sources:
+  my-pg-instance:
+    kind: alloydb-postgres
+    project: retrieval-app-testing
+    region: us-central1
+    cluster: my-alloydb-cluster
+    instance: my-alloydb-instance
+    database: assistantdemo
+    user: postgres
+    password: postgres
+authServices:
+  my_google_service:
+    kind: google
+    clientId: 706535509072-qa5v22ur8ik8o513b0538ufo0ne9jfn5.apps.googleusercontent.com
+tools:
+  search_flights_by_number:
+    kind: postgres-sql
+    source: my-pg-instance
+    description: |
+      Use this tool to get information for a specific flight.
+    parameters:
+      - name: airline
+        type: string
+        description: Airline unique 2 letter identifier
+    statement: |
+      SELECT * FROM flights
+      WHERE airline = $1
+  list_tickets:
+    kind: postgres-sql
+    source: my-pg-instance
+    description: |
+      Use this tool to list a user's flight tickets.
+    parameters:
+      - name: user_id
+        type: string
+        description: User ID of the logged in user.
+        authServices:
+          - name: my_google_service
+            field: sub
+    statement: |
+      SELECT user_name, airline FROM tickets
+      WHERE user_id = $1
+toolsets:
+  cymbal_air:
+    - search_flights_by_number
+    - list_tickets
+"""
+
+
+def test_an_mcp_toolbox_for_databases_tools_yaml_is_one_info_line_that_says_to_run_toolbox(tmp_path: Path) -> None:
+    """Google's MCP Toolbox for Databases is configured by a `tools.yaml` (GoogleCloudPlatform/cymbal-air-toolbox-demo):
+    database `sources` with their credentials, `tools` that run a SQL `statement` against one, parameters filled from a
+    signed-in user's token (`authServices`), and `toolsets`. It was an UNKNOWN_DIALECT error ("found authServices,
+    sources, tools, toolsets"). Its tools run SQL in Toolbox's own server and cannot run here (and a parameter filled
+    from a token must never be asked of the agent), so it is one NOT_A_DESCRIPTOR info line that says to run Toolbox
+    and save its tools/list response, never a guess at its tools."""
+    folder = tmp_path / "toolbox"
+    write_file(folder, "tools.yaml", TOOLBOX)
+    assert problems_of(folder) == [("tools.yaml", "", "info", "NOT_A_DESCRIPTOR")]
+    (message,) = messages_of(folder)
+    assert "MCP Toolbox for Databases" in message and "tools/list" in message, message

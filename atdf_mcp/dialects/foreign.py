@@ -222,6 +222,13 @@ def _is_toolbench_tool(raw: dict[str, Any]) -> bool:
     return isinstance(raw.get("tool_name"), str) and _all_dicts_with(raw.get("api_list"), ("name", "url", "method"))
 
 
+def _is_database_toolbox(raw: dict[str, Any]) -> bool:
+    """A `tools.yaml` of Google's MCP Toolbox for Databases: `sources`, and `tools` by name, each of a `kind`."""
+    tools = raw.get("tools")
+    return isinstance(raw.get("sources"), dict) and isinstance(tools, dict) and bool(tools) and all(
+        isinstance(t, dict) and isinstance(t.get("kind"), str) for t in tools.values())
+
+
 def _is_json_rpc_request(raw: dict[str, Any]) -> bool:
     """A JSON-RPC request or notification saved to a file (a `tools/list` request kept beside a server)."""
     return raw.get("jsonrpc") == "2.0" and isinstance(raw.get("method"), str) and "result" not in raw
@@ -250,6 +257,7 @@ _BY_SHAPE: tuple[tuple[Callable[[dict[str, Any]], bool], str], ...] = (
     (_is_autogen_component, "an AutoGen component configuration (provider + component_type + config)"),
     (_is_json_rpc_request, "a JSON-RPC request (jsonrpc + method)"),
     (_is_toolbench_tool, "a ToolBench tool (RapidAPI: tool_name + api_list)"),
+    (_is_database_toolbox, "a configuration of MCP Toolbox for Databases (sources + tools of a kind)"),
     (_is_openakita_server, "an OpenAkita MCP server entry (SERVER_METADATA.json)"),
     (_is_openakita_plugin, "an OpenAkita plugin manifest (plugin.json)"),
 )
@@ -266,6 +274,9 @@ _ADVICE = {
     "an AutoGen component configuration (provider + component_type + config)": "its FunctionTools carry Python "
     "source code, not an input schema, so none is served from it; put the functions in handlers.py and describe "
     "each as a tool (name, description, inputSchema)",
+    "a configuration of MCP Toolbox for Databases (sources + tools of a kind)": "its tools run SQL against its sources "
+    "in Toolbox's own server, some with parameters filled from the signed-in user's token; run Toolbox with this file "
+    "and save its tools/list response as a .json file here (read as it is), with handlers that call Toolbox",
     "a ToolBench tool (RapidAPI: tool_name + api_list)": "its APIs are RapidAPI endpoints, called with a RapidAPI key, "
     "named with spaces and typed in RapidAPI's words (\"STRING\", \"DATE (YYYY-MM-DD)\"), so none is served as it is; "
     "describe each API you want as an MCP tool (name, description, inputSchema) with its endpoint",
