@@ -442,3 +442,27 @@ def test_an_mcp_toolbox_for_databases_tools_yaml_is_one_info_line_that_says_to_r
     assert problems_of(folder) == [("tools.yaml", "", "info", "NOT_A_DESCRIPTOR")]
     (message,) = messages_of(folder)
     assert "MCP Toolbox for Databases" in message and "tools/list" in message, message
+
+
+# ---------------------------------------------------------------- 10. a display name as "name", the identifier as "id"
+
+# MauricioPerera/agent-tool-description-format examples/output/herramientas.json (what the ATDF SDK writes)
+HERRAMIENTA = {"id": "herramienta_de_ejemplo_57209136", "name": "Herramienta de Ejemplo",
+               "description": "Una herramienta de ejemplo para mostrar la funcionalidad del SDK de ATDF", "version": "1.0.0",
+               "parameters": [{"name": "param1", "description": "Un parámetro de ejemplo de tipo texto", "type": "string", "required": True},
+                              {"name": "param2", "description": "Un parámetro de ejemplo de tipo numérico", "type": "number",
+                               "required": False, "default": 42}],
+               "category": "utilidades", "tags": ["ejemplo", "demo", "sdk"]}
+
+
+def test_an_invalid_name_beside_an_id_that_is_a_valid_name_says_both_ways_to_write_it(tmp_path: Path) -> None:
+    """The upstream ATDF SDK's output (examples/output/herramientas.json) gives a tool its identifier as `id`
+    ("herramienta_de_ejemplo_57209136") and a display name as `name` ("Herramienta de Ejemplo"). The tool is an
+    INVALID_NAME error (a space), which only offered 'Herramienta_de_Ejemplo'. Which of the two is the tool's name is
+    the author's to say (never a guess), so it stays an error, and the message also offers the identifier already
+    written: `id` as "name" and this text as "title"."""
+    folder = tmp_path / "sdk"
+    write_file(folder, "herramientas.json", [HERRAMIENTA])
+    assert [(p, code) for _, p, severity, code in problems_of(folder) if severity == "error"] == [("/0/name", "INVALID_NAME")]
+    (message,) = [m for m in messages_of(folder) if "not a valid MCP tool name" in m]
+    assert "'herramienta_de_ejemplo_57209136'" in message and "\"title\"" in message, message
