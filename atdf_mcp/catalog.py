@@ -582,7 +582,7 @@ class _Loader:
     def _checks_pass(self, d: Descriptor, report: Any) -> bool:
         ok = True
         if d.type == "tool" and not MCP_NAME.match(d.id):
-            report(_id_pointer(d), invalid_name_message(d.id), Code.INVALID_NAME)
+            report(_id_pointer(d), invalid_name_message(d.id) + _id_beside(d), Code.INVALID_NAME)
             ok = False
         elif d.type == "tool" and (unportable := unportable_name_message(d.id)) is not None:
             report(_id_pointer(d), unportable, Code.INVALID_NAME, "warning")
@@ -923,6 +923,14 @@ def _schema_pointer(dialect: str) -> str:
     """Where a dialect writes a tool's input schema (or, when it cannot write one verbatim, its inputs)."""
     pointers = DIALECT[dialect].pointers
     return pointers.get("input_schema") or pointers["inputs"]
+
+
+def _id_beside(d: Descriptor) -> str:
+    """The other way to write an MCP tool whose `name` is a display name beside an `id` that is a valid tool name."""
+    given = d.raw.get("id") if d.dialect == "mcp" and isinstance(d.raw, dict) else None
+    if not isinstance(given, str) or given == d.id or not MCP_NAME.match(given):
+        return ""
+    return f"; or, if \"id\" ({given!r}) is the tool's name, write it as \"name\" and this text as \"title\""
 
 
 def _id_pointer(d: Descriptor) -> str:

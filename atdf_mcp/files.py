@@ -317,7 +317,48 @@ def _json_error(exc: json.JSONDecodeError) -> str:
         column = before - 1 - (text.rfind("\n", 0, before - 1) + 1) + 1
         return (f"invalid JSON at line {line}, column {column}: a trailing comma before the closing '{text[pos]}', which "
                 "JSON does not allow; remove it")
+    start = _json_after_text(text) if exc.msg == "Expecting value" and not text[:pos].strip() else None
+    if start is not None:
+        line, column = text.count("\n", 0, start) + 1, start - (text.rfind("\n", 0, start) + 1) + 1
+        before = text[:start].strip().splitlines()[0]
+        before = before if len(before) <= 60 else before[:59] + "…"
+        return (f"invalid JSON at line {exc.lineno}, column {exc.colno}: the file starts with text that is not JSON "
+                f"({before!r}); the JSON starts at line {line}, column {column}: remove the text before it "
+                "(a program's console output saved with it)")
+    documents = _json_lines(text) if exc.msg == "Extra data" else 0
+    if documents:
+        return (f"invalid JSON at line {exc.lineno}, column {exc.colno}: the file holds {documents} JSON documents, one a "
+                "line (JSON Lines, as BFCL's function documents are kept), where a .json file holds one: write them as a "
+                "list, [ ... ] with a comma after each but the last, or one file each")
     return f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+
+
+_MAX_JSON_LINES_CHARS = 10 * 1024 * 1024  # longer text is not read again line by line to say what it is
+
+
+def _json_after_text(text: str) -> int | None:
+    """Where a JSON object or list that runs to the end of `text` starts after other text ("Tools: [...]"), or None."""
+    if len(text) > _MAX_JSON_LINES_CHARS:
+        return None
+    for start in sorted(at for at in (text.find("["), text.find("{")) if at > 0):
+        try:
+            _, end = json.JSONDecoder().raw_decode(text, start)
+        except (ValueError, RecursionError):
+            continue
+        return start if not text[end:].strip() else None
+    return None
+
+
+def _json_lines(text: str) -> int:
+    """How many JSON documents `text` holds one a line (JSON Lines), or 0 when it is not that."""
+    if len(text) > _MAX_JSON_LINES_CHARS:
+        return 0
+    lines = [line for line in text.splitlines() if line.strip()]
+    try:
+        values = [json.loads(line) for line in lines]
+    except (ValueError, RecursionError):
+        return 0
+    return len(values) if len(values) > 1 and all(isinstance(v, (dict, list)) for v in values) else 0
 
 
 def may_overflow(data: bytes) -> bool:

@@ -25,6 +25,7 @@ _TYPE_ALIASES: dict[str, dict[str, Any]] = {
     "bool": {"type": "boolean"},
     "array": {"type": "array"},
     "list": {"type": "array"},
+    "tuple": {"type": "array"},
     "object": {"type": "object"},
     "dict": {"type": "object"},
     "map": {"type": "object"},

@@ -233,9 +233,17 @@ def _function_shapes(c: Canonical, raw: dict[str, Any]) -> None:
     function = raw.get("type") == "function"  # OpenAI's marker of a function tool, nested or flat
     if function and isinstance(inner, dict) and isinstance(inner.get("name"), str):
         c.fixed("/function", "write an OpenAI function tool as an MCP tool: {\"name\", \"description\", \"inputSchema\"}")
+        beside = {k: v for k, v in raw.items() if k not in ("type", "function")}  # Vapi's "server": the tool's own keys
+        for key in beside:
+            c.moved(f"/{_escape(key)}", f"/{_escape(key)}")  # before the move of the rest, so they keep their place
         c.moved("", "/function")
         raw.clear()
         raw.update(inner)
+        for key, value in beside.items():
+            if key in raw and raw[key] != value:
+                c.ambiguous(f"/{_escape(key)}", f"{key!r} is given beside \"function\" and inside it, differently: keep one")
+            else:
+                raw[key] = value
     if not isinstance(raw.get("name"), str) or raw.keys() & _NOT_FUNCTION_KEYS:
         return
     present = [k for k in _PARAMETER_KEYS if k in raw]
@@ -243,6 +251,9 @@ def _function_shapes(c: Canonical, raw: dict[str, Any]) -> None:
         c.fixed("", "a function tool without \"parameters\" takes no arguments: write it as an MCP tool with "
                 "\"inputSchema\": {\"type\": \"object\", \"properties\": {}}")
         raw["inputSchema"] = {"type": "object", "properties": {}}
+        return
+    if not present and "arguments" in raw:
+        _arguments(c, raw)
         return
     if len(present) != 1:
         return
@@ -261,6 +272,20 @@ def _function_shapes(c: Canonical, raw: dict[str, Any]) -> None:
                     "([{\"name\": \"q\", \"type\": \"string\"}]): write the tool's input schema as \"inputSchema\"")
         return
     _replace_key(raw, key, "inputSchema", built)
+
+
+def _arguments(c: Canonical, raw: dict[str, Any]) -> None:
+    """`arguments`: a tool's parameters when every one has a `type` (hand-kept MCP lists); else as prompts/list lists
+    an MCP prompt (its arguments have no type, its messages are not there): AMBIGUOUS, never a guess."""
+    items = raw["arguments"]
+    typed = isinstance(items, list) and bool(items) and all(isinstance(i, dict) and "type" in i for i in items)
+    built = _named_list(c, items, "arguments") if typed else None
+    if built is None:
+        c.ambiguous("/arguments", "\"arguments\" without a \"type\" on each is how prompts/list lists an MCP prompt, "
+                    "whose messages are not in the list: to serve the prompt, write an ARDF prompt descriptor with its "
+                    "text; if this is a tool, give every argument a \"type\" (or write its \"inputSchema\")")
+        return
+    _replace_key(raw, "arguments", "inputSchema", built)
 
 
 # Where tools written by hand keep their parameters (OpenAI `parameters`; `params`, `args` in hand-kept MCP lists;
@@ -282,9 +307,7 @@ def _by_name(c: Canonical, params: dict[str, Any], key: str) -> dict[str, Any] |
     c.moved("/inputSchema/properties", f"/{key}")
     c.fixed(f"/{key}", f"write a tool's parameters as its input schema: \"inputSchema\": {{\"type\": \"object\", "
             f"\"properties\": {{...}}}}, not {_j(key)} by name")
-    for name, spec in params.items():
-        _json_type_word(c, spec, f"/inputSchema/properties/{_escape(name)}/type")
-    return {"type": "object", "properties": params}  # draft-3 `required` flags: `_draft3_required`, as for any schema
+    return {"type": "object", "properties": params}  # type words ("str"): `_type_case`; draft-3 `required`: `_draft3_required`
 
 
 def _named_list(c: Canonical, params: list[Any], key: str) -> dict[str, Any] | None:
@@ -303,11 +326,24 @@ def _named_list(c: Canonical, params: list[Any], key: str) -> dict[str, Any] | N
         properties[item["name"]] = {k: v for k, v in item.items() if k not in ("name", "required")}
         at = f"/inputSchema/properties/{_escape(item['name'])}"
         c.moved(at, f"/{key}/{i}")
-        properties[item["name"]] = _parameter_object(c, properties[item["name"]], at)
-        _json_type_word(c, properties[item["name"]], f"{at}/type")
+        _short_description(c, properties[item["name"]], at)
+        properties[item["name"]] = _parameter_object(c, properties[item["name"]], at)  # its type word: `_type_case`
     c.fixed(f"/{key}", f"write a tool's parameters as its input schema: \"inputSchema\": {{\"type\": \"object\", "
             f"\"properties\": {{\"<name>\": {{...}}}}, \"required\": [...]}}, not a list in {_j(key)}")
     return {"type": "object", "properties": properties, **({"required": required} if required else {})}
+
+
+def _short_description(c: Canonical, spec: dict[str, Any], at: str) -> None:
+    """A parameter's `desc` (a hand-kept list's short key) → its `description`; both given: AMBIGUOUS."""
+    if "desc" not in spec:
+        return
+    if "description" in spec:
+        c.ambiguous(f"{at}/desc", "the parameter has both \"desc\" and \"description\": keep one, as \"description\"")
+        return
+    _rename(spec, "desc", "description")
+    c.moved(f"{at}/description", f"{at}/desc")
+    c.fixed(f"{at}/description", "a parameter's description is written \"description\", not \"desc\" (JSON Schema has "
+            "no \"desc\": a client would show none)")
 
 
 # Where an OpenAPI parameter object says an HTTP request carries it (`in`; "body" and "formData" are Swagger 2.0's).
@@ -413,8 +449,8 @@ _SCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
 
 
 def _type_case(c: Canonical, schema: dict[str, Any], base: str) -> None:
-    """Type names in another case ("OBJECT", "String": Gemini's function declarations) → JSON Schema's, and `"nullable"`
-    beside a type (api_tools.nullable_type), at every depth: one walk of the schema for both."""
+    """Type names in another case ("OBJECT", "String": Gemini's function declarations) or a language's ("dict", "float":
+    BFCL's) → JSON Schema's, and `"nullable"` beside a type (api_tools.nullable_type), at every depth: one walk for all."""
     kind = schema.get("type")
     if isinstance(kind, str) and kind not in JSON_TYPES and kind.lower() in JSON_TYPES:
         schema["type"] = kind.lower()
@@ -423,6 +459,12 @@ def _type_case(c: Canonical, schema: dict[str, Any], base: str) -> None:
         lowered = [k.lower() if isinstance(k, str) and k.lower() in JSON_TYPES else k for k in kind]
         schema["type"] = lowered
         c.fixed(f"{base}/type", f"JSON Schema type names are lower-case: write \"type\": {_j(lowered)}, not {_j(kind)}")
+    elif isinstance(kind, str) and kind.strip().lower() == "any":  # draft 3's word (and Python's) for no type constraint
+        del schema["type"]
+        c.fixed(f"{base}/type", "\"type\": \"any\" is JSON Schema draft 3's (and Python's) word for any value: leave "
+                "\"type\" out, which accepts every value")
+    elif isinstance(kind, str) and kind not in JSON_TYPES:  # Python's names ("dict", "float": BFCL's function documents)
+        _json_type_word(c, schema, f"{base}/type")
     if "nullable" in schema:
         nullable_type(c, schema, base)
     for key in _SCHEMA_MAPS:

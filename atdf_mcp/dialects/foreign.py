@@ -205,6 +205,35 @@ def _is_autogen_component(raw: dict[str, Any]) -> bool:
         raw.get("config"), dict)
 
 
+def _is_openakita_server(raw: dict[str, Any]) -> bool:
+    """An OpenAkita MCP server entry (`mcps/<server>/SERVER_METADATA.json`, beside the server's `tools/*.json`)."""
+    return isinstance(raw.get("serverIdentifier"), str) and any(k in raw for k in ("transport", "url", "command"))
+
+
+def _is_openakita_plugin(raw: dict[str, Any]) -> bool:
+    """An OpenAkita plugin manifest (`plugin.json`): its `provides.tools` only names what plugin.py registers."""
+    provides = raw.get("provides")
+    return isinstance(raw.get("entry"), str) and isinstance(provides, dict) and isinstance(provides.get("tools"), list) and all(
+        isinstance(t, str) for t in provides["tools"])
+
+
+def _is_toolbench_tool(raw: dict[str, Any]) -> bool:
+    """A ToolBench (RapidAPI) tool file: `tool_name` and an `api_list` of endpoints with their parameters."""
+    return isinstance(raw.get("tool_name"), str) and _all_dicts_with(raw.get("api_list"), ("name", "url", "method"))
+
+
+def _is_database_toolbox(raw: dict[str, Any]) -> bool:
+    """A `tools.yaml` of Google's MCP Toolbox for Databases: `sources`, and `tools` by name, each of a `kind`."""
+    tools = raw.get("tools")
+    return isinstance(raw.get("sources"), dict) and isinstance(tools, dict) and bool(tools) and all(
+        isinstance(t, dict) and isinstance(t.get("kind"), str) for t in tools.values())
+
+
+def _is_json_rpc_request(raw: dict[str, Any]) -> bool:
+    """A JSON-RPC request or notification saved to a file (a `tools/list` request kept beside a server)."""
+    return raw.get("jsonrpc") == "2.0" and isinstance(raw.get("method"), str) and "result" not in raw
+
+
 def _all_dicts_with(items: Any, keys: tuple[str, ...], one_of: tuple[str, ...] = ()) -> bool:
     """Whether `items` is a non-empty list of objects, each with every one of `keys` and any of `one_of`."""
     return isinstance(items, list) and bool(items) and all(
@@ -226,6 +255,11 @@ _BY_SHAPE: tuple[tuple[Callable[[dict[str, Any]], bool], str], ...] = (
     (_is_semantic_kernel_prompt, "a Semantic Kernel prompt function configuration (config.json beside skprompt.txt)"),
     (_is_dify_provider, "a Dify tool provider (its identity and credentials)"),
     (_is_autogen_component, "an AutoGen component configuration (provider + component_type + config)"),
+    (_is_json_rpc_request, "a JSON-RPC request (jsonrpc + method)"),
+    (_is_toolbench_tool, "a ToolBench tool (RapidAPI: tool_name + api_list)"),
+    (_is_database_toolbox, "a configuration of MCP Toolbox for Databases (sources + tools of a kind)"),
+    (_is_openakita_server, "an OpenAkita MCP server entry (SERVER_METADATA.json)"),
+    (_is_openakita_plugin, "an OpenAkita plugin manifest (plugin.json)"),
 )
 
 # What to do with a file that describes a server or a prompt rather than tools, by its label.
@@ -240,6 +274,18 @@ _ADVICE = {
     "an AutoGen component configuration (provider + component_type + config)": "its FunctionTools carry Python "
     "source code, not an input schema, so none is served from it; put the functions in handlers.py and describe "
     "each as a tool (name, description, inputSchema)",
+    "a configuration of MCP Toolbox for Databases (sources + tools of a kind)": "its tools run SQL against its sources "
+    "in Toolbox's own server, some with parameters filled from the signed-in user's token; run Toolbox with this file "
+    "and save its tools/list response as a .json file here (read as it is), with handlers that call Toolbox",
+    "a ToolBench tool (RapidAPI: tool_name + api_list)": "its APIs are RapidAPI endpoints, called with a RapidAPI key, "
+    "named with spaces and typed in RapidAPI's words (\"STRING\", \"DATE (YYYY-MM-DD)\"), so none is served as it is; "
+    "describe each API you want as an MCP tool (name, description, inputSchema) with its endpoint",
+    "an OpenAkita MCP server entry (SERVER_METADATA.json)": "it says how to reach the server; its tools are the "
+    "tools/*.json files beside it, each read on its own",
+    "an OpenAkita plugin manifest (plugin.json)": "its \"provides\": {\"tools\": [...]} only names the tools its "
+    "plugin.py registers, with no input schema; describe each as a tool (name, description, inputSchema) to serve it",
+    "a JSON-RPC request (jsonrpc + method)": "it asks a server for something; for tools/list, send it to the server "
+    "and save the response, whose \"result\": {\"tools\": [...]} is read as it is",
     "a Semantic Kernel prompt function configuration (config.json beside skprompt.txt)": "a prompt for a model, whose "
     "input variables fill its template, not a tool; to offer it as an MCP prompt, write an ARDF prompt/template "
     "descriptor with the text of skprompt.txt",

@@ -56,6 +56,13 @@ def read(raw: dict[str, Any], source: Source, options: ReadOptions) -> Descripto
         failures=(),
         binding=binding_of(raw),
         hints={"annotations": annotations_of(raw), **tool_fields(raw)},
+        task=_runs_as_task(raw),
         raw=raw,
         source=source,
     )
+
+
+def _runs_as_task(raw: dict[str, Any]) -> bool:
+    """Whether a call may run as a task: MCP 2025-11-25's `execution.taskSupport` "optional" or "required"."""
+    execution = raw.get("execution")
+    return isinstance(execution, dict) and execution.get("taskSupport") in ("optional", "required")
