@@ -7,13 +7,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from envelopes import envelope_of
 from mcp import Client
 
 from atdf_mcp import load_catalog
 from atdf_mcp.server import build_server
 
-__all__ = ["assert_left_to_the_agent", "assert_suggested_and_retried", "case_ids", "echo_catalogue", "entries"]
+__all__ = ["assert_left_to_the_agent", "assert_suggested_and_retried", "case_ids", "echo_catalogue", "entries", "repair_tests"]
 
 
 def echo_catalogue(folder: Path, name: str, tools: list[dict[str, Any]]) -> Path:
@@ -49,3 +50,26 @@ async def assert_left_to_the_agent(catalogue: Path, tool: str, wrong: Any, why: 
         found = await entries(client, tool, wrong)
     assert all("suggested_arguments" not in e["context"] for e in found), why
     assert all(e["suggested_value"] is None for e in found), why
+
+
+def repair_tests(name: str, tools: list[dict[str, Any]], repaired: list[tuple[str, Any, Any]],
+                 left: list[tuple[str, Any, str]]) -> tuple[Any, Any, Any]:
+    """A round's `catalogue` fixture (`tools` as `name`.json) and its two tests: each `repaired` case suggested and its
+    retry run, each `left` case given no suggestion. A module binds them to these names for pytest to collect."""
+
+    @pytest.fixture
+    def catalogue(tmp_path: Path) -> Path:
+        """The round's tools, each handler returning its arguments."""
+        return echo_catalogue(tmp_path, name, tools)
+
+    @pytest.mark.anyio
+    @pytest.mark.parametrize(("tool", "wrong", "fixed"), repaired, ids=case_ids(repaired))
+    async def suggested(catalogue: Path, tool: str, wrong: Any, fixed: Any) -> None:
+        await assert_suggested_and_retried(catalogue, tool, wrong, fixed)
+
+    @pytest.mark.anyio
+    @pytest.mark.parametrize(("tool", "wrong", "why"), left, ids=case_ids(left))
+    async def left_alone(catalogue: Path, tool: str, wrong: Any, why: str) -> None:
+        await assert_left_to_the_agent(catalogue, tool, wrong, why)
+
+    return catalogue, suggested, left_alone

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 from mcp import Client
-from repair_cases import assert_left_to_the_agent, assert_suggested_and_retried, case_ids, echo_catalogue, entries
+from repair_cases import entries, repair_tests
 
 from atdf_mcp import load_catalog
 from atdf_mcp.server import build_server
@@ -123,22 +122,8 @@ LEFT = [
 ]
 
 
-@pytest.fixture
-def catalogue(tmp_path: Path) -> Path:
-    """The tools above, each handler returning its arguments."""
-    return echo_catalogue(tmp_path, "round_five", TOOLS)
-
-
-@pytest.mark.anyio
-@pytest.mark.parametrize(("tool", "wrong", "fixed"), REPAIRED, ids=case_ids(REPAIRED))
-async def test_the_one_value_that_fits_is_suggested_and_the_retry_succeeds(catalogue: Path, tool: str, wrong: Any, fixed: Any) -> None:
-    await assert_suggested_and_retried(catalogue, tool, wrong, fixed)
-
-
-@pytest.mark.anyio
-@pytest.mark.parametrize(("tool", "wrong", "why"), LEFT, ids=case_ids(LEFT))
-async def test_a_value_with_two_readings_or_none_is_left_to_the_agent(catalogue: Path, tool: str, wrong: Any, why: str) -> None:
-    await assert_left_to_the_agent(catalogue, tool, wrong, why)
+catalogue, test_the_one_value_that_fits_is_suggested_and_the_retry_succeeds, test_a_value_with_two_readings_or_none_is_left_to_the_agent = (
+    repair_tests("round_five", TOOLS, REPAIRED, LEFT))
 
 
 UNION = {"name": "device", "description": "A device and how it connects.", "inputSchema": {

@@ -20,11 +20,7 @@ client and reads the envelope."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
-import pytest
-from repair_cases import assert_left_to_the_agent, assert_suggested_and_retried, case_ids, echo_catalogue
+from repair_cases import repair_tests
 
 ZONES = ["UTC", "Europe/London", "Europe/Berlin", "Europe/Madrid", "America/New_York", "Asia/Tokyo"]
 SLACK = {"type": "object", "properties": {"type": {"const": "slack"}, "webhook_url": {"type": "string", "pattern": "^https://hooks\\.slack\\.com/"}},
@@ -217,19 +213,5 @@ LEFT = [
 ]
 
 
-@pytest.fixture
-def catalogue(tmp_path: Path) -> Path:
-    """The tools above, each handler returning its arguments."""
-    return echo_catalogue(tmp_path, "round_seven", TOOLS)
-
-
-@pytest.mark.anyio
-@pytest.mark.parametrize(("tool", "wrong", "fixed"), REPAIRED, ids=case_ids(REPAIRED))
-async def test_the_one_value_that_fits_is_suggested_and_the_retry_succeeds(catalogue: Path, tool: str, wrong: Any, fixed: Any) -> None:
-    await assert_suggested_and_retried(catalogue, tool, wrong, fixed)
-
-
-@pytest.mark.anyio
-@pytest.mark.parametrize(("tool", "wrong", "why"), LEFT, ids=case_ids(LEFT))
-async def test_a_value_with_two_readings_or_none_is_left_to_the_agent(catalogue: Path, tool: str, wrong: Any, why: str) -> None:
-    await assert_left_to_the_agent(catalogue, tool, wrong, why)
+catalogue, test_the_one_value_that_fits_is_suggested_and_the_retry_succeeds, test_a_value_with_two_readings_or_none_is_left_to_the_agent = (
+    repair_tests("round_seven", TOOLS, REPAIRED, LEFT))
