@@ -388,15 +388,16 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
         if typed is MISSING:
             typed = expanded_id(received, expected, _passes)  # {"id": "cus_…", "object": "customer"} for the id
         if typed is MISSING and _numeric(expected):
-            typed = number_in_unit(received, name, str(prop.get("description") or ""))
+            described, integer = str(prop.get("description") or ""), "integer" in _kinds(expected)
+            typed = number_in_unit(received, name, described)
             if typed is MISSING:  # "1h" for duration_minutes: 60
-                typed = duration_in_unit(received, name, str(prop.get("description") or ""), "integer" in _kinds(expected))
-            if typed is MISSING and "integer" in _kinds(expected):  # "P30D" or "2 weeks" for after_days
-                typed = days_of(received, name, str(prop.get("description") or ""))
-            if typed is MISSING and "integer" in _kinds(expected):  # 0.8 for a volume in percent: 80
-                typed = percent_of_fraction(received, name, str(prop.get("description") or ""))
+                typed = duration_in_unit(received, name, described, integer)
+            if typed is MISSING and integer:  # "P30D" or "2 weeks" for after_days
+                typed = days_of(received, name, described)
+            if typed is MISSING and integer:  # 0.8 for a volume in percent: 80
+                typed = percent_of_fraction(received, name, described)
             if typed is MISSING:  # "2 spots" for spots, "10 shares" for a "Number of shares."
-                typed = counted_number(received, name, str(prop.get("description") or ""), "integer" in _kinds(expected))
+                typed = counted_number(received, name, described, integer)
         if typed is MISSING and error.path and isinstance(error.path[-1], int):
             typed = as_item(received, expected)  # "Toledo" among stops whose one required property is the place
         if typed is MISSING:

@@ -29,28 +29,28 @@ def rules_of(name: str) -> bytes | None:
     """The TZif bytes of a zone name, from the system's tz database or the tzdata package; None when there is none."""
     if not _ZONE_NAME.fullmatch(name) or ".." in name:
         return None
-    for root in zoneinfo.TZPATH:
-        path = _within(root, name)
-        if path is not None and os.path.isfile(path):
-            return _tzif(Path(path).read_bytes())
-    try:
-        package, _, leaf = f"tzdata.zoneinfo/{name}".rpartition("/")
-        return _tzif(resources.files(package.replace("/", ".")).joinpath(leaf).read_bytes())
-    except (ModuleNotFoundError, FileNotFoundError, IsADirectoryError, NotADirectoryError, ValueError, OSError):
-        return None
+    data = _database_file(name)
+    return _tzif(data) if data is not None else None
 
 
 @functools.cache
 def countries() -> dict[str, str | None]:
     """Each zone's country, from the tz database's zone.tab: a zone of its own is no link to another country's."""
+    data = _database_file("zone.tab")
+    return _table(data.decode("utf-8", errors="replace")) if data is not None else {}
+
+
+def _database_file(name: str) -> bytes | None:
+    """The bytes of the tz database's file `name`: the system's first (zoneinfo.TZPATH), else the tzdata package's."""
     for root in zoneinfo.TZPATH:
-        path = _within(root, "zone.tab")
+        path = _within(root, name)
         if path is not None and os.path.isfile(path):
-            return _table(Path(path).read_text(encoding="utf-8", errors="replace"))
+            return Path(path).read_bytes()
     try:
-        return _table(resources.files("tzdata.zoneinfo").joinpath("zone.tab").read_text(encoding="utf-8", errors="replace"))
-    except (ModuleNotFoundError, FileNotFoundError, OSError):
-        return {}
+        package, _, leaf = f"tzdata.zoneinfo/{name}".rpartition("/")
+        return resources.files(package.replace("/", ".")).joinpath(leaf).read_bytes()
+    except (ModuleNotFoundError, FileNotFoundError, IsADirectoryError, NotADirectoryError, ValueError, OSError):
+        return None
 
 
 def _table(text: str) -> dict[str, str | None]:
