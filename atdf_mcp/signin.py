@@ -53,8 +53,9 @@ def sign_in_routes(verifier: JwtVerifier | None, *, tokens: Callable[[], bool]) 
             solution = _("Sign in at the authorization server {issuer} (named in {metadata}): this server only checks the tokens "
                          "it issues.").format(issuer=verifier.options.issuer, metadata=metadata)
         elif tokens():
-            solution = _("Do not sign in: configure your client to send the header `Authorization: Bearer <token>` with the "
-                         "server's token or your agent's token (mcp-remote: --header \"Authorization: Bearer <token>\").")
+            solution = _("Do not sign in: configure your client to send the header Authorization with the value `Bearer <token>`, "
+                         "where <token> is the server's token or your agent's token (mcp-remote: --header, with the name, a "
+                         "colon and the value).")
         else:
             solution = _("This server needs no token: connect without signing in.")
         detail = _("This server is not an OAuth authorization server: it registers no client and issues no token "

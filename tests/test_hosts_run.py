@@ -32,7 +32,7 @@ from atdf_mcp.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
 TOKEN = "hosts-run-token"
-CLAUDE_CODE = ("@anthropic-ai/claude-code", "2.1.197", "claude")
+CLAUDE_CODE = ("@anthropic-ai/claude-code", "2.1.332", "claude")
 CODEX = ("@openai/codex", "0.171.0", "codex")
 GEMINI_CLI = ("@google/gemini-cli", "0.61.0", "gemini")
 OPENCODE = ("opencode-ai", "1.18.33", "opencode")
@@ -178,8 +178,9 @@ def test_claude_code_connects_to_each_entry_added_by_the_printed_command(capsys:
     assert "Connected" not in status["notoken"].replace("Failed to connect", ""), listed.stdout
     assert "Pending approval" in status["unapproved"], listed.stdout
     failed = mcp_log_errors(Path(env["HOME"]), "notoken")  # what `claude --debug` and its MCP log tell the user
-    assert any("This server is not an OAuth authorization server" in line and "Authorization: Bearer <token>" in line
+    assert any("This server is not an OAuth authorization server" in line and "Authorization with the value `Bearer <token>`" in line
                for line in failed), failed
+    assert not any("REDACTED" in line for line in failed), failed  # its log redacts "Authorization: <value>" (2.1.332)
     assert not any("ZodError" in line for line in failed), failed
 
 

@@ -146,7 +146,7 @@ def test_a_client_that_signs_in_is_told_to_send_the_servers_token_instead(token_
     report = ts_sign_in(f"{token_url}/mcp")
     assert not report["connected"] and report["authorization_url"] is None
     assert report["error"].startswith("This server is not an OAuth authorization server"), report["error"]
-    assert "Authorization: Bearer <token>" in report["error"]
+    assert "header Authorization with the value `Bearer <token>`" in report["error"]
     assert "ZodError" not in report["error"] and "Raw body" not in report["error"]  # our sentence, not a parse failure
 
 
@@ -163,8 +163,8 @@ def test_each_sign_in_route_of_a_token_server_answers_what_to_send_instead(token
     call them), with the header to send."""
     description = oauth_error(send(token_url, method, path))
     assert "not an OAuth authorization server" in description and f"{method} {path}" in description
-    assert "Authorization: Bearer <token>" in description
-    assert "--header 'Authorization: Bearer <token>'" in description  # a bridge's flag: what the user types next
+    assert "header Authorization with the value `Bearer <token>`" in description
+    assert "mcp-remote: --header, with the name, a colon and the value" in description  # a bridge's flag: what to type
 
 
 @pytest.mark.parametrize(("method", "path"), SIGN_IN)
@@ -180,7 +180,7 @@ def test_a_spanish_speaking_clients_sign_in_error_is_spanish_in_the_characters_o
                           headers={"Accept-Language": "es-ES,es;q=0.9"})
     description = oauth_error(response)
     assert description.startswith("Este servidor no es un servidor de autorizacion OAuth"), description
-    assert "--header 'Authorization: Bearer <token>'" in description
+    assert "cabecera Authorization con el valor `Bearer <token>`" in description
 
 
 # -- 2. an OAuth resource server that a 2025-03-26 client meets -------------------------------------------------------
