@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import jsonschema_rs
 
 from . import snapshot_cache
+from .blank_texts import blank_description
 from .budget import clipped
 from .codes import Code
 from .collector import gc_paused
@@ -586,7 +587,10 @@ class _Loader:
             ok = False
         elif d.type == "tool" and (unportable := unportable_name_message(d.id)) is not None:
             report(_id_pointer(d), unportable, Code.INVALID_NAME, "warning")
-        if len(d.description) > DESCRIPTION_LIMIT:
+        blank = blank_description(d.raw, d.type, d.id)
+        if blank is not None:
+            report(blank[0], blank[1], Code.EMPTY_DESCRIPTION, "warning")
+        elif len(d.description) > DESCRIPTION_LIMIT:
             report("/description", f"description is {len(d.description)} characters; keep it under "
                    f"{DESCRIPTION_LIMIT} and move details to when_to_use or detail", Code.DESCRIPTION_TOO_LONG, "warning")
         detail = d.hints.get("detail") or ""

@@ -1,0 +1,226 @@
+"""A twenty-seventh probe from outside: descriptors found in the wild, round five — real files loaded verbatim.
+
+Three gaps the earlier rounds left open (a blank description listed without a word, JSON Lines only described in an
+error, a JSON list of MCP server entries read as broken tools), then tool files kept in public repositories, copied
+as their authors wrote them (a minimal copy when large), loaded by the real loader, rewritten by `fix`, and listed
+and called with the MCP SDK's client over stdio. Each test is built from a real file's shape (the source is named in
+its docstring) and kept so it stays fixed. tests/test_outside_inputs*.py hold the earlier probes'.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from conftest import write_file
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+from atdf_mcp import load_catalog
+from atdf_mcp.fix import canonical_bytes
+
+
+async def client_view(folder: Path, calls: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """What an SDK client sees of `atdf-mcp serve FOLDER` over stdio: tools/list, and the answer to each call given."""
+    params = StdioServerParameters(command=sys.executable, args=["-m", "atdf_mcp", "serve", str(folder), "--no-watch"])
+    view: dict[str, Any] = {"tools": {}, "calls": {}}
+    with anyio.fail_after(60), (folder.parent / f"{folder.name}.err").open("w") as errlog:
+        async with Client(stdio_client(params, errlog=errlog), mode="legacy") as client:
+            for tool in (await client.list_tools()).tools:
+                view["tools"][tool.name] = tool.model_dump(mode="json", by_alias=True, exclude_none=True)
+            for name, arguments in (calls or {}).items():
+                result = await client.call_tool(name, arguments)
+                view["calls"][name] = (result.is_error, json.loads(result.content[0].text))  # type: ignore[union-attr]
+    return view
+
+
+def problems_of(folder: Path) -> list[tuple[str, str, str, str]]:
+    """(file name, pointer, severity, code) of every problem the real loader reports but NO_HANDLER."""
+    report = load_catalog(folder).report
+    return [(Path(p.file).name, p.pointer, p.severity, p.code) for p in report.problems if p.code != "NO_HANDLER"]
+
+
+def messages_of(folder: Path, code: str | None = None) -> list[str]:
+    """The message of every problem the real loader reports (of `code` only, when given)."""
+    return [p.message for p in load_catalog(folder).report.problems if code is None or p.code == code]
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run `atdf-mcp ARGS` as a user does, in a real subprocess."""
+    return subprocess.run([sys.executable, "-m", "atdf_mcp", *args], capture_output=True, text=True, timeout=120)
+
+
+# ---------------------------------------------------------------- 0a. a blank description
+
+EMPTY = "    \n"
+BLANK_TOOLS = [
+    {"name": "mcp_empty", "description": "", "inputSchema": {"type": "object", "properties": {}}},
+    {"name": "mcp_blank", "description": EMPTY, "inputSchema": {"type": "object", "properties": {}}},
+    {"name": "mcp_none", "inputSchema": {"type": "object", "properties": {}}},
+    {"name": "akita_blank", "description": " ", "input_schema": {"type": "object", "properties": {}}},
+    {"type": "function", "function": {"name": "openai_empty", "description": "", "parameters": {"type": "object", "properties": {}}}},
+    {"name": "described", "description": "Say hello.", "inputSchema": {"type": "object", "properties": {}}},
+]
+BLANK_ATDF = [
+    {"tool_id": "atdf1_blank", "description": " ", "when_to_use": "Always.",
+     "how_to_use": {"inputs": [], "outputs": {"success": "ok", "failure": []}}},
+    {"schema_version": "2.0.0", "tool_id": "atdf2_blank", "description": "\t", "when_to_use": "Always.",
+     "how_to_use": {"inputs": [], "outputs": {"success": "ok", "failure": []}}},
+]
+BLANK_ARDF = [
+    {"schema_version": "1.0.0", "resource_id": "ardf_tool", "resource_type": "tool", "description": "  ",
+     "content": {"type": "tool/io", "data": {"inputs": [], "outputs": {"success": "ok"}}}},
+    {"schema_version": "1.0.0", "resource_id": "ardf_prompt", "resource_type": "prompt", "description": " ",
+     "content": {"type": "prompt/template", "data": {"role": "user", "input_variables": ["name"], "template_text": "Hello ${name}"}}},
+]
+
+
+@pytest.mark.anyio
+async def test_a_blank_description_is_reported_in_every_dialect_and_fix_leaves_it(tmp_path: Path) -> None:
+    """A tool whose description is empty, only whitespace or missing was served with its name as the description
+    (MCP, OpenAI, OpenAkita) or with the blank text (ATDF 2.x, ARDF, and ATDF 1.x whose schema only refuses ""), and
+    nothing was said: a model then chooses it by its name alone. Each is an EMPTY_DESCRIPTION warning at the
+    description's place in the file as written, whose message says what to write; the tool is still served, `fix`
+    leaves the file alone (a description cannot be invented) and `validate --strict` fails on it."""
+    folder = tmp_path / "blank"
+    tools = write_file(folder, "tools.json", BLANK_TOOLS)
+    write_file(folder, "atdf.json", BLANK_ATDF)
+    write_file(folder, "ardf.json", BLANK_ARDF)
+    found = {(f, p) for f, p, _, code in problems_of(folder) if code == "EMPTY_DESCRIPTION"}
+    assert found == {("tools.json", "/0/description"), ("tools.json", "/1/description"), ("tools.json", "/2"),
+                     ("tools.json", "/3/description"), ("tools.json", "/4/function/description"),
+                     ("atdf.json", "/0/description"), ("atdf.json", "/1/description"),
+                     ("ardf.json", "/0/description"), ("ardf.json", "/1/description")}, found
+    assert {s for _, _, s, c in problems_of(folder) if c == "EMPTY_DESCRIPTION"} == {"warning"}
+    messages = messages_of(folder, "EMPTY_DESCRIPTION")
+    assert any("'mcp_empty'" in m and "what it does" in m and '"description"' in m for m in messages), messages
+    assert any("'ardf_prompt'" in m and "prompt" in m for m in messages), messages
+    view = await client_view(folder)
+    assert {"mcp_empty", "mcp_blank", "mcp_none", "akita_blank", "openai_empty", "atdf1_blank", "atdf2_blank",
+            "ardf_tool", "described"} <= set(view["tools"])
+    before = tools.read_bytes()
+    assert canonical_bytes(before) == canonical_bytes(canonical_bytes(before) or b"")  # nothing made up on a second pass
+    assert '"description": ""' in (canonical_bytes(before) or b"").decode()
+    strict = cli("validate", "--strict", str(folder))
+    assert strict.returncode == 1 and "EMPTY_DESCRIPTION" in strict.stdout, strict.stdout
+
+
+def test_a_described_tool_and_a_resource_with_a_title_only_get_no_such_warning(tmp_path: Path) -> None:
+    """The warning is about a blank text only: a described tool, and a one-word description, are not reported."""
+    folder = tmp_path / "fine"
+    write_file(folder, "tools.json", [BLANK_TOOLS[-1], {"name": "x", "description": "X.", "inputSchema": {"type": "object"}}])
+    assert [p for p in problems_of(folder) if p[3] == "EMPTY_DESCRIPTION"] == []
+
+
+# ---------------------------------------------------------------- 0b. JSON Lines
+
+# ShishirPatil/gorilla berkeley-function-call-leaderboard: function documents kept one JSON object a line
+LINE_TOOLS = [
+    {"name": "calculate_triangle_area", "description": "Calculate the area of a triangle given its base and height.",
+     "parameters": {"type": "dict", "properties": {"base": {"type": "integer", "description": "The base."},
+                                                   "height": {"type": "integer", "description": "The height."}},
+                    "required": ["base", "height"]}},
+    {"name": "math_factorial", "description": "Calculate the factorial of a given number.",
+     "parameters": {"type": "dict", "properties": {"number": {"type": "integer", "description": "The number."}},
+                    "required": ["number"]}},
+    {"name": "bad name!", "description": "A name MCP refuses.", "inputSchema": {"type": "object"}},
+]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("name", ["functions.jsonl", "functions.json"])
+async def test_json_lines_load_one_descriptor_a_line_with_each_problem_at_its_line(tmp_path: Path, name: str) -> None:
+    """BFCL keeps its function documents one JSON object a line (JSON Lines), in `.json` files (ticket_api.json,
+    BFCL_v4_*.json) and elsewhere `.jsonl`: a `.jsonl` file was not read at all and a `.json` one was a PARSE_ERROR
+    that only described the file. Both load one descriptor a line; every problem says its line (the pointer /N is the
+    Nth document); a line that does not parse is a PARSE_ERROR of that line only, and the other lines are served."""
+    folder = tmp_path / "jsonl"
+    lines = [json.dumps(LINE_TOOLS[0]), "", json.dumps(LINE_TOOLS[1]), '{"name": "broken", "description": "x",',
+             json.dumps(LINE_TOOLS[2])]
+    write_file(folder, name, "\n".join(lines) + "\n")
+    report = load_catalog(folder).report
+    errors = [(p.pointer, p.code, p.message) for p in report.errors]
+    assert [(ptr, code) for ptr, code, _ in errors] == [("/2", "PARSE_ERROR"), ("/3/name", "INVALID_NAME")], errors
+    assert errors[0][2].startswith("line 4:") and errors[1][2].startswith("line 5:"), errors
+    warnings = [(p.pointer, p.message) for p in report.warnings if p.code == "NON_CANONICAL"]
+    assert warnings and all(m.startswith(("line 1:", "line 3:")) for _, m in warnings), warnings
+    view = await client_view(folder, {"math_factorial": {"number": "five"}})
+    assert set(view["tools"]) == {"calculate_triangle_area", "math_factorial"}
+    assert view["tools"]["math_factorial"]["inputSchema"]["type"] == "object"
+    is_error, envelope = view["calls"]["math_factorial"]
+    assert is_error and envelope["errors"][0]["parameter_name"] == "number", envelope
+
+
+def test_fix_rewrites_json_lines_line_by_line_and_validate_reads_them(tmp_path: Path) -> None:
+    """`fix` rewrites each line of a JSON Lines file on its own line (one JSON object a line stays so; a line that
+    does not parse is left as it was), and the result validates with no NON_CANONICAL warning."""
+    folder = tmp_path / "jsonl"
+    lines = [json.dumps(LINE_TOOLS[0]), json.dumps(LINE_TOOLS[1]), "not json at all"]
+    path = write_file(folder, "functions.jsonl", "\n".join(lines) + "\n")
+    done = cli("fix", "--write", str(folder))
+    assert done.returncode == 1 and "line 3" in done.stderr, done.stderr  # the bad line cannot be fixed
+    written = path.read_text().splitlines()
+    assert len(written) == 3 and written[2] == "not json at all", written
+    first = json.loads(written[0])
+    assert first["inputSchema"]["type"] == "object" and "parameters" not in first, first
+    assert [p for p in problems_of(folder) if p[3] == "NON_CANONICAL"] == []
+    report = cli("validate", "--format", "json", str(folder))
+    summary = json.loads(report.stdout)["summary"]
+    assert summary["descriptors"] == 2 and summary["errors"] == 1, summary
+
+
+def test_a_json_file_that_is_not_json_lines_keeps_its_parse_error(tmp_path: Path) -> None:
+    """A pretty-printed JSON file with a syntax error is not read as JSON Lines: its PARSE_ERROR is as before."""
+    folder = tmp_path / "bad"
+    write_file(folder, "t.json", '{\n  "name": "t",\n  "description": "x"\n  "inputSchema": {}\n}\n')
+    assert problems_of(folder) == [("t.json", "", "error", "PARSE_ERROR")]
+
+
+# ---------------------------------------------------------------- 0c. a JSON list of MCP server entries
+
+# mosadchaya/mcp-dockmaster exported-servers.json (two of its eleven servers, descriptions shortened)
+DOCKMASTER = {"version": "1.0", "servers": [
+    {"id": "modelcontextprotocol/servers-fetch", "name": "Fetch MCP Server",
+     "description": "The Fetch MCP Server provides web content fetching capabilities.", "tools_type": "python",
+     "enabled": True, "entry_point": None, "command": "uvx", "args": ["mcp-server-fetch"], "distribution_type": "pip",
+     "distribution_package": "mcp-server-fetch", "env_vars": {}},
+    {"id": "upstash/context7", "name": "@upstash/context7-mcp MCP Server", "description": "MCP server for Context7",
+     "tools_type": "node", "enabled": True, "entry_point": None, "command": "npx", "args": ["-y", "@upstash/context7-mcp"],
+     "distribution_type": "npm", "distribution_package": "@upstash/context7-mcp", "env_vars": {}},
+]}
+
+
+def test_a_list_of_mcp_server_entries_is_said_in_one_info_line(tmp_path: Path) -> None:
+    """mcp-dockmaster's exported-servers.json (mosadchaya/mcp-dockmaster) keeps `{"version", "servers": [...]}`, each
+    server an id, name, description, command and args: each was an AMBIGUOUS error ("args" is not a schema), and a
+    bare list of such entries too; one with `tool_id` was read as a broken ATDF tool, and one with a `url` and
+    `"type": "http"` as a tool hosted by a model API. Each file is one NOT_A_DESCRIPTOR info line that says it holds
+    N MCP server entries and what to do (run them, save their tools/list responses)."""
+    folder = tmp_path / "servers"
+    write_file(folder, "exported-servers.json", DOCKMASTER)
+    write_file(folder, "list.json", DOCKMASTER["servers"])
+    write_file(folder, "mixed.json", [{"tool_id": "github", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-github"]},
+                                      {"name": "remote", "type": "http", "url": "https://example.com/mcp"}])
+    write_file(folder, "good.json", {"name": "ok", "description": "Fine.", "inputSchema": {"type": "object"}})
+    assert sorted(problems_of(folder)) == [("exported-servers.json", "", "info", "NOT_A_DESCRIPTOR"),
+                                           ("list.json", "", "info", "NOT_A_DESCRIPTOR"),
+                                           ("mixed.json", "", "info", "NOT_A_DESCRIPTOR")]
+    messages = messages_of(folder, "NOT_A_DESCRIPTOR")
+    assert all("MCP server" in m and "tools/list" in m for m in messages), messages
+    assert any("2 MCP server entries" in m for m in messages), messages
+
+
+def test_a_tool_list_with_a_server_beside_its_tools_is_not_a_server_list(tmp_path: Path) -> None:
+    """A list whose entries include a described tool is still read as tools: only a list of nothing but server
+    entries is skipped."""
+    folder = tmp_path / "tools"
+    write_file(folder, "t.json", [{"name": "ok", "description": "Fine.", "inputSchema": {"type": "object"}},
+                                  {"name": "srv", "command": "npx"}])
+    codes = {c for *_, c in problems_of(folder)}
+    assert "NOT_A_DESCRIPTOR" not in codes or any(p[1] == "/1" for p in problems_of(folder)), problems_of(folder)
+    assert "ok" in {d.id for d in load_catalog(folder).tools}
