@@ -1,7 +1,9 @@
 """A descriptor whose description is blank: where the file says so, and what to write instead.
 
-    >>> blank_description({"name": "ping", "description": " "}, "tool", "ping")
-    ('/description', "tool 'ping' has a description of only whitespace, ...")
+    >>> blank_description({"name": "ping", "description": " "}, "tool", "ping")[1][:50]
+    "tool 'ping' has a description of only whitespace, "
+    >>> blank_description({"name": "ping"}, "tool", "ping")[0]    # missing: the descriptor itself
+    ''
 
 `fix` leaves such a file alone: a description says what the author meant, which no rewrite can know.
 """

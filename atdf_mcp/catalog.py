@@ -37,10 +37,12 @@ from .dialects import COLLECTION_KEYS, DIALECT, READERS, ReadOptions, containers
 from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
 from .dialects.carried import carried_problems
 from .dialects.foreign import commented_else, hosted_tool, named_else, skipped_message, what_else
+from .dialects.server_lists import server_list
 from .dialects.tool_fields import annotation_problems, icon_problems, meta_problems, written_field
 from .errors import UsageError
 from .files import DecodeFailure, decode_bytes, find_files, printable, read_file
 from .inputs import SchemaShapeError
+from .json_lines import JsonLines, with_lines
 from .l10n import LANGUAGES
 from .labels import LABELS, catalog_languages
 from .model import Descriptor, Source
@@ -458,15 +460,20 @@ class _Loader:
         entries: list[Entry] = []
         problems: list[Problem] = []
         try:
-            self._read_file(path, file, dialects, entries, problems)
+            raw = self._read_file(path, file, dialects, entries, problems)
+            if isinstance(raw, JsonLines):  # every problem of a document says its line
+                problems = with_lines(problems, raw)
         except Exception as exc:  # the per-file boundary: one file never takes the catalogue down
             problems.append(_unexpected(file, "", exc))
         return FileResult(file, signature, _dialect_set(dialects), tuple(entries), tuple(problems))
 
-    def _read_file(self, path: Path, file: str, dialects: set[str], out: list[Entry], problems: list[Problem]) -> None:
+    def _read_file(self, path: Path, file: str, dialects: set[str], out: list[Entry], problems: list[Problem]) -> Any:
+        """Read one file's descriptors into `out` and its problems into `problems`; what the file decoded to."""
         data = read_file(path)
-        yaml_syntax = path.suffix.lower() in (".yaml", ".yml")
-        raw = data if isinstance(data, DecodeFailure) else decode_bytes(data, yaml_syntax=yaml_syntax)
+        suffix = path.suffix.lower()
+        yaml_syntax = suffix in (".yaml", ".yml")
+        raw = data if isinstance(data, DecodeFailure) else decode_bytes(data, yaml_syntax=yaml_syntax,
+                                                                         json_lines=suffix == ".jsonl")
         if isinstance(raw, DecodeFailure):
             named = named_else(path.name) if raw.code == Code.PARSE_ERROR else None
             if named is None and raw.code == Code.PARSE_ERROR and isinstance(data, bytes) and not yaml_syntax:
@@ -475,12 +482,20 @@ class _Loader:
                 problems.append(Problem(file, "", skipped_message(named), "info", Code.NOT_A_DESCRIPTOR))
             else:
                 problems.append(Problem(file, "", raw.message, "error", raw.code))
-            return
+            return raw
+        servers = server_list(raw)
+        if servers is not None:  # mcp-dockmaster's exported servers, a hand-kept list of commands and urls
+            problems.append(Problem(file, "", servers, "info", Code.NOT_A_DESCRIPTOR))
+            return raw
+        if isinstance(raw, JsonLines):
+            problems.extend(Problem(file, f"/{i}", message, "error", Code.PARSE_ERROR) for i, message in raw.failed.items())
         notes = may_hold_notes(data)  # type: ignore[arg-type]
         entries: list[tuple[str, Canonical | None]] = []
         for pointer, item in descriptor_entries(raw):
             if item is None and yaml_syntax and isinstance(raw, list) and pointer.count("/") == 1:
                 continue  # an empty `---` document (a tool commented out) or `-` item: nothing written there
+            if item is None and isinstance(raw, JsonLines) and raw.failed_at(pointer):
+                continue  # a line that did not parse: its PARSE_ERROR is said
             try:  # the canonical form of the descriptor as written (every deviation said), read from here on
                 entries.append((pointer, canonicalize(item, notes=notes)))
             except RecursionError:
@@ -490,7 +505,7 @@ class _Loader:
             other = what_else(raw, path.name)
             if other is not None:  # package.json, a JSON Schema, an n8n export...: said once, not an error
                 problems.append(Problem(file, "", skipped_message(other), "info", Code.NOT_A_DESCRIPTOR))
-                return
+                return raw
         if any(found):  # tools kept in a model API's request or wrapper: where to write them, what is ignored
             problems.extend(Problem(file, ptr, msg, "warning", Code.NON_CANONICAL) for ptr, msg in containers.deviations(raw))
             ignored = containers.ignored_keys(raw)
@@ -520,6 +535,7 @@ class _Loader:
                 continue
             if checked is not None:
                 out.append(Entry(checked, tuple(derived), canon.moves))
+        return raw
 
     def _read_one(self, file: str, pointer: str, canon: Canonical, dialect: str | None, problems: list[Problem]) -> Descriptor | None:
         def report(ptr: str, message: str, code: str, severity: Severity = "error") -> None:
