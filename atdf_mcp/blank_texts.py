@@ -14,6 +14,7 @@ from typing import Any
 
 __all__ = ["blank_description"]
 
+_OTHER_WORDS = ("summary", "desc", "description_for_model", "functionality")  # where a description was written instead
 _ADVICE = {
     "tool": "write what it does and what it returns in a sentence or two, e.g. \"description\": \"Get the current "
             "weather for a city; returns the temperature and the conditions.\"",
@@ -32,6 +33,9 @@ def blank_description(raw: dict[str, Any], kind: str, name: str) -> tuple[str, s
     how = "has no description" if written is None else "has an empty description" if not written \
         else "has a description of only whitespace"
     advice = _ADVICE.get(kind, f"write what the {kind} holds and what it is for in a sentence or two, as \"description\"")
+    other = next((k for k in _OTHER_WORDS if isinstance(raw.get(k), str) and raw[k].strip()), None)
+    if other is not None:  # agentic-tools-poc's manifest writes "summary"
+        advice = f"if its \"{other}\" is the description, write it as \"description\"; else {advice}"
     return ("/description" if written is not None else "",
             f"{kind} '{name}' {how}, so a client lists it with nothing but its name to go by and a model cannot tell "
             f"when to choose it: {advice}")

@@ -42,7 +42,7 @@ from .dialects.tool_fields import annotation_problems, icon_problems, meta_probl
 from .errors import UsageError
 from .files import DecodeFailure, decode_bytes, find_files, printable, read_file
 from .inputs import SchemaShapeError
-from .json_lines import JsonLines, with_lines
+from .json_lines import JsonLines, records_message, with_lines
 from .l10n import LANGUAGES
 from .labels import LABELS, catalog_languages
 from .model import Descriptor, Source
@@ -501,6 +501,11 @@ class _Loader:
             except RecursionError:
                 entries.append((pointer, None))
         found = [detect(canon.raw) if canon is not None else None for _, canon in entries]
+        if isinstance(raw, JsonLines) and not any(found):
+            other = records_message(raw, _named)
+            if other is not None:  # BFCL's question files, Gorilla's API Zoo: data about tools, one record a line
+                problems.append(Problem(file, "", other, "info", Code.NOT_A_DESCRIPTOR))
+                return raw
         if isinstance(raw, dict) and not any(found):
             other = what_else(raw, path.name)
             if other is not None:  # package.json, a JSON Schema, an n8n export...: said once, not an error
@@ -947,10 +952,11 @@ def _schema_pointer(dialect: str) -> str:
 
 def _id_beside(d: Descriptor) -> str:
     """The other way to write an MCP tool whose `name` is a display name beside an `id` that is a valid tool name."""
-    given = d.raw.get("id") if d.dialect == "mcp" and isinstance(d.raw, dict) else None
+    key = next((k for k in ("id", "slug") if isinstance(d.raw.get(k), str)), None) if d.dialect == "mcp" else None
+    given = d.raw.get(key) if key else None
     if not isinstance(given, str) or given == d.id or not MCP_NAME.match(given):
         return ""
-    return f"; or, if \"id\" ({given!r}) is the tool's name, write it as \"name\" and this text as \"title\""
+    return f"; or, if \"{key}\" ({given!r}) is the tool's name, write it as \"name\" and this text as \"title\""
 
 
 def _id_pointer(d: Descriptor) -> str:

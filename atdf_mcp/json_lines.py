@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
-__all__ = ["JsonLines", "first_line_is_json", "with_lines"]
+__all__ = ["JsonLines", "first_line_is_json", "records_message", "with_lines"]
 
 _INDEX = re.compile(r"^/(\d+)(?=/|$)")
 
@@ -70,3 +70,21 @@ def first_line_is_json(text: str, loads: Any) -> bool:
             except (ValueError, RecursionError):
                 return False
     return False
+
+
+def records_message(raw: JsonLines, named: Any) -> str | None:
+    """The info line of JSON Lines records none of which reads as a tool (`named` tells), e.g. a dataset; else None.
+
+    BFCL's question files hold one test a line, its tools under "function"; Gorilla's API Zoo one API a line
+    (api_name, api_call, api_arguments as text): data about tools, not tools to serve.
+    """
+    records = [v for i, v in enumerate(raw) if i not in raw.failed]
+    if not records or not all(isinstance(v, dict) for v in records) or any(named(v) for v in records):
+        return None
+    keys = sorted({k for v in records[:20] for k in v})
+    shown = ", ".join(keys[:8]) + (", …" if len(keys) > 8 else "")
+    held = sum(isinstance(v.get("function"), list) for v in records)
+    where = (f"; the tools are in each line's \"function\" list (as BFCL's question files keep them): "
+             "put each tool once in a {\"tools\": [...]} file" if held == len(records) else
+             ": a data set, not a catalogue; describe each tool you want as an MCP tool (name, description, inputSchema)")
+    return f"skipped: JSON Lines of {len(records)} record(s) with {shown}, none a descriptor{where}"
