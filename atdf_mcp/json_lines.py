@@ -84,7 +84,7 @@ def records_message(raw: JsonLines, named: Any) -> str | None:
     keys = sorted({k for v in records[:20] for k in v})
     shown = ", ".join(keys[:8]) + (", …" if len(keys) > 8 else "")
     held = sum(isinstance(v.get("function"), list) for v in records)
-    where = (f"; the tools are in each line's \"function\" list (as BFCL's question files keep them): "
+    where = ("; the tools are in each line's \"function\" list (as BFCL's question files keep them): "
              "put each tool once in a {\"tools\": [...]} file" if held == len(records) else
              ": a data set, not a catalogue; describe each tool you want as an MCP tool (name, description, inputSchema)")
     return f"skipped: JSON Lines of {len(records)} record(s) with {shown}, none a descriptor{where}"

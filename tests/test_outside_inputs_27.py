@@ -224,3 +224,214 @@ def test_a_tool_list_with_a_server_beside_its_tools_is_not_a_server_list(tmp_pat
     codes = {c for *_, c in problems_of(folder)}
     assert "NOT_A_DESCRIPTOR" not in codes or any(p[1] == "/1" for p in problems_of(folder)), problems_of(folder)
     assert "ok" in {d.id for d in load_catalog(folder).tools}
+
+
+# ---------------------------------------------------------------- 1. Letta tool objects
+
+# letta-ai/letta apps/web/cypress/downloads/customer-support-agent.af, "tools" (two of its eight; Letta's REST API
+# answers GET /v1/tools with the same objects)
+LETTA_CORE = {
+    "id": "tool-3", "tool_type": "letta_core",
+    "description": "Search prior conversation history using case-insensitive string matching.",
+    "source_type": "python", "name": "conversation_search", "tags": ["letta_core"], "source_code": None,
+    "json_schema": {"name": "conversation_search",
+                    "description": "Search prior conversation history using case-insensitive string matching.",
+                    "parameters": {"type": "object", "properties": {
+                        "query": {"type": "string", "description": "String to search for."},
+                        "page": {"type": "integer", "description": "Allows you to page through results."}},
+                        "required": ["query"]}},
+    "args_json_schema": None, "return_char_limit": 1000000, "pip_requirements": None, "npm_requirements": None,
+    "created_by_id": "user-204b712e-448e-497b-9020-d9157d3723c4", "metadata_": {},
+}
+LETTA_CUSTOM = {
+    "id": "tool-4", "tool_type": "custom", "description": "A custom tool", "source_type": "python", "name": "escalate",
+    "tags": [], "source_code": "def escalate(reason: str):\n    \"\"\"Escalates the current chat session to a human support agent.\"\"\"\n",
+    "json_schema": {"name": "escalate", "description": "Escalates the current chat session to a human support agent.",
+                    "parameters": {"type": "object", "properties": {
+                        "reason": {"type": "string", "description": "The reason for the escalation."}},
+                        "required": ["reason"]}},
+    "args_json_schema": None, "return_char_limit": 6000,
+}
+
+
+@pytest.mark.anyio
+async def test_letta_tool_objects_are_read_from_their_json_schema(tmp_path: Path) -> None:
+    """Letta keeps a tool as {id, tool_type, name, description, source_code, json_schema: {name, description,
+    parameters}, ...} (letta-ai/letta customer-support-agent.af, and its REST API's GET /v1/tools): each was an
+    UNKNOWN_DIALECT error. The function in "json_schema", which Letta sends to the model, is read as the MCP tool, with
+    a NON_CANONICAL warning; Letta's own keys stay on the tool (not on the wire) and `fix` writes them beside it. A
+    custom tool whose outer "description" ('A custom tool') differs from the function's is AMBIGUOUS, the message
+    naming both and which one Letta sends."""
+    folder = tmp_path / "letta"
+    path = write_file(folder, "tools.json", [LETTA_CORE, LETTA_CUSTOM])
+    problems = problems_of(folder)
+    assert ("tools.json", "/0/json_schema", "warning", "NON_CANONICAL") in problems, problems
+    assert [p for p in problems if p[2] == "error"] == [("tools.json", "/1/description", "error", "AMBIGUOUS")], problems
+    (message,) = messages_of(folder, "AMBIGUOUS")
+    assert "'A custom tool'" in message and "Escalates" in message and "Letta sends" in message, message
+    view = await client_view(folder, {"conversation_search": {"query": 3}})
+    assert set(view["tools"]) == {"conversation_search"}
+    tool = view["tools"]["conversation_search"]
+    assert tool["inputSchema"]["required"] == ["query"] and "source_code" not in tool and "tool_type" not in tool, tool
+    is_error, envelope = view["calls"]["conversation_search"]
+    assert is_error and envelope["errors"][0]["parameter_name"] == "query", envelope
+    write_file(folder, "tools.json", [LETTA_CORE])
+    fixed = canonical_bytes(path.read_bytes())
+    assert fixed is not None
+    (written,) = json.loads(fixed)
+    assert written["inputSchema"]["required"] == ["query"] and written["tool_type"] == "letta_core", written
+    assert "json_schema" not in written and "parameters" not in written
+
+
+# ---------------------------------------------------------------- 2. CrewAI tool.specs.json
+
+# crewAIInc/crewAI-tools tool.specs.json (one of its tools, init_params_schema shortened)
+CREWAI_SPECS = {"tools": [{
+    "description": "A tool that can be used to search the internet with a search_query.",
+    "env_vars": [{"default": None, "description": "API key for Brave Search", "name": "BRAVE_API_KEY", "required": True}],
+    "humanized_name": "Brave Web Search the internet",
+    "init_params_schema": {"properties": {"n_results": {"default": 10, "title": "N Results", "type": "integer"}},
+                           "title": "BraveSearchTool", "type": "object"},
+    "name": "BraveSearchTool", "package_dependencies": [],
+    "run_params_schema": {"description": "Input for BraveSearchTool.", "properties": {"search_query": {
+        "description": "Mandatory search query you want to use to search the internet", "title": "Search Query",
+        "type": "string"}}, "required": ["search_query"], "title": "BraveSearchToolSchema", "type": "object"},
+}]}
+
+
+@pytest.mark.anyio
+async def test_crewai_tool_specs_run_params_schema_is_the_input_schema(tmp_path: Path) -> None:
+    """CrewAI publishes its tools as tool.specs.json (crewAIInc/crewAI-tools): `run_params_schema` is the JSON Schema
+    of the arguments of a call (`_run`), `init_params_schema` that of the tool's constructor. Each tool was an
+    UNKNOWN_DIALECT error; `run_params_schema` is read as the input schema with a NON_CANONICAL warning (as
+    LangChain's `args_schema` is), a wrong call is refused with the parameter named, and `fix` writes "inputSchema"."""
+    folder = tmp_path / "crewai"
+    path = write_file(folder, "tool.specs.json", CREWAI_SPECS)
+    assert problems_of(folder) == [("tool.specs.json", "/tools/0/run_params_schema", "warning", "NON_CANONICAL")]
+    view = await client_view(folder, {"BraveSearchTool": {"search_query": 5}})
+    assert view["tools"]["BraveSearchTool"]["inputSchema"]["required"] == ["search_query"]
+    is_error, envelope = view["calls"]["BraveSearchTool"]
+    assert is_error and envelope["errors"][0]["parameter_name"] == "search_query", envelope
+    fixed = json.loads(canonical_bytes(path.read_bytes()) or b"{}")
+    assert "inputSchema" in fixed["tools"][0] and "run_params_schema" not in fixed["tools"][0]
+    assert fixed["tools"][0]["init_params_schema"] == CREWAI_SPECS["tools"][0]["init_params_schema"]
+
+
+# ---------------------------------------------------------------- 3. files about agents, plugins and data sets
+
+AGENT_FILES = {
+    # Roelzz/dad-joke-a2a-agent agent-card.json (one skill of three)
+    "agent-card.json": ({"protocolVersion": "1.0", "name": "Dad Joke Agent", "description": "A fun agent that delivers dad jokes.",
+                         "version": "1.0.0", "supportedInterfaces": [{"url": "{BASE_URL}/api/messages", "protocolBinding": "JSONRPC"}],
+                         "capabilities": {"streaming": False}, "defaultInputModes": ["text/plain"],
+                         "skills": [{"id": "random_joke", "name": "Random Dad Joke", "description": "Get a random dad joke",
+                                     "tags": ["joke"], "examples": ["Tell me a dad joke"], "outputModes": ["text/plain"]}]},
+                        "A2A agent card"),
+    # Azure-Samples/openai-plugin-fastapi .well-known/ai-plugin.json
+    "ai-plugin.json": ({"schema_version": "v1", "name_for_model": "contosoproducts", "name_for_human": "Contoso Product Search",
+                        "description_for_model": "Plugin for searching through my shop.", "auth": {"type": "none"},
+                        "api": {"type": "openapi", "is_user_authenticated": "false", "url": "$host/openapi.json"}},
+                       "OpenAPI document"),
+    # huimiu/poc-api-plugin appPackage/ai-plugin.json (its adaptive card left out)
+    "copilot-plugin.json": ({"schema_version": "v2", "name_for_human": "Repair Search Plugin", "name_for_model": "todo",
+                             "description_for_model": "Plugin for searching a repair list.",
+                             "runtimes": [{"type": "openapi", "auth": {"type": "none"}, "spec": {"url": "apiSpecificationFile/repair.yaml"}}],
+                             "functions": [{"name": "repair", "description": "Search for repairs", "capabilities": {}}]},
+                            "OpenAPI document"),
+    # 0xKoda/WireMCP smithery.yaml
+    "smithery.yaml": ("startCommand:\n  type: stdio\n  configSchema:\n    type: object\n    properties: {}\n"
+                      "  commandFunction:\n    |-\n    (config) => ({ command: 'node', args: ['index.js'] })\n  exampleConfig: {}\n",
+                      "tools/list"),
+    # block/goose crates/goose/src/prompts/subrecipes/planner.yaml (instructions shortened)
+    "planner.yaml": ("version: \"1.0.0\"\ntitle: Planner\ndescription: Strategic planning for complex tasks.\nparameters:\n"
+                     "  - key: goal\n    input_type: string\n    requirement: required\n    description: What needs to be accomplished.\n"
+                     "instructions: |\n  You are **Planner**.\n  ## Goal\n  {{ goal }}\nmax_turns: 30\n", "ARDF prompt"),
+    # microsoft/promptflow src/promptflow-tools/promptflow/tools/yamls/serpapi.yaml (two inputs of six)
+    "serpapi.yaml": ("promptflow.tools.serpapi.SerpAPI.search:\n  name: Serp API\n  description: Use Serp API to obtain search results.\n"
+                     "  inputs:\n    connection:\n      type:\n      - SerpConnection\n    query:\n      type:\n      - string\n"
+                     "  type: python\n  module: promptflow.tools.serpapi\n  class_name: SerpAPI\n  function: search\n",
+                     "connection"),
+    # microsoft/semantic-kernel python/samples/concepts/resources/sample_plugins/generate_story.yaml
+    "generate_story.yaml": ("name: GenerateStory\ntemplate: |\n    Tell a story about {{$topic}}.\ntemplate_format: semantic-kernel\n"
+                            "description: A function that generates a story about a topic.\ninput_variables:\n"
+                            "    - name: topic\n      description: The topic of the story.\n      is_required: true\n", "ARDF prompt"),
+    # microsoft/semantic-kernel python/samples/concepts/resources/declarative_spec/openai_assistant_spec.yaml
+    "assistant_spec.yaml": ("type: openai_assistant\nname: FunctionCallingAgent\ndescription: Answers questions about the menu.\n"
+                            "instructions: Use the provided functions.\nmodel:\n  id: ${OpenAI:ChatModelId}\ntools:\n"
+                            "  - id: MenuPlugin.get_specials\n    type: function\n", "plugin functions"),
+    # continuedev/continue .continue/mcpServers/linear-mcp.yaml
+    "linear-mcp.yaml": ("name: Linear MCP\ndescription: Linear MCP server for creating and managing Linear issues\nmcpServers:\n"
+                        "  - name: \"Linear\"\n    type: \"stdio\"\n    command: \"npx\"\n    args: [\"@linear/mcp-server\"]\n",
+                        "MCP server"),
+    # ShishirPatil/gorilla berkeley-function-call-leaderboard/data/BFCL_v3_simple.jsonl (one line)
+    "BFCL_v3_simple.jsonl": (json.dumps({"id": "simple_0", "question": [[{"role": "user", "content": "Find the area."}]],
+                                         "function": [LINE_TOOLS[0]]}) + "\n", "\"function\" list"),
+    # ShishirPatil/gorilla data/apizoo/Datadog_API.jsonl (one line)
+    "Datadog_API.jsonl": (json.dumps({"user_name": "meenakshimittal", "api_name": "Datadog API - Key Management: Create an API key",
+                                      "api_call": "POST /api/v2/api_keys", "api_version": "v2", "api_arguments": {},
+                                      "functionality": "Create an API key."}) + "\n", "data set"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(AGENT_FILES))
+def test_files_about_agents_plugins_servers_and_data_sets_are_one_info_line(tmp_path: Path, name: str) -> None:
+    """Files kept beside tools that hold none to serve: an A2A agent card (skills take no arguments), ChatGPT and
+    Microsoft 365 Copilot ai-plugin.json (the operations are in the OpenAPI document they point at), smithery.yaml,
+    a Goose recipe, a prompt flow tool package (connection inputs), Semantic Kernel prompt templates and declarative
+    agent specs, a Continue mcpServers block, and JSON Lines data sets (BFCL's questions, Gorilla's API Zoo). Each was
+    one UNKNOWN_DIALECT error a skill, function or line; each is one NOT_A_DESCRIPTOR info line saying what the file
+    is and what to do, and a tool beside it is served."""
+    content, said = AGENT_FILES[name]
+    folder = tmp_path / "cat"
+    write_file(folder, name, content)
+    write_file(folder, "good.json", BLANK_TOOLS[-1])
+    assert problems_of(folder) == [(name, "", "info", "NOT_A_DESCRIPTOR")]
+    (message,) = messages_of(folder, "NOT_A_DESCRIPTOR")
+    assert message.startswith("skipped: ") and said in message, message
+    assert {d.id for d in load_catalog(folder).tools} == {"described"}
+
+
+def test_a_json_lines_file_with_a_tool_line_is_not_a_data_set(tmp_path: Path) -> None:
+    """Only records none of which reads as a tool are a data set: a line with a name and a description beside
+    records that are not descriptors keeps its UNKNOWN_DIALECT error, so a broken tool is never skipped."""
+    folder = tmp_path / "cat"
+    write_file(folder, "mixed.jsonl", json.dumps({"api_name": "x", "api_call": "GET /x"}) + "\n"
+               + json.dumps({"name": "broken", "description": "A tool with no schema."}) + "\n")
+    assert [p for p in problems_of(folder) if p[3] == "NOT_A_DESCRIPTOR"] == []
+
+
+# ---------------------------------------------------------------- 4. messages that say what was written instead
+
+# MauricioPerera/agentic-tools-poc manifest.json (one tool of six, its versions and hashes left out)
+POC_TOOL = {"slug": "dictionary", "name": "English Dictionary",
+            "summary": "Look up an English word's definitions, parts of speech, phonetic, and example sentences.",
+            "version": "1.0.0", "sideEffects": "read",
+            "inputSchema": {"type": "object", "required": ["word"], "properties": {"word": {"type": "string"}}}}
+# github/github-mcp-server pkg/github/__toolsnaps__/get_file_contents_typed.snap (its output schema shortened)
+TYPED_SNAP = {"name": "get_file_contents", "description": "Get the contents of a file or directory from a GitHub repository",
+              "inputSchema": {"type": "object", "properties": {"owner": {"type": "string", "x-mcp-header": "owner"}},
+                              "required": ["owner"]},
+              "outputSchema": {"oneOf": [{"type": "null"}, {"type": ["null", "array"], "items": {"type": "object"}},
+                                         {"type": "object", "properties": {"content": {"type": "array"}}}]}}
+
+
+def test_a_display_name_beside_a_slug_and_a_summary_are_named_in_the_messages(tmp_path: Path) -> None:
+    """agentic-tools-poc's registry manifest names a tool by "slug" (a valid tool name), shows "name" ('English
+    Dictionary') and describes it in "summary": INVALID_NAME offered only a spelling of the display name, and the new
+    EMPTY_DESCRIPTION warning only "write a description". They now offer the slug as "name" (the text as "title") and
+    the summary as "description"; neither is read so, which would be a guess."""
+    folder = tmp_path / "poc"
+    write_file(folder, "manifest.json", {"registryVersion": "1.0", "tools": [POC_TOOL]})
+    messages = messages_of(folder)
+    assert any("\"slug\" ('dictionary')" in m and "\"title\"" in m for m in messages), messages
+    assert any("\"summary\"" in m and "EMPTY" not in m and "description" in m for m in messages_of(folder, "EMPTY_DESCRIPTION"))
+
+
+def test_an_output_schema_with_a_union_at_its_root_says_so(tmp_path: Path) -> None:
+    """GitHub's MCP server snapshots a typed tool whose output schema is a oneOf (null, array, object) at the root:
+    the INVALID_OUTPUT_SCHEMA error said "its root must be "type": "object", not None". It now says the root has no
+    "type" but a 'oneOf' of null, array and object, and what to do."""
+    folder = tmp_path / "gh"
+    write_file(folder, "get_file_contents.json", TYPED_SNAP)
+    (message,) = messages_of(folder, "INVALID_OUTPUT_SCHEMA")
+    assert "not None" not in message and "'oneOf'" in message and "outputSchema" in message, message

@@ -50,12 +50,27 @@ def _is_prompt_flow_package(raw: dict[str, Any]) -> bool:
         and ("module" in v or "function" in v) and "." in k for k, v in raw.items())
 
 
+def _is_prompt_template(raw: dict[str, Any]) -> bool:
+    """A Semantic Kernel prompt template YAML: a template and the input variables that fill it."""
+    return isinstance(raw.get("template"), str) and (
+        isinstance(raw.get("input_variables"), list) or "template_format" in raw)
+
+
+def _is_agent_spec(raw: dict[str, Any]) -> bool:
+    """A Semantic Kernel declarative agent spec: instructions, a model, and tools that name plugin functions by id."""
+    tools = raw.get("tools", [])
+    return isinstance(raw.get("instructions"), str) and isinstance(raw.get("model"), dict) and isinstance(tools, list) \
+        and all(isinstance(t, dict) and "id" in t and not t.keys() & {"description", "parameters", "inputSchema"} for t in tools)
+
+
 SHAPES: tuple[tuple[Callable[[dict[str, Any]], bool], str], ...] = (
     (_is_agent_card, "an A2A agent card (its skills)"),
     (_is_plugin_manifest, "a ChatGPT or Microsoft 365 Copilot plugin manifest (ai-plugin.json)"),
     (_is_smithery_config, "a Smithery server configuration (smithery.yaml)"),
     (_is_goose_recipe, "a Goose recipe (instructions and the parameters that fill them)"),
     (_is_prompt_flow_package, "a prompt flow tool package (package tool YAML)"),
+    (_is_prompt_template, "a Semantic Kernel prompt template (template + input_variables)"),
+    (_is_agent_spec, "a Semantic Kernel declarative agent spec (instructions, model, plugin functions)"),
 )
 
 ADVICE = {
@@ -74,6 +89,12 @@ ADVICE = {
     "a prompt flow tool package (package tool YAML)": "each entry names a Python function run by prompt flow, some of "
     "whose inputs are connections (credentials) that prompt flow supplies; describe each function you want as a tool "
     "(name, description, inputSchema without the connection) with a handler that calls it",
+    "a Semantic Kernel prompt template (template + input_variables)": "a prompt for a model, whose input variables "
+    "fill its template, not a tool; to offer it as an MCP prompt, write an ARDF prompt/template descriptor with its "
+    "template",
+    "a Semantic Kernel declarative agent spec (instructions, model, plugin functions)": "its tools name kernel plugin "
+    "functions by id, with no description or schema; describe each function you want as a tool (name, description, "
+    "inputSchema) with a handler that calls it",
 }
 
 

@@ -234,7 +234,7 @@ def _letta_tool(raw: dict[str, Any]) -> bool:
         and not raw.keys() & _NOT_FUNCTION_KEYS and "inputSchema" not in raw
 
 
-def _unwrap(c: Canonical, raw: dict[str, Any], key: str, dropped: tuple[str, ...]) -> None:
+def _unwrap(c: Canonical, raw: dict[str, Any], key: str, dropped: tuple[str, ...], note: str) -> None:
     """The function under `key` as the tool itself; the keys beside it (but `dropped`) kept, one given twice differently AMBIGUOUS."""
     inner = raw[key]
     beside = {k: v for k, v in raw.items() if k not in dropped}  # Vapi's "server", Letta's "source_code": the tool's own keys
@@ -246,7 +246,7 @@ def _unwrap(c: Canonical, raw: dict[str, Any], key: str, dropped: tuple[str, ...
     for name, value in beside.items():
         if name in raw and raw[name] != value:
             c.ambiguous(f"/{_escape(name)}", f"{name!r} is given beside {_j(key)} and inside it, differently "
-                        f"({clipped(value)!r} and {clipped(raw[name])!r}): keep one")
+                        f"({clipped(value)!r} and {clipped(raw[name])!r}){note}: keep one")
         else:
             raw[name] = value
 
@@ -257,11 +257,11 @@ def _function_shapes(c: Canonical, raw: dict[str, Any]) -> None:
     function = raw.get("type") == "function"  # OpenAI's marker of a function tool, nested or flat
     if function and isinstance(inner, dict) and isinstance(inner.get("name"), str):
         c.fixed("/function", "write an OpenAI function tool as an MCP tool: {\"name\", \"description\", \"inputSchema\"}")
-        _unwrap(c, raw, "function", ("type", "function"))
+        _unwrap(c, raw, "function", ("type", "function"), "")
     elif _letta_tool(raw):
         c.fixed("/json_schema", "write a Letta tool as an MCP tool: its \"json_schema\" (the function Letta sends to the "
                 "model) as the tool, {\"name\", \"description\", \"inputSchema\"}, beside Letta's own keys")
-        _unwrap(c, raw, "json_schema", ("json_schema",))
+        _unwrap(c, raw, "json_schema", ("json_schema",), "; Letta sends the one in \"json_schema\" to the model")
     if not isinstance(raw.get("name"), str) or raw.keys() & _NOT_FUNCTION_KEYS:
         return
     present = [k for k in _PARAMETER_KEYS if k in raw]
