@@ -16,16 +16,20 @@ from typing import Any
 __all__ = ["server_list"]
 
 _REACH = ("command", "url")
-_LIST_KEYS = ("servers", "mcpServers", "mcp_servers")  # where a file keeps its list, when the root is an object
+_LIST_KEYS = frozenset({"servers", "mcpServers", "mcp_servers"})  # where a file keeps its list, when the root is an object
 _TOOL_KEYS = frozenset({"inputSchema", "input_schema", "parameters", "params", "arguments", "how_to_use", "content",
                         "function", "args_schema", "fn_schema", "parameter_definitions", "toolSpec", "resource_type"})
 
 
 def server_list(raw: Any) -> str | None:
     """The info line of a file whose list holds only MCP server entries (a command or url each), else None."""
-    items = raw if isinstance(raw, list) else next(
-        (raw[k] for k in _LIST_KEYS if isinstance(raw.get(k), list)), None) if isinstance(raw, dict) else None
-    if not items or not isinstance(items[0], dict) or not _reaches(items[0]) or not all(map(_is_server, items)):
+    if isinstance(raw, dict):  # most files: a descriptor, whose keys meet none of _LIST_KEYS (one set operation)
+        keys = raw.keys() & _LIST_KEYS
+        items = raw[min(keys)] if keys else None
+    else:
+        items = raw
+    if not isinstance(items, list) or not items or not isinstance(items[0], dict) or not _reaches(items[0]) \
+            or not all(map(_is_server, items)):
         return None
     ids = [k for k in ("tool_id", "id") if any(k in i for i in items)]
     named = f"; \"{ids[0]}\" names a server, not a tool" if ids else ""
