@@ -435,3 +435,20 @@ def test_an_output_schema_with_a_union_at_its_root_says_so(tmp_path: Path) -> No
     write_file(folder, "get_file_contents.json", TYPED_SNAP)
     (message,) = messages_of(folder, "INVALID_OUTPUT_SCHEMA")
     assert "not None" not in message and "'oneOf'" in message and "outputSchema" in message, message
+
+
+@pytest.mark.anyio
+async def test_a_json_lines_file_written_while_serving_is_listed(tmp_path: Path) -> None:
+    """Live reload watched .json, .yaml, .yml and .py only: a `.jsonl` file added to a served catalogue was never
+    read. Its tools reach a connected client as tools/list_changed and the next tools/list."""
+    from test_live_reload import TOOLS_CHANGED, Inbox, connected, mcp_tool, tools_of
+
+    folder = tmp_path / "catalogue"
+    write_file(folder, "echo.json", mcp_tool("echo", "Give the text back."))
+    inbox = Inbox()
+    async with connected("stdio", folder, inbox) as (client, _):
+        assert set(await tools_of(client)) == {"echo"}
+        lines = [json.dumps(mcp_tool("shout", "Upper-case the text.")), json.dumps(mcp_tool("whisper", "Lower-case it."))]
+        write_file(folder, "more.jsonl", "\n".join(lines) + "\n")
+        await inbox.wait_for(TOOLS_CHANGED, 1)
+        assert set(await tools_of(client)) == {"echo", "shout", "whisper"}
