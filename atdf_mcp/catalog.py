@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import jsonschema_rs
 
 from . import snapshot_cache
+from .blank_texts import blank_description
 from .budget import clipped
 from .codes import Code
 from .collector import gc_paused
@@ -36,10 +37,12 @@ from .dialects import COLLECTION_KEYS, DIALECT, READERS, ReadOptions, containers
 from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
 from .dialects.carried import carried_problems
 from .dialects.foreign import commented_else, hosted_tool, named_else, skipped_message, what_else
+from .dialects.server_lists import server_list
 from .dialects.tool_fields import annotation_problems, icon_problems, meta_problems, written_field
 from .errors import UsageError
 from .files import DecodeFailure, decode_bytes, find_files, printable, read_file
 from .inputs import SchemaShapeError
+from .json_lines import JsonLines, records_message, with_lines
 from .l10n import LANGUAGES
 from .labels import LABELS, catalog_languages
 from .model import Descriptor, Source
@@ -457,15 +460,20 @@ class _Loader:
         entries: list[Entry] = []
         problems: list[Problem] = []
         try:
-            self._read_file(path, file, dialects, entries, problems)
+            raw = self._read_file(path, file, dialects, entries, problems)
+            if isinstance(raw, JsonLines):  # every problem of a document says its line
+                problems = with_lines(problems, raw)
         except Exception as exc:  # the per-file boundary: one file never takes the catalogue down
             problems.append(_unexpected(file, "", exc))
         return FileResult(file, signature, _dialect_set(dialects), tuple(entries), tuple(problems))
 
-    def _read_file(self, path: Path, file: str, dialects: set[str], out: list[Entry], problems: list[Problem]) -> None:
+    def _read_file(self, path: Path, file: str, dialects: set[str], out: list[Entry], problems: list[Problem]) -> Any:
+        """Read one file's descriptors into `out` and its problems into `problems`; what the file decoded to."""
         data = read_file(path)
-        yaml_syntax = path.suffix.lower() in (".yaml", ".yml")
-        raw = data if isinstance(data, DecodeFailure) else decode_bytes(data, yaml_syntax=yaml_syntax)
+        suffix = path.suffix.lower()
+        yaml_syntax = suffix in (".yaml", ".yml")
+        raw = data if isinstance(data, DecodeFailure) else decode_bytes(data, yaml_syntax=yaml_syntax,
+                                                                         json_lines=suffix == ".jsonl")
         if isinstance(raw, DecodeFailure):
             named = named_else(path.name) if raw.code == Code.PARSE_ERROR else None
             if named is None and raw.code == Code.PARSE_ERROR and isinstance(data, bytes) and not yaml_syntax:
@@ -474,22 +482,35 @@ class _Loader:
                 problems.append(Problem(file, "", skipped_message(named), "info", Code.NOT_A_DESCRIPTOR))
             else:
                 problems.append(Problem(file, "", raw.message, "error", raw.code))
-            return
+            return raw
+        servers = server_list(raw)
+        if servers is not None:  # mcp-dockmaster's exported servers, a hand-kept list of commands and urls
+            problems.append(Problem(file, "", servers, "info", Code.NOT_A_DESCRIPTOR))
+            return raw
+        if isinstance(raw, JsonLines):
+            problems.extend(Problem(file, f"/{i}", message, "error", Code.PARSE_ERROR) for i, message in raw.failed.items())
         notes = may_hold_notes(data)  # type: ignore[arg-type]
         entries: list[tuple[str, Canonical | None]] = []
         for pointer, item in descriptor_entries(raw):
             if item is None and yaml_syntax and isinstance(raw, list) and pointer.count("/") == 1:
                 continue  # an empty `---` document (a tool commented out) or `-` item: nothing written there
+            if item is None and isinstance(raw, JsonLines) and raw.failed_at(pointer):
+                continue  # a line that did not parse: its PARSE_ERROR is said
             try:  # the canonical form of the descriptor as written (every deviation said), read from here on
                 entries.append((pointer, canonicalize(item, notes=notes)))
             except RecursionError:
                 entries.append((pointer, None))
         found = [detect(canon.raw) if canon is not None else None for _, canon in entries]
+        if isinstance(raw, JsonLines) and not any(found):
+            other = records_message(raw, _named)
+            if other is not None:  # BFCL's question files, Gorilla's API Zoo: data about tools, one record a line
+                problems.append(Problem(file, "", other, "info", Code.NOT_A_DESCRIPTOR))
+                return raw
         if isinstance(raw, dict) and not any(found):
             other = what_else(raw, path.name)
             if other is not None:  # package.json, a JSON Schema, an n8n export...: said once, not an error
                 problems.append(Problem(file, "", skipped_message(other), "info", Code.NOT_A_DESCRIPTOR))
-                return
+                return raw
         if any(found):  # tools kept in a model API's request or wrapper: where to write them, what is ignored
             problems.extend(Problem(file, ptr, msg, "warning", Code.NON_CANONICAL) for ptr, msg in containers.deviations(raw))
             ignored = containers.ignored_keys(raw)
@@ -519,6 +540,7 @@ class _Loader:
                 continue
             if checked is not None:
                 out.append(Entry(checked, tuple(derived), canon.moves))
+        return raw
 
     def _read_one(self, file: str, pointer: str, canon: Canonical, dialect: str | None, problems: list[Problem]) -> Descriptor | None:
         def report(ptr: str, message: str, code: str, severity: Severity = "error") -> None:
@@ -586,7 +608,10 @@ class _Loader:
             ok = False
         elif d.type == "tool" and (unportable := unportable_name_message(d.id)) is not None:
             report(_id_pointer(d), unportable, Code.INVALID_NAME, "warning")
-        if len(d.description) > DESCRIPTION_LIMIT:
+        blank = blank_description(d.raw, d.type, d.id)
+        if blank is not None:
+            report(blank[0], blank[1], Code.EMPTY_DESCRIPTION, "warning")
+        elif len(d.description) > DESCRIPTION_LIMIT:
             report("/description", f"description is {len(d.description)} characters; keep it under "
                    f"{DESCRIPTION_LIMIT} and move details to when_to_use or detail", Code.DESCRIPTION_TOO_LONG, "warning")
         detail = d.hints.get("detail") or ""
@@ -927,10 +952,11 @@ def _schema_pointer(dialect: str) -> str:
 
 def _id_beside(d: Descriptor) -> str:
     """The other way to write an MCP tool whose `name` is a display name beside an `id` that is a valid tool name."""
-    given = d.raw.get("id") if d.dialect == "mcp" and isinstance(d.raw, dict) else None
+    key = next((k for k in ("id", "slug") if isinstance(d.raw.get(k), str)), None) if d.dialect == "mcp" else None
+    given = d.raw.get(key) if key else None
     if not isinstance(given, str) or given == d.id or not MCP_NAME.match(given):
         return ""
-    return f"; or, if \"id\" ({given!r}) is the tool's name, write it as \"name\" and this text as \"title\""
+    return f"; or, if \"{key}\" ({given!r}) is the tool's name, write it as \"name\" and this text as \"title\""
 
 
 def _id_pointer(d: Descriptor) -> str:

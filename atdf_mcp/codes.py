@@ -138,6 +138,7 @@ class Code(enum.StrEnum):
     INVALID_OUTPUT_SCHEMA = "INVALID_OUTPUT_SCHEMA", Row("Invalid output schema", 422, False, LOAD)
     EXAMPLE_INVALID = "EXAMPLE_INVALID", Row("Example invalid", 422, False, LOAD)
     DESCRIPTION_TOO_LONG = "DESCRIPTION_TOO_LONG", Row("Description too long", 422, False, LOAD)
+    EMPTY_DESCRIPTION = "EMPTY_DESCRIPTION", Row("Empty description", 422, False, LOAD)  # blank or missing: nothing to choose by
     UNTIED_FAILURE = "UNTIED_FAILURE", Row("Untied failure", 422, False, LOAD)
     DANGLING_REFERENCE = "DANGLING_REFERENCE", Row("Dangling reference", 422, False, LOAD)
     LANGUAGE_COPY_MISMATCH = "LANGUAGE_COPY_MISMATCH", Row("Language copy mismatch", 422, False, LOAD)

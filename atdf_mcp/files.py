@@ -22,11 +22,12 @@ if TYPE_CHECKING:  # both are imported on first use: a catalogue of JSON files w
     import pathspec
 
 from .codes import Code
+from .json_lines import JsonLines, first_line_is_json
 
 __all__ = ["DESCRIPTOR_SUFFIXES", "IGNORE_FILE", "MAX_FILE_BYTES", "DecodeFailure", "decode", "decode_bytes", "exclude_problems",
            "find_files", "may_overflow", "printable", "read_file", "text_codec"]
 
-DESCRIPTOR_SUFFIXES = (".json", ".yaml", ".yml")
+DESCRIPTOR_SUFFIXES = (".json", ".yaml", ".yml", ".jsonl")
 MAX_FILE_BYTES = 10 * 1024 * 1024
 CONFIG_FILE_NAMES = ("atdf-mcp.yaml", "atdf-mcp.yml")
 IGNORE_FILE = ".atdfignore"  # gitignore-style globs of files a catalogue folder does not serve
@@ -245,8 +246,11 @@ def text_codec(data: bytes) -> tuple[str, bytes]:
     return "utf-8", codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""
 
 
-def decode_bytes(data: bytes, *, yaml_syntax: bool = False) -> Any | DecodeFailure:
-    """Parse descriptor bytes (JSON, or YAML when `yaml_syntax`), or say why they cannot be parsed."""
+def decode_bytes(data: bytes, *, yaml_syntax: bool = False, json_lines: bool = False) -> Any | DecodeFailure:
+    """Parse descriptor bytes (JSON, YAML when `yaml_syntax`, JSON Lines when `json_lines`), or say why they cannot be.
+
+    A JSON text of one document a line is read as JSON Lines too (a JsonLines list), whatever its file is named.
+    """
     codec, bom = text_codec(data)
     if codec == "utf-8" and data.find(b"\x00", 0, 8192) != -1:
         if _looks_wide(data):
@@ -266,12 +270,21 @@ def decode_bytes(data: bytes, *, yaml_syntax: bool = False) -> Any | DecodeFailu
         )
     if not text or text.isspace():
         return DecodeFailure(Code.EMPTY_FILE, "file is empty; expected a descriptor, a list or a {\"tools\": [...]} collection")
+    if json_lines and not yaml_syntax:
+        return _decode_lines(text)
+    return _decode_text(text, yaml_syntax=yaml_syntax, overflow=may_overflow(data), lines_allowed=not yaml_syntax)
+
+
+def _decode_text(text: str, *, yaml_syntax: bool, overflow: bool, lines_allowed: bool) -> Any | DecodeFailure:
+    """Parse decoded text (JSON, YAML when `yaml_syntax`); JSON of one document a line is read as JSON Lines."""
     try:
-        data = _decode_yaml(text) if yaml_syntax else _decode_json(text, may_overflow=may_overflow(data))
+        data = _decode_yaml(text) if yaml_syntax else _decode_json(text, may_overflow=overflow)
         if _SURROGATE_ESCAPE.search(text) and not isinstance(data, DecodeFailure):
             data = _without_lone_surrogates(data)
         return data
     except json.JSONDecodeError as exc:
+        if lines_allowed and exc.msg == "Extra data" and "\n" in text[:exc.pos] and first_line_is_json(text, json.loads):
+            return _decode_lines(text)  # a .json file of JSON Lines, as BFCL keeps its function documents
         return DecodeFailure(Code.PARSE_ERROR, _json_error(exc))
     except RecursionError:
         return DecodeFailure(Code.PARSE_ERROR, "nesting is too deep to parse; descriptors are expected to nest a few levels")
@@ -285,6 +298,24 @@ def decode_bytes(data: bytes, *, yaml_syntax: bool = False) -> Any | DecodeFailu
             raise
         return DecodeFailure(Code.PARSE_ERROR, f"an integer has more than {sys.get_int_max_str_digits()} digits, more than "
                              "can be read; write a number this long as a string")
+
+
+def _decode_lines(text: str) -> JsonLines:
+    """The documents of a JSON Lines text, one a non-blank line; a line that does not parse is a failure of its own."""
+    values: list[Any] = []
+    lines: list[int] = []
+    failed: dict[int, str] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        value = _decode_text(line, yaml_syntax=False, overflow=may_overflow(line.encode("utf-8", "surrogatepass")),
+                             lines_allowed=False)
+        if isinstance(value, DecodeFailure):
+            failed[len(values)] = value.message.replace("at line 1, column", "at column")
+            value = None
+        values.append(value)
+        lines.append(number)
+    return JsonLines.build(values, lines=lines, failed=failed)
 
 
 def _looks_wide(data: bytes) -> bool:
@@ -325,11 +356,6 @@ def _json_error(exc: json.JSONDecodeError) -> str:
         return (f"invalid JSON at line {exc.lineno}, column {exc.colno}: the file starts with text that is not JSON "
                 f"({before!r}); the JSON starts at line {line}, column {column}: remove the text before it "
                 "(a program's console output saved with it)")
-    documents = _json_lines(text) if exc.msg == "Extra data" else 0
-    if documents:
-        return (f"invalid JSON at line {exc.lineno}, column {exc.colno}: the file holds {documents} JSON documents, one a "
-                "line (JSON Lines, as BFCL's function documents are kept), where a .json file holds one: write them as a "
-                "list, [ ... ] with a comma after each but the last, or one file each")
     return f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
 
 
@@ -347,18 +373,6 @@ def _json_after_text(text: str) -> int | None:
             continue
         return start if not text[end:].strip() else None
     return None
-
-
-def _json_lines(text: str) -> int:
-    """How many JSON documents `text` holds one a line (JSON Lines), or 0 when it is not that."""
-    if len(text) > _MAX_JSON_LINES_CHARS:
-        return 0
-    lines = [line for line in text.splitlines() if line.strip()]
-    try:
-        values = [json.loads(line) for line in lines]
-    except (ValueError, RecursionError):
-        return 0
-    return len(values) if len(values) > 1 and all(isinstance(v, (dict, list)) for v in values) else 0
 
 
 def may_overflow(data: bytes) -> bool:

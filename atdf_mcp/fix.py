@@ -24,6 +24,7 @@ from .codes import Code
 from .dialects import containers, detect
 from .dialects.canonical import Canonical, canonicalize
 from .files import CONFIG_FILE_NAMES, DecodeFailure, decode_bytes, text_codec
+from .json_lines import JsonLines
 from .rewrite import Origin, rewrite_json, rewrite_yaml
 from .schemas import to_pointer
 
@@ -48,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
         if path.name in CONFIG_FILE_NAMES or not any(p.code == Code.NON_CANONICAL for p in f.problems):
             continue
         data = path.read_bytes()
-        new = canonical_bytes(data, yaml_syntax=path.suffix.lower() in (".yaml", ".yml"))
+        suffix = path.suffix.lower()
+        new = canonical_bytes(data, yaml_syntax=suffix in (".yaml", ".yml"), json_lines=suffix == ".jsonl")
         if new is None or new == data:
             continue
         changed.append(path)
@@ -65,11 +67,13 @@ def run(args: argparse.Namespace) -> int:
     return _summary(report, changed, write=args.write)
 
 
-def canonical_text(text: str, *, yaml_syntax: bool = False) -> str | None:
+def canonical_text(text: str, *, yaml_syntax: bool = False, json_lines: bool = False) -> str | None:
     """A descriptor file's text in canonical form, laid out as it was; None when it cannot be decoded."""
-    raw = decode_bytes(text.encode("utf-8"), yaml_syntax=yaml_syntax)
+    raw = decode_bytes(text.encode("utf-8"), yaml_syntax=yaml_syntax, json_lines=json_lines)
     if isinstance(raw, DecodeFailure):
         return None
+    if isinstance(raw, JsonLines):
+        return _canonical_lines(text)
     document, origin = _canonical_document(raw)
     crlf = "\r\n" in text
     plain = text.replace("\r\n", "\n") if crlf else text
@@ -82,11 +86,26 @@ def canonical_text(text: str, *, yaml_syntax: bool = False) -> str | None:
     return result.replace("\n", "\r\n") if crlf else result
 
 
-def canonical_bytes(data: bytes, *, yaml_syntax: bool = False) -> bytes | None:
+def canonical_bytes(data: bytes, *, yaml_syntax: bool = False, json_lines: bool = False) -> bytes | None:
     """`canonical_text` of a file's bytes, in its encoding and with its byte-order mark if it had one."""
     codec, bom = text_codec(data)
-    text = canonical_text(data[len(bom):].decode(codec), yaml_syntax=yaml_syntax)
+    text = canonical_text(data[len(bom):].decode(codec), yaml_syntax=yaml_syntax, json_lines=json_lines)
     return None if text is None else bom + text.encode(codec)
+
+
+def _canonical_lines(text: str) -> str:
+    """A JSON Lines text with each line canonical and still one line; blank lines and lines that do not parse kept."""
+    out = []
+    for line in text.splitlines(keepends=True):
+        body = line.rstrip("\r\n")
+        document = decode_bytes(body.encode("utf-8")) if body.strip() else None
+        if document is None or isinstance(document, (DecodeFailure, JsonLines)):
+            out.append(line)
+            continue
+        fixed, _ = _canonical_document(copy.deepcopy(document))  # it rewrites lists in place
+        new = body if fixed == document else json.dumps(fixed, ensure_ascii=False)
+        out.append(new + line[len(body):])
+    return "".join(out)
 
 
 def _canonical_document(raw: Any) -> tuple[Any, Origin]:

@@ -48,7 +48,7 @@ from .view import Views
 __all__ = ["POLL_MS", "PROBLEM_LINES", "SETTLE_MS", "STEP_MS", "WATCHED_SUFFIXES", "LiveCatalog", "Reload", "hold_sighup", "problem_line",
            "problem_lines"]
 
-WATCHED_SUFFIXES = (".json", ".yaml", ".yml", ".py")
+WATCHED_SUFFIXES = (".json", ".jsonl", ".yaml", ".yml", ".py")
 STEP_MS = 50  # a burst ends when no file changed for this long; short, so a save is served at once
 POLL_MS = 1000  # how often the folder is polled when the OS gives no file watch (inotify limits reached)
 _WATCH_LIMITS = ("On Linux each user has fs.inotify.max_user_instances (128 by default) watchers and "

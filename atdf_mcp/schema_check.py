@@ -71,11 +71,23 @@ def metaschema_problem(schema: Any) -> tuple[str, str] | None:
     return to_pointer(path), f"not a valid JSON Schema ({checker.META_SCHEMA.get('$schema', 'draft 2020-12')}): {message}"
 
 
+def _root_type(schema: dict[str, Any]) -> str:
+    """What a schema's root says instead of `"type": "object"`: its type, or the union it holds at the root."""
+    if "type" in schema:
+        return f"not {schema['type']!r}"
+    union = next((k for k in ("oneOf", "anyOf", "allOf") if isinstance(schema.get(k), list)), None)
+    if union is None:
+        return "and it has no \"type\""
+    kinds = [str(s.get("type")) for s in schema[union] if isinstance(s, dict) and "type" in s]
+    return (f"and it has no \"type\" but a {union!r} at the root" + (f" ({', '.join(kinds)})" if kinds else "")
+            + ": describe the object the tool returns, or leave \"outputSchema\" out")
+
+
 def mcp_shape_problem(schema: dict[str, Any]) -> tuple[str, str] | None:
     """(pointer, message) when a valid JSON Schema still breaks MCP's Tool shape, which TypeScript clients enforce on
     tools/list (a failure there loses every tool): root `"type": "object"`, each of `properties` an object."""
     if schema.get("type") != "object":
-        return "/type", f"not accepted by MCP clients: its root must be \"type\": \"object\", not {schema.get('type')!r}"
+        return "/type", f"not accepted by MCP clients: its root must be \"type\": \"object\", {_root_type(schema)}"
     properties = schema.get("properties")
     for name, value in properties.items() if isinstance(properties, dict) else ():
         if not isinstance(value, dict):

@@ -135,17 +135,15 @@ async def test_bfcl_tuple_and_any_are_read_and_a_name_json_schema_has_no_word_fo
     fixed_in_place(path)
 
 
-def test_a_json_file_of_one_json_document_a_line_says_so_and_what_to_write(tmp_path: Path) -> None:
+def test_a_json_file_of_one_json_document_a_line_is_read_as_json_lines(tmp_path: Path) -> None:
     """BFCL keeps its function documents one JSON object a line in `.json` files (JSON Lines: ticket_api.json,
-    BFCL_v4_*.json). The file was a PARSE_ERROR "invalid JSON at line 2, column 1: Extra data", which does not say
-    what is wrong with a file whose every line is valid JSON. It is still an error (a .json file holds one JSON
-    document), and the message says it holds N JSON documents, one a line, and how to write them."""
+    BFCL_v4_*.json). The file was a PARSE_ERROR "invalid JSON at line 2, column 1: Extra data"; round four made it
+    say what the file holds, and round five (tests/test_outside_inputs_27.py) reads it: one descriptor a line."""
     folder = tmp_path / "bfcl"
     lines = [json.dumps(EDIT_TICKET), json.dumps(AREA), json.dumps({**AREA, "name": "other"})]
     write_file(folder, "ticket_api.json", "\n".join(lines) + "\n")
-    (message,) = messages_of(folder)
-    assert "3 JSON documents, one a line" in message and "JSON Lines" in message, message
-    assert "[" in message and "one file each" in message, message
+    assert [p for p in problems_of(folder) if p[2] == "error"] == []
+    assert {d.id for d in load_catalog(folder).tools} == {"edit_ticket", "calculate_triangle_area", "other"}
 
 
 # ---------------------------------------------------------------- 2. a saved tools/list request

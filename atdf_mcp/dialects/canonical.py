@@ -227,23 +227,41 @@ def _strip_comments(c: Canonical, raw: dict[str, Any]) -> None:
             stack.extend(reversed([(v, (*path, i)) for i, v in enumerate(node) if isinstance(v, (dict, list))]))
 
 
+def _letta_tool(raw: dict[str, Any]) -> bool:
+    """Whether `raw` is a Letta tool object (its REST API's and agent files' `tools`): the OpenAI function in `json_schema`."""
+    inner = raw.get("json_schema")
+    return isinstance(inner, dict) and isinstance(inner.get("name"), str) and "parameters" in inner \
+        and not raw.keys() & _NOT_FUNCTION_KEYS and "inputSchema" not in raw
+
+
+def _unwrap(c: Canonical, raw: dict[str, Any], key: str, dropped: tuple[str, ...], note: str) -> None:
+    """The function under `key` as the tool itself; the keys beside it (but `dropped`) kept, one given twice differently AMBIGUOUS."""
+    inner = raw[key]
+    beside = {k: v for k, v in raw.items() if k not in dropped}  # Vapi's "server", Letta's "source_code": the tool's own keys
+    for name in beside:
+        c.moved(f"/{_escape(name)}", f"/{_escape(name)}")  # before the move of the rest, so they keep their place
+    c.moved("", f"/{key}")
+    raw.clear()
+    raw.update(inner)
+    for name, value in beside.items():
+        if name in raw and raw[name] != value:
+            c.ambiguous(f"/{_escape(name)}", f"{name!r} is given beside {_j(key)} and inside it, differently "
+                        f"({clipped(value)!r} and {clipped(raw[name])!r}){note}: keep one")
+        else:
+            raw[name] = value
+
+
 def _function_shapes(c: Canonical, raw: dict[str, Any]) -> None:
     """OpenAI-style function tools ({type: function, function: {...}} or {name, parameters}) → MCP tools."""
     inner = raw.get("function")
     function = raw.get("type") == "function"  # OpenAI's marker of a function tool, nested or flat
     if function and isinstance(inner, dict) and isinstance(inner.get("name"), str):
         c.fixed("/function", "write an OpenAI function tool as an MCP tool: {\"name\", \"description\", \"inputSchema\"}")
-        beside = {k: v for k, v in raw.items() if k not in ("type", "function")}  # Vapi's "server": the tool's own keys
-        for key in beside:
-            c.moved(f"/{_escape(key)}", f"/{_escape(key)}")  # before the move of the rest, so they keep their place
-        c.moved("", "/function")
-        raw.clear()
-        raw.update(inner)
-        for key, value in beside.items():
-            if key in raw and raw[key] != value:
-                c.ambiguous(f"/{_escape(key)}", f"{key!r} is given beside \"function\" and inside it, differently: keep one")
-            else:
-                raw[key] = value
+        _unwrap(c, raw, "function", ("type", "function"), "")
+    elif _letta_tool(raw):
+        c.fixed("/json_schema", "write a Letta tool as an MCP tool: its \"json_schema\" (the function Letta sends to the "
+                "model) as the tool, {\"name\", \"description\", \"inputSchema\"}, beside Letta's own keys")
+        _unwrap(c, raw, "json_schema", ("json_schema",), "; Letta sends the one in \"json_schema\" to the model")
     if not isinstance(raw.get("name"), str) or raw.keys() & _NOT_FUNCTION_KEYS:
         return
     present = [k for k in _PARAMETER_KEYS if k in raw]
@@ -289,9 +307,10 @@ def _arguments(c: Canonical, raw: dict[str, Any]) -> None:
 
 
 # Where tools written by hand keep their parameters (OpenAI `parameters`; `params`, `args` in hand-kept MCP lists;
-# Cohere v1 `parameter_definitions`; LangChain/CrewAI `args_schema` and LlamaIndex `fn_schema` dumps; Gemini's
+# Cohere v1 `parameter_definitions`; LangChain/CrewAI `args_schema`, CrewAI's `tool.specs.json` `run_params_schema` and
+# LlamaIndex `fn_schema` dumps; Gemini's
 # `parametersJsonSchema`, a JSON Schema where `parameters` is its OpenAPI subset).
-_PARAMETER_KEYS = ("parameters", "params", "args", "parameter_definitions", "args_schema", "fn_schema",
+_PARAMETER_KEYS = ("parameters", "params", "args", "parameter_definitions", "args_schema", "fn_schema", "run_params_schema",
                    "parametersJsonSchema", "parameters_json_schema")
 _NOT_FUNCTION_KEYS = frozenset({"inputSchema", "input_schema", "how_to_use", "resource_id", "resource_type", "tool_id"})
 # Keywords whose value is a schema: a mapping holding one is a JSON Schema, not parameters by name.

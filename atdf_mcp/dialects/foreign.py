@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from . import jsonc
+from . import agent_files, jsonc
 
 __all__ = ["commented_else", "hosted_tool", "named_else", "skipped_message", "what_else"]
 
@@ -260,6 +260,7 @@ _BY_SHAPE: tuple[tuple[Callable[[dict[str, Any]], bool], str], ...] = (
     (_is_database_toolbox, "a configuration of MCP Toolbox for Databases (sources + tools of a kind)"),
     (_is_openakita_server, "an OpenAkita MCP server entry (SERVER_METADATA.json)"),
     (_is_openakita_plugin, "an OpenAkita plugin manifest (plugin.json)"),
+    *agent_files.SHAPES,
 )
 
 # What to do with a file that describes a server or a prompt rather than tools, by its label.
@@ -286,6 +287,7 @@ _ADVICE = {
     "plugin.py registers, with no input schema; describe each as a tool (name, description, inputSchema) to serve it",
     "a JSON-RPC request (jsonrpc + method)": "it asks a server for something; for tools/list, send it to the server "
     "and save the response, whose \"result\": {\"tools\": [...]} is read as it is",
+    **agent_files.ADVICE,
     "a Semantic Kernel prompt function configuration (config.json beside skprompt.txt)": "a prompt for a model, whose "
     "input variables fill its template, not a tool; to offer it as an MCP prompt, write an ARDF prompt/template "
     "descriptor with the text of skprompt.txt",

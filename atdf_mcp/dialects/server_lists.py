@@ -1,0 +1,53 @@
+"""A JSON list of MCP server entries (how to start or reach each server), told apart from a list of broken tools.
+
+    >>> server_list([{"id": "fetch", "command": "uvx", "args": ["mcp-server-fetch"]}])[:43]
+    'skipped: a list of 1 MCP server entry (each'
+
+mcp-dockmaster exports `{"version": "1.0", "servers": [{id, name, description, command, args, env_vars}, ...]}`; hand-kept
+lists write `[{"name", "command", "args"}, {"name", "type": "http", "url"}]`. Each entry says how to run a server, whose
+tools are what `tools/list` answers: none can be described from the entry. Only a list of nothing but such entries is
+recognised (an entry with an input schema or parameters is a tool, and the list is read as tools).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["server_list"]
+
+_REACH = ("command", "url")
+_LIST_KEYS = frozenset({"servers", "mcpServers", "mcp_servers"})  # where a file keeps its list, when the root is an object
+_TOOL_KEYS = frozenset({"inputSchema", "input_schema", "parameters", "params", "arguments", "how_to_use", "content",
+                        "function", "args_schema", "fn_schema", "parameter_definitions", "toolSpec", "resource_type"})
+
+
+def server_list(raw: Any) -> str | None:
+    """The info line of a file whose list holds only MCP server entries (a command or url each), else None."""
+    if isinstance(raw, dict):  # most files: a descriptor, whose keys meet none of _LIST_KEYS (one set operation)
+        keys = raw.keys() & _LIST_KEYS
+        items = raw[min(keys)] if keys else None
+    else:
+        items = raw
+    if not isinstance(items, list) or not items or not isinstance(items[0], dict) or not _reaches(items[0]) \
+            or not all(map(_is_server, items)):
+        return None
+    ids = [k for k in ("tool_id", "id") if any(k in i for i in items)]
+    named = f"; \"{ids[0]}\" names a server, not a tool" if ids else ""
+    return (f"skipped: a list of {len(items)} MCP server entr{'y' if len(items) == 1 else 'ies'} (each a command to "
+            f"start or a url to reach a server{named}), not a descriptor: run each server and save its tools/list "
+            "response as a .json file here (read as it is), with handlers that call the server")
+
+
+def _reaches(item: dict[str, Any]) -> bool:
+    """Whether an entry says how to start or reach a server: a command or url, itself or under "config"."""
+    config = item.get("config")
+    return any(isinstance(item.get(k), str) for k in _REACH) or (
+        isinstance(config, dict) and any(isinstance(config.get(k), str) for k in _REACH))
+
+
+def _is_server(item: Any) -> bool:
+    """An MCP server entry: a command or url, no tool's schema or parameters, and `args` (if any) a command line."""
+    if not isinstance(item, dict) or not _reaches(item) or item.keys() & _TOOL_KEYS:
+        return False
+    args = item.get("args", [])
+    return isinstance(args, list) and all(isinstance(a, str) for a in args)

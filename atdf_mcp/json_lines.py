@@ -1,0 +1,90 @@
+"""JSON Lines: one JSON document a line (`.jsonl`, or a `.json` file written so), read as the list of its documents.
+
+    >>> lines = JsonLines.build([{"name": "a"}, None], lines=[1, 3], failed={1: "invalid JSON at column 2"})
+    >>> lines.line_of("/1/name"), lines.failed_at("/1"), lines.failed_at("/0")
+    (3, True, False)
+
+The pointer `/N` is the file's Nth document (blank lines are no document); every problem of a document also says its
+line. A line that does not parse is kept as a placeholder (None) so the numbering stays, and is an error of that line
+only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
+
+__all__ = ["JsonLines", "first_line_is_json", "records_message", "with_lines"]
+
+_INDEX = re.compile(r"^/(\d+)(?=/|$)")
+
+
+class JsonLines(list[Any]):
+    """The documents of a JSON Lines file, the line each starts on, and the message of each line that did not parse."""
+
+    __slots__ = ("failed", "lines")
+    lines: tuple[int, ...]
+    failed: Mapping[int, str]
+
+    @classmethod
+    def build(cls, values: Iterable[Any], *, lines: Iterable[int], failed: Mapping[int, str]) -> JsonLines:
+        """The list of `values`, with the line number of each and the parse error of each failed index."""
+        built = cls(values)
+        built.lines, built.failed = tuple(lines), dict(failed)
+        return built
+
+    def line_of(self, pointer: str) -> int | None:
+        """The line of the document a pointer is in (`/2/name` → the third document's line), or None."""
+        match = _INDEX.match(pointer)
+        index = int(match.group(1)) if match else -1
+        return self.lines[index] if 0 <= index < len(self.lines) else None
+
+    def failed_at(self, pointer: str) -> bool:
+        """Whether `pointer` is exactly a document that did not parse."""
+        match = _INDEX.match(pointer)
+        return match is not None and match.end() == len(pointer) and int(match.group(1)) in self.failed
+
+
+class _Placed(Protocol):
+    pointer: str
+    message: str
+
+
+def with_lines(problems: Iterable[Any], raw: JsonLines) -> list[Any]:
+    """Each problem (a frozen dataclass with `pointer` and `message`) inside a document, its message led by its line."""
+    placed = []
+    for p in problems:
+        line = raw.line_of(p.pointer)
+        placed.append(p if line is None else dataclasses.replace(p, message=f"line {line}: {p.message}"))
+    return placed
+
+
+def first_line_is_json(text: str, loads: Any) -> bool:
+    """Whether the first non-blank line of `text` is a whole JSON object or list by itself (as in JSON Lines)."""
+    for line in text.splitlines():
+        if line.strip():
+            try:
+                return isinstance(loads(line), (dict, list))
+            except (ValueError, RecursionError):
+                return False
+    return False
+
+
+def records_message(raw: JsonLines, named: Any) -> str | None:
+    """The info line of JSON Lines records none of which reads as a tool (`named` tells), e.g. a dataset; else None.
+
+    BFCL's question files hold one test a line, its tools under "function"; Gorilla's API Zoo one API a line
+    (api_name, api_call, api_arguments as text): data about tools, not tools to serve.
+    """
+    records = [v for i, v in enumerate(raw) if i not in raw.failed]
+    if not records or not all(isinstance(v, dict) for v in records) or any(named(v) for v in records):
+        return None
+    keys = sorted({k for v in records[:20] for k in v})
+    shown = ", ".join(keys[:8]) + (", …" if len(keys) > 8 else "")
+    held = sum(isinstance(v.get("function"), list) for v in records)
+    where = ("; the tools are in each line's \"function\" list (as BFCL's question files keep them): "
+             "put each tool once in a {\"tools\": [...]} file" if held == len(records) else
+             ": a data set, not a catalogue; describe each tool you want as an MCP tool (name, description, inputSchema)")
+    return f"skipped: JSON Lines of {len(records)} record(s) with {shown}, none a descriptor{where}"
