@@ -351,7 +351,7 @@ def _print(result: dict[str, Any]) -> None:
         parts = [f"{split} r@1 {f['recall@1']:.2f} r@5 {f['recall@5']:.2f} MRR {f['mrr']:.2f} (n={f['n']})"
                  for split, f in figures.items()]
         print(f"search quality, {system}: " + "; ".join(parts), file=sys.stderr)
-        for label in (FRESH_LABEL, BLIND2_LABEL, BLIND3_LABEL, BLIND4_LABEL, BLIND5_LABEL, BLIND6_LABEL):
+        for label in (FRESH_LABEL, BLIND2_LABEL, BLIND3_LABEL, BLIND4_LABEL, BLIND5_LABEL, BLIND6_LABEL, BLIND7_LABEL):
             kinds = figures.get(label, {}).get("by_kind") or {}
             if kinds:
                 print(f"  {label} per kind: " + "; ".join(
