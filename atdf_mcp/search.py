@@ -59,6 +59,13 @@ neighbour with more text ("delete a zoom meeting": zoom_meetingDelete, "Delete a
 whose when_to_use and Spanish copy the query's synonyms reach). The names' words are listed by term at an index's first
 search (≈ 1 µs per tool).
 
+A query that is one identifier ("kafka_publish_message", "zoomScheduleMeeting") is a tool name an agent guessed in the
+server's convention. When its first part is a namespace of the catalogue's names (a vendor's prefix: it heads
+`NAMESPACE_TOOLS` names or more, is no word of the expansion table, and a verb of the table follows it in most of them,
+as in hubspot_create_contact), the tools outside that namespace score `NAMESPACE_FACTOR` of their score: another
+vendor's tool whose text says the guessed verb ("publish": npm_publish_package) no longer ranks above the namespace's.
+A head that is a verb (get_order, createBranch) is no namespace, and words with spaces are no guessed name.
+
 Builds are batched and vectorized: the new tools' texts are gathered field by field (C-level attribute getters, one
 list per field), each language's ASCII texts are joined, lowered and split through a byte table, and each word of
 up to 16 bytes is looked up by its bytes (two exact 64-bit keys) in a numpy open-addressing table of the words seen
@@ -88,11 +95,12 @@ from .collector import gc_paused
 from .model import Descriptor
 from .query_frame import unframed
 from .radix import stable_order
-from .search_vocabulary import GROUPS
+from .search_vocabulary import GROUPS, VERB_GROUPS
 from .word_keys import KEYED, KeyedWords, WordTable, ascii_words, text_words
 
-__all__ = ["EXPANSION_WEIGHT", "FEEDBACK_DOCS", "FEEDBACK_TERMS", "FEEDBACK_WEIGHT", "NAME_COVER_BOOST", "NAME_COVER_POWER", "WEIGHTS",
-           "Hit", "SearchIndex", "ignored_words"]
+__all__ = ["EXPANSION_WEIGHT", "FEEDBACK_DOCS", "FEEDBACK_TERMS", "FEEDBACK_WEIGHT", "NAMESPACE_FACTOR", "NAMESPACE_TOOLS",
+           "NAME_COVER_BOOST",
+           "NAME_COVER_POWER", "WEIGHTS", "Hit", "SearchIndex", "ignored_words"]
 
 # How many times a field's terms count (the same as repeating the field's text).
 WEIGHTS: dict[str, float] = {
@@ -107,6 +115,12 @@ EXPANSION_WEIGHT = 0.5  # a synonym from the expansion table scores this much of
 # pickup"), whose shorter text won. (0.25 · share³ gave a whole name x1.25, which a neighbour's extra text outweighed on
 # bench/search_blind6; 0.4 · share⁴ gives x1.4, and a name said in part about what it gave: 2/3 x1.08, 1/2 x1.03.)
 NAME_COVER_BOOST, NAME_COVER_POWER = 0.4, 4
+# A query that is one identifier (kafka_publish_message, zoom_scheduleMeeting) is a tool name an agent guessed in the
+# server's convention: when its first part heads NAMESPACE_TOOLS tools' names or more, is no word of the expansion table (get_,
+# check_, log_), and a verb of the table follows it in most of those names (hubspot_create_contact), it is a namespace
+# (a vendor's prefix), and the tools outside it score this much (bench/search_blind7: "kafka_publish_message" ranked
+# npm_ tools, whose text says "publish", above kafka_'s).
+NAMESPACE_FACTOR, NAMESPACE_TOOLS = 0.5, 3  # (a verb no table lists may head two names of one catalogue: merge_, post_)
 OOV_WEIGHT = 0.5  # an unknown query word read as an abbreviation: its readings score this much of a known word
 PREFIX_CHARS, PREFIX_TERMS = 3, 5  # an unknown word this long begins at most this many terms: it stands for them
 FOREIGN_PREFIX_CHARS = 5  # in a Spanish or Portuguese query, a stem this long also stands for the few terms it begins
@@ -214,7 +228,7 @@ class SearchIndex:
     """A BM25 index of a snapshot's tools, searched with `search`; rebuilt with `build(previous=...)`."""
 
     __slots__ = ("_bm25", "_by_name", "_entries", "_initial_runs", "_initialisms", "_known", "_lines", "_masks", "_name_words",
-                 "_names", "_ordered", "_query_langs", "_spelled", "_terms", "_vocab", "lang")
+                 "_names", "_namespaces", "_ordered", "_query_langs", "_spelled", "_terms", "_vocab", "lang")
 
     def __init__(self) -> None:
         self._entries: dict[int, _Entry] = {}
@@ -232,6 +246,7 @@ class SearchIndex:
         self._initial_runs: tuple[str, list[tuple[str, ...]], list[int], list[int]] | None = None  # at the first one
         self._by_name: dict[str, list[int]] | None = None  # name key → positions in `_names`, at the first name query
         self._name_words: _NameWords | None = None  # the names' words as term ids, at the first search
+        self._namespaces: dict[str, Any] | None = None  # namespace → its tools' positions, at the first guessed name
         self.lang: str | None = None
 
     @classmethod
@@ -339,6 +354,11 @@ class SearchIndex:
             scores = self._feedback(scores, clauses)
         if NAME_COVER_BOOST:
             scores = self._name_cover(scores, clauses)
+        inside = self._namespace(query) if NAMESPACE_FACTOR != 1 else None
+        if inside is not None:  # a guessed name: its namespace's tools first
+            outside = np.ones(len(scores), dtype=bool)
+            outside[inside] = False
+            scores[outside] *= NAMESPACE_FACTOR
         if allowed is not None:
             scores *= self._mask(allowed)
         found = np.flatnonzero(scores > 0)
@@ -391,6 +411,33 @@ class SearchIndex:
         lowered = query.strip().lower()
         return sorted(named, key=lambda i: self._names[i].lower() != lowered)
 
+    def _namespace(self, query: str) -> Any:
+        """The positions of the tools in the namespace a guessed tool name (one identifier of two parts or more) begins
+        with; None for any other query, or a first part that is no namespace (`_namespaces`)."""
+        guess = query.strip()
+        if not guess or len(guess) > 2 * NAME_CHARS or any(c.isspace() for c in guess):
+            return None
+        if len(_WORD.findall(guess)) < 2 and _HUMP.search(guess) is None:
+            return None
+        return self._listed_namespaces().get(_head(guess))
+
+    def _listed_namespaces(self) -> dict[str, Any]:
+        """The names' namespaces (`_namespaces`), listed once: a name acts when one of its words is a verb of the
+        expansion table (its name words as `_name_words` lists them)."""
+        import numpy as np
+
+        spaces = self._namespaces
+        if spaces is None:
+            words = self._name_words
+            if words is None:
+                words = self._name_words = _name_words(self._names, self._vocab)
+            acting = np.zeros(len(self._names), dtype=bool)
+            for term in {self._vocab.get(s, -1) for s in _verb_stems()}:
+                if 0 <= term < len(words.starts) - 1:
+                    acting[words.rows[words.starts[term]:words.starts[term + 1]]] = True
+            spaces = self._namespaces = _namespaces(self._names, acting)
+        return spaces
+
     def _names_by_key(self) -> dict[str, list[int]]:
         """Name key (`_name_key`) → the positions of the tools of that name, listed once."""
         by_name = self._by_name
@@ -407,6 +454,7 @@ class SearchIndex:
         self._names_by_key()
         if self._name_words is None:
             self._name_words = _name_words(self._names, self._vocab)
+        self._listed_namespaces()
         self._initials()
         self._sorted_terms()
         return self
@@ -1133,6 +1181,38 @@ def _name_words(names: list[str], vocab: dict[str, int]) -> _NameWords:
     return _NameWords(starts, rows, parts)
 
 
+def _head(name: str) -> str:
+    """A name's first part, lowered: up to its first `_`, `-`, `.` or camelCase hump ("" for none)."""
+    first = _WORD.search(name)
+    if first is None:
+        return ""
+    word = first.group()
+    parts = [word] if word.islower() or word.isupper() or word.isdigit() else _CAMEL.findall(word) or [word]
+    return parts[0].lower()
+
+
+def _namespaces(names: list[str], acting: Any) -> dict[str, Any]:
+    """Each namespace of the names → its tools' positions: a first part (`_head`) of two letters or more that heads
+    NAMESPACE_TOOLS names or more, is no word of the expansion table (get_, check_, log_: tool vocabulary), and whose
+    names mostly say a verb of the table (`acting`, per name: hubspot_create_contact, zoom_meetingCreate,
+    sqs_sendMessage), as a vendor's prefix does; a verb no table lists heads names of objects instead
+    (set_event_reminder, publish_episode)."""
+    import numpy as np
+
+    by_head: dict[str, list[int]] = {}
+    for i, name in enumerate(names):
+        by_head.setdefault(_head(name), []).append(i)
+    table = _expansions()
+    spaces: dict[str, Any] = {}
+    for head, rows in by_head.items():
+        if len(head) < 2 or len(rows) < NAMESPACE_TOOLS or _stem("en", [head])[0] in table:
+            continue
+        found = np.asarray(rows, dtype=np.int64)
+        if 2 * int(acting[found].sum()) >= len(rows):
+            spaces[head] = found
+    return spaces
+
+
 def _first_words(query: str) -> str:
     """The query up to the end of its QUERY_WORDS-th word; the rest is not searched."""
     ends = [m.end() for m in itertools.islice(_WORD.finditer(query), QUERY_WORDS + 1)]
@@ -1258,6 +1338,12 @@ def _expansions() -> dict[str, tuple[frozenset[str], ...]]:
         for stem in stems:
             by_stem.setdefault(stem, []).append(frozenset(stems))
     return {stem: tuple(groups) for stem, groups in by_stem.items()}
+
+
+@cache
+def _verb_stems() -> frozenset[str]:
+    """The English stems of the expansion table's verbs (create, list, send, cancel...)."""
+    return frozenset(_stem("en", [w.lower() for en, _, _ in VERB_GROUPS for w in en.split()]))
 
 
 @cache

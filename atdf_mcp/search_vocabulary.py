@@ -19,11 +19,10 @@ Spanish or Portuguese, one only the en column uses of English.
 
 from __future__ import annotations
 
-__all__ = ["GROUPS"]
+__all__ = ["GROUPS", "NOUN_GROUPS", "VERB_GROUPS"]
 
-# (en, es, pt): space-separated words of one meaning.
-GROUPS: tuple[tuple[str, str, str], ...] = (
-    # verbs
+# (en, es, pt): space-separated words of one meaning. The verbs: what tools do.
+VERB_GROUPS: tuple[tuple[str, str, str], ...] = (
     ("create add new make register open", "crear añadir agregar nuevo registrar abrir", "criar adicionar novo registrar abrir"),
     ("find search look lookup query locate", "buscar encontrar consultar localizar", "buscar procurar encontrar consultar localizar pesquisar"),
     ("get fetch retrieve read show view display", "obtener leer mostrar ver", "obter ler mostrar ver exibir"),
@@ -53,7 +52,9 @@ GROUPS: tuple[tuple[str, str, str], ...] = (
     ("move transfer migrate", "mover transferir migrar", "mover transferir migrar"),
     ("copy duplicate clone", "copiar duplicar clonar", "copiar duplicar clonar"),
     ("login signin authenticate", "autenticar", "autenticar entrar"),
-    # nouns
+)
+# The nouns: what tools act on.
+NOUN_GROUPS: tuple[tuple[str, str, str], ...] = (
     ("customer client contact buyer", "cliente contacto comprador", "cliente contato comprador"),
     ("user account member profile", "usuario cuenta miembro perfil", "usuário conta membro perfil"),
     ("employee staff worker", "empleado trabajador personal", "funcionário empregado trabalhador colaborador"),
@@ -96,3 +97,4 @@ GROUPS: tuple[tuple[str, str, str], ...] = (
     ("language", "idioma lengua", "idioma língua"),
     ("currency money", "moneda dinero divisa", "moeda dinheiro"),
 )
+GROUPS: tuple[tuple[str, str, str], ...] = VERB_GROUPS + NOUN_GROUPS
