@@ -483,10 +483,6 @@ class _Loader:
             else:
                 problems.append(Problem(file, "", raw.message, "error", raw.code))
             return raw
-        servers = server_list(raw)
-        if servers is not None:  # mcp-dockmaster's exported servers, a hand-kept list of commands and urls
-            problems.append(Problem(file, "", servers, "info", Code.NOT_A_DESCRIPTOR))
-            return raw
         if isinstance(raw, JsonLines):
             problems.extend(Problem(file, f"/{i}", message, "error", Code.PARSE_ERROR) for i, message in raw.failed.items())
         notes = may_hold_notes(data)  # type: ignore[arg-type]
@@ -501,6 +497,10 @@ class _Loader:
             except RecursionError:
                 entries.append((pointer, None))
         found = [detect(canon.raw) if canon is not None else None for _, canon in entries]
+        servers = server_list(raw)  # mcp-dockmaster's exported servers, a hand-kept list of commands and urls
+        if servers is not None and all(ptr.startswith(servers[0]) for (ptr, _), dialect in zip(entries, found, strict=True) if dialect):
+            problems.append(Problem(file, "", servers[1], "info", Code.NOT_A_DESCRIPTOR))  # no descriptor but its entries
+            return raw
         if isinstance(raw, JsonLines) and not any(found):
             other = records_message(raw, _named)
             if other is not None:  # BFCL's question files, Gorilla's API Zoo: data about tools, one record a line
