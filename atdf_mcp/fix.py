@@ -24,7 +24,7 @@ from .codes import Code
 from .dialects import containers, detect
 from .dialects.canonical import Canonical, canonicalize
 from .files import CONFIG_FILE_NAMES, DecodeFailure, decode_bytes, text_codec
-from .json_lines import JsonLines
+from .json_lines import JsonLines, split_lines
 from .rewrite import Origin, rewrite_json, rewrite_yaml
 from .schemas import to_pointer
 
@@ -96,7 +96,7 @@ def canonical_bytes(data: bytes, *, yaml_syntax: bool = False, json_lines: bool 
 def _canonical_lines(text: str) -> str:
     """A JSON Lines text with each line canonical and still one line; blank lines and lines that do not parse kept."""
     out = []
-    for line in text.splitlines(keepends=True):
+    for line in split_lines(text, keepends=True):
         body = line.rstrip("\r\n")
         document = decode_bytes(body.encode("utf-8")) if body.strip() else None
         if document is None or isinstance(document, (DecodeFailure, JsonLines)):

@@ -133,13 +133,13 @@ PRETTY = json.dumps({"name": "spread", "description": "Over lines.", "inputSchem
 def test_a_json_file_of_pretty_printed_documents_is_one_precise_error(tmp_path: Path) -> None:
     """A .json file whose first line is `{}` and whose next document is pretty-printed was read as JSON Lines: one
     PARSE_ERROR a line (12 of them, "Extra data", "Expecting value"), and an info line "JSON Lines of 1 record(s) with ,
-    none a descriptor". It is one PARSE_ERROR that says a document spans lines 2-12 where JSON Lines keeps one a line."""
+    none a descriptor". It is one PARSE_ERROR that says a document spans lines 2-13 where JSON Lines keeps one a line."""
     folder = tmp_path / "c"
     write_file(folder, "t.json", "{}\n" + PRETTY + "\n")
     catalog = load_catalog(folder)
     problems = [p for p in catalog.report.problems if p.code != "NO_HANDLER"]
     assert [(p.severity, p.code) for p in problems] == [("error", "PARSE_ERROR")], [p.message for p in problems]
-    assert "lines 2-12" in problems[0].message and "one a line" in problems[0].message, problems[0].message
+    assert "lines 2-13" in problems[0].message and "one document a line" in problems[0].message, problems[0].message
 
 
 def test_a_json_lines_file_with_a_document_spread_over_lines_keeps_the_others(tmp_path: Path) -> None:
@@ -151,7 +151,7 @@ def test_a_json_lines_file_with_a_document_spread_over_lines_keeps_the_others(tm
     problems = [p for p in catalog.report.problems if p.code != "NO_HANDLER"]
     assert {d.id for d in catalog.descriptors} == {"before", "after"}, [p.message for p in problems]
     assert [(p.pointer, p.code) for p in problems] == [("/1", "PARSE_ERROR")], [p.message for p in problems]
-    assert "lines 2-12" in problems[0].message, problems[0].message
+    assert "lines 2-13" in problems[0].message, problems[0].message
 
 
 def test_json_lines_of_empty_objects_say_so(tmp_path: Path) -> None:
