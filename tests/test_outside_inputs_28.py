@@ -194,3 +194,20 @@ def test_the_401_answer_never_writes_the_header_in_the_shape_a_client_log_redact
             text = answer.text
             assert REDACTED_SHAPE not in text, text
             assert "Authorization" in text and "Bearer <token>" in text, text
+
+
+def test_a_duplicate_id_in_json_lines_says_its_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round five promised that every problem of a JSON Lines document says its line; the checks across files
+    (DUPLICATE_ID, DANGLING_REFERENCE, a case twin) ran after the lines were added, so a duplicate on line 3 said only
+    "/1/name". They say their line too, also after a reload that reuses the file and from the start-up cache."""
+    folder = tmp_path / "c"
+    write_file(folder, "t.jsonl", tool_line("same") + "\n\n" + tool_line("same") + "\n" + tool_line("Same") + "\n")
+    write_file(folder, "other.json", mcp_tool("elsewhere"))
+    monkeypatch.setenv("ATDF_MCP_CACHE_DIR", str(tmp_path / "cache"))
+    catalog = load_catalog(folder, cache=True)
+    warm = load_catalog(folder, cache=True)  # the start-up cache's copy of the file
+    assert warm.results[0] is not catalog.results[0]
+    for loaded in (catalog, load_catalog(folder, previous=catalog), warm):
+        found = {p.code: p for p in loaded.report.problems if p.code in ("DUPLICATE_ID", "AMBIGUOUS")}
+        assert found["DUPLICATE_ID"].message.startswith("line 3: "), found["DUPLICATE_ID"].message
+        assert found["AMBIGUOUS"].message.startswith("line 4: "), found["AMBIGUOUS"].message
