@@ -159,11 +159,18 @@ def _replaced(document: Any, pointer: str, value: Any) -> Any:
 def _diff(path: Path, old: bytes, new: bytes) -> str:
     """A unified diff of a file's two versions, named a/PATH and b/PATH as `git apply` and `patch -p1` expect."""
     name = _display(path)
-    before, after = (b[len(text_codec(b)[1]):].decode(text_codec(b)[0]).splitlines(keepends=True) for b in (old, new))
+    before, after = (split_lines(_diff_text(b), keepends=True) for b in (old, new))
     lines = []
     for line in difflib.unified_diff(before, after, f"a/{name}", f"b/{name}"):
         lines.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
     return "".join(lines)
+
+
+def _diff_text(data: bytes) -> str:
+    """A file's text as a diff shows it: a UTF-8 byte-order mark kept on the first line, where `git apply` finds it."""
+    codec, bom = text_codec(data)
+    text = data[len(bom):].decode(codec)
+    return "\ufeff" + text if bom and codec == "utf-8" else text
 
 
 def _display(path: Path) -> str:

@@ -8,6 +8,7 @@ of the 401 answer a client's log shows. Each test failed on the commit before th
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -211,3 +212,36 @@ def test_a_duplicate_id_in_json_lines_says_its_line(tmp_path: Path, monkeypatch:
         found = {p.code: p for p in loaded.report.problems if p.code in ("DUPLICATE_ID", "AMBIGUOUS")}
         assert found["DUPLICATE_ID"].message.startswith("line 3: "), found["DUPLICATE_ID"].message
         assert found["AMBIGUOUS"].message.startswith("line 4: "), found["AMBIGUOUS"].message
+
+
+def test_the_fix_diff_of_json_lines_applies_with_git_apply_and_loses_nothing(tmp_path: Path) -> None:
+    """`atdf-mcp fix DIR` on a .jsonl saved with a BOM and CRLF, a blank line, a line that does not parse and strings
+    holding U+2028 and U+0085, and on a pretty .json with U+2028: the diff was cut at those characters (str.splitlines,
+    each cut marked "No newline at end of file") and did not apply; a UTF-8 BOM was left out of the diff's first line,
+    so `git apply` refused any file saved with one. Applied, the diff now gives what `--write` gives, and every tool
+    and the broken line are still there."""
+    openai = {"type": "function", "function": {"name": "oa", "description": "One.\u2028Two.", "parameters": SCHEMA}}
+    lines = [json.dumps(openai, ensure_ascii=False), "", tool_line("ok", "Fine\u0085too."), "{broken"]
+    source = tmp_path / "src"
+    write_file(source, "t.jsonl", ("\ufeff" + "\r\n".join(lines) + "\r\n").encode("utf-8"))
+    write_file(source, "u.json", json.dumps([{"name": "x", "description": "A\u2028B", "parameters": SCHEMA}], indent=2,
+                                            ensure_ascii=False) + "\n")
+    written = tmp_path / "written"
+    written.mkdir()
+    for path in source.iterdir():
+        (written / path.name).write_bytes(path.read_bytes())
+    diff = subprocess.run([sys.executable, "-m", "atdf_mcp", "fix", "src"], cwd=tmp_path, capture_output=True,
+                          timeout=120)
+    assert subprocess.run([sys.executable, "-m", "atdf_mcp", "fix", "--write", str(written)], capture_output=True,
+                          timeout=120).returncode == 1  # the broken line cannot be fixed; the rest is written
+    (tmp_path / "fix.diff").write_bytes(diff.stdout)
+    applied = subprocess.run(["git", "apply", "--unsafe-paths", "fix.diff"], cwd=tmp_path, capture_output=True, text=True,
+                             timeout=60)
+    assert applied.returncode == 0, applied.stderr
+    for name in ("t.jsonl", "u.json"):
+        assert (source / name).read_bytes() == (written / name).read_bytes(), name
+    text = (source / "t.jsonl").read_bytes()
+    assert text.startswith(b"\xef\xbb\xbf") and text.count(b"\r\n") == 4 and b"{broken\r\n" in text
+    ids, problems = ids_and_codes(source)
+    assert ids == {"oa", "ok", "x"}
+    assert [(pointer, code) for pointer, _, code in problems] == [("/2", "PARSE_ERROR")], problems
