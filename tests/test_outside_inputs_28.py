@@ -85,6 +85,21 @@ def test_a_tool_list_whose_tools_carry_a_url_is_read_as_tools(tmp_path: Path, to
     assert tool["name"] in ids, problems
 
 
+@pytest.mark.parametrize("entry", [
+    {"name": "get_time", "description": "The current time.", "url": "https://api.example.com/time", "method": "GET"},
+    {"name": "get_time", "description": "The current time.", "url": "https://api.example.com/time"},
+], ids=["url-and-method", "url-only"])
+def test_a_tool_without_a_schema_that_names_its_url_stays_an_error(tmp_path: Path, entry: dict[str, Any]) -> None:
+    """A hand-kept list of HTTP tools written without an input schema (`{"name", "description", "url", "method"}`) was an
+    UNKNOWN_DIALECT error before round five, which the author sees and fixes; round five made it an info line, "a list
+    of 1 MCP server entry ... run each server", that --strict passes: the tool silently not served. A url alone does not
+    say "server": only a command, or a url with an MCP transport ("type": "http", "sse"...) or headers, does."""
+    write_file(tmp_path / "c", "t.json", [entry])
+    ids, problems = ids_and_codes(tmp_path / "c")
+    assert ("/0", "error", "UNKNOWN_DIALECT") in problems, problems
+    assert not any(code == "NOT_A_DESCRIPTOR" for *_, code in problems), problems
+
+
 @pytest.mark.anyio
 async def test_a_client_lists_a_tool_that_keeps_its_servers(tmp_path: Path) -> None:
     """What a client sees: the tool made from an OpenAPI operation, its servers kept beside it, is listed."""

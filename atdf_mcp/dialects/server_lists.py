@@ -21,10 +21,11 @@ from .canonical import PARAMETER_KEYS
 
 __all__ = ["server_list"]
 
-_REACH = ("command", "url")
+_TRANSPORTS = frozenset({"stdio", "http", "sse", "streamable-http", "streamable_http", "streamableHttp", "ws", "websocket"})
 _LIST_KEYS = frozenset({"servers", "mcpServers", "mcp_servers"})  # where a file keeps its list, when the root is an object
-# A tool's schema or parameters in any dialect read (`args` aside: a server entry's command line)
+# A tool's schema or parameters in any dialect read (`args` aside: a server entry's command line), or its HTTP call
 _TOOL_KEYS = frozenset({"inputSchema", "input_schema", "arguments", "how_to_use", "content", "function", "json_schema",
+                        "method", "endpoint", "handler",
                         "toolSpec", "functionDeclarations", "function_declarations", "resource_type",
                         *(k for k in PARAMETER_KEYS if k != "args")})
 
@@ -48,10 +49,17 @@ def server_list(raw: Any) -> tuple[str, str] | None:
 
 
 def _reaches(item: dict[str, Any]) -> bool:
-    """Whether an entry says how to start or reach a server: a command or url, itself or under "config"."""
-    config = item.get("config")
-    return any(isinstance(item.get(k), str) for k in _REACH) or (
-        isinstance(config, dict) and any(isinstance(config.get(k), str) for k in _REACH))
+    """Whether an entry says how to start or reach a server, itself or under "config": a command, or a url with an MCP
+    transport or headers (a url alone is also how an HTTP tool written without its schema names its endpoint)."""
+    return any(_starts(where) for where in (item, item.get("config")) if isinstance(where, dict))
+
+
+def _starts(where: dict[str, Any]) -> bool:
+    """A command, or a url said to be a server's by its transport (`type`/`transport`) or the headers sent to it."""
+    if isinstance(where.get("command"), str):
+        return True
+    transport = where.get("type", where.get("transport"))
+    return isinstance(where.get("url"), str) and (transport in _TRANSPORTS or isinstance(where.get("headers"), dict))
 
 
 def _is_server(item: Any) -> bool:
