@@ -42,7 +42,7 @@ from .dialects.tool_fields import annotation_problems, icon_problems, meta_probl
 from .errors import UsageError
 from .files import DecodeFailure, decode_bytes, find_files, printable, read_file
 from .inputs import SchemaShapeError
-from .json_lines import JsonLines, records_message, with_lines
+from .json_lines import JsonLines, failed_lines, records_message, with_lines
 from .l10n import LANGUAGES
 from .labels import LABELS, catalog_languages
 from .model import Descriptor, Source
@@ -486,7 +486,7 @@ class _Loader:
                 problems.append(Problem(file, "", raw.message, "error", raw.code))
             return raw
         if isinstance(raw, JsonLines):
-            problems.extend(Problem(file, f"/{i}", message, "error", Code.PARSE_ERROR) for i, message in raw.failed.items())
+            problems.extend(Problem(file, pointer, message, "error", Code.PARSE_ERROR) for pointer, message in failed_lines(raw))
         notes = may_hold_notes(data)  # type: ignore[arg-type]
         entries: list[tuple[str, Canonical | None]] = []
         for pointer, item in descriptor_entries(raw):

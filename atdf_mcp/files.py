@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # both are imported on first use: a catalogue of JSON files w
     import pathspec
 
 from .codes import Code
-from .json_lines import JsonLines, first_line_is_json, split_lines, spread_document
+from .json_lines import FAILED_SHOWN, JsonLines, first_line_is_json, split_lines, spread_document
 
 __all__ = ["DESCRIPTOR_SUFFIXES", "IGNORE_FILE", "MAX_FILE_BYTES", "DecodeFailure", "decode", "decode_bytes", "exclude_problems",
            "find_files", "may_overflow", "printable", "read_file", "text_codec"]
@@ -328,8 +328,8 @@ def _decode_lines(text: str, *, spread_ok: bool = True) -> JsonLines | DecodeFai
                                          f"document: {message}; or write the documents as a list, [ ... ] with a "
                                          "comma after each but the last, or one file each")
                 failed[len(values)] = message
-            else:
-                failed[len(values)] = value.message.replace("at line 1, column", "at column")
+            else:  # past the lines said one by one, only the count is said: no message kept
+                failed[len(values)] = value.message.replace("at line 1, column", "at column") if len(failed) < FAILED_SHOWN else ""
             value = None
         values.append(value)
         lines.append(number)

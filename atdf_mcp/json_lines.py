@@ -17,9 +17,10 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
-__all__ = ["JsonLines", "first_line_is_json", "records_message", "split_lines", "spread_document", "with_lines"]
+__all__ = ["FAILED_SHOWN", "JsonLines", "failed_lines", "first_line_is_json", "records_message", "split_lines", "spread_document", "with_lines"]
 
 _INDEX = re.compile(r"^/(\d+)(?=/|$)")
+FAILED_SHOWN = 100  # lines that do not parse said one by one; the rest of a file's in one problem
 _SPREAD_TRIES = 100  # documents spread over lines looked for in one file (each scan is bounded by _SPREAD_CHARS)
 _SPREAD_CHARS = 1024 * 1024
 
@@ -78,6 +79,18 @@ class JsonLines(list[Any]):
         """Whether `pointer` is exactly a document that did not parse."""
         match = _INDEX.match(pointer)
         return match is not None and match.end() == len(pointer) and int(match.group(1)) in self.failed
+
+
+def failed_lines(raw: JsonLines) -> list[tuple[str, str]]:
+    """(pointer, message) of each line that did not parse, the first FAILED_SHOWN apiece and the rest in one."""
+    failed = list(raw.failed.items())
+    said = [(f"/{i}", message) for i, message in failed[:FAILED_SHOWN]]
+    if len(failed) > FAILED_SHOWN:
+        first, last = failed[FAILED_SHOWN][0], failed[-1][0]
+        said.append((f"/{first}", f"{len(failed) - FAILED_SHOWN} more lines do not parse, in lines {raw.lines[first]}-"
+                                  f"{raw.lines[last]} (the first {FAILED_SHOWN} are listed): is this file JSON Lines, one "
+                                  "whole JSON document a line?"))
+    return said
 
 
 class _Placed(Protocol):

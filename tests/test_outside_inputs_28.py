@@ -96,7 +96,7 @@ def test_a_tool_without_a_schema_that_names_its_url_stays_an_error(tmp_path: Pat
     say "server": only a command, or a url with an MCP transport ("type": "http", "sse"...) or headers, does."""
     write_file(tmp_path / "c", "t.json", [entry])
     ids, problems = ids_and_codes(tmp_path / "c")
-    assert ("/0", "error", "UNKNOWN_DIALECT") in problems, problems
+    assert not ids and ("/0", "error", "UNKNOWN_DIALECT") in problems, problems
     assert not any(code == "NOT_A_DESCRIPTOR" for *_, code in problems), problems
 
 
@@ -260,3 +260,17 @@ def test_the_fix_diff_of_json_lines_applies_with_git_apply_and_loses_nothing(tmp
     ids, problems = ids_and_codes(source)
     assert ids == {"oa", "ok", "x"}
     assert [(pointer, code) for pointer, _, code in problems] == [("/2", "PARSE_ERROR")], problems
+
+
+def test_a_json_lines_file_of_300_000_broken_lines_is_a_hundred_and_one_errors(tmp_path: Path) -> None:
+    """300,001 lines that do not parse (a JSON list's items one a line, under 10 MiB) were 300,001 PARSE_ERRORs, each
+    a Problem held in the snapshot and printed by validate. The first 100 are listed, then one error counts the rest
+    and says where they are; the good line after them is served."""
+    folder = tmp_path / "c"
+    write_file(folder, "t.jsonl", "[\n" + "1,\n" * 300_000 + tool_line("after") + "\n")
+    catalog = load_catalog(folder)
+    errors = [p for p in catalog.report.problems if p.code == "PARSE_ERROR"]
+    assert len(errors) == 101, len(errors)
+    assert errors[-1].message.startswith("line 101: ") and "299901 more lines" in errors[-1].message, errors[-1].message
+    assert "lines 101-300001" in errors[-1].message, errors[-1].message
+    assert {d.id for d in catalog.descriptors} == {"after"}
