@@ -42,7 +42,7 @@ from .dialects.tool_fields import annotation_problems, icon_problems, meta_probl
 from .errors import UsageError
 from .files import DecodeFailure, decode_bytes, find_files, printable, read_file
 from .inputs import SchemaShapeError
-from .json_lines import JsonLines, records_message, with_lines
+from .json_lines import JsonLines, failed_lines, records_message, with_lines
 from .l10n import LANGUAGES
 from .labels import LABELS, catalog_languages
 from .model import Descriptor, Source
@@ -398,6 +398,7 @@ class FileResult:
     entries: tuple[Entry, ...] = ()
     problems: tuple[Problem, ...] = ()
     last_good: bool = False  # an edit broke the file: `entries` are those of its last good version
+    lines: tuple[int, ...] = ()  # JSON Lines: the line each document starts on (problems found later say it too)
 
     @property
     def broken(self) -> bool:
@@ -435,7 +436,7 @@ def _current(path: Path, old: FileResult | None, stored: FileResult | None, load
         return fresh
     note = Problem(fresh.file, "", "this file has errors since its last change: its last good version is still served "
                    "until they are fixed", "warning", Code.LAST_GOOD_SERVED)
-    return FileResult(fresh.file, signature, old.dialects, old.entries, (*fresh.problems, note), last_good=True)
+    return FileResult(fresh.file, signature, old.dialects, old.entries, (*fresh.problems, note), last_good=True, lines=old.lines)
 
 
 class _Loader:
@@ -459,13 +460,14 @@ class _Loader:
         dialects: set[str] = set()
         entries: list[Entry] = []
         problems: list[Problem] = []
+        lines: tuple[int, ...] = ()
         try:
             raw = self._read_file(path, file, dialects, entries, problems)
             if isinstance(raw, JsonLines):  # every problem of a document says its line
-                problems = with_lines(problems, raw)
+                problems, lines = with_lines(problems, raw), raw.lines
         except Exception as exc:  # the per-file boundary: one file never takes the catalogue down
             problems.append(_unexpected(file, "", exc))
-        return FileResult(file, signature, _dialect_set(dialects), tuple(entries), tuple(problems))
+        return FileResult(file, signature, _dialect_set(dialects), tuple(entries), tuple(problems), lines=lines)
 
     def _read_file(self, path: Path, file: str, dialects: set[str], out: list[Entry], problems: list[Problem]) -> Any:
         """Read one file's descriptors into `out` and its problems into `problems`; what the file decoded to."""
@@ -483,12 +485,8 @@ class _Loader:
             else:
                 problems.append(Problem(file, "", raw.message, "error", raw.code))
             return raw
-        servers = server_list(raw)
-        if servers is not None:  # mcp-dockmaster's exported servers, a hand-kept list of commands and urls
-            problems.append(Problem(file, "", servers, "info", Code.NOT_A_DESCRIPTOR))
-            return raw
         if isinstance(raw, JsonLines):
-            problems.extend(Problem(file, f"/{i}", message, "error", Code.PARSE_ERROR) for i, message in raw.failed.items())
+            problems.extend(Problem(file, pointer, message, "error", Code.PARSE_ERROR) for pointer, message in failed_lines(raw))
         notes = may_hold_notes(data)  # type: ignore[arg-type]
         entries: list[tuple[str, Canonical | None]] = []
         for pointer, item in descriptor_entries(raw):
@@ -501,6 +499,10 @@ class _Loader:
             except RecursionError:
                 entries.append((pointer, None))
         found = [detect(canon.raw) if canon is not None else None for _, canon in entries]
+        servers = server_list(raw)  # mcp-dockmaster's exported servers, a hand-kept list of commands and urls
+        if servers is not None and all(ptr.startswith(servers[0]) for (ptr, _), dialect in zip(entries, found, strict=True) if dialect):
+            problems.append(Problem(file, "", servers[1], "info", Code.NOT_A_DESCRIPTOR))  # no descriptor but its entries
+            return raw
         if isinstance(raw, JsonLines) and not any(found):
             other = records_message(raw, _named)
             if other is not None:  # BFCL's question files, Gorilla's API Zoo: data about tools, one record a line
@@ -690,6 +692,9 @@ class _Loader:
         by_type: dict[str, list[Descriptor]] = {}
         for d in admitted.accepted:
             by_type.setdefault(d.type, []).append(d)
+        for result in self.results:  # the checks across files say the line of a JSON Lines document too
+            if result.lines and result.file in extra:
+                extra[result.file] = with_lines(extra[result.file], JsonLines.build((), lines=result.lines, failed={}))
         reports = _reports_by_result(previous)
         files = tuple(_file_report(r, tuple(ids.pop(r.file, ())), extra.pop(r.file, ()), reports.get(id(r))) for r in self.results)
         files += tuple(FileReport(file, None, (), tuple(problems)) for file, problems in extra.items())

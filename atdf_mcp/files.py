@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # both are imported on first use: a catalogue of JSON files w
     import pathspec
 
 from .codes import Code
-from .json_lines import JsonLines, first_line_is_json
+from .json_lines import FAILED_SHOWN, JsonLines, first_line_is_json, split_lines, spread_document
 
 __all__ = ["DESCRIPTOR_SUFFIXES", "IGNORE_FILE", "MAX_FILE_BYTES", "DecodeFailure", "decode", "decode_bytes", "exclude_problems",
            "find_files", "may_overflow", "printable", "read_file", "text_codec"]
@@ -284,7 +284,7 @@ def _decode_text(text: str, *, yaml_syntax: bool, overflow: bool, lines_allowed:
         return data
     except json.JSONDecodeError as exc:
         if lines_allowed and exc.msg == "Extra data" and "\n" in text[:exc.pos] and first_line_is_json(text, json.loads):
-            return _decode_lines(text)  # a .json file of JSON Lines, as BFCL keeps its function documents
+            return _decode_lines(text, spread_ok=False)  # a .json file of JSON Lines, as BFCL keeps its function documents
         return DecodeFailure(Code.PARSE_ERROR, _json_error(exc))
     except RecursionError:
         return DecodeFailure(Code.PARSE_ERROR, "nesting is too deep to parse; descriptors are expected to nest a few levels")
@@ -300,18 +300,36 @@ def _decode_text(text: str, *, yaml_syntax: bool, overflow: bool, lines_allowed:
                              "can be read; write a number this long as a string")
 
 
-def _decode_lines(text: str) -> JsonLines:
-    """The documents of a JSON Lines text, one a non-blank line; a line that does not parse is a failure of its own."""
+def _decode_lines(text: str, *, spread_ok: bool = True) -> JsonLines | DecodeFailure:
+    """The documents of a JSON Lines text, one a non-blank line; a line that does not parse is a failure of its own.
+
+    A document pretty-printed over several lines is one failure that names its lines (a .json file holding one is
+    not JSON Lines but several documents: a DecodeFailure when not `spread_ok`).
+    """
     values: list[Any] = []
     lines: list[int] = []
     failed: dict[int, str] = {}
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
+    offset, skip_to, tries = 0, 0, [0]
+    for number, line in enumerate(split_lines(text), 1):
+        start, offset = offset, offset + len(line) + 1
+        if number <= skip_to or not line.strip():
             continue
         value = _decode_text(line, yaml_syntax=False, overflow=may_overflow(line.encode("utf-8", "surrogatepass")),
                              lines_allowed=False)
         if isinstance(value, DecodeFailure):
-            failed[len(values)] = value.message.replace("at line 1, column", "at column")
+            lead = len(line) - len(line.lstrip())
+            end = spread_document(text, start + lead, tries) if line.lstrip()[:1] in ("{", "[") else None
+            if end is not None:
+                skip_to = text.count("\n", 0, end) + 1
+                message = (f"a JSON document written over lines {number}-{skip_to}, where JSON Lines keeps one document a "
+                           f"line: write it on line {number} alone (no indentation)")
+                if not spread_ok:
+                    return DecodeFailure(Code.PARSE_ERROR, f"invalid JSON at line {number}: the file holds more than one JSON "
+                                         f"document: {message}; or write the documents as a list, [ ... ] with a "
+                                         "comma after each but the last, or one file each")
+                failed[len(values)] = message
+            else:  # past the lines said one by one, only the count is said: no message kept
+                failed[len(values)] = value.message.replace("at line 1, column", "at column") if len(failed) < FAILED_SHOWN else ""
             value = None
         values.append(value)
         lines.append(number)

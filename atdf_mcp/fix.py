@@ -24,7 +24,7 @@ from .codes import Code
 from .dialects import containers, detect
 from .dialects.canonical import Canonical, canonicalize
 from .files import CONFIG_FILE_NAMES, DecodeFailure, decode_bytes, text_codec
-from .json_lines import JsonLines
+from .json_lines import JsonLines, split_lines
 from .rewrite import Origin, rewrite_json, rewrite_yaml
 from .schemas import to_pointer
 
@@ -96,7 +96,7 @@ def canonical_bytes(data: bytes, *, yaml_syntax: bool = False, json_lines: bool 
 def _canonical_lines(text: str) -> str:
     """A JSON Lines text with each line canonical and still one line; blank lines and lines that do not parse kept."""
     out = []
-    for line in text.splitlines(keepends=True):
+    for line in split_lines(text, keepends=True):
         body = line.rstrip("\r\n")
         document = decode_bytes(body.encode("utf-8")) if body.strip() else None
         if document is None or isinstance(document, (DecodeFailure, JsonLines)):
@@ -159,11 +159,18 @@ def _replaced(document: Any, pointer: str, value: Any) -> Any:
 def _diff(path: Path, old: bytes, new: bytes) -> str:
     """A unified diff of a file's two versions, named a/PATH and b/PATH as `git apply` and `patch -p1` expect."""
     name = _display(path)
-    before, after = (b[len(text_codec(b)[1]):].decode(text_codec(b)[0]).splitlines(keepends=True) for b in (old, new))
+    before, after = (split_lines(_diff_text(b), keepends=True) for b in (old, new))
     lines = []
     for line in difflib.unified_diff(before, after, f"a/{name}", f"b/{name}"):
         lines.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
     return "".join(lines)
+
+
+def _diff_text(data: bytes) -> str:
+    """A file's text as a diff shows it: a UTF-8 byte-order mark kept on the first line, where `git apply` finds it."""
+    codec, bom = text_codec(data)
+    text = data[len(bom):].decode(codec)
+    return "\ufeff" + text if bom and codec == "utf-8" else text
 
 
 def _display(path: Path) -> str:

@@ -188,10 +188,11 @@ def _unauthenticated(presented: bool, jsonrpc: bool, metadata: str | None = None
         challenge += ', error="invalid_token"' + (f', error_description="{reason}"' if reason and '"' not in reason else "")
     if metadata:  # RFC 9728 §5.1: where MCP clients find the authorization server
         challenge += f', resource_metadata="{metadata}"'
-    detail = reason or (_("The bearer token is not valid.") if presented else _("This endpoint needs an Authorization: Bearer token."))
+    detail = reason or (_("The bearer token is not valid.") if presented else _("This endpoint needs a bearer token in the Authorization header."))
     solution = (_("Get an access token from the authorization server named in the resource metadata ({metadata}) and send it "
-                  "as `Authorization: Bearer <token>`.").format(metadata=metadata) if metadata else
-                _("Send the header `Authorization: Bearer <token>` with the server's token or your agent's token."))
+                  "in the header Authorization with the value `Bearer <token>`.").format(metadata=metadata) if metadata else
+                _("Send the header Authorization with the value `Bearer <token>`, where <token> is the server's token or your "
+                  "agent's token."))
     return error_response(Code.AUTHENTICATION_ERROR, detail, title=_("Authentication required"), parameter="Authorization",
                           headers={"WWW-Authenticate": challenge}, jsonrpc=jsonrpc, context={"solution": solution})
 

@@ -12,13 +12,47 @@ only.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
-__all__ = ["JsonLines", "first_line_is_json", "records_message", "with_lines"]
+__all__ = ["FAILED_SHOWN", "JsonLines", "failed_lines", "first_line_is_json", "records_message", "split_lines", "spread_document", "with_lines"]
 
 _INDEX = re.compile(r"^/(\d+)(?=/|$)")
+FAILED_SHOWN = 100  # lines that do not parse said one by one; the rest of a file's in one problem
+_SPREAD_TRIES = 100  # documents spread over lines looked for in one file (each scan is bounded by _SPREAD_CHARS)
+_SPREAD_CHARS = 1024 * 1024
+
+
+def split_lines(text: str, *, keepends: bool = False) -> list[str]:
+    r"""The lines of a JSON Lines text, ended by \n only (str.splitlines also ends one at U+2028, U+2029 and U+0085,
+    which JSON admits inside a string and json.dumps(ensure_ascii=False) writes as they are).
+
+    >>> split_lines('{"d": "a\u2028b"}\r\n{}\n'), len(split_lines("a\nb\n", keepends=True))
+    (['{"d": "a\u2028b"}\r', '{}'], 2)
+    """
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+        return [line + "\n" for line in lines] if keepends else lines
+    return [line + "\n" for line in lines[:-1]] + lines[-1:] if keepends else lines
+
+
+def spread_document(text: str, start: int, tries: list[int]) -> int | None:
+    """The offset past a JSON object or list that starts at `start` and ends on a later line (a pretty-printed
+    document among one-line ones), with nothing after it on its last line; else None. `tries` counts the scans."""
+    if tries[0] >= _SPREAD_TRIES:
+        return None
+    tries[0] += 1
+    window = text[start:start + _SPREAD_CHARS]
+    try:
+        _, end = json.JSONDecoder().raw_decode(window)
+    except (ValueError, RecursionError):
+        return None
+    newline = window.find("\n", end)
+    rest = window[end:] if newline == -1 else window[end:newline]
+    return start + end if "\n" in window[:end] and not rest.strip() else None
 
 
 class JsonLines(list[Any]):
@@ -47,6 +81,18 @@ class JsonLines(list[Any]):
         return match is not None and match.end() == len(pointer) and int(match.group(1)) in self.failed
 
 
+def failed_lines(raw: JsonLines) -> list[tuple[str, str]]:
+    """(pointer, message) of each line that did not parse, the first FAILED_SHOWN apiece and the rest in one."""
+    failed = list(raw.failed.items())
+    said = [(f"/{i}", message) for i, message in failed[:FAILED_SHOWN]]
+    if len(failed) > FAILED_SHOWN:
+        first, last = failed[FAILED_SHOWN][0], failed[-1][0]
+        said.append((f"/{first}", f"{len(failed) - FAILED_SHOWN} more lines do not parse, in lines {raw.lines[first]}-"
+                                  f"{raw.lines[last]} (the first {FAILED_SHOWN} are listed): is this file JSON Lines, one "
+                                  "whole JSON document a line?"))
+    return said
+
+
 class _Placed(Protocol):
     pointer: str
     message: str
@@ -63,7 +109,7 @@ def with_lines(problems: Iterable[Any], raw: JsonLines) -> list[Any]:
 
 def first_line_is_json(text: str, loads: Any) -> bool:
     """Whether the first non-blank line of `text` is a whole JSON object or list by itself (as in JSON Lines)."""
-    for line in text.splitlines():
+    for line in split_lines(text):
         if line.strip():
             try:
                 return isinstance(loads(line), (dict, list))
@@ -82,9 +128,9 @@ def records_message(raw: JsonLines, named: Any) -> str | None:
     if not records or not all(isinstance(v, dict) for v in records) or any(named(v) for v in records):
         return None
     keys = sorted({k for v in records[:20] for k in v})
-    shown = ", ".join(keys[:8]) + (", …" if len(keys) > 8 else "")
+    shown = "with " + ", ".join(keys[:8]) + (", …" if len(keys) > 8 else "") if keys else "that are empty objects"
     held = sum(isinstance(v.get("function"), list) for v in records)
     where = ("; the tools are in each line's \"function\" list (as BFCL's question files keep them): "
              "put each tool once in a {\"tools\": [...]} file" if held == len(records) else
              ": a data set, not a catalogue; describe each tool you want as an MCP tool (name, description, inputSchema)")
-    return f"skipped: JSON Lines of {len(records)} record(s) with {shown}, none a descriptor{where}"
+    return f"skipped: JSON Lines of {len(records)} record(s) {shown}, none a descriptor{where}"

@@ -146,6 +146,7 @@ def _file_entry(result: FileResult) -> dict[str, Any]:
         "signature": list(result.signature or ()),
         "dialects": sorted(result.dialects),
         "problems": [[p.pointer, p.message, p.severity, p.code] for p in result.problems],
+        "lines": list(result.lines),
         "entries": [
             {"pointer": e.descriptor.source.pointer, "dialect": e.descriptor.dialect, "raw": e.descriptor.raw,
              "moves": [list(m) for m in e.moves], "derived": [d.id for d in e.derived]}
@@ -170,4 +171,4 @@ def _file_result(file: str, data: dict[str, Any], atdf1_required: bool) -> FileR
         entries.append(Entry(descriptor, derived, tuple((a, b) for a, b in item["moves"])))
     size, mtime = data["signature"]
     return FileResult(file, (int(size), int(mtime)), frozenset(data["dialects"]), tuple(entries),
-                      tuple(Problem(file, *p) for p in data["problems"]))
+                      tuple(Problem(file, *p) for p in data["problems"]), lines=tuple(data.get("lines", ())))

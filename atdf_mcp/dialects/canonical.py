@@ -28,7 +28,7 @@ from .api_tools import is_python_generic, nullable_type, python_type_schema, unw
 from .dify import dify_tool
 from .version_names import atdf1_own_keys, atdf_version, keys_text
 
-__all__ = ["Canonical", "Deviation", "canonicalize", "may_hold_notes"]
+__all__ = ["PARAMETER_KEYS", "Canonical", "Deviation", "canonicalize", "may_hold_notes"]
 
 # Keys people use for notes; JSON has no comments. Matched anywhere except where keys are names (properties, $defs).
 _COMMENT_KEY = re.compile(r"^(__?comments?|//.*)$", re.IGNORECASE)
@@ -312,6 +312,7 @@ def _arguments(c: Canonical, raw: dict[str, Any]) -> None:
 # `parametersJsonSchema`, a JSON Schema where `parameters` is its OpenAPI subset).
 _PARAMETER_KEYS = ("parameters", "params", "args", "parameter_definitions", "args_schema", "fn_schema", "run_params_schema",
                    "parametersJsonSchema", "parameters_json_schema")
+PARAMETER_KEYS = _PARAMETER_KEYS  # what dialects.server_lists tells a tool's entry from a server's by
 _NOT_FUNCTION_KEYS = frozenset({"inputSchema", "input_schema", "how_to_use", "resource_id", "resource_type", "tool_id"})
 # Keywords whose value is a schema: a mapping holding one is a JSON Schema, not parameters by name.
 _SUBSCHEMA_KEYWORDS = frozenset({"additionalProperties", "patternProperties", "items", "additionalItems", "contains",
