@@ -40,13 +40,14 @@ from .cron_text import cron_text
 from .day_counts import days_of
 from .decimal_text import decimal_text
 from .discriminators import const_fix
+from .duration_designators import designated, designator_readings
 from .durations import duration_in_unit
 from .envelope import build_entry, compile_detailed, envelope
 from .epoch_times import epoch_date_time
 from .expanded_ids import expanded_id
 from .filter_text import object_of_text
 from .flattened import flattened_home, has_flat_twin, spelt_flat
-from .iso_durations import iso_duration
+from .iso_durations import is_duration_pattern, iso_duration
 from .l10n import N_
 from .l10n import gettext as _
 from .language_tags import language_code
@@ -433,7 +434,9 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
         return unique
     if keyword == "format":
         found = repair_format(received, str(rule))
-        return epoch_date_time(received) if found is MISSING and rule == "date-time" else found  # Unix seconds
+        if found is MISSING and rule == "date-time":  # Unix seconds, unless the input is about a phone
+            return epoch_date_time(received, f"{name} {prop.get('description') or ''}")
+        return found
     if keyword == "pattern" and isinstance(received, str):
         return _pattern_fix(received, str(rule), prop, name)
     return MISSING  # lengths, item counts, dependencies: only the caller knows what to cut or add
@@ -506,6 +509,7 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
         candidates += [country] if country is not MISSING else []
     found = next((c for c in candidates if search(pattern, c)), MISSING)
     found = iso_duration(value, pattern) if found is MISSING else found  # "90 minutes" → PT1H30M
+    found = designated(value, pattern) if found is MISSING else found  # "1H30M" → PT1H30M; not "1M"
     found = cron_text(value, pattern) if found is MISSING else found  # "@daily" → 0 0 * * *
     found = decimal_text(value, pattern) if found is MISSING else found  # "125" → 125.00
     found = one_joining(value, pattern) if found is MISSING else found  # "MATH 201" → MATH-201; not "needs triage"
@@ -747,6 +751,12 @@ def _solution(finding: _Finding, conditions: list[str], schema: dict[str, Any]) 
 def _format_hint(finding: _Finding) -> str | None:
     """Why a date or time the caller wrote has no suggestion: its reading is ambiguous, which only the user can settle."""
     received, rule = finding.received, finding.error.validator_value
+    duration = rule == "duration" or (finding.keyword == "pattern" and isinstance(rule, str) and is_duration_pattern(rule))
+    readings = designator_readings(received) if duration and finding.keyword in ("format", "pattern") else []
+    if len(readings) > 1:
+        return _("Write {parameter} as the ISO 8601 duration the user means: {received} reads as {readings} (M is months "
+                 "before T, minutes after it).").format(parameter=repr(finding.parameter), received=repr(received),
+                                                        readings=_(" or ").join(readings))
     if finding.keyword != "format" or not isinstance(received, str):
         return None
     numeric = re.fullmatch(r"\s*(\d{1,2})[/-](\d{1,2})[/-](\d{4})\s*", received)

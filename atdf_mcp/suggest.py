@@ -24,14 +24,14 @@ from typing import Any
 
 from .budget import MAX_TEXT
 from .country_names import country_of
-from .enum_words import member_among_words, member_as_adverb, member_by_word
+from .enum_words import abbreviates_every_word, begins_every_word, member_among_words, member_as_adverb, member_by_word
 from .format_repairs import repair_format
 from .language_tags import language_of
 from .missing import MISSING, only
 from .number_repairs import number_from_words, number_in_unit, plain_number, round_to_step
 from .operators import operator_member
 from .python_literals import literal_of
-from .spelling import close_names, closest_spelling, edit_distance, in_another_order, is_abbreviation, nearest_name, norm
+from .spelling import close_names, closest_spelling, edit_distance, in_another_order, nearest_name, norm
 from .time_zones import zone_member
 from .unit_names import codes_for_name, named_code
 from .word_lists import two_readings
@@ -82,8 +82,8 @@ def nearest(value: Any, choices: list[Any]) -> Any:
     for attempt in (lambda: named_code(value, strings), lambda: language_of(value, strings), lambda: country_of(value, strings),
                     lambda: zone_member(value, strings), lambda: operator_member(value, strings),
                     lambda: in_another_order(text, strings),
-                    lambda: only([c for c in strings if len(text) >= 2 and norm(c).startswith(text)]),
-                    lambda: only([c for c in strings if is_abbreviation(text, norm(c))])):
+                    lambda: only([c for c in strings if begins_every_word(text, norm(c))]),
+                    lambda: only([c for c in strings if abbreviates_every_word(text, norm(c))])):
         found = attempt()
         if found is not MISSING:
             return found

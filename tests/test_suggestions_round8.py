@@ -1,0 +1,89 @@
+"""Round eight: three suggestions a review found wrong, their siblings, and what the seventh blind corpus
+(bench/wrong_calls_blind7.py) found.
+
+A prefix or a single word of an enum member is that member only when the member's other words do not make it more
+specific: "stand" is standard, "invoice" send_invoice and "debian" the one debian-12 (a version), but "cancel" is no
+cancel_at_period_end (cancelling now is another value). A duration written without its designators gets P or PT
+back only when its units read one way: "1H30M" is PT1H30M and "2M10D" is P2M10D, but "1M" is a month (P1M) as often as
+a minute (PT1M), and the message says both. Ten digits are Unix seconds only below 2,000,000,000 (May 2033), where no
+North American phone number falls (area codes begin at 201), and never for an input whose name or description speaks
+of a phone. Every test calls a real catalogue through the SDK's in-memory client and reads the envelope."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from mcp import Client
+from repair_cases import entries, repair_tests
+
+from atdf_mcp import load_catalog
+from atdf_mcp.server import build_server
+
+ISO_ANY = r"^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$"
+ISO_TIME = "^PT(?=[0-9])([0-9]+H)?([0-9]+M)?([0-9]+S)?$"
+TOOLS = [
+    {"name": "plans", "description": "Enum members of several words.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "on_cancel": {"type": "string", "enum": ["none", "cancel_at_period_end", "always_invoice"]},
+            "collection": {"type": "string", "enum": ["charge_automatically", "send_invoice"]},
+            "tier": {"type": "string", "enum": ["standard", "premium_plus", "basic"]},
+            "refund_reason": {"type": "string", "enum": ["duplicate", "fraudulent", "requested_by_customer"]},
+            "retention": {"type": "string", "enum": ["keep", "delete_after_30_days"]},
+            "image": {"type": "string", "enum": ["ubuntu-24.04", "debian-12"]}}}},
+    {"name": "timing", "description": "ISO 8601 durations and instants.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "period": {"type": "string", "pattern": ISO_ANY},
+            "timeout": {"type": "string", "pattern": ISO_TIME},
+            "window": {"type": "string", "format": "duration"},
+            "starts_at": {"type": "string", "format": "date-time"},
+            "reminder": {"type": "string", "format": "date-time", "description": "When to call the customer's phone."},
+            "callback_phone": {"type": "string", "format": "date-time"}}}},
+]
+REPAIRED = [
+    # a clipped word begins the one member; a lone word that is one member's whole subject
+    ("plans", {"tier": "stand"}, {"tier": "standard"}),
+    ("plans", {"tier": "premium_pl"}, {"tier": "premium_plus"}),
+    ("plans", {"collection": "invoice"}, {"collection": "send_invoice"}),
+    ("plans", {"image": "debian"}, {"image": "debian-12"}),
+    # a duration whose units read one way once P or PT is put before them
+    ("timing", {"timeout": "1H30M"}, {"timeout": "PT1H30M"}),
+    ("timing", {"period": "2M10D"}, {"period": "P2M10D"}),
+    ("timing", {"period": "30D"}, {"period": "P30D"}),
+    ("timing", {"period": "1D2H"}, {"period": "P1DT2H"}),
+    # Unix seconds below any North American phone number
+    ("timing", {"starts_at": 1924992000}, {"starts_at": "2031-01-01T00:00:00Z"}),
+    ("timing", {"starts_at": "1924992000"}, {"starts_at": "2031-01-01T00:00:00Z"}),
+]
+LEFT = [
+    ("plans", {"on_cancel": "cancel"}, "cancelling now is not cancelling at the period's end"),
+    ("plans", {"on_cancel": "Cancel"}, "the same, capitalised"),
+    ("plans", {"retention": "delete"}, "deleting now is not deleting after 30 days"),
+    ("plans", {"tier": "premium"}, "premium is no premium_plus: the member is a more specific plan"),
+    ("plans", {"tier": "prem"}, "premium clipped, and premium is no premium_plus"),
+    ("plans", {"refund_reason": "requested"}, "requested by whom: the member says more than the word"),
+    ("timing", {"timeout": "1M"}, "a month or a minute"),
+    ("timing", {"period": "1M"}, "a month or a minute"),
+    ("timing", {"period": "6m"}, "six months or six minutes"),
+    ("timing", {"window": "1M"}, "a month or a minute"),
+    ("timing", {"period": "1M30S"}, "P1MT30S reads too: a month and 30 seconds, by the grammar"),
+    ("timing", {"starts_at": "2125550123"}, "a New York phone number, 2037 as seconds"),
+    ("timing", {"starts_at": 2015550123}, "a New Jersey phone number, 2033 as seconds"),
+    ("timing", {"starts_at": "2145550199"}, "a Dallas phone number, 2037 as seconds"),
+    ("timing", {"reminder": "1924992000"}, "the input speaks of a phone: ten digits there are a number to call"),
+    ("timing", {"callback_phone": 1924992000}, "the input's name is a phone's"),
+]
+
+
+catalogue, test_the_one_value_that_fits_is_suggested_and_the_retry_succeeds, test_a_value_with_two_readings_or_none_is_left_to_the_agent = (
+    repair_tests("round_eight", TOOLS, REPAIRED, LEFT))
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("field", ["timeout", "period", "window"])
+async def test_a_lone_month_or_minute_names_both_readings(catalogue: Path, field: str) -> None:
+    """'1M' for an ISO 8601 duration: the solution names P1M (a month) and PT1M (a minute) and lets the agent pick."""
+    async with Client(build_server(load_catalog(catalogue))) as client:
+        found = await entries(client, "timing", {field: "1M"})
+    solution = found[0]["context"]["solution"]
+    assert "P1M" in solution and "PT1M" in solution and "month" in solution and "minute" in solution
