@@ -178,7 +178,15 @@ def _as_array(value: Any, schema: dict[str, Any]) -> Any:
             return parts if parts and MISSING not in parts else MISSING
     if isinstance(value, list) or value is None or two_readings(value, schema.get("items")):
         return MISSING  # "python backup.py" for a list of words: one item or two is the caller's to say
+    if isinstance(value, dict) and not _takes_objects(schema.get("items")):
+        return MISSING  # {"lat": …, "lon": …} for a pair of numbers is no one-item list
     return [value]
+
+
+def _takes_objects(items: Any) -> bool:
+    """Whether a list's item schema may be an object (it says no type, or object among its types)."""
+    kinds = items.get("type") if isinstance(items, dict) else None
+    return kinds is None or kinds == "object" or (isinstance(kinds, list) and "object" in kinds)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -215,13 +223,14 @@ _EXACT_WORDS = {
     "amount", "price", "cost", "fee", "total", "balance", "payment", "sum", "weight", "mass", "age",  # reported
     "discount", "refund", "tip", "donation", "deposit", "credit", "budget", "bid", "salary", "tax",  # what is paid
     "day", "month", "year", "hour", "weekday", "floor", "port", "seat", "index", "position", "rank",  # positions
+    "lat", "lon", "lng", "latitude", "longitude", "altitude", "elevation",  # a place: the bound is another place (the pole)
 }
 
 
 def is_exact_number(name: str) -> bool:
     """Whether a number is exact by its meaning, judged by its name: a fact the user reports (a sum of money or what
-    changes one, such as a discount, a weight, an age) or a position (the 31st of the month, a floor, a port). Moved to a bound, the call would pay
-    another sum, declare another weight or pick another day, so it never is."""
+    changes one, such as a discount, a weight, an age) or a position (the 31st of the month, a floor, a port, a latitude). Moved to a
+    bound, the call would pay another sum, declare another weight, pick another day or point at the pole, so it never is."""
     return bool(set(norm(name).split("_")) & _EXACT_WORDS)
 
 

@@ -39,6 +39,22 @@ TOOLS = [
             "starts_at": {"type": "string", "format": "date-time"},
             "reminder": {"type": "string", "format": "date-time", "description": "When to call the customer's phone."},
             "callback_phone": {"type": "string", "format": "date-time"}}}},
+    {"name": "scales", "description": "Positions, scales and clock texts (bench/wrong_calls_blind7.py).", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "lat": {"type": "number", "minimum": -90, "maximum": 90},
+            "lon": {"type": "number", "minimum": -180, "maximum": 180},
+            "quality": {"type": "integer", "minimum": 1, "maximum": 100},
+            "kelvin": {"type": "integer", "minimum": 2000, "maximum": 6500, "multipleOf": 100},
+            "guests": {"type": "integer", "minimum": 1, "maximum": 8},
+            "disk_gb": {"type": "integer", "minimum": 10, "maximum": 2000},
+            "start": {"type": "string", "pattern": "^[0-9]{2}:[0-5][0-9]:[0-5][0-9]$", "description": "Where to start, HH:MM:SS."},
+            "alarm_time": {"type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$", "description": "Alarm time."},
+            "position": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "number"}},
+            "geometry": {"type": "object", "oneOf": [
+                {"type": "object", "properties": {"type": {"const": "Point"}, "coordinates": {"type": "array", "items": {"type": "number"}}},
+                 "required": ["type", "coordinates"], "additionalProperties": False},
+                {"type": "object", "properties": {"type": {"const": "Polygon"}, "coordinates": {"type": "array"}},
+                 "required": ["type", "coordinates"], "additionalProperties": False}]}}}},
 ]
 REPAIRED = [
     # a clipped word begins the one member; a lone word that is one member's whole subject
@@ -54,6 +70,11 @@ REPAIRED = [
     # Unix seconds below any North American phone number
     ("timing", {"starts_at": 1924992000}, {"starts_at": "2031-01-01T00:00:00Z"}),
     ("timing", {"starts_at": "1924992000"}, {"starts_at": "2031-01-01T00:00:00Z"}),
+    # a slip past a bound, on the input's own scale; a time of day, or an elapsed time with its hours said
+    ("scales", {"guests": 9}, {"guests": 8}),
+    ("scales", {"disk_gb": 5}, {"disk_gb": 10}),
+    ("scales", {"alarm_time": "7:30"}, {"alarm_time": "07:30:00"}),
+    ("scales", {"start": "0:01:30"}, {"start": "00:01:30"}),
 ]
 LEFT = [
     ("plans", {"on_cancel": "cancel"}, "cancelling now is not cancelling at the period's end"),
@@ -72,6 +93,13 @@ LEFT = [
     ("timing", {"starts_at": "2145550199"}, "a Dallas phone number, 2037 as seconds"),
     ("timing", {"reminder": "1924992000"}, "the input speaks of a phone: ten digits there are a number to call"),
     ("timing", {"callback_phone": 1924992000}, "the input's name is a phone's"),
+    ("scales", {"lat": 151.2093, "lon": -33.8688}, "a latitude past 90 is a longitude or a typo, never the pole"),
+    ("scales", {"lon": 200}, "a longitude past 180 is no point on the antimeridian"),
+    ("scales", {"quality": 0.8}, "a fraction of a 1-100 scale is no slip to 1"),
+    ("scales", {"kelvin": 370}, "370 for 2000 to 6500 K is mireds (about 2700 K), not 2000 K"),
+    ("scales", {"start": "1:30"}, "a minute and a half or an hour and a half into the video"),
+    ("scales", {"position": {"lat": 48.8584, "lon": 2.2945}}, "an object is no number of the pair"),
+    ("scales", {"geometry": {"type": "Point", "coordinates": {"lat": 48.8584, "lon": 2.2945}}}, "nor in a union's member"),
 ]
 
 
