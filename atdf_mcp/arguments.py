@@ -34,6 +34,7 @@ from .bound_moves import stays_put
 from .budget import MAX_FINDINGS, MAX_LISTED, clipped, too_big
 from .clock_times import clock_time
 from .codes import Code
+from .colours import hex_colour
 from .counted import counted_number
 from .country_names import country_code
 from .cron_text import cron_text
@@ -52,8 +53,10 @@ from .l10n import N_
 from .l10n import gettext as _
 from .language_tags import language_code
 from .left_behind import time_left_behind
+from .mac_addresses import mac_address
 from .map_pairs import map_of
 from .model import Descriptor, Failure
+from .number_pairs import paired
 from .one_property import as_lone_property
 from .pattern_marks import with_leading_mark
 from .patterns import search
@@ -384,6 +387,8 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
         typed = coerce(received, expected)
         if typed is MISSING and isinstance(expected.get("enum"), list):
             typed = sort_member(received, expected["enum"])  # {"field": "created_at", "order": "desc"}: created_at:desc
+        if typed is MISSING and isinstance(expected.get("pattern"), str):
+            typed = hex_colour(received, expected["pattern"])  # [255, 136, 0] for "#FF8800"
         if typed is MISSING:
             typed = map_of(received, expected)  # ["env=prod"] for a map of labels
         if typed is MISSING:
@@ -511,6 +516,9 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
     found = iso_duration(value, pattern) if found is MISSING else found  # "90 minutes" → PT1H30M
     found = designated(value, pattern) if found is MISSING else found  # "1H30M" → PT1H30M; not "1M"
     found = cron_text(value, pattern) if found is MISSING else found  # "@daily" → 0 0 * * *
+    found = mac_address(value, pattern) if found is MISSING else found  # 3C-71-BF-4A-9E-02 → 3C:71:BF:4A:9E:02
+    found = hex_colour(value, pattern) if found is MISSING else found  # "rgb(255, 136, 0)", "#f80" → #FF8800
+    found = paired(value, pattern) if found is MISSING else found  # 1920 X 1080 → 1920x1080
     found = decimal_text(value, pattern) if found is MISSING else found  # "125" → 125.00
     found = one_joining(value, pattern) if found is MISSING else found  # "MATH 201" → MATH-201; not "needs triage"
     found = other_mark(value, pattern) if found is MISSING else found  # new-checkout → new_checkout

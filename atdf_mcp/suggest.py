@@ -28,11 +28,13 @@ from .enum_words import abbreviates_every_word, begins_every_word, member_among_
 from .format_repairs import repair_format
 from .language_tags import language_of
 from .missing import MISSING, only
+from .number_pairs import pair_member
 from .number_repairs import number_from_words, number_in_unit, plain_number, round_to_step
 from .operators import operator_member
 from .python_literals import literal_of
 from .spelling import close_names, closest_spelling, edit_distance, in_another_order, nearest_name, norm
 from .time_zones import zone_member
+from .unit_members import unit_member
 from .unit_names import codes_for_name, named_code
 from .word_lists import two_readings
 
@@ -81,6 +83,7 @@ def nearest(value: Any, choices: list[Any]) -> Any:
         return MISSING
     for attempt in (lambda: named_code(value, strings), lambda: language_of(value, strings), lambda: country_of(value, strings),
                     lambda: zone_member(value, strings), lambda: operator_member(value, strings),
+                    lambda: unit_member(value, strings), lambda: pair_member(value, strings),
                     lambda: in_another_order(text, strings),
                     lambda: only([c for c in strings if begins_every_word(text, norm(c))]),
                     lambda: only([c for c in strings if abbreviates_every_word(text, norm(c))])):

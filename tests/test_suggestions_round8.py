@@ -55,6 +55,16 @@ TOOLS = [
                  "required": ["type", "coordinates"], "additionalProperties": False},
                 {"type": "object", "properties": {"type": {"const": "Polygon"}, "coordinates": {"type": "array"}},
                  "required": ["type", "coordinates"], "additionalProperties": False}]}}}},
+    {"name": "notations", "description": "Operators, units, MAC addresses, colours, ratios and sizes.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "op": {"type": "string", "enum": ["=", "!=", "<", "<=", ">", ">=", "in", "like"]},
+            "unit": {"type": "string", "enum": ["celsius", "fahrenheit", "percent", "hPa", "ppm"]},
+            "mac": {"type": "string", "pattern": "^([0-9A-F]{2}:){5}[0-9A-F]{2}$"},
+            "serial": {"type": "string", "pattern": "^[0-9A-F]{12}$"},
+            "color_hex": {"type": "string", "pattern": "^#[0-9A-F]{6}$"},
+            "background": {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"},
+            "aspect_ratio": {"type": "string", "enum": ["16:9", "4:3", "1:1", "9:16"]},
+            "resolution": {"type": "string", "pattern": "^[1-9][0-9]{1,4}x[1-9][0-9]{1,4}$"}}}},
 ]
 REPAIRED = [
     # a clipped word begins the one member; a lone word that is one member's whole subject
@@ -75,6 +85,27 @@ REPAIRED = [
     ("scales", {"disk_gb": 5}, {"disk_gb": 10}),
     ("scales", {"alarm_time": "7:30"}, {"alarm_time": "07:30:00"}),
     ("scales", {"start": "0:01:30"}, {"start": "00:01:30"}),
+    # a comparison by its name or another symbol; a unit by its symbol; a MAC address, a colour, a ratio or a size in
+    # another notation
+    ("notations", {"op": "gt"}, {"op": ">"}),
+    ("notations", {"op": "greater_than"}, {"op": ">"}),
+    ("notations", {"op": "=="}, {"op": "="}),
+    ("notations", {"op": "<>"}, {"op": "!="}),
+    ("notations", {"unit": "\u00b0C"}, {"unit": "celsius"}),
+    ("notations", {"unit": "F"}, {"unit": "fahrenheit"}),
+    ("notations", {"unit": "%"}, {"unit": "percent"}),
+    ("notations", {"mac": "3C-71-BF-4A-9E-02"}, {"mac": "3C:71:BF:4A:9E:02"}),
+    ("notations", {"mac": "3c71bf4a9e02"}, {"mac": "3C:71:BF:4A:9E:02"}),
+    ("notations", {"mac": "3c71.bf4a.9e02"}, {"mac": "3C:71:BF:4A:9E:02"}),
+    ("notations", {"color_hex": "rgb(255, 136, 0)"}, {"color_hex": "#FF8800"}),
+    ("notations", {"color_hex": [255, 136, 0]}, {"color_hex": "#FF8800"}),
+    ("notations", {"color_hex": "#f80"}, {"color_hex": "#FF8800"}),
+    ("notations", {"background": "#FFF"}, {"background": "#FFFFFF"}),
+    ("notations", {"aspect_ratio": "16/9"}, {"aspect_ratio": "16:9"}),
+    ("notations", {"aspect_ratio": "16 x 9"}, {"aspect_ratio": "16:9"}),
+    ("notations", {"aspect_ratio": "9/16"}, {"aspect_ratio": "9:16"}),
+    ("notations", {"resolution": "1920\u00d71080"}, {"resolution": "1920x1080"}),
+    ("notations", {"resolution": "1920 X 1080"}, {"resolution": "1920x1080"}),
 ]
 LEFT = [
     ("plans", {"on_cancel": "cancel"}, "cancelling now is not cancelling at the period's end"),
@@ -100,6 +131,16 @@ LEFT = [
     ("scales", {"start": "1:30"}, "a minute and a half or an hour and a half into the video"),
     ("scales", {"position": {"lat": 48.8584, "lon": 2.2945}}, "an object is no number of the pair"),
     ("scales", {"geometry": {"type": "Point", "coordinates": {"lat": 48.8584, "lon": 2.2945}}}, "nor in a union's member"),
+    ("notations", {"op": "contains"}, "no comparison the enum writes"),
+    ("notations", {"op": "=~"}, "a regex match in some languages only"),
+    ("notations", {"unit": "K"}, "kelvin is no member"),
+    ("notations", {"unit": "c"}, "a lower-case c is no unit's symbol"),
+    ("notations", {"mac": "3C:71:BF:4A:9E"}, "five bytes: one is missing"),
+    ("notations", {"serial": "3C-71-BF-4A-9E-02"}, "a serial number's pattern, not a MAC address's"),
+    ("notations", {"color_hex": "rgba(255, 136, 0, 0.5)"}, "half transparent: six digits cannot say it"),
+    ("notations", {"color_hex": "orange"}, "a colour's name: CSS's one value or the shade the user means"),
+    ("notations", {"color_hex": [255, 136, 300]}, "300 is no channel of 0-255"),
+    ("notations", {"aspect_ratio": "3:2"}, "no member holds 3 and 2"),
 ]
 
 
