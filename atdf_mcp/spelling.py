@@ -15,6 +15,7 @@ from typing import Any
 
 from .budget import MAX_TEXT
 from .missing import MISSING, only
+from .short_names import same_words
 
 __all__ = ["close_names", "closest_spelling", "edit_distance", "in_another_order", "is_abbreviation", "is_typo_of", "nearest_name", "norm",
            "typo_tolerance"]
@@ -179,7 +180,8 @@ def nearest_name(name: str, candidates: list[str]) -> Any:
                  lambda c: norm(c).rstrip("s") == key.rstrip("s"),
                  lambda c: key in norm(c).split("_") or (norm(c) in key.split("_") and not _measured(key, norm(c))),
                  lambda c: len(key) >= 3 and norm(c).startswith(key),
-                 lambda c: is_abbreviation(key, norm(c))):
+                 lambda c: is_abbreviation(key, norm(c)),
+                 lambda c: same_words(key, norm(c))):
         found = only([c for c in candidates if test(c)])
         if found is not MISSING:
             return found

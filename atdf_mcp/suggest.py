@@ -19,6 +19,7 @@ The repairs live in modules of one job each; this module re-exports them as the 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any
 
@@ -173,6 +174,8 @@ def _as_array(value: Any, schema: dict[str, Any]) -> Any:
         if value.strip().startswith("[") and value.strip().endswith("]"):
             return MISSING  # a list written as text that reads two ways ("['a' 'b']"): not one item
         items = schema.get("items") if isinstance(schema.get("items"), dict) else {}
+        if "," in value and items.get("type") in ("number", "integer"):
+            return _numbers_listed(value, items["type"])  # "2.29,48.85,2.31,48.87" for a bounding box
         if "," in value:
             members = items.get("enum")
             if not members:
@@ -184,6 +187,18 @@ def _as_array(value: Any, schema: dict[str, Any]) -> Any:
     if isinstance(value, dict) and not _takes_objects(schema.get("items")):
         return MISSING  # {"lat": …, "lon": …} for a pair of numbers is no one-item list
     return [value]
+
+
+def _numbers_listed(value: str, kind: str) -> Any:
+    """Numbers written in one text, parted by commas, when no part could be a group of thousands ("1,000") nor the
+    whole text one number with a decimal comma ("10,20" is 10.2 as often as [10, 20]); else MISSING."""
+    parts = [part.strip() for part in value.split(",")]
+    if len(parts) > 64 or plain_number(value) is not MISSING or any(len(p) == 3 and p.isdigit() for p in parts[1:]):
+        return MISSING
+    numbers = [plain_number(p) if re.fullmatch(r"[+-]?\d+(?:\.\d+)?", p) else MISSING for p in parts]
+    if MISSING in numbers or (kind == "integer" and not all(float(n).is_integer() for n in numbers)):
+        return MISSING
+    return [int(n) if kind == "integer" else n for n in numbers]
 
 
 def _takes_objects(items: Any) -> bool:

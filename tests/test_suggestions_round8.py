@@ -65,6 +65,10 @@ TOOLS = [
             "background": {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"},
             "aspect_ratio": {"type": "string", "enum": ["16:9", "4:3", "1:1", "9:16"]},
             "resolution": {"type": "string", "pattern": "^[1-9][0-9]{1,4}x[1-9][0-9]{1,4}$"}}}},
+    {"name": "places", "description": "Short names and lists of numbers.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "lat": {"type": "number"}, "lon": {"type": "number"}, "op": {"type": "string"}, "min": {"type": "integer"},
+            "bbox": {"type": "array", "items": {"type": "number"}}, "ids": {"type": "array", "items": {"type": "integer"}}}}},
 ]
 REPAIRED = [
     # a clipped word begins the one member; a lone word that is one member's whole subject
@@ -106,6 +110,12 @@ REPAIRED = [
     ("notations", {"aspect_ratio": "9/16"}, {"aspect_ratio": "9:16"}),
     ("notations", {"resolution": "1920\u00d71080"}, {"resolution": "1920x1080"}),
     ("notations", {"resolution": "1920 X 1080"}, {"resolution": "1920x1080"}),
+    # a name with a word in full where the input has its usual short form; numbers in one text, parted by commas
+    ("places", {"latitude": 48.8584, "longitude": 2.2945}, {"lat": 48.8584, "lon": 2.2945}),
+    ("places", {"lng": 2.2945}, {"lon": 2.2945}),
+    ("places", {"operator": ">"}, {"op": ">"}),
+    ("places", {"bbox": "2.29,48.85,2.31,48.87"}, {"bbox": [2.29, 48.85, 2.31, 48.87]}),
+    ("places", {"ids": "10, 20, 30"}, {"ids": [10, 20, 30]}),
 ]
 LEFT = [
     ("plans", {"on_cancel": "cancel"}, "cancelling now is not cancelling at the period's end"),
@@ -141,6 +151,10 @@ LEFT = [
     ("notations", {"color_hex": "orange"}, "a colour's name: CSS's one value or the shade the user means"),
     ("notations", {"color_hex": [255, 136, 300]}, "300 is no channel of 0-255"),
     ("notations", {"aspect_ratio": "3:2"}, "no member holds 3 and 2"),
+    ("places", {"minutes": 5}, "min is a minimum, not minutes"),
+    ("places", {"bbox": "1,000"}, "a thousand, or one and zero"),
+    ("places", {"bbox": "10,20"}, "10.2 with a decimal comma, or two numbers"),
+    ("places", {"ids": "1.5,2"}, "1.5 is no whole number"),
 ]
 
 
