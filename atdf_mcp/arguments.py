@@ -55,8 +55,10 @@ from .language_tags import language_code
 from .left_behind import time_left_behind
 from .mac_addresses import mac_address
 from .map_pairs import map_of
+from .missing import only
 from .model import Descriptor, Failure
 from .number_pairs import paired
+from .number_repairs import float_noise
 from .one_property import as_lone_property
 from .pattern_marks import with_leading_mark
 from .patterns import search
@@ -66,6 +68,7 @@ from .restructure import as_item, flat_home, lone_item, object_properties, tagge
 from .separators import one_joining
 from .sigils import sigil_list, without_sigil
 from .sort_orders import asks_a_sort, sort_member
+from .spelling import tied_names
 from .suggest import (
     MISSING,
     codes_for_name,
@@ -248,6 +251,9 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
         if flat is MISSING and not has_flat_twin(str(name), container, node):  # not `street` beside `address_street`
             flat = flat_home(str(name), container, node)
         rename = nearest_name(str(name), allowed)
+        if rename is MISSING:  # "color" beside color_hex and color_temp_kelvin: the one whose schema the value fits
+            props = node.get("properties") or {}
+            rename = only([c for c in tied_names(str(name), allowed) if _passes(container[name], props.get(c))])
         unwrap = wrapped_inputs(str(name), container, node)
         if unwrap is not MISSING and rename is not MISSING and object_properties((node.get("properties") or {}).get(rename)) is None:
             rename = MISSING  # {"measurement": {...every input...}} wraps the call; it is no misspelt measured_at
@@ -430,7 +436,7 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
     if keyword == "multipleOf":
         rounded = round_to_step(received, rule)
         near = rounded is not MISSING and received and abs(rounded - received) <= abs(received) * 0.005
-        return rounded if near else MISSING
+        return rounded if near else float_noise(received, rule)
     if keyword == "uniqueItems" and isinstance(received, list):
         unique: list[Any] = []
         for item in received:

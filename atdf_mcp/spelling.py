@@ -176,13 +176,31 @@ def nearest_name(name: str, candidates: list[str]) -> Any:
     if not candidates or len(name) > MAX_TEXT:
         return MISSING
     key = norm(name)
-    for test in (lambda c: norm(c) == key,
-                 lambda c: norm(c).rstrip("s") == key.rstrip("s"),
-                 lambda c: key in norm(c).split("_") or (norm(c) in key.split("_") and not _measured(key, norm(c))),
-                 lambda c: len(key) >= 3 and norm(c).startswith(key),
-                 lambda c: is_abbreviation(key, norm(c)),
-                 lambda c: same_words(key, norm(c))):
+    for test in _name_tests(key):
         found = only([c for c in candidates if test(c)])
         if found is not MISSING:
             return found
     return closest_spelling(key, candidates)
+
+
+def tied_names(name: str, candidates: list[str]) -> list[str]:
+    """The declared arguments the first of `nearest_name`'s readings that names any names, when it names more than one
+    ("color" for color_hex and color_temp_kelvin); else []. The caller may choose among them by the value."""
+    if not candidates or len(name) > MAX_TEXT:
+        return []
+    key = norm(name)
+    for test in _name_tests(key):
+        named = [c for c in candidates if test(c)]
+        if named:
+            return named if len(named) > 1 else []
+    return []
+
+
+def _name_tests(key: str) -> tuple[Any, ...]:
+    """The readings of a name, the surest first."""
+    return (lambda c: norm(c) == key,
+            lambda c: norm(c).rstrip("s") == key.rstrip("s"),
+            lambda c: key in norm(c).split("_") or (norm(c) in key.split("_") and not _measured(key, norm(c))),
+            lambda c: len(key) >= 3 and norm(c).startswith(key),
+            lambda c: is_abbreviation(key, norm(c)),
+            lambda c: same_words(key, norm(c)))

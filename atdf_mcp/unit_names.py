@@ -35,7 +35,7 @@ _CODE_NAMES: dict[str, tuple[str, ...]] = {
     "kilogramme": ("kg",), "kilo": ("kg",), "tonne": ("t",), "ton": ("t",), "ounce": ("oz",), "lbs": ("lb",),
     "milliliter": ("ml",), "millilitre": ("ml",), "liter": ("l",), "litre": ("l",), "gallon": ("gal",),
     "celsius": ("C", "°C"), "centigrade": ("C", "°C"), "fahrenheit": ("F", "°F"), "kelvin": ("K",),
-    "second": ("s", "sec"), "minute": ("min",), "hour": ("h", "hr"), "day": ("d",), "kilometer_per_hour": ("km/h", "kph"),
+    "millisecond": ("ms",), "second": ("s", "sec"), "minute": ("min",), "hour": ("h", "hr"), "day": ("d",), "kilometer_per_hour": ("km/h", "kph"),
     "kilometre_per_hour": ("km/h", "kph"), "mile_per_hour": ("mph",), "meter_per_second": ("m/s",),
     "metre_per_second": ("m/s",), "knot": ("kn", "kt"), "pixel": ("px",),
     "degree_celsius": ("C", "°C"), "kilobyte": ("KB", "kB"), "megabyte": ("MB",), "gigabyte": ("GB",),

@@ -69,6 +69,21 @@ TOOLS = [
         "type": "object", "additionalProperties": False, "properties": {
             "lat": {"type": "number"}, "lon": {"type": "number"}, "op": {"type": "string"}, "min": {"type": "integer"},
             "bbox": {"type": "array", "items": {"type": "number"}}, "ids": {"type": "array", "items": {"type": "integer"}}}}},
+    {"name": "units", "description": "Decimal multiples, milliseconds, versions, entity ids, steps, renames.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "radius_m": {"type": "number", "exclusiveMinimum": 0},
+            "sample_rate": {"type": "integer", "enum": [44100, 48000], "description": "Audio sample rate in Hz."},
+            "bitrate_kbps": {"type": "integer", "minimum": 100},
+            "max_bytes": {"type": "integer", "minimum": 1024},
+            "weight": {"type": "number", "description": "Weight, e.g. 5."},
+            "transition_ms": {"type": "integer", "minimum": 0},
+            "duration_seconds": {"type": "number", "exclusiveMinimum": 0},
+            "firmware": {"type": "string", "pattern": "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$"},
+            "light_id": {"type": "string", "pattern": "^light\\.[a-z0-9_]+$"},
+            "target": {"type": "number", "multipleOf": 0.5},
+            "recorded_at": {"type": "string", "format": "date-time"},
+            "color_hex": {"type": "string", "pattern": "^#[0-9A-F]{6}$"},
+            "color_temp_kelvin": {"type": "integer", "minimum": 2000, "maximum": 6500}}}},
 ]
 REPAIRED = [
     # a clipped word begins the one member; a lone word that is one member's whole subject
@@ -116,6 +131,16 @@ REPAIRED = [
     ("places", {"operator": ">"}, {"op": ">"}),
     ("places", {"bbox": "2.29,48.85,2.31,48.87"}, {"bbox": [2.29, 48.85, 2.31, 48.87]}),
     ("places", {"ids": "10, 20, 30"}, {"ids": [10, 20, 30]}),
+    # milliseconds and h:mm:ss for a time unit; a version's v; an entity
+    # id's domain; a float's noise off a step; an epoch in milliseconds; a rename the value chooses
+    ("units", {"transition_ms": "0.3s"}, {"transition_ms": 300}),
+    ("units", {"duration_seconds": "00:02:00"}, {"duration_seconds": 120}),
+    ("units", {"firmware": "v2.4.1"}, {"firmware": "2.4.1"}),
+    ("units", {"light_id": "living_room"}, {"light_id": "light.living_room"}),
+    ("units", {"target": 21.500000001}, {"target": 21.5}),
+    ("units", {"recorded_at": 1924992000000}, {"recorded_at": "2031-01-01T00:00:00Z"}),
+    ("units", {"color": "#FF8800"}, {"color_hex": "#FF8800"}),
+    ("units", {"color": 2700}, {"color_temp_kelvin": 2700}),
 ]
 LEFT = [
     ("plans", {"on_cancel": "cancel"}, "cancelling now is not cancelling at the period's end"),
@@ -152,6 +177,13 @@ LEFT = [
     ("notations", {"color_hex": [255, 136, 300]}, "300 is no channel of 0-255"),
     ("notations", {"aspect_ratio": "3:2"}, "no member holds 3 and 2"),
     ("places", {"minutes": 5}, "min is a minimum, not minutes"),
+    ("units", {"max_bytes": "2MB"}, "2,000,000 or 2,097,152 bytes"),
+    ("units", {"radius_m": "0.2 km"}, "a unit the input does not name is not converted (tests/test_suggestions.py: 12 mm for length_cm)"),
+    ("units", {"sample_rate": "48kHz"}, "nor kHz for Hz"),
+    ("units", {"bitrate_kbps": "5 Mbps"}, "nor Mbps for kbps"),
+    ("units", {"target": 21.3}, "21.3 is no float's noise of 21.5"),
+    ("units", {"firmware": "v2.4"}, "the version still lacks its patch number"),
+    ("units", {"color": "red"}, "neither colour input takes the word"),
     ("places", {"bbox": "1,000"}, "a thousand, or one and zero"),
     ("places", {"bbox": "10,20"}, "10.2 with a decimal comma, or two numbers"),
     ("places", {"ids": "1.5,2"}, "1.5 is no whole number"),
