@@ -84,8 +84,12 @@ def begins_every_word(text: str, member: str) -> bool:
 def abbreviates_every_word(short: str, member: str) -> bool:
     """Whether `short` is `member` with letters left out, each word of the member kept by its first letter at least
     ("dlx" of deluxe, "cape" of cancel_at_period_end); not "cancel" of cancel_at_period_end."""
+    if len(short) < 2 or len(short) >= len(member) or short[0] != member[0]:
+        return False
     words = member.split("_")
-    if len(short) < 2 or len(short) >= len(member) or len(words) > 8:
+    if len(words) == 1:
+        return _kept(short[1:], member[1:])  # one word: its letters in order, the first kept ("dlx" of deluxe)
+    if len(words) > 8:
         return False
     memo: dict[tuple[int, int], bool] = {}
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from .missing import MISSING, only
-from .unit_names import codes_for_name
+from .unit_names import codes_for_name, unit_symbols
 
 __all__ = ["unit_member"]
 
@@ -27,4 +27,6 @@ def unit_member(value: Any, members: list[str]) -> Any:
     if not isinstance(value, str) or not 0 < len(value.strip()) <= 8:
         return MISSING
     symbol = value.strip()
+    if symbol not in unit_symbols():
+        return MISSING  # the common case, a word: no member's codes need reading
     return only([m for m in members if symbol != m and symbol in codes_for_name(m) and len(m) > len(symbol)])

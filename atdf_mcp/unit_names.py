@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 from .missing import MISSING, only
 from .spelling import norm
 
-__all__ = ["codes_for_name", "input_units", "named_code", "units_named"]
+__all__ = ["codes_for_name", "input_units", "named_code", "unit_symbols", "units_named"]
 
 
 # Names written in full → the codes they may stand for; a name is used only when exactly one of its codes is allowed.
@@ -66,6 +67,12 @@ def codes_for_name(text: str) -> tuple[str, ...]:
         if codes:
             return codes
     return ()
+
+
+@functools.cache
+def unit_symbols() -> frozenset[str]:
+    """Every code or symbol a currency or unit name may stand for ("°C", "kg", "%", "EUR")."""
+    return frozenset(code for codes in _CODE_NAMES.values() for code in codes)
 
 
 def named_code(text: str, allowed: list[str]) -> Any:

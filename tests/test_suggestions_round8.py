@@ -11,6 +11,7 @@ of a phone. Every test calls a real catalogue through the SDK's in-memory client
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,20 @@ from mcp import Client
 from repair_cases import entries, repair_tests
 
 from atdf_mcp import load_catalog
+from atdf_mcp.colours import hex_colour
+from atdf_mcp.duration_designators import designated, designator_readings
+from atdf_mcp.enum_words import abbreviates_every_word
+from atdf_mcp.epoch_times import epoch_date_time
+from atdf_mcp.mac_addresses import mac_address
+from atdf_mcp.number_pairs import pair_member, paired
+from atdf_mcp.number_repairs import float_noise
+from atdf_mcp.operators import operator_member
 from atdf_mcp.server import build_server
+from atdf_mcp.short_names import same_words
+from atdf_mcp.sigils import without_sigil
+from atdf_mcp.spelling import norm, tied_names
+from atdf_mcp.suggest import coerce
+from atdf_mcp.unit_members import unit_member
 
 ISO_ANY = r"^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$"
 ISO_TIME = "^PT(?=[0-9])([0-9]+H)?([0-9]+M)?([0-9]+S)?$"
@@ -202,3 +216,19 @@ async def test_a_lone_month_or_minute_names_both_readings(catalogue: Path, field
         found = await entries(client, "timing", {field: "1M"})
     solution = found[0]["context"]["solution"]
     assert "P1M" in solution and "PT1M" in solution and "month" in solution and "minute" in solution
+
+
+HOSTILE = ["1" * 20_000, "1," * 10_000, "rgb(" + "1," * 7_000 + ")", "3C-" * 7_000, "16/" * 7_000, "1H" * 10_000,
+           "v" + "1." * 10_000, "gt" * 10_000, "°C" * 10_000]
+
+
+@pytest.mark.parametrize("text", HOSTILE, ids=[t[:8] for t in HOSTILE])
+def test_this_rounds_readers_answer_a_20_kb_string_at_once(text: str) -> None:
+    """Every value reader added this round answers a hostile 20 KB string in well under a second (bounded, linear)."""
+    started = time.perf_counter()
+    hex_colour(text, "^#[0-9A-F]{6}$"), mac_address(text, "^([0-9A-F]{2}:){5}[0-9A-F]{2}$"), paired(text, "^[0-9]+x[0-9]+$")
+    pair_member(text, ["16:9"]), designator_readings(text), designated(text, ISO_ANY), operator_member(text, [">", "="])
+    unit_member(text, ["celsius"]), epoch_date_time(text), float_noise(1e300, 0.5), tied_names(text, ["color_hex", "color_temp"])
+    same_words(norm(text[:256]), "lat"), abbreviates_every_word(text[:256], "_".join(["a" * 30] * 8))
+    coerce(text, {"type": "array", "items": {"type": "number"}}), without_sigil(text, "^[0-9.]+$")
+    assert time.perf_counter() - started < 0.5
