@@ -35,6 +35,8 @@ from .budget import MAX_FINDINGS, MAX_LISTED, clipped, too_big
 from .clock_times import clock_time
 from .codes import Code
 from .colours import hex_colour
+from .content_blocks import block_text
+from .coordinates import coordinate
 from .counted import counted_number
 from .country_names import country_code
 from .cron_text import cron_text
@@ -67,7 +69,7 @@ from .python_literals import is_null_text
 from .restructure import as_item, flat_home, lone_item, object_properties, tagged, unnested, unwrapped, wrapped_inputs
 from .separators import one_joining
 from .sigils import sigil_list, without_sigil
-from .sort_orders import asks_a_sort, sort_member
+from .sort_orders import asks_a_sort, sort_member, sort_objects
 from .spelling import tied_names
 from .suggest import (
     MISSING,
@@ -390,11 +392,15 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
         if split is not MISSING:
             return split
         expected = prop if "type" in prop else error.schema
-        typed = coerce(received, expected)
+        typed = sort_objects(received, expected)  # "created_at DESC" for [{"column": …, "direction": "desc"}], not its column
+        typed = coerce(received, expected) if typed is MISSING else typed
         if typed is MISSING and isinstance(expected.get("enum"), list):
             typed = sort_member(received, expected["enum"])  # {"field": "created_at", "order": "desc"}: created_at:desc
         if typed is MISSING and isinstance(expected.get("pattern"), str):
             typed = hex_colour(received, expected["pattern"])  # [255, 136, 0] for "#FF8800"
+            typed = paired(received, expected["pattern"]) if typed is MISSING else typed  # {"width", "height"}: 1920x1080
+        if typed is MISSING and "string" in _kinds(expected):
+            typed = block_text(received)  # [{"type": "text", "text": …}] for a message's content
         if typed is MISSING:
             typed = map_of(received, expected)  # ["env=prod"] for a map of labels
         if typed is MISSING:
@@ -402,6 +408,8 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
         if typed is MISSING and _numeric(expected):
             described, integer = str(prop.get("description") or ""), "integer" in _kinds(expected)
             typed = number_in_unit(received, name, described)
+            if typed is MISSING:  # "33.8688 S" for a latitude: -33.8688
+                typed = coordinate(received, name)
             if typed is MISSING:  # "1h" for duration_minutes: 60
                 typed = duration_in_unit(received, name, described, integer)
             if typed is MISSING and integer:  # "P30D" or "2 weeks" for after_days

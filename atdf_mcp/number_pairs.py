@@ -31,6 +31,14 @@ def _numbers(text: Any) -> tuple[str, str] | None:
     return (match[1], match[2]) if match else None
 
 
+def _sides(value: dict[str, Any]) -> tuple[str, str] | None:
+    """(width, height) of an object holding exactly those two whole numbers."""
+    sides = {str(k).lower(): v for k, v in value.items()}
+    if set(sides) != {"width", "height"} or not all(type(v) is int and 0 < v < 10**6 for v in sides.values()):
+        return None
+    return str(sides["width"]), str(sides["height"])
+
+
 def pair_member(value: Any, members: list[str]) -> Any:
     """The one member that joins the same two numbers, in the same order, with another mark; else MISSING."""
     numbers = _numbers(value)
@@ -38,8 +46,9 @@ def pair_member(value: Any, members: list[str]) -> Any:
 
 
 def paired(value: Any, pattern: str) -> Any:
-    """`value`'s two numbers joined by the one mark `pattern` takes between them; else MISSING."""
-    numbers = _numbers(value)
+    """`value`'s two numbers joined by the one mark `pattern` takes between them; else MISSING. An object of exactly a
+    width and a height is the pair in that order ({"width": 1920, "height": 1080} for WIDTHxHEIGHT)."""
+    numbers = _sides(value) if isinstance(value, dict) else _numbers(value)
     if numbers is None:
         return MISSING
     return only([f"{numbers[0]}{mark}{numbers[1]}" for mark in _MARKS if search(pattern, f"{numbers[0]}{mark}{numbers[1]}")])

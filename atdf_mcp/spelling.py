@@ -171,6 +171,19 @@ def _measured(key: str, word: str) -> bool:
     return any(w in _MEASURES or w.removesuffix("s") in _MEASURES for w in key.split("_") if w != word)
 
 
+def _words_within(declared: str, key: str) -> bool:
+    """Whether the declared name's words (two or more) are the caller's in their order, with words between or around
+    them that are no measure ("max_completion_tokens" for max_tokens; "max_page_size" is no max_page)."""
+    words, given = declared.split("_"), key.split("_")
+    if len(words) < 2 or len(given) <= len(words) or len(given) > 8:
+        return False
+    rest = iter(given)
+    if not all(word in rest for word in words):
+        return False
+    extra = [w for w in given if w not in words]
+    return not any(w in _MEASURES or w.removesuffix("s") in _MEASURES for w in extra)
+
+
 def nearest_name(name: str, candidates: list[str]) -> Any:
     """The declared argument a misspelt or re-cased argument name stands for, or MISSING."""
     if not candidates or len(name) > MAX_TEXT:
@@ -203,4 +216,5 @@ def _name_tests(key: str) -> tuple[Any, ...]:
             lambda c: key in norm(c).split("_") or (norm(c) in key.split("_") and not _measured(key, norm(c))),
             lambda c: len(key) >= 3 and norm(c).startswith(key),
             lambda c: is_abbreviation(key, norm(c)),
-            lambda c: same_words(key, norm(c)))
+            lambda c: same_words(key, norm(c)),
+            lambda c: _words_within(norm(c), key))

@@ -28,6 +28,7 @@ from .country_names import country_of
 from .enum_words import abbreviates_every_word, begins_every_word, member_among_words, member_as_adverb, member_by_word
 from .format_repairs import repair_format
 from .language_tags import language_of
+from .media_types import media_member
 from .missing import MISSING, only
 from .number_pairs import pair_member
 from .number_repairs import number_from_words, number_in_unit, plain_number, round_to_step
@@ -85,6 +86,7 @@ def nearest(value: Any, choices: list[Any]) -> Any:
     for attempt in (lambda: named_code(value, strings), lambda: language_of(value, strings), lambda: country_of(value, strings),
                     lambda: zone_member(value, strings), lambda: operator_member(value, strings),
                     lambda: unit_member(value, strings), lambda: pair_member(value, strings),
+                    lambda: media_member(value, strings),
                     lambda: in_another_order(text, strings),
                     lambda: only([c for c in strings if begins_every_word(text, norm(c))]),
                     lambda: only([c for c in strings if abbreviates_every_word(text, norm(c))])):

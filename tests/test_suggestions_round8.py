@@ -98,6 +98,16 @@ TOOLS = [
             "recorded_at": {"type": "string", "format": "date-time"},
             "color_hex": {"type": "string", "pattern": "^#[0-9A-F]{6}$"},
             "color_temp_kelvin": {"type": "integer", "minimum": 2000, "maximum": 6500}}}},
+    {"name": "shapes", "description": "Coordinates, media types, content blocks, sort objects, sizes.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "lat": {"type": "number", "minimum": -90, "maximum": 90}, "lon": {"type": "number", "minimum": -180, "maximum": 180},
+            "output_format": {"type": "string", "enum": ["jpeg", "png", "webp", "svg"]},
+            "content": {"type": "string"},
+            "order_by": {"type": "array", "items": {"type": "object", "required": ["column"], "additionalProperties": False,
+                                                    "properties": {"column": {"type": "string"},
+                                                                   "direction": {"type": "string", "enum": ["asc", "desc"]}}}},
+            "resolution": {"type": "string", "pattern": "^[1-9][0-9]{1,4}x[1-9][0-9]{1,4}$"},
+            "max_tokens": {"type": "integer"}, "max_page": {"type": "integer"}}}},
 ]
 REPAIRED = [
     # a clipped word begins the one member; a lone word that is one member's whole subject
@@ -155,6 +165,19 @@ REPAIRED = [
     ("units", {"recorded_at": 1924992000000}, {"recorded_at": "2031-01-01T00:00:00Z"}),
     ("units", {"color": "#FF8800"}, {"color_hex": "#FF8800"}),
     ("units", {"color": 2700}, {"color_temp_kelvin": 2700}),
+    # a coordinate with its degree sign, hemisphere or minutes and seconds; a media type's subtype; a content block's
+    # text; a sort as text for sort objects; a width and a height for WIDTHxHEIGHT; a name with a word more
+    ("shapes", {"lat": "33.8688 S", "lon": "151.2093 E"}, {"lat": -33.8688, "lon": 151.2093}),
+    ("shapes", {"lat": "48.8584°"}, {"lat": 48.8584}),
+    ("shapes", {"lat": "48°51'30\"N"}, {"lat": 48 + 51 / 60 + 30 / 3600}),
+    ("shapes", {"output_format": "image/png"}, {"output_format": "png"}),
+    ("shapes", {"output_format": "image/svg+xml"}, {"output_format": "svg"}),
+    ("shapes", {"content": [{"type": "text", "text": "Summarise this."}]}, {"content": "Summarise this."}),
+    ("shapes", {"order_by": "created_at DESC"}, {"order_by": [{"column": "created_at", "direction": "desc"}]}),
+    ("shapes", {"order_by": "-created_at"}, {"order_by": [{"column": "created_at", "direction": "desc"}]}),
+    ("shapes", {"order_by": "created_at"}, {"order_by": [{"column": "created_at"}]}),
+    ("shapes", {"resolution": {"width": 1920, "height": 1080}}, {"resolution": "1920x1080"}),
+    ("shapes", {"max_completion_tokens": 512}, {"max_tokens": 512}),
 ]
 LEFT = [
     ("plans", {"on_cancel": "cancel"}, "cancelling now is not cancelling at the period's end"),
@@ -198,6 +221,13 @@ LEFT = [
     ("units", {"target": 21.3}, "21.3 is no float's noise of 21.5"),
     ("units", {"firmware": "v2.4"}, "the version still lacks its patch number"),
     ("units", {"color": "red"}, "neither colour input takes the word"),
+    ("shapes", {"lat": "2.2945 E"}, "east is no latitude's hemisphere"),
+    ("shapes", {"lat": "N 48.8 S"}, "two hemispheres"),
+    ("shapes", {"lat": "48°75'N"}, "75 minutes"),
+    ("shapes", {"output_format": "image/heic"}, "no such member"),
+    ("shapes", {"content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]}, "two texts: joined how?"),
+    ("shapes", {"resolution": {"width": 1920, "height": 1080, "depth": 8}}, "an object that says more than a size"),
+    ("shapes", {"max_page_size": 50}, "a page's size is no max_page"),
     ("places", {"bbox": "1,000"}, "a thousand, or one and zero"),
     ("places", {"bbox": "10,20"}, "10.2 with a decimal comma, or two numbers"),
     ("places", {"ids": "1.5,2"}, "1.5 is no whole number"),
