@@ -20,16 +20,20 @@ from repair_cases import entries, repair_tests
 
 from atdf_mcp import load_catalog
 from atdf_mcp.colours import hex_colour
+from atdf_mcp.content_blocks import block_text
+from atdf_mcp.coordinates import coordinate
 from atdf_mcp.duration_designators import designated, designator_readings
 from atdf_mcp.enum_words import abbreviates_every_word
 from atdf_mcp.epoch_times import epoch_date_time
 from atdf_mcp.mac_addresses import mac_address
+from atdf_mcp.media_types import media_member
 from atdf_mcp.number_pairs import pair_member, paired
 from atdf_mcp.number_repairs import float_noise
 from atdf_mcp.operators import operator_member
 from atdf_mcp.server import build_server
 from atdf_mcp.short_names import same_words
 from atdf_mcp.sigils import without_sigil
+from atdf_mcp.sort_orders import sort_objects
 from atdf_mcp.spelling import norm, tied_names
 from atdf_mcp.suggest import coerce
 from atdf_mcp.unit_members import unit_member
@@ -248,7 +252,8 @@ async def test_a_lone_month_or_minute_names_both_readings(catalogue: Path, field
     assert "P1M" in solution and "PT1M" in solution and "month" in solution and "minute" in solution
 
 
-HOSTILE = ["1" * 20_000, "1," * 10_000, "rgb(" + "1," * 7_000 + ")", "3C-" * 7_000, "16/" * 7_000, "1H" * 10_000,
+HOSTILE = ["1" * 20_000, " " * 20_000 + "x", "48" + " " * 20_000 + "N",
+           "1," * 10_000, "rgb(" + "1," * 7_000 + ")", "3C-" * 7_000, "16/" * 7_000, "1H" * 10_000,
            "v" + "1." * 10_000, "gt" * 10_000, "°C" * 10_000]
 
 
@@ -261,4 +266,6 @@ def test_this_rounds_readers_answer_a_20_kb_string_at_once(text: str) -> None:
     unit_member(text, ["celsius"]), epoch_date_time(text), float_noise(1e300, 0.5), tied_names(text, ["color_hex", "color_temp"])
     same_words(norm(text[:256]), "lat"), abbreviates_every_word(text[:256], "_".join(["a" * 30] * 8))
     coerce(text, {"type": "array", "items": {"type": "number"}}), without_sigil(text, "^[0-9.]+$")
+    coordinate(text, "lat"), media_member(text, ["png"]), block_text([{"type": "text", "text": text}])
+    sort_objects(text, {"type": "array", "items": {"properties": {"column": {}, "direction": {"enum": ["asc", "desc"]}}}})
     assert time.perf_counter() - started < 0.5
