@@ -25,7 +25,7 @@ from .patterns import search
 __all__ = ["designated", "designator_readings"]
 
 _UNITS = re.compile(r"(?:\d{1,9}[YMWDHS]){1,7}")  # no nested quantifier over the same text: linear on any input
-_DATE, _TIME = "YMWD", "HMS"
+_DATE, _TIME = ("Y", "M", "W", "D"), ("H", "M", "S")  # the units before T and after it, in their order
 
 
 def designator_readings(value: Any) -> list[str]:
@@ -51,7 +51,7 @@ def designated(value: Any, pattern: str) -> Any:
     return readings[0] if len(readings) == 1 and search(pattern, readings[0]) else MISSING
 
 
-def _ordered(tokens: list[tuple[str, str]], units: str) -> bool:
+def _ordered(tokens: list[tuple[str, str]], units: tuple[str, ...]) -> bool:
     """Whether every unit of `tokens` is one of `units`, each once, in their order."""
-    places = [units.find(unit) for _, unit in tokens]
+    places = [units.index(unit) if unit in units else -1 for _, unit in tokens]
     return all(place >= 0 for place in places) and places == sorted(set(places))
