@@ -34,25 +34,33 @@ from .bound_moves import stays_put
 from .budget import MAX_FINDINGS, MAX_LISTED, clipped, too_big
 from .clock_times import clock_time
 from .codes import Code
+from .colours import hex_colour
+from .content_blocks import block_text
+from .coordinates import coordinate
 from .counted import counted_number
 from .country_names import country_code
 from .cron_text import cron_text
 from .day_counts import days_of
 from .decimal_text import decimal_text
 from .discriminators import const_fix
+from .duration_designators import designated, designator_readings
 from .durations import duration_in_unit
 from .envelope import build_entry, compile_detailed, envelope
 from .epoch_times import epoch_date_time
 from .expanded_ids import expanded_id
 from .filter_text import object_of_text
 from .flattened import flattened_home, has_flat_twin, spelt_flat
-from .iso_durations import iso_duration
+from .iso_durations import is_duration_pattern, iso_duration
 from .l10n import N_
 from .l10n import gettext as _
 from .language_tags import language_code
 from .left_behind import time_left_behind
+from .mac_addresses import mac_address
 from .map_pairs import map_of
+from .missing import only
 from .model import Descriptor, Failure
+from .number_pairs import paired
+from .number_repairs import float_noise
 from .one_property import as_lone_property
 from .pattern_marks import with_leading_mark
 from .patterns import search
@@ -61,7 +69,8 @@ from .python_literals import is_null_text
 from .restructure import as_item, flat_home, lone_item, object_properties, tagged, unnested, unwrapped, wrapped_inputs
 from .separators import one_joining
 from .sigils import sigil_list, without_sigil
-from .sort_orders import asks_a_sort, sort_member
+from .sort_orders import asks_a_sort, sort_member, sort_objects
+from .spelling import tied_names
 from .suggest import (
     MISSING,
     codes_for_name,
@@ -244,6 +253,9 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
         if flat is MISSING and not has_flat_twin(str(name), container, node):  # not `street` beside `address_street`
             flat = flat_home(str(name), container, node)
         rename = nearest_name(str(name), allowed)
+        if rename is MISSING:  # "color" beside color_hex and color_temp_kelvin: the one whose schema the value fits
+            props = node.get("properties") or {}
+            rename = only([c for c in tied_names(str(name), allowed) if _passes(container[name], props.get(c))])
         unwrap = wrapped_inputs(str(name), container, node)
         if unwrap is not MISSING and rename is not MISSING and object_properties((node.get("properties") or {}).get(rename)) is None:
             rename = MISSING  # {"measurement": {...every input...}} wraps the call; it is no misspelt measured_at
@@ -380,9 +392,15 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
         if split is not MISSING:
             return split
         expected = prop if "type" in prop else error.schema
-        typed = coerce(received, expected)
+        typed = sort_objects(received, expected)  # "created_at DESC" for [{"column": …, "direction": "desc"}], not its column
+        typed = coerce(received, expected) if typed is MISSING else typed
         if typed is MISSING and isinstance(expected.get("enum"), list):
             typed = sort_member(received, expected["enum"])  # {"field": "created_at", "order": "desc"}: created_at:desc
+        if typed is MISSING and isinstance(expected.get("pattern"), str):
+            typed = hex_colour(received, expected["pattern"])  # [255, 136, 0] for "#FF8800"
+            typed = paired(received, expected["pattern"]) if typed is MISSING else typed  # {"width", "height"}: 1920x1080
+        if typed is MISSING and "string" in _kinds(expected):
+            typed = block_text(received)  # [{"type": "text", "text": …}] for a message's content
         if typed is MISSING:
             typed = map_of(received, expected)  # ["env=prod"] for a map of labels
         if typed is MISSING:
@@ -390,6 +408,8 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
         if typed is MISSING and _numeric(expected):
             described, integer = str(prop.get("description") or ""), "integer" in _kinds(expected)
             typed = number_in_unit(received, name, described)
+            if typed is MISSING:  # "33.8688 S" for a latitude: -33.8688
+                typed = coordinate(received, name)
             if typed is MISSING:  # "1h" for duration_minutes: 60
                 typed = duration_in_unit(received, name, described, integer)
             if typed is MISSING and integer:  # "P30D" or "2 weeks" for after_days
@@ -424,7 +444,7 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
     if keyword == "multipleOf":
         rounded = round_to_step(received, rule)
         near = rounded is not MISSING and received and abs(rounded - received) <= abs(received) * 0.005
-        return rounded if near else MISSING
+        return rounded if near else float_noise(received, rule)
     if keyword == "uniqueItems" and isinstance(received, list):
         unique: list[Any] = []
         for item in received:
@@ -433,7 +453,9 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
         return unique
     if keyword == "format":
         found = repair_format(received, str(rule))
-        return epoch_date_time(received) if found is MISSING and rule == "date-time" else found  # Unix seconds
+        if found is MISSING and rule == "date-time":  # Unix seconds, unless the input is about a phone
+            return epoch_date_time(received, f"{name} {prop.get('description') or ''}")
+        return found
     if keyword == "pattern" and isinstance(received, str):
         return _pattern_fix(received, str(rule), prop, name)
     return MISSING  # lengths, item counts, dependencies: only the caller knows what to cut or add
@@ -506,7 +528,11 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
         candidates += [country] if country is not MISSING else []
     found = next((c for c in candidates if search(pattern, c)), MISSING)
     found = iso_duration(value, pattern) if found is MISSING else found  # "90 minutes" → PT1H30M
+    found = designated(value, pattern) if found is MISSING else found  # "1H30M" → PT1H30M; not "1M"
     found = cron_text(value, pattern) if found is MISSING else found  # "@daily" → 0 0 * * *
+    found = mac_address(value, pattern) if found is MISSING else found  # 3C-71-BF-4A-9E-02 → 3C:71:BF:4A:9E:02
+    found = hex_colour(value, pattern) if found is MISSING else found  # "rgb(255, 136, 0)", "#f80" → #FF8800
+    found = paired(value, pattern) if found is MISSING else found  # 1920 X 1080 → 1920x1080
     found = decimal_text(value, pattern) if found is MISSING else found  # "125" → 125.00
     found = one_joining(value, pattern) if found is MISSING else found  # "MATH 201" → MATH-201; not "needs triage"
     found = other_mark(value, pattern) if found is MISSING else found  # new-checkout → new_checkout
@@ -747,6 +773,12 @@ def _solution(finding: _Finding, conditions: list[str], schema: dict[str, Any]) 
 def _format_hint(finding: _Finding) -> str | None:
     """Why a date or time the caller wrote has no suggestion: its reading is ambiguous, which only the user can settle."""
     received, rule = finding.received, finding.error.validator_value
+    duration = rule == "duration" or (finding.keyword == "pattern" and isinstance(rule, str) and is_duration_pattern(rule))
+    readings = designator_readings(received) if duration and finding.keyword in ("format", "pattern") else []
+    if len(readings) > 1:
+        return _("Write {parameter} as the ISO 8601 duration the user means: {received} reads as {readings} (M is months "
+                 "before T, minutes after it).").format(parameter=repr(finding.parameter), received=repr(received),
+                                                        readings=_(" or ").join(readings))
     if finding.keyword != "format" or not isinstance(received, str):
         return None
     numeric = re.fullmatch(r"\s*(\d{1,2})[/-](\d{1,2})[/-](\d{4})\s*", received)

@@ -4,6 +4,8 @@
     '18:30'
     >>> clock_time("06:30:15", "^([01][0-9]|2[0-3]):[0-5][0-9]$", "time")   # seconds HH:MM cannot hold
     MISSING
+    >>> clock_time("1:30", "^[0-9]{2}:[0-5][0-9]:[0-5][0-9]$", "start")   # into a video: 1 min 30 s, or 1 h 30 min?
+    MISSING
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ def clock_time(value: str, pattern: str, about: str) -> Any:
     if not match or not _ABOUT_TIME.search(about) or (match[2] is None and match[4] is None):
         return MISSING
     hour, minute, second = int(match[1]), int(match[2] or 0), int(match[3] or 0)
+    if match[3] is None and match[4] is None and match[2] is not None and (search(pattern, "25:00:00") or search(pattern, "25:00")):
+        return MISSING  # hours past 23: an elapsed time, where "1:30" is a minute and a half as often as an hour and a half
     if match[4]:
         if not 1 <= hour <= 12:
             return MISSING  # "13:30 pm" is no time

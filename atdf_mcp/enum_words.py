@@ -24,7 +24,7 @@ from typing import Any
 from .missing import MISSING, only
 from .spelling import norm
 
-__all__ = ["member_among_words", "member_as_adverb", "member_by_word"]
+__all__ = ["begins_every_word", "member_among_words", "member_as_adverb", "member_by_word"]
 
 _NEGATIONS = frozenset({"not", "no", "non", "never", "without", "except", "excluding", "nor", "neither", "dont", "isnt", "un",
                         "than", "but", "below", "above", "under", "over", "avoid", "instead", "other", "besides", "unless"})
@@ -60,10 +60,53 @@ def member_as_adverb(text: str, members: list[str]) -> Any:
 
 
 def member_by_word(text: str, members: list[str]) -> Any:
-    """The one member that has the single word `text` (4 letters or more) as one of its words, no negation among
-    them ("invoice" for send_invoice; "started" is no not_started); else MISSING."""
+    """The one member whose last word is the single word `text` (4 letters or more), no negation among its words
+    ("invoice" for send_invoice; "started" is no not_started); else MISSING. Words after `text` would make the member
+    more specific than the caller's word: "cancel" is no cancel_at_period_end, "requested" no requested_by_customer."""
     if "_" in text or len(text) < 4 or not text.isalpha():
         return MISSING
-    holding = [m for m in members if text in norm(m).split("_")]
+    holding = [m for m in members if norm(m).split("_")[-1] == text]
     found = only(holding)
     return MISSING if found is MISSING or _NEGATIONS & set(norm(found).split("_")) else found
+
+
+def begins_every_word(text: str, member: str) -> bool:
+    """Whether `text` (2 letters or more) begins `member`, both as `norm` writes them, and says every word of it: it
+    reaches into the member's last word ("stand" of standard, "premium_pl" of premium_plus), or what it leaves out is
+    only numbers, the version of what it names ("debian" of debian_12: the one Debian offered). Not "cancel" of
+    cancel_at_period_end nor "premium" of premium_plus: the words left out make the member more specific."""
+    if len(text) < 2 or not member.startswith(text):
+        return False
+    later = member[len(text):].split("_")[1:]  # the words after the one `text` ends in (or ends before)
+    return all(word.isdigit() for word in later)
+
+
+def abbreviates_every_word(short: str, member: str) -> bool:
+    """Whether `short` is `member` with letters left out, each word of the member kept by its first letter at least
+    ("dlx" of deluxe, "cape" of cancel_at_period_end); not "cancel" of cancel_at_period_end."""
+    if len(short) < 2 or len(short) >= len(member) or short[0] != member[0]:
+        return False
+    words = member.split("_")
+    if len(words) == 1:
+        return _kept(short[1:], member[1:])  # one word: its letters in order, the first kept ("dlx" of deluxe)
+    if len(words) > 8:
+        return False
+    memo: dict[tuple[int, int], bool] = {}
+
+    def fits(at: int, index: int) -> bool:
+        """Whether short[at:] abbreviates words[index:] (each (at, index) worked out once: at most len² steps)."""
+        if index == len(words):
+            return at == len(short)
+        if (at, index) not in memo:
+            word, later = words[index], len(words) - index - 1
+            memo[at, index] = at < len(short) and short[at] == word[0] and any(
+                _kept(short[at + 1:end], word[1:]) and fits(end, index + 1) for end in range(at + 1, len(short) - later + 1))
+        return memo[at, index]
+
+    return fits(0, 0)
+
+
+def _kept(letters: str, word: str) -> bool:
+    """Whether `letters` are letters of `word` in their order."""
+    rest = iter(word)
+    return all(ch in rest for ch in letters)

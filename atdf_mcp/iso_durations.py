@@ -26,14 +26,14 @@ from .durations import seconds_of
 from .missing import MISSING
 from .patterns import search
 
-__all__ = ["iso_duration"]
+__all__ = ["is_duration_pattern", "iso_duration"]
 
 _CLOCK = re.compile(r"\s*(\d{1,3}):([0-5]\d):([0-5]\d)\s*")
 
 
 def iso_duration(value: Any, pattern: str) -> Any:
     """`value` as the ISO 8601 duration `pattern` takes, when it says a duration in a known unit; else MISSING."""
-    if not isinstance(value, str) or len(value) > 64 or not _is_duration_pattern(pattern):
+    if not isinstance(value, str) or len(value) > 64 or not is_duration_pattern(pattern):
         return MISSING
     clock = _CLOCK.fullmatch(value)
     seconds = (int(clock[1]) * 60 + int(clock[2])) * 60 + int(clock[3]) if clock else seconds_of(value.strip())
@@ -43,7 +43,7 @@ def iso_duration(value: Any, pattern: str) -> Any:
     return next((form for form in _forms(total) if search(pattern, form)), MISSING)
 
 
-def _is_duration_pattern(pattern: str) -> bool:
+def is_duration_pattern(pattern: str) -> bool:
     """Whether `pattern` is an ISO 8601 duration's: it begins with P, takes one, and refuses other text after P."""
     return (pattern.lstrip("^(?:").startswith("P") and any(search(pattern, probe) for probe in ("PT1H", "PT30M", "PT30S"))
             and not search(pattern, "PT1X2Y"))

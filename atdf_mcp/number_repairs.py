@@ -16,7 +16,7 @@ from .missing import MISSING
 from .spelling import norm
 from .unit_names import units_named
 
-__all__ = ["number_from_words", "number_in_unit", "plain_number", "round_to_step"]
+__all__ = ["float_noise", "number_from_words", "number_in_unit", "plain_number", "round_to_step"]
 
 
 _UNITS = {w: i for i, w in enumerate(["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -107,3 +107,17 @@ def round_to_step(value: Any, step: Any) -> Any:
     if abs(written - rounded) * 2 == exponent:
         return MISSING  # half-way between two steps (187.505 in cents): up or down is the caller's to say
     return int(rounded) if rounded == rounded.to_integral_value() else float(rounded)
+
+
+def float_noise(value: Any, step: Any) -> Any:
+    """The multiple of `step` that `value` is but for a binary float's noise (21.500000001 for steps of 0.5: a part in
+    a billion), written as the step writes it; else MISSING (21.3 is no slip of 21.5)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or isinstance(step, bool) or not isinstance(step, (int, float)):
+        return MISSING
+    if step <= 0 or not abs(value) < 2.0 ** 53:
+        return MISSING
+    times = round(value / step)
+    if times == 0 or abs(value / step - times) > 1e-9 * abs(times):
+        return MISSING
+    exact = Decimal(str(step)) * times
+    return int(exact) if exact == exact.to_integral_value() else float(exact)

@@ -7,9 +7,12 @@ before a value that left it out.
     'POL-00482211'
     >>> with_leading_mark("green", "^#[0-9a-f]{6}$")
     MISSING
+    >>> with_leading_mark("living_room", r"^light\\.[a-z0-9_]+$")   # an entity id's domain
+    'light.living_room'
 
-The word is letters the pattern spells out (not a class, not under a quantifier), with a dash or an underscore after
-them; never digits nor "+" (a country code the number lacks is the caller's to give), never one of alternatives.
+The word is letters the pattern spells out (not a class, not under a quantifier), with a dash, an underscore or a dot
+after them; never digits nor "+" (a country code the number lacks is the caller's to give), never one of alternatives, never
+an ISO 8601 duration's P or PT (which one decides whether "1M" is a month or a minute: `duration_designators`).
 """
 
 from __future__ import annotations
@@ -17,19 +20,21 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .iso_durations import is_duration_pattern
 from .missing import MISSING
 from .patterns import search
 
 __all__ = ["with_leading_mark"]
 
-_LEADING = re.compile(r"\^(?:\\?([#@])|([A-Za-z]+[-_]?))(?![?*{+])")
+_LEADING = re.compile(r"\^(?:\\?([#@])|([A-Za-z]+(?:[-_]|\\\.)?))(?![?*{+])")
 
 
 def with_leading_mark(value: str, pattern: str) -> Any:
     """`value` with the mark or word its pattern begins with, when it lacks it and then fits; else MISSING."""
     match = _LEADING.match(pattern)
-    lead = (match[1] or match[2]) if match else None
-    if not lead or value.strip().upper().startswith(lead.upper()) or _alternatives(pattern):
+    lead = (match[1] or match[2].replace("\\.", ".")) if match else None
+    if not lead or value.strip().upper().startswith(lead.upper()) or _alternatives(pattern) or is_duration_pattern(pattern):
+        return MISSING  # P or PT before "1M" decides month or minute: duration_designators says when that is certain
         return MISSING
     marked = lead + value.strip()
     return marked if search(pattern, marked) else MISSING

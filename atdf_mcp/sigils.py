@@ -7,9 +7,11 @@ user name, '#PRJ-0412' of a reference), where the input's pattern takes the valu
     'dana-k'
     >>> without_sigil("#zz0000", "^#[0-9a-f]{6}$")   # a sigil the pattern takes is part of the value
     MISSING
+    >>> without_sigil("v2.4.1", r"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$")   # a version's v
+    '2.4.1'
 
-One sigil only ('$$AAPL' is something else), a $ only before a letter ('$100' is a sum of money, not the number 100), and
-only when the value without it fits the pattern as it is. A list
+One sigil only ('$$AAPL' is something else), a $ only before a letter ('$100' is a sum of money, not the number 100), a
+'v' only before a digit (a version: "v2.4.1"), and only when the value without it fits the pattern as it is. A list
 of such values written as one text ("#spring #fashion", "@dana @li") is split where every word carries the same sigil.
 
     >>> sigil_list("#spring #fashion", "^[A-Za-z0-9_]{1,50}$")
@@ -31,6 +33,8 @@ _SIGILS = "$#@"
 def without_sigil(value: str, pattern: str) -> Any:
     """`value` without its leading $, # or @ when the pattern refuses it with the sigil and takes it without; else MISSING."""
     text = value.strip()
+    if len(text) >= 2 and text[0] in "vV" and text[1].isdigit() and not search(pattern, text):
+        return text[1:] if search(pattern, text[1:]) else MISSING
     if len(text) < 2 or text[0] not in _SIGILS or text[1] in _SIGILS or search(pattern, text):
         return MISSING
     if text[0] == "$" and not text[1].isalpha():

@@ -22,7 +22,7 @@ from typing import Any
 from .missing import MISSING, only
 from .spelling import norm
 
-__all__ = ["asks_a_sort", "sort_member"]
+__all__ = ["asks_a_sort", "sort_member", "sort_objects"]
 
 _FIELD_KEYS = frozenset({"field", "by", "key", "sort", "sort_by", "column", "attribute", "property", "name", "order_by"})
 _DIRECTION_KEYS = frozenset({"order", "direction", "dir", "sort_order", "sort_direction"})
@@ -64,3 +64,28 @@ def _says(member: str) -> tuple[str, str] | None:
     parts = re.fullmatch(r"\s*([A-Za-z_][\w.]*)\s*[:\s,|]\s*([A-Za-z]+)\s*", member)
     said = _DIRECTIONS.get(parts[2].lower()) if parts else None
     return (norm(parts[1]), said) if parts and said else None
+
+
+def sort_objects(value: Any, schema: dict[str, Any]) -> Any:
+    """A sort written as text ("created_at DESC", "-created_at") for a list of sort objects whose items hold a field
+    key and a direction key with an enum ({"column": …, "direction": "asc" | "desc"}): the one such object, in a list;
+    else MISSING. The field is kept as written; the direction is the member that says it.
+
+    >>> sort_objects("-created_at", {"type": "array", "items": {"type": "object", "properties": {
+    ...     "column": {"type": "string"}, "direction": {"enum": ["asc", "desc"]}}}})
+    [{'column': 'created_at', 'direction': 'desc'}]
+    """
+    items = schema.get("items") if isinstance(schema, dict) and schema.get("type") == "array" else None
+    properties = items.get("properties") if isinstance(items, dict) else None
+    if not isinstance(value, str) or len(value) > 200 or not isinstance(properties, dict):
+        return MISSING
+    fields = [k for k in properties if norm(k) in _FIELD_KEYS]
+    directions = [k for k, p in properties.items() if norm(k) in _DIRECTION_KEYS and isinstance(p, dict) and isinstance(p.get("enum"), list)]
+    signed = re.fullmatch(r"\s*([-+])\s*([A-Za-z_][\w.]*)\s*", value)
+    spaced = re.fullmatch(r"\s*([A-Za-z_][\w.]*)\s*[:\s]\s*([A-Za-z]+)\s*", value)
+    field, said = ((signed[2], "desc" if signed[1] == "-" else "asc") if signed
+                   else (spaced[1], _DIRECTIONS.get(spaced[2].lower())) if spaced else (None, None))
+    if len(fields) != 1 or len(directions) != 1 or not said or set(items.get("required") or ()) - {fields[0], directions[0]}:
+        return MISSING
+    member = only([m for m in properties[directions[0]]["enum"] if isinstance(m, str) and _DIRECTIONS.get(m.lower()) == said])
+    return MISSING if member is MISSING else [{fields[0]: field, directions[0]: member}]

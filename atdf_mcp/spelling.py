@@ -15,6 +15,7 @@ from typing import Any
 
 from .budget import MAX_TEXT
 from .missing import MISSING, only
+from .short_names import same_words
 
 __all__ = ["close_names", "closest_spelling", "edit_distance", "in_another_order", "is_abbreviation", "is_typo_of", "nearest_name", "norm",
            "typo_tolerance"]
@@ -170,17 +171,50 @@ def _measured(key: str, word: str) -> bool:
     return any(w in _MEASURES or w.removesuffix("s") in _MEASURES for w in key.split("_") if w != word)
 
 
+def _words_within(declared: str, key: str) -> bool:
+    """Whether the declared name's words (two or more) are the caller's in their order, with words between or around
+    them that are no measure ("max_completion_tokens" for max_tokens; "max_page_size" is no max_page)."""
+    words, given = declared.split("_"), key.split("_")
+    if len(words) < 2 or len(given) <= len(words) or len(given) > 8:
+        return False
+    rest = iter(given)
+    if not all(word in rest for word in words):
+        return False
+    extra = [w for w in given if w not in words]
+    return not any(w in _MEASURES or w.removesuffix("s") in _MEASURES for w in extra)
+
+
 def nearest_name(name: str, candidates: list[str]) -> Any:
     """The declared argument a misspelt or re-cased argument name stands for, or MISSING."""
     if not candidates or len(name) > MAX_TEXT:
         return MISSING
     key = norm(name)
-    for test in (lambda c: norm(c) == key,
-                 lambda c: norm(c).rstrip("s") == key.rstrip("s"),
-                 lambda c: key in norm(c).split("_") or (norm(c) in key.split("_") and not _measured(key, norm(c))),
-                 lambda c: len(key) >= 3 and norm(c).startswith(key),
-                 lambda c: is_abbreviation(key, norm(c))):
+    for test in _name_tests(key):
         found = only([c for c in candidates if test(c)])
         if found is not MISSING:
             return found
     return closest_spelling(key, candidates)
+
+
+def tied_names(name: str, candidates: list[str]) -> list[str]:
+    """The declared arguments the first of `nearest_name`'s readings that names any names, when it names more than one
+    ("color" for color_hex and color_temp_kelvin); else []. The caller may choose among them by the value."""
+    if not candidates or len(name) > MAX_TEXT:
+        return []
+    key = norm(name)
+    for test in _name_tests(key):
+        named = [c for c in candidates if test(c)]
+        if named:
+            return named if len(named) > 1 else []
+    return []
+
+
+def _name_tests(key: str) -> tuple[Any, ...]:
+    """The readings of a name, the surest first."""
+    return (lambda c: norm(c) == key,
+            lambda c: norm(c).rstrip("s") == key.rstrip("s"),
+            lambda c: key in norm(c).split("_") or (norm(c) in key.split("_") and not _measured(key, norm(c))),
+            lambda c: len(key) >= 3 and norm(c).startswith(key),
+            lambda c: is_abbreviation(key, norm(c)),
+            lambda c: same_words(key, norm(c)),
+            lambda c: _words_within(norm(c), key))

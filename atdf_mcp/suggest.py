@@ -19,20 +19,24 @@ The repairs live in modules of one job each; this module re-exports them as the 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any
 
 from .budget import MAX_TEXT
 from .country_names import country_of
-from .enum_words import member_among_words, member_as_adverb, member_by_word
+from .enum_words import abbreviates_every_word, begins_every_word, member_among_words, member_as_adverb, member_by_word
 from .format_repairs import repair_format
 from .language_tags import language_of
+from .media_types import media_member
 from .missing import MISSING, only
+from .number_pairs import pair_member
 from .number_repairs import number_from_words, number_in_unit, plain_number, round_to_step
 from .operators import operator_member
 from .python_literals import literal_of
-from .spelling import close_names, closest_spelling, edit_distance, in_another_order, is_abbreviation, nearest_name, norm
+from .spelling import close_names, closest_spelling, edit_distance, in_another_order, nearest_name, norm
 from .time_zones import zone_member
+from .unit_members import unit_member
 from .unit_names import codes_for_name, named_code
 from .word_lists import two_readings
 
@@ -81,9 +85,11 @@ def nearest(value: Any, choices: list[Any]) -> Any:
         return MISSING
     for attempt in (lambda: named_code(value, strings), lambda: language_of(value, strings), lambda: country_of(value, strings),
                     lambda: zone_member(value, strings), lambda: operator_member(value, strings),
+                    lambda: unit_member(value, strings), lambda: pair_member(value, strings),
+                    lambda: media_member(value, strings),
                     lambda: in_another_order(text, strings),
-                    lambda: only([c for c in strings if len(text) >= 2 and norm(c).startswith(text)]),
-                    lambda: only([c for c in strings if is_abbreviation(text, norm(c))])):
+                    lambda: only([c for c in strings if begins_every_word(text, norm(c))]),
+                    lambda: only([c for c in strings if abbreviates_every_word(text, norm(c))])):
         found = attempt()
         if found is not MISSING:
             return found
@@ -170,6 +176,8 @@ def _as_array(value: Any, schema: dict[str, Any]) -> Any:
         if value.strip().startswith("[") and value.strip().endswith("]"):
             return MISSING  # a list written as text that reads two ways ("['a' 'b']"): not one item
         items = schema.get("items") if isinstance(schema.get("items"), dict) else {}
+        if "," in value and items.get("type") in ("number", "integer"):
+            return _numbers_listed(value, items["type"])  # "2.29,48.85,2.31,48.87" for a bounding box
         if "," in value:
             members = items.get("enum")
             if not members:
@@ -178,7 +186,27 @@ def _as_array(value: Any, schema: dict[str, Any]) -> Any:
             return parts if parts and MISSING not in parts else MISSING
     if isinstance(value, list) or value is None or two_readings(value, schema.get("items")):
         return MISSING  # "python backup.py" for a list of words: one item or two is the caller's to say
+    if isinstance(value, dict) and not _takes_objects(schema.get("items")):
+        return MISSING  # {"lat": …, "lon": …} for a pair of numbers is no one-item list
     return [value]
+
+
+def _numbers_listed(value: str, kind: str) -> Any:
+    """Numbers written in one text, parted by commas, when no part could be a group of thousands ("1,000") nor the
+    whole text one number with a decimal comma ("10,20" is 10.2 as often as [10, 20]); else MISSING."""
+    parts = [part.strip() for part in value.split(",")]
+    if len(parts) > 64 or plain_number(value) is not MISSING or any(len(p) == 3 and p.isdigit() for p in parts[1:]):
+        return MISSING
+    numbers = [plain_number(p) if re.fullmatch(r"[+-]?\d+(?:\.\d+)?", p) else MISSING for p in parts]
+    if MISSING in numbers or (kind == "integer" and not all(float(n).is_integer() for n in numbers)):
+        return MISSING
+    return [int(n) if kind == "integer" else n for n in numbers]
+
+
+def _takes_objects(items: Any) -> bool:
+    """Whether a list's item schema may be an object (it says no type, or object among its types)."""
+    kinds = items.get("type") if isinstance(items, dict) else None
+    return kinds is None or kinds == "object" or (isinstance(kinds, list) and "object" in kinds)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -215,13 +243,14 @@ _EXACT_WORDS = {
     "amount", "price", "cost", "fee", "total", "balance", "payment", "sum", "weight", "mass", "age",  # reported
     "discount", "refund", "tip", "donation", "deposit", "credit", "budget", "bid", "salary", "tax",  # what is paid
     "day", "month", "year", "hour", "weekday", "floor", "port", "seat", "index", "position", "rank",  # positions
+    "lat", "lon", "lng", "latitude", "longitude", "altitude", "elevation",  # a place: the bound is another place (the pole)
 }
 
 
 def is_exact_number(name: str) -> bool:
     """Whether a number is exact by its meaning, judged by its name: a fact the user reports (a sum of money or what
-    changes one, such as a discount, a weight, an age) or a position (the 31st of the month, a floor, a port). Moved to a bound, the call would pay
-    another sum, declare another weight or pick another day, so it never is."""
+    changes one, such as a discount, a weight, an age) or a position (the 31st of the month, a floor, a port, a latitude). Moved to a
+    bound, the call would pay another sum, declare another weight, pick another day or point at the pole, so it never is."""
     return bool(set(norm(name).split("_")) & _EXACT_WORDS)
 
 

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 from .missing import MISSING, only
 from .spelling import norm
 
-__all__ = ["codes_for_name", "input_units", "named_code", "units_named"]
+__all__ = ["codes_for_name", "input_units", "named_code", "unit_symbols", "units_named"]
 
 
 # Names written in full → the codes they may stand for; a name is used only when exactly one of its codes is allowed.
@@ -35,7 +36,7 @@ _CODE_NAMES: dict[str, tuple[str, ...]] = {
     "kilogramme": ("kg",), "kilo": ("kg",), "tonne": ("t",), "ton": ("t",), "ounce": ("oz",), "lbs": ("lb",),
     "milliliter": ("ml",), "millilitre": ("ml",), "liter": ("l",), "litre": ("l",), "gallon": ("gal",),
     "celsius": ("C", "°C"), "centigrade": ("C", "°C"), "fahrenheit": ("F", "°F"), "kelvin": ("K",),
-    "second": ("s", "sec"), "minute": ("min",), "hour": ("h", "hr"), "day": ("d",), "kilometer_per_hour": ("km/h", "kph"),
+    "millisecond": ("ms",), "second": ("s", "sec"), "minute": ("min",), "hour": ("h", "hr"), "day": ("d",), "kilometer_per_hour": ("km/h", "kph"),
     "kilometre_per_hour": ("km/h", "kph"), "mile_per_hour": ("mph",), "meter_per_second": ("m/s",),
     "metre_per_second": ("m/s",), "knot": ("kn", "kt"), "pixel": ("px",),
     "degree_celsius": ("C", "°C"), "kilobyte": ("KB", "kB"), "megabyte": ("MB",), "gigabyte": ("GB",),
@@ -66,6 +67,12 @@ def codes_for_name(text: str) -> tuple[str, ...]:
         if codes:
             return codes
     return ()
+
+
+@functools.cache
+def unit_symbols() -> frozenset[str]:
+    """Every code or symbol a currency or unit name may stand for ("°C", "kg", "%", "EUR")."""
+    return frozenset(code for codes in _CODE_NAMES.values() for code in codes)
 
 
 def named_code(text: str, allowed: list[str]) -> Any:

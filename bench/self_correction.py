@@ -1,10 +1,11 @@
 """Self-correction: how many wrong calls of the corpus succeed on one retry with the envelope's suggested_arguments.
 
-    python -m bench.self_correction [--quick] [--cases] [--corpus first|blind|blind3|blind4|blind5|blind6]
+    python -m bench.self_correction [--quick] [--cases] [--corpus first|blind|blind3|blind4|blind5|blind6|blind7]
 
 Every case of `bench/wrong_calls.py` (or, with `--corpus blind`, of `bench/wrong_calls_blind.py`; with `--corpus blind3`,
 of `bench/wrong_calls_blind3.py`; with `--corpus blind4`, of `bench/wrong_calls_blind4.py`; with
-`--corpus blind5`, of `bench/wrong_calls_blind5.py`; with `--corpus blind6`, of `bench/wrong_calls_blind6.py`) is sent through the
+`--corpus blind5`, of `bench/wrong_calls_blind5.py`; with `--corpus blind6`, of `bench/wrong_calls_blind6.py`; with
+`--corpus blind7`, of `bench/wrong_calls_blind7.py`) is sent through the
 SDK's in-memory client; the envelope is read from the result's first text block (what every client sees). Each case ends in one of:
 - corrected: `suggested_arguments` equal the call the agent meant (schema defaults filled in on both sides) and the
   retry with them succeeds;
@@ -45,7 +46,8 @@ from atdf_mcp.server import build_server
 from .wrong_calls import CASES, CATALOGUES, V, WrongCall
 
 CORPORA = {"first": "bench.wrong_calls", "blind": "bench.wrong_calls_blind", "blind3": "bench.wrong_calls_blind3",
-           "blind4": "bench.wrong_calls_blind4", "blind5": "bench.wrong_calls_blind5", "blind6": "bench.wrong_calls_blind6"}
+           "blind4": "bench.wrong_calls_blind4", "blind5": "bench.wrong_calls_blind5", "blind6": "bench.wrong_calls_blind6",
+           "blind7": "bench.wrong_calls_blind7"}
 OUTCOMES = ("corrected", "wrong suggestion", "retry failed", "not corrected")
 
 
@@ -135,7 +137,7 @@ async def _case(client: Client, case: WrongCall, defaults: dict[str, Any]) -> di
 
 
 def corpus(name: str) -> tuple[tuple[WrongCall, ...], dict[str, Any]]:
-    """A corpus's cases and catalogues by its name (`first`, `blind`, `blind3` … `blind6`)."""
+    """A corpus's cases and catalogues by its name (`first`, `blind`, `blind3` … `blind7`)."""
     module = importlib.import_module(CORPORA[name])
     return module.CASES, module.CATALOGUES
 
@@ -213,8 +215,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="the same corpus (there is nothing to shorten)")
     parser.add_argument("--cases", action="store_true", help="also print every case's outcome and suggestion")
     parser.add_argument("--corpus", choices=sorted(CORPORA), default="first",
-                        help="first: bench/wrong_calls.py; blind, blind3 … blind6: bench/wrong_calls_blind.py, "
-                             "bench/wrong_calls_blind3.py … bench/wrong_calls_blind6.py, each written before it was run")
+                        help="first: bench/wrong_calls.py; blind, blind3 … blind7: bench/wrong_calls_blind.py, "
+                             "bench/wrong_calls_blind3.py … bench/wrong_calls_blind7.py, each written before it was run")
     args = parser.parse_args(argv)
     rows = anyio.run(run_corpus, *corpus(args.corpus))
     print_summary(summarise(rows), rows if args.cases else None)
