@@ -1,0 +1,173 @@
+"""What the MODEL sees: real hosts (Claude Code, Codex, Gemini CLI, OpenCode, the Continue CLI) on `atdf-mcp config`'s
+stdio and HTTP entries, their model a stand-in on 127.0.0.1 (tests/stand_in_models.py) that calls our tools with
+wrong arguments, retries with the `suggested_arguments` of the envelope it was handed, and records each tool result
+exactly as the host passed it on.
+
+The catalogue has `unit_converter` (no outputSchema: the envelope is also structuredContent) and `distance` (an
+outputSchema the envelope does not satisfy: no structuredContent, the envelope is the text block alone).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from local_server import serve_over_http
+from stand_in_models import FINAL, Script, envelopes, stand_in, text_of
+from test_hosts_run import CLAUDE_CODE, CODEX, CONTINUE, GEMINI_CLI, OPENCODE, REPO, TOKEN, config, host_run, installed, scratch_env
+
+PROMPT = "Convert 10 km to miles, then give 3 km in meters."
+CALLS: list[tuple[str, dict[str, Any] | None]] = [
+    ("unit_converter", {"value": 10, "from_unit": "KM", "to_unit": "mi"}), ("unit_converter", None),
+    ("distance", {"unit": "KM", "value": 3}), ("distance", None)]
+RUN_SECONDS = 90  # one host run: start the server, five model turns
+
+
+@pytest.fixture(scope="module")
+def catalog(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled `unit_converter` (no outputSchema) and a `distance` tool with an enum and an outputSchema."""
+    folder = tmp_path_factory.mktemp("models") / "cat"
+    folder.mkdir()
+    for name in ("utilities/unit_converter.json", "units.py", "demo_support.py"):
+        shutil.copy(REPO / "descriptors" / name, folder)
+    (folder / "atdf-mcp.yaml").write_text('bindings:\n  unit_converter:\n    handler: "units:convert"\n', encoding="utf-8")
+    distance = {"name": "distance", "description": "Gives a distance in meters.",
+                "inputSchema": {"type": "object", "required": ["unit", "value"],
+                                "properties": {"unit": {"type": "string", "enum": ["km", "mi"]}, "value": {"type": "number"}}},
+                "outputSchema": {"type": "object", "properties": {"meters": {"type": "number"}}, "required": ["meters"]}}
+    (folder / "tools.json").write_text(json.dumps({"tools": [distance]}), encoding="utf-8")
+    (folder / "handlers.py").write_text(
+        "def distance(unit, value):\n    return {'meters': value * (1000 if unit == 'km' else 1609.344)}\n", encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def server(catalog: Path) -> Iterator[str]:
+    """`atdf-mcp serve --transport http --auth-token TOKEN` on the catalogue: its base URL."""
+    with serve_over_http(catalog, "--auth-token", TOKEN, env={**os.environ, "PYTHONPATH": str(REPO)}) as (_, base, _):
+        yield base
+
+
+def entry(transport: str, catalog: Path, server: str) -> list[str]:
+    """`atdf-mcp config HOST`'s arguments for the stdio or the HTTP entry."""
+    return [str(catalog), "--env", f"PYTHONPATH={REPO}"] if transport == "stdio" else ["--url", f"{server}/mcp", "--auth-token", TOKEN]
+
+
+def check(script: Script, host: str, transport: str) -> None:
+    """The model got each envelope whole (code, parameter, suggested value and arguments) and, after retrying with the
+    suggested arguments, each result; what it saw is printed for the README."""
+    seen = [text_of(item) for item in script.seen]
+    for index, item in enumerate(seen):
+        print(f"{host} {transport} result {index + 1}: {item[:300]}")
+    assert len(seen) == len(CALLS), (seen, script.requests[-1:])
+    [unit] = envelopes(script.seen[0])
+    assert unit["errors"][0] | {"context": {}} == unit["errors"][0] | {
+        "code": "UNKNOWN_UNIT", "parameter_name": "from_unit", "suggested_value": "km", "context": {}}, unit
+    assert unit["errors"][0]["context"]["suggested_arguments"] == {"value": 10, "from_unit": "km", "to_unit": "mi"}
+    assert "6.21371" in seen[1] and not envelopes(script.seen[1]), seen[1]
+    [enum] = envelopes(script.seen[2])
+    assert enum["errors"][0]["code"] == "VALIDATION_ERROR" and enum["errors"][0]["parameter_name"] == "unit", enum
+    assert enum["errors"][0]["suggested_value"] == "km"
+    assert enum["errors"][0]["context"]["suggested_arguments"] == {"unit": "km", "value": 3}
+    assert "3000" in seen[3] and not envelopes(script.seen[3]), seen[3]
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+def test_claude_code_hands_the_model_each_envelope(capsys: pytest.CaptureFixture[str], catalog: Path, server: str,
+                                                   transport: str, tmp_path: Path) -> None:
+    """`claude -p` with the printed document as --mcp-config and the stand-in as ANTHROPIC_BASE_URL."""
+    claude = installed(*CLAUDE_CODE)
+    env = scratch_env(tmp_path / "home")
+    document, _ = config(capsys, "claude-code", *entry(transport, catalog, server), "--name", "atdf")
+    (tmp_path / "mcp.json").write_text(document, encoding="utf-8")
+    with stand_in(CALLS) as (url, script):
+        # ENABLE_TOOL_SEARCH=false: else (2.1.332, a non-Anthropic base URL) MCP tools are deferred behind its ToolSearch tool
+        env |= {"ANTHROPIC_BASE_URL": url, "ANTHROPIC_API_KEY": "stand-in-key", "ENABLE_TOOL_SEARCH": "false"}
+        run = host_run([str(claude), "-p", PROMPT, "--mcp-config", str(tmp_path / "mcp.json"), "--strict-mcp-config",
+                        "--allowedTools", "mcp__atdf", "--model", "claude-sonnet-4-5"], cwd=tmp_path, env=env,
+                       timeout=RUN_SECONDS)
+    print(run.stdout[-1000:], run.stderr[-2000:])
+    check(script, "claude-code", transport)
+    assert FINAL in run.stdout, run.stdout + run.stderr
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+def test_codex_hands_the_model_each_envelope(capsys: pytest.CaptureFixture[str], catalog: Path, server: str,
+                                             transport: str, tmp_path: Path) -> None:
+    """`codex exec` with the printed table appended to config.toml and the stand-in as a Responses API provider."""
+    codex = installed(*CODEX)
+    env = scratch_env(tmp_path / "home")
+    table, _ = config(capsys, "codex", *entry(transport, catalog, server), "--name", "atdf")
+    with stand_in(CALLS) as (url, script):
+        provider = (f'model = "stand-in"\nmodel_provider = "standin"\n\n[model_providers.standin]\nname = "stand-in"\n'
+                    f'base_url = "{url}/v1"\nwire_api = "responses"\n\n')
+        Path(env["CODEX_HOME"]).mkdir()
+        (Path(env["CODEX_HOME"]) / "config.toml").write_text(provider + table, encoding="utf-8")
+        run = host_run([str(codex), "exec", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox", PROMPT],
+                       cwd=tmp_path, env=env, timeout=RUN_SECONDS)
+    print(run.stdout[-1000:], run.stderr[-2000:])
+    check(script, "codex", transport)
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+def test_gemini_cli_hands_the_model_each_envelope(capsys: pytest.CaptureFixture[str], catalog: Path, server: str,
+                                                  transport: str, tmp_path: Path) -> None:
+    """`gemini -p --yolo` with the printed entry in ~/.gemini/settings.json and the stand-in as GOOGLE_GEMINI_BASE_URL."""
+    gemini = installed(*GEMINI_CLI)
+    env, project = scratch_env(tmp_path / "home"), tmp_path / "project"
+    project.mkdir()
+    settings = json.loads(config(capsys, "gemini-cli", *entry(transport, catalog, server), "--name", "atdf")[0])
+    settings["security"] = {"auth": {"selectedType": "gemini-api-key"}}
+    folder = Path(env["HOME"]) / ".gemini"
+    folder.mkdir()
+    (folder / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
+    (folder / "trustedFolders.json").write_text(json.dumps({str(project): "TRUST_FOLDER"}), encoding="utf-8")
+    with stand_in(CALLS) as (url, script):
+        env |= {"GOOGLE_GEMINI_BASE_URL": url, "GEMINI_API_KEY": "stand-in-key"}
+        run = host_run([str(gemini), "-p", PROMPT, "-m", "gemini-2.5-flash", "--yolo"], cwd=project, env=env,
+                       timeout=RUN_SECONDS)
+    print(run.stdout[-1000:], run.stderr[-2000:])
+    check(script, "gemini-cli", transport)
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+def test_opencode_hands_the_model_each_envelope(capsys: pytest.CaptureFixture[str], catalog: Path, server: str,
+                                                transport: str, tmp_path: Path) -> None:
+    """`opencode run` with the printed entry and the stand-in as an OpenAI-compatible provider."""
+    opencode = installed(*OPENCODE)
+    env = scratch_env(tmp_path / "home")
+    document = json.loads(config(capsys, "opencode", *entry(transport, catalog, server), "--name", "atdf")[0])
+    with stand_in(CALLS) as (url, script):
+        document |= {"model": "standin/stand-in", "provider": {"standin": {
+            "npm": "@ai-sdk/openai-compatible", "name": "Stand-in", "options": {"baseURL": f"{url}/v1", "apiKey": "none"},
+            "models": {"stand-in": {"name": "stand-in", "tool_call": True}}}}}
+        folder = Path(env["XDG_CONFIG_HOME"]) / "opencode"
+        folder.mkdir(parents=True)
+        (folder / "opencode.json").write_text(json.dumps(document), encoding="utf-8")
+        run = host_run([str(opencode), "run", PROMPT], cwd=tmp_path, env=env, timeout=RUN_SECONDS)
+    print(run.stdout[-1000:], run.stderr[-2000:])
+    check(script, "opencode", transport)
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+def test_continue_cli_hands_the_model_each_envelope(capsys: pytest.CaptureFixture[str], catalog: Path, server: str,
+                                                    transport: str, tmp_path: Path) -> None:
+    """`cn -p --auto` with the printed item in its config.yaml and the stand-in as an OpenAI model."""
+    continue_cli = installed(*CONTINUE)
+    env = scratch_env(tmp_path / "home")
+    items = yaml.safe_load(config(capsys, "continue", *entry(transport, catalog, server), "--name", "atdf")[0])["mcpServers"]
+    with stand_in(CALLS) as (url, script):
+        settings = {"name": "tests", "version": "0.0.1", "schema": "v1", "mcpServers": items,
+                    "models": [{"name": "stand-in", "provider": "openai", "model": "stand-in", "apiBase": f"{url}/v1",
+                                "apiKey": "none", "roles": ["chat"]}]}
+        (tmp_path / "config.yaml").write_text(yaml.safe_dump(settings), encoding="utf-8")
+        run = host_run([str(continue_cli), "-p", PROMPT, "--config", str(tmp_path / "config.yaml"), "--auto"], cwd=tmp_path,
+                       env=env, timeout=RUN_SECONDS)
+    print(run.stdout[-1000:], run.stderr[-2000:])
+    check(script, "continue", transport)
