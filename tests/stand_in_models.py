@@ -163,12 +163,16 @@ class StandIn(BaseHTTPRequestHandler):
 
     def openai_responses(self, request: dict[str, Any]) -> None:
         """OpenAI Responses: a function_call item or a message item, streamed."""
-        offered = [tool["name"] for tool in request.get("tools", []) if tool.get("type") == "function" and "name" in tool]
+        namespaces = {f"{group['name']}__{tool['name']}": (group["name"], tool["name"]) for group in request.get("tools", [])
+                      if group.get("type") == "namespace" for tool in group.get("tools", [])}  # Codex: MCP tools by server
+        offered = [tool["name"] for tool in request.get("tools", []) if tool.get("type") == "function"] + list(namespaces)
         items = request.get("input", [])
         results = [item for item in items if isinstance(item, dict) and item.get("type") == "function_call_output"]
         call = self.script.next_call(offered, results)
         step = len(results)
-        item: dict[str, Any] = ({"type": "function_call", "id": f"fc_{step}", "call_id": f"call_{step}", "name": call[0],
+        named = ({"namespace": namespaces[call[0]][0], "name": namespaces[call[0]][1]} if call and call[0] in namespaces
+                 else {"name": call[0] if call else ""})
+        item: dict[str, Any] = ({"type": "function_call", "id": f"fc_{step}", "call_id": f"call_{step}", **named,
                                  "arguments": json.dumps(call[1]), "status": "completed"} if call else
                                 {"type": "message", "id": f"msg_{step}", "role": "assistant", "status": "completed",
                                  "content": [{"type": "output_text", "text": FINAL, "annotations": []}]})

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -59,9 +60,10 @@ def entry(transport: str, catalog: Path, server: str) -> list[str]:
     return [str(catalog), "--env", f"PYTHONPATH={REPO}"] if transport == "stdio" else ["--url", f"{server}/mcp", "--auth-token", TOKEN]
 
 
-def check(script: Script, host: str, transport: str) -> None:
+def check(script: Script, host: str, transport: str, folder: Path) -> None:
     """The model got each envelope whole (code, parameter, suggested value and arguments) and, after retrying with the
-    suggested arguments, each result; what it saw is printed for the README."""
+    suggested arguments, each result; what it saw is printed for the README, every request kept in `folder`."""
+    (folder / "model-requests.json").write_text(json.dumps(script.requests, indent=1), encoding="utf-8")
     seen = [text_of(item) for item in script.seen]
     for index, item in enumerate(seen):
         print(f"{host} {transport} result {index + 1}: {item[:300]}")
@@ -93,7 +95,7 @@ def test_claude_code_hands_the_model_each_envelope(capsys: pytest.CaptureFixture
                         "--allowedTools", "mcp__atdf", "--model", "claude-sonnet-4-5"], cwd=tmp_path, env=env,
                        timeout=RUN_SECONDS)
     print(run.stdout[-1000:], run.stderr[-2000:])
-    check(script, "claude-code", transport)
+    check(script, "claude-code", transport, tmp_path)
     assert FINAL in run.stdout, run.stdout + run.stderr
 
 
@@ -110,9 +112,9 @@ def test_codex_hands_the_model_each_envelope(capsys: pytest.CaptureFixture[str],
         Path(env["CODEX_HOME"]).mkdir()
         (Path(env["CODEX_HOME"]) / "config.toml").write_text(provider + table, encoding="utf-8")
         run = host_run([str(codex), "exec", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox", PROMPT],
-                       cwd=tmp_path, env=env, timeout=RUN_SECONDS)
+                       cwd=tmp_path, env=env, timeout=RUN_SECONDS, stdin=subprocess.DEVNULL)
     print(run.stdout[-1000:], run.stderr[-2000:])
-    check(script, "codex", transport)
+    check(script, "codex", transport, tmp_path)
 
 
 @pytest.mark.parametrize("transport", ["stdio", "http"])
@@ -133,7 +135,7 @@ def test_gemini_cli_hands_the_model_each_envelope(capsys: pytest.CaptureFixture[
         run = host_run([str(gemini), "-p", PROMPT, "-m", "gemini-2.5-flash", "--yolo"], cwd=project, env=env,
                        timeout=RUN_SECONDS)
     print(run.stdout[-1000:], run.stderr[-2000:])
-    check(script, "gemini-cli", transport)
+    check(script, "gemini-cli", transport, tmp_path)
 
 
 @pytest.mark.parametrize("transport", ["stdio", "http"])
@@ -152,7 +154,7 @@ def test_opencode_hands_the_model_each_envelope(capsys: pytest.CaptureFixture[st
         (folder / "opencode.json").write_text(json.dumps(document), encoding="utf-8")
         run = host_run([str(opencode), "run", PROMPT], cwd=tmp_path, env=env, timeout=RUN_SECONDS)
     print(run.stdout[-1000:], run.stderr[-2000:])
-    check(script, "opencode", transport)
+    check(script, "opencode", transport, tmp_path)
 
 
 @pytest.mark.parametrize("transport", ["stdio", "http"])
@@ -170,4 +172,4 @@ def test_continue_cli_hands_the_model_each_envelope(capsys: pytest.CaptureFixtur
         run = host_run([str(continue_cli), "-p", PROMPT, "--config", str(tmp_path / "config.yaml"), "--auto"], cwd=tmp_path,
                        env=env, timeout=RUN_SECONDS)
     print(run.stdout[-1000:], run.stderr[-2000:])
-    check(script, "continue", transport)
+    check(script, "continue", transport, tmp_path)
