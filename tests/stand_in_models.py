@@ -252,5 +252,8 @@ def envelopes(seen: Any) -> list[dict[str, Any]]:
 
 
 def text_of(seen: Any) -> str:
-    """What the model saw as one string (the JSON of a structured item)."""
+    """What the model saw of one tool result, as one string: the Anthropic tool_result's or the chat message's
+    `content`, the Responses item's `output`, the Gemini part's `functionResponse.response` (JSON where not a string)."""
+    if isinstance(seen, dict):
+        seen = seen["functionResponse"]["response"] if "functionResponse" in seen else seen.get("content", seen.get("output", seen))
     return seen if isinstance(seen, str) else json.dumps(seen, ensure_ascii=False)

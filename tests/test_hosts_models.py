@@ -60,7 +60,7 @@ def entry(transport: str, catalog: Path, server: str) -> list[str]:
     return [str(catalog), "--env", f"PYTHONPATH={REPO}"] if transport == "stdio" else ["--url", f"{server}/mcp", "--auth-token", TOKEN]
 
 
-def check(script: Script, host: str, transport: str, folder: Path) -> None:
+def check(script: Script, host: str, transport: str, folder: Path, *, host_checks_schema: bool = False) -> None:
     """The model got each envelope whole (code, parameter, suggested value and arguments) and, after retrying with the
     suggested arguments, each result; what it saw is printed for the README, every request kept in `folder`."""
     (folder / "model-requests.json").write_text(json.dumps(script.requests, indent=1), encoding="utf-8")
@@ -68,12 +68,18 @@ def check(script: Script, host: str, transport: str, folder: Path) -> None:
     for index, item in enumerate(seen):
         print(f"{host} {transport} result {index + 1}: {item[:300]}")
     assert len(seen) == len(CALLS), (seen, script.requests[-1:])
-    [unit] = envelopes(script.seen[0])
+    unit, *again = envelopes(script.seen[0])  # Gemini CLI: in the text block and in structuredContent, the same
+    assert all(other == unit for other in again), again
     assert unit["errors"][0] | {"context": {}} == unit["errors"][0] | {
         "code": "UNKNOWN_UNIT", "parameter_name": "from_unit", "suggested_value": "km", "context": {}}, unit
     assert unit["errors"][0]["context"]["suggested_arguments"] == {"value": 10, "from_unit": "km", "to_unit": "mi"}
     assert "6.21371" in seen[1] and not envelopes(script.seen[1]), seen[1]
-    [enum] = envelopes(script.seen[2])
+    if host_checks_schema:  # the host refused the call itself: the server never saw it
+        assert seen[2] == '{"error": "params/unit must be equal to one of the allowed values"}', seen[2]
+        assert "3000" in seen[3] and not envelopes(script.seen[3]), seen[3]
+        return
+    enum, *again = envelopes(script.seen[2])
+    assert all(other == enum for other in again), again
     assert enum["errors"][0]["code"] == "VALIDATION_ERROR" and enum["errors"][0]["parameter_name"] == "unit", enum
     assert enum["errors"][0]["suggested_value"] == "km"
     assert enum["errors"][0]["context"]["suggested_arguments"] == {"unit": "km", "value": 3}
@@ -118,24 +124,32 @@ def test_codex_hands_the_model_each_envelope(capsys: pytest.CaptureFixture[str],
 
 
 @pytest.mark.parametrize("transport", ["stdio", "http"])
-def test_gemini_cli_hands_the_model_each_envelope(capsys: pytest.CaptureFixture[str], catalog: Path, server: str,
-                                                  transport: str, tmp_path: Path) -> None:
-    """`gemini -p --yolo` with the printed entry in ~/.gemini/settings.json and the stand-in as GOOGLE_GEMINI_BASE_URL."""
+def test_gemini_cli_hands_the_model_each_envelope_it_lets_through(capsys: pytest.CaptureFixture[str], catalog: Path, server: str,
+                                                                 transport: str, tmp_path: Path) -> None:
+    """`gemini -p --yolo` with the printed entry in ~/.gemini/settings.json and the stand-in as GOOGLE_GEMINI_BASE_URL.
+    A tool's error comes to the model as one `error` string around the whole CallToolResult's JSON (the envelope in its
+    text block and in structuredContent). Arguments that break the inputSchema never reach the server: Gemini CLI checks
+    them itself and hands the model its own one-line message, without the allowed values (so the model is scripted to
+    fix `distance` itself here). PYTHONPATH goes in the host's environment: Gemini drops it from an entry's `env`."""
     gemini = installed(*GEMINI_CLI)
     env, project = scratch_env(tmp_path / "home"), tmp_path / "project"
     project.mkdir()
-    settings = json.loads(config(capsys, "gemini-cli", *entry(transport, catalog, server), "--name", "atdf")[0])
+    argv = [str(catalog)] if transport == "stdio" else entry(transport, catalog, server)
+    settings = json.loads(config(capsys, "gemini-cli", *argv, "--name", "atdf")[0])
     settings["security"] = {"auth": {"selectedType": "gemini-api-key"}}
     folder = Path(env["HOME"]) / ".gemini"
     folder.mkdir()
     (folder / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
     (folder / "trustedFolders.json").write_text(json.dumps({str(project): "TRUST_FOLDER"}), encoding="utf-8")
-    with stand_in(CALLS) as (url, script):
-        env |= {"GOOGLE_GEMINI_BASE_URL": url, "GEMINI_API_KEY": "stand-in-key"}
+    calls = [*CALLS[:3], ("distance", {"unit": "km", "value": 3})]
+    with stand_in(calls) as (url, script):
+        env |= {"GOOGLE_GEMINI_BASE_URL": url, "GEMINI_API_KEY": "stand-in-key", "PYTHONPATH": str(REPO)}
         run = host_run([str(gemini), "-p", PROMPT, "-m", "gemini-2.5-flash", "--yolo"], cwd=project, env=env,
                        timeout=RUN_SECONDS)
     print(run.stdout[-1000:], run.stderr[-2000:])
-    check(script, "gemini-cli", transport, tmp_path)
+    check(script, "gemini-cli", transport, tmp_path, host_checks_schema=True)
+    [said] = [text_of(item) for item in script.seen[:1]]
+    assert said.startswith("{\"error\": \"MCP tool 'unit_converter' reported tool error for function call: "), said
 
 
 @pytest.mark.parametrize("transport", ["stdio", "http"])
