@@ -102,6 +102,10 @@ def test_claude_code_hands_the_model_each_envelope(capsys: pytest.CaptureFixture
                        timeout=RUN_SECONDS)
     print(run.stdout[-1000:], run.stderr[-2000:])
     check(script, "claude-code", transport, tmp_path)
+    unit, _, enum, _ = script.seen  # the text block as it is, flagged; a success's structuredContent as compact JSON
+    assert unit["is_error"] is True and unit["content"].startswith('{"status": "error", "errors": [{"type": "urn:atdf:error:')
+    assert enum["is_error"] is True and enum["content"].startswith('{"status": "error", "errors": [{"type": "urn:atdf:error:')
+    assert script.seen[3]["content"].startswith('{"meters":3000}')
     assert FINAL in run.stdout, run.stdout + run.stderr
 
 
@@ -121,6 +125,9 @@ def test_codex_hands_the_model_each_envelope(capsys: pytest.CaptureFixture[str],
                        cwd=tmp_path, env=env, timeout=RUN_SECONDS, stdin=subprocess.DEVNULL)
     print(run.stdout[-1000:], run.stderr[-2000:])
     check(script, "codex", transport, tmp_path)
+    unit, _, enum, _ = (item["output"] for item in script.seen)  # no error flag; structuredContent when there is one
+    assert unit.startswith("Wall time: ") and '\nOutput:\n{"status":"error","errors":[{' in unit, unit
+    assert [part["type"] for part in enum] == ["input_text", "input_text"] and enum[1]["text"].startswith('{"status": "error"')
 
 
 @pytest.mark.parametrize("transport", ["stdio", "http"])
@@ -169,6 +176,7 @@ def test_opencode_hands_the_model_each_envelope(capsys: pytest.CaptureFixture[st
         run = host_run([str(opencode), "run", PROMPT], cwd=tmp_path, env=env, timeout=RUN_SECONDS)
     print(run.stdout[-1000:], run.stderr[-2000:])
     check(script, "opencode", transport, tmp_path)
+    assert all(item["content"].startswith('{"status": "error", "errors": [{') for item in script.seen[::2])  # the text block
 
 
 @pytest.mark.parametrize("transport", ["stdio", "http"])
@@ -187,3 +195,6 @@ def test_continue_cli_hands_the_model_each_envelope(capsys: pytest.CaptureFixtur
                        env=env, timeout=RUN_SECONDS)
     print(run.stdout[-1000:], run.stderr[-2000:])
     check(script, "continue", transport, tmp_path)
+    for item in script.seen[::2]:  # the result's content list as a JSON string, no error flag
+        [block] = json.loads(item["content"])
+        assert block["type"] == "text" and block["text"].startswith('{"status": "error", "errors": [{'), block
