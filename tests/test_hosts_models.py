@@ -86,21 +86,28 @@ def check(script: Script, host: str, transport: str, folder: Path, *, host_check
     assert "3000" in seen[3] and not envelopes(script.seen[3]), seen[3]
 
 
+@pytest.mark.parametrize("tool_search", [True, False], ids=["tool-search", "no-tool-search"])
 @pytest.mark.parametrize("transport", ["stdio", "http"])
 def test_claude_code_hands_the_model_each_envelope(capsys: pytest.CaptureFixture[str], catalog: Path, server: str,
-                                                   transport: str, tmp_path: Path) -> None:
-    """`claude -p` with the printed document as --mcp-config and the stand-in as ANTHROPIC_BASE_URL."""
+                                                   transport: str, tool_search: bool, tmp_path: Path) -> None:
+    """`claude -p` with the printed document as --mcp-config and the stand-in as ANTHROPIC_BASE_URL. By default (2.1.332)
+    MCP tools are deferred: only their names are in a system reminder, and the model loads them with ToolSearch
+    ("select:NAME,…") before calling them; with ENABLE_TOOL_SEARCH=false they are offered at once."""
     claude = installed(*CLAUDE_CODE)
     env = scratch_env(tmp_path / "home")
     document, _ = config(capsys, "claude-code", *entry(transport, catalog, server), "--name", "atdf")
     (tmp_path / "mcp.json").write_text(document, encoding="utf-8")
-    with stand_in(CALLS) as (url, script):
-        # ENABLE_TOOL_SEARCH=false: else (2.1.332, a non-Anthropic base URL) MCP tools are deferred behind its ToolSearch tool
-        env |= {"ANTHROPIC_BASE_URL": url, "ANTHROPIC_API_KEY": "stand-in-key", "ENABLE_TOOL_SEARCH": "false"}
+    search = [("ToolSearch", {"query": "select:mcp__atdf__unit_converter,mcp__atdf__distance"})] if tool_search else []
+    with stand_in([*search, *CALLS]) as (url, script):
+        env |= {"ANTHROPIC_BASE_URL": url, "ANTHROPIC_API_KEY": "stand-in-key", "ENABLE_TOOL_SEARCH": str(tool_search).lower()}
         run = host_run([str(claude), "-p", PROMPT, "--mcp-config", str(tmp_path / "mcp.json"), "--strict-mcp-config",
                         "--allowedTools", "mcp__atdf", "--model", "claude-sonnet-4-5"], cwd=tmp_path, env=env,
                        timeout=RUN_SECONDS)
     print(run.stdout[-1000:], run.stderr[-2000:])
+    if tool_search:
+        loaded, *script.seen = script.seen
+        assert [block.get("tool_name") for block in loaded["content"]] == ["mcp__atdf__unit_converter", "mcp__atdf__distance"]
+        assert "mcp__atdf__unit_converter" not in script.offered[0]
     check(script, "claude-code", transport, tmp_path)
     unit, _, enum, _ = script.seen  # the text block as it is, flagged; a success's structuredContent as compact JSON
     assert unit["is_error"] is True and unit["content"].startswith('{"status": "error", "errors": [{"type": "urn:atdf:error:')
