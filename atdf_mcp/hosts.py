@@ -72,7 +72,7 @@ class Host:
     name_pattern: re.Pattern[str] | None = None
     note: str = ""  # one more line for stderr
     expands: tuple[re.Pattern[str], str] | None = None  # what the host substitutes in its config values, and its syntax
-    drops_env: frozenset[str] = frozenset()  # environment names (upper case) the host leaves out of a server's env
+    drops_env: frozenset[str] = frozenset()  # environment names (lower case) the host leaves out of a server's env
 
 
 def _env(key: str, launch: Launch) -> dict[str, Any]:
@@ -112,14 +112,14 @@ def _vscode_remote(name: str, target: Remote) -> dict[str, Any]:
 
 
 # What Gemini CLI 0.61 leaves out of a stdio server's `env` ("Blocked dangerous environment variable override", its
-# BLOCKED_EXECUTION_ENVS); its own environment still reaches the server.
+# BLOCKED_EXECUTION_ENVS, compared case-blind; lower case here); its own environment still reaches the server.
 _GEMINI_BLOCKED_ENV = frozenset((
-    "NODE_OPTIONS", "NODE_CLI_FLAGS", "_FORCE_NODE_OPTIONS", "NODE_PATH", "ELECTRON_RUN_AS_NODE", "PYTHONPATH",
-    "PYTHONSTARTUP", "RUBYOPT", "RUBYLIB", "PERL5OPT", "PERL5LIB", "LD_PRELOAD", "LD_AUDIT", "LD_DEBUG",
-    "LD_PROFILE", "LD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES", "DYLD_FORCE_FLAT_NAMESPACE", "DYLD_LIBRARY_PATH",
-    "DYLD_FRAMEWORK_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "DYLD_FALLBACK_FRAMEWORK_PATH", "BASH_ENV", "ENV",
-    "PERL5DB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "CLASSPATH", "DOTNET_STARTUP_HOOKS", "CORECLR_PROFILER_PATH",
-    "CORECLR_ENABLE_PROFILING"))
+    "node_options", "node_cli_flags", "_force_node_options", "node_path", "electron_run_as_node", "pythonpath",
+    "pythonstartup", "rubyopt", "rubylib", "perl5opt", "perl5lib", "ld_preload", "ld_audit", "ld_debug",
+    "ld_profile", "ld_library_path", "dyld_insert_libraries", "dyld_force_flat_namespace", "dyld_library_path",
+    "dyld_framework_path", "dyld_fallback_library_path", "dyld_fallback_framework_path", "bash_env", "env",
+    "perl5db", "java_tool_options", "_java_options", "classpath", "dotnet_startup_hooks", "coreclr_profiler_path",
+    "coreclr_enable_profiling"))
 _GEMINI_TIMEOUT_MS = 600_000  # Gemini CLI's own session default; `gemini mcp list` waits only 5 s without it
 
 
@@ -291,7 +291,7 @@ def check_literal(host: str, values: dict[str, str]) -> None:
 
 def check_env_names(host: str, names: list[str]) -> None:
     """UsageError when `host` would leave one of the --env `names` out of the server's environment."""
-    dropped = [name for name in names if host in HOSTS and name.upper() in HOSTS[host].drops_env]
+    dropped = [name for name in names if host in HOSTS and name.lower() in HOSTS[host].drops_env]
     if dropped:
         label = HOSTS[host].label
         raise UsageError(f"--env {dropped[0]}: {label} leaves {dropped[0]} out of a server's env (it logs \"Blocked dangerous "
