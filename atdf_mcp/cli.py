@@ -24,7 +24,7 @@ from .catalog import Catalog, LoadReport, load_catalog
 from .codes import Code
 from .dialects import DIALECT, WRITERS, writer
 from .errors import AtdfError, UsageError
-from .hosts import HOSTS, Launch, Remote, add_json_command, check_literal, check_name, check_remote, render, utf8, where
+from .hosts import HOSTS, Launch, Remote, add_json_command, check_env_names, check_literal, check_name, check_remote, render, utf8, where
 from .labels import check_language_tag
 from .summary import Counts, derived_tools, language_copies
 
@@ -567,9 +567,11 @@ def _parsed_remote(url: str, token: str | None) -> Remote:
 
 
 def _check_launch(host: str, launch: Launch) -> None:
-    """UsageError when `host` would substitute variables in the command, an argument or an --env value of `launch`."""
+    """UsageError when `host` would substitute variables in the command, an argument or an --env value of `launch`, or
+    leave an --env name out."""
     check_literal(host, {"the command": launch.command, **{f"argument {arg!r}": arg for arg in launch.args},
                          **{f"--env {key}": value for key, value in launch.env.items()}})
+    check_env_names(host, list(launch.env))
 
 
 def _print_host_config(host: str, *, name: str | None, launch: Launch | None = None, remote: Remote | None = None) -> int:

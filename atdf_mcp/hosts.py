@@ -28,7 +28,8 @@ import yaml
 
 from .errors import UsageError
 
-__all__ = ["HOSTS", "Host", "Launch", "Remote", "add_json_command", "check_literal", "check_name", "check_remote", "render", "utf8", "where"]
+__all__ = ["HOSTS", "Host", "Launch", "Remote", "add_json_command", "check_env_names", "check_literal", "check_name", "check_remote",
+           "render", "utf8", "where"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,7 @@ class Host:
     name_pattern: re.Pattern[str] | None = None
     note: str = ""  # one more line for stderr
     expands: tuple[re.Pattern[str], str] | None = None  # what the host substitutes in its config values, and its syntax
+    drops_env: frozenset[str] = frozenset()  # environment names (lower case) the host leaves out of a server's env
 
 
 def _env(key: str, launch: Launch) -> dict[str, Any]:
@@ -109,6 +111,15 @@ def _vscode_remote(name: str, target: Remote) -> dict[str, Any]:
     return document
 
 
+# What Gemini CLI 0.61 leaves out of a stdio server's `env` ("Blocked dangerous environment variable override", its
+# BLOCKED_EXECUTION_ENVS, compared case-blind; lower case here); its own environment still reaches the server.
+_GEMINI_BLOCKED_ENV = frozenset((
+    "node_options", "node_cli_flags", "_force_node_options", "node_path", "electron_run_as_node", "pythonpath",
+    "pythonstartup", "rubyopt", "rubylib", "perl5opt", "perl5lib", "ld_preload", "ld_audit", "ld_debug",
+    "ld_profile", "ld_library_path", "dyld_insert_libraries", "dyld_force_flat_namespace", "dyld_library_path",
+    "dyld_framework_path", "dyld_fallback_library_path", "dyld_fallback_framework_path", "bash_env", "env",
+    "perl5db", "java_tool_options", "_java_options", "classpath", "dotnet_startup_hooks", "coreclr_profiler_path",
+    "coreclr_enable_profiling"))
 _GEMINI_TIMEOUT_MS = 600_000  # Gemini CLI's own session default; `gemini mcp list` waits only 5 s without it
 
 
@@ -126,7 +137,9 @@ def _gemini_remote(name: str, target: Remote) -> dict[str, Any]:
 
 
 def _codex_local(name: str, launch: Launch) -> dict[str, Any]:
-    return {"mcp_servers": {name: {"command": launch.command, "args": launch.args, **_env("env", launch)}}}
+    """Codex's stdio table, `required = true`: else (0.171) a turn starts once a short grace (under 0.5 s) has passed,
+    without the tools of a server still starting (a cold Python start takes about 1 s), and `codex exec` has one turn."""
+    return {"mcp_servers": {name: {"command": launch.command, "args": launch.args, "required": True, **_env("env", launch)}}}
 
 
 def _codex_remote(name: str, target: Remote) -> dict[str, Any]:
@@ -212,7 +225,7 @@ HOSTS: dict[str, Host] = {
         "Gemini CLI", "https://geminicli.com/docs/tools/mcp-server/", "json",
         ("project: .gemini/settings.json", "macOS/Linux: ~/.gemini/settings.json", "Windows: %USERPROFILE%\\.gemini\\settings.json"),
         '"mcpServers"', _gemini_local, _gemini_remote,
-        expands=(re.compile(r"\$(\{|[A-Za-z_])"), "$VAR and ${VAR}")),
+        expands=(re.compile(r"\$(\{|[A-Za-z_])"), "$VAR and ${VAR}"), drops_env=_GEMINI_BLOCKED_ENV),
     "codex": Host(
         "OpenAI Codex CLI", "https://developers.openai.com/codex/mcp", "toml",
         ("project (trusted): .codex/config.toml", "macOS/Linux: ~/.codex/config.toml", "Windows: %USERPROFILE%\\.codex\\config.toml"),
@@ -274,6 +287,17 @@ def check_literal(host: str, values: dict[str, str]) -> None:
             shown = "the token" if what == "--auth-token" else repr(value)  # a secret is not echoed
             raise UsageError(f"{what}: {label} expands {syntax} in its config ({doc}), so {shown} would not reach "
                              "the server as written; use a value without it, or set the variable where the host runs")
+
+
+def check_env_names(host: str, names: list[str]) -> None:
+    """UsageError when `host` would leave one of the --env `names` out of the server's environment."""
+    dropped = [name for name in names if host in HOSTS and name.lower() in HOSTS[host].drops_env]
+    if dropped:
+        label = HOSTS[host].label
+        raise UsageError(f"--env {dropped[0]}: {label} leaves {dropped[0]} out of a server's env (it logs \"Blocked dangerous "
+                         f"environment variable override\"), so it would not reach the server; set it in the environment "
+                         f"{host.split('-')[0]} runs in (passed on to the servers it starts), or install atdf-mcp where the "
+                         "command runs")
 
 
 def render(host: str, document: dict[str, Any]) -> str:
@@ -372,8 +396,10 @@ def _toml_key(key: str) -> str:
     return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else _toml_value(key)
 
 
-def _toml_value(value: str | list[str]) -> str:
-    """A TOML basic string (JSON's escapes are TOML's; DEL, which JSON leaves raw, is escaped too) or an array of them."""
+def _toml_value(value: str | list[str] | bool) -> str:
+    """A TOML boolean, basic string (JSON's escapes are TOML's; DEL, which JSON leaves raw, is escaped too) or array of strings."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, list):
         return "[" + ", ".join(_toml_value(item) for item in value) + "]"
     return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")

@@ -149,3 +149,28 @@ def _validate_block(value: dict[str, Any]) -> Any:
     model = {"image": types.ImageContent, "audio": types.AudioContent, "resource": types.EmbeddedResource,
              "resource_link": types.ResourceLink}[value["type"]]
     return model.model_validate(value)
+
+
+# Gemini CLI's clientInfo name: its McpComplianceTransport (0.61) JSON-parses the first text block of a result without
+# structuredContent into structuredContent, and its TypeScript SDK client then checks that against the tool's
+# outputSchema even on an isError result: -32602, and the model is handed that message instead of the envelope.
+GEMINI_CLI_CLIENT = "gemini-cli-mcp-client"
+
+
+def for_client(result: types.CallToolResult, client: str | None) -> types.CallToolResult:
+    """`result` as `client` (its clientInfo name) can read it: for Gemini CLI, an error without structuredContent (its tool
+    has an outputSchema the envelope fails) starts with a line that is not JSON, the envelope in the next block."""
+    if client != GEMINI_CLI_CLIENT or not result.is_error or result.structured_content is not None or not result.content:
+        return result
+    first = result.content[0]
+    try:
+        env = json.loads(first.text) if isinstance(first, types.TextContent) else None
+    except ValueError:
+        return result
+    errors = env.get("errors") if isinstance(env, dict) else None
+    if not isinstance(errors, list) or not errors or not isinstance(errors[0], dict):
+        return result
+    code, detail = errors[0].get("code"), errors[0].get("detail") or errors[0].get("title") or ""
+    lead = f"{code}: {detail}" if code else f"Tool error: {detail}"
+    text = types.TextContent(type="text", text=f"{lead.rstrip()} (the ATDF error envelope follows as JSON)")
+    return result.model_copy(update={"content": [text, *result.content]})

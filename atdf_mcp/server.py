@@ -49,7 +49,7 @@ from .optional_nulls import left_out, without_refused_nulls
 from .paging import Pages
 from .publish import Published, ardf_text, completion_values, prompt_variables, render_prompt
 from .redact import catalogue_secrets
-from .results import error_result, to_result, with_received
+from .results import error_result, for_client, to_result, with_received
 from .runtime import DEFAULT_TIMEOUT, ToolRuntime
 from .shutdown import Drain, cancelled_envelope, refused_envelope
 from .tasks import TaskRunner
@@ -264,7 +264,8 @@ class CatalogServer:
         view, scopes = self.view(ctx), scopes_of(ctx)
         if self._tasks is not None and self.mcp_tasks.wanted(ctx, view, params.name):
             return await self.mcp_tasks.start(view, params.name, params.arguments, scopes)
-        return await self.call(view, params.name, params.arguments, ctx=ctx, scopes=scopes)
+        info = getattr(getattr(getattr(ctx, "session", None), "client_params", None), "client_info", None)
+        return for_client(await self.call(view, params.name, params.arguments, ctx=ctx, scopes=scopes), getattr(info, "name", None))
 
     async def call(self, view: View, name: str, arguments: Any, *, ctx: ServerRequestContext | None = None,
                    events: CallEvents | None = None, scopes: frozenset[str] | None = None) -> types.CallToolResult:

@@ -86,7 +86,8 @@ def launch_of(host: str, entry: dict[str, Any]) -> tuple[str, list[str], dict[st
 # The documented keys of each host's stdio entry (with --env) and remote entry (with a token).
 STDIO_KEYS = {
     "vscode": {"type", "command", "args", "env"}, "windsurf": {"command", "args", "env"}, "zed": {"command", "args", "env"},
-    "gemini-cli": {"command", "args", "env", "timeout"}, "codex": {"command", "args", "env"}, "opencode": {"type", "command", "environment"},
+    "gemini-cli": {"command", "args", "env", "timeout"}, "codex": {"command", "args", "env", "required"},
+    "opencode": {"type", "command", "environment"},
     "cline": {"command", "args", "env", "timeout"}, "continue": {"name", "type", "command", "args", "env"},
     "goose": {"name", "type", "cmd", "args", "env_keys", "envs", "enabled", "timeout"}, "lm-studio": {"command", "args", "env"},
 }
@@ -280,3 +281,25 @@ async def test_the_server_those_entries_reach_refuses_a_client_without_the_token
         response = await http.post(f"{server}/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
                                    headers={"Accept": "application/json, text/event-stream"})
     assert response.status_code == 401
+
+
+def test_codex_waits_for_the_stdio_server_before_the_first_turn(capsys: pytest.CaptureFixture[str], catalog_dir: Path) -> None:
+    """Codex 0.171 starts its first turn once a short grace has passed (under 0.5 s) whether or not an optional server is
+    up, so a cold Python start (about 1 s) left our tools out of `codex exec`'s only turn; `required = true` makes it
+    wait for the server (and say so when it cannot start)."""
+    out, _ = printed(capsys, "codex", str(catalog_dir), "--name", "fx")
+    assert tomllib.loads(out)["mcp_servers"]["fx"]["required"] is True
+    remote, _ = printed(capsys, "codex", "--url", URL, "--name", "fx")
+    assert "required" not in tomllib.loads(remote)["mcp_servers"]["fx"]
+
+
+@pytest.mark.parametrize("name", ["PYTHONPATH", "pythonpath", "LD_LIBRARY_PATH", "NODE_OPTIONS"])
+def test_an_env_name_gemini_cli_drops_is_refused(capsys: pytest.CaptureFixture[str], catalog_dir: Path, name: str) -> None:
+    """Gemini CLI 0.61 drops PYTHONPATH, LD_LIBRARY_PATH, NODE_OPTIONS and the like from a server's `env` ("Blocked
+    dangerous environment variable override", in its debug log only): refused, with where to set it instead."""
+    assert main(["config", "gemini-cli", str(catalog_dir), "--env", f"{name}=/opt/x"]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and f"--env {name}" in out.err and "environment gemini runs in" in out.err, out.err
+    for host in ("claude-code", "codex", "opencode"):  # the others pass it on
+        assert main(["config", host, str(catalog_dir), "--env", f"{name}=/opt/x"]) == 0
+        assert "/opt/x" in capsys.readouterr().out

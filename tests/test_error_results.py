@@ -186,3 +186,27 @@ async def test_a_result_that_breaks_the_output_schema_is_an_error_that_keeps_the
     assert "at the root: \"answer\" is a required property" in envelope_of(off_schema)["errors"][0]["detail"]
     assert not loose_ok.is_error and loose_ok.structured_content == {"reply": "off-schema"}
     assert not plain_ok.is_error and plain_ok.content[0].text == "just words"
+
+
+@pytest.mark.anyio
+async def test_gemini_cli_gets_a_lead_line_before_an_envelope_its_transport_would_fail(server: Any) -> None:
+    """Gemini CLI (clientInfo "gemini-cli-mcp-client", 0.61) JSON-parses the first text block of a result without
+    structuredContent into structuredContent, then fails it against the tool's outputSchema (-32602) and hands its model
+    that message instead of the envelope. For that client only, such an error starts with a line that is not JSON (the
+    code and the detail), the envelope as JSON in the next block; every other result, and every other client, unchanged."""
+    calls = [("strict", {"text": "refuse"}), ("plain", {"text": "refuse"}), ("strict", {"text": "ok"})]
+    info = types.Implementation(name="gemini-cli-mcp-client", version="0.61.0")
+    async with Client(server, mode="legacy", client_info=info) as client:
+        results = [await client.session.send_request(
+            types.CallToolRequest(params=types.CallToolRequestParams(name=name, arguments=arguments)), types.CallToolResult)
+            for name, arguments in calls]
+    strict, plain, ok = results
+    lead, text = strict.content
+    assert lead.text == "CONFLICT: Already done. (the ATDF error envelope follows as JSON)", lead.text
+    with pytest.raises(ValueError):
+        json.loads(lead.text)
+    assert json.loads(text.text)["errors"][0]["code"] == "CONFLICT" and strict.structured_content is None
+    assert envelope_of(plain)["errors"][0]["code"] == "CONFLICT" and len(plain.content) == 1  # it has structuredContent
+    assert ok.structured_content == {"answer": "ok"}
+    _, (other,) = await call_all(server, "legacy", [("strict", {"text": "refuse"})])
+    assert len(other.content) == 1 and envelope_of(other)["errors"][0]["code"] == "CONFLICT"

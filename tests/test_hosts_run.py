@@ -233,14 +233,16 @@ def test_codex_lists_the_tools_of_the_stdio_and_the_http_entry(capsys: pytest.Ca
 def test_gemini_cli_connects_to_the_stdio_http_and_sse_entries(capsys: pytest.CaptureFixture[str], catalog: Path, server: str,
                                                              tmp_path: Path) -> None:
     """The entries merged under "mcpServers" of ~/.gemini/settings.json, in a trusted folder: `gemini mcp list` says
-    "Connected" for each (the SSE one needs its `"type": "sse"`: 0.61 reads a bare `url` as Streamable HTTP)."""
+    "Connected" for each (the SSE one needs its `"type": "sse"`: 0.61 reads a bare `url` as Streamable HTTP). PYTHONPATH is
+    set in Gemini's own environment: it leaves that name out of an entry's `env`."""
     gemini = installed(*GEMINI_CLI)
     env, project = scratch_env(tmp_path / "home"), tmp_path / "project"
     project.mkdir()
     settings: dict[str, Any] = {"mcpServers": {}}
-    for name, argv in {"local": [str(catalog), "--env", f"PYTHONPATH={REPO}"], "http": ["--url", f"{server}/mcp", "--auth-token", TOKEN],
+    for name, argv in {"local": [str(catalog)], "http": ["--url", f"{server}/mcp", "--auth-token", TOKEN],
                        "sse": ["--url", f"{server}/sse", "--auth-token", TOKEN]}.items():
         settings["mcpServers"].update(json.loads(config(capsys, "gemini-cli", *argv, "--name", name)[0])["mcpServers"])
+    env["PYTHONPATH"] = str(REPO)  # Gemini drops it from an entry's env (config refuses it there); its own reaches the server
     folder = Path(env["HOME"]) / ".gemini"
     folder.mkdir()
     (folder / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
