@@ -52,7 +52,8 @@ NOT_CODES = {
 }
 # Backticked UPPER_SNAKE words of the README that are not codes of ours: environment variables, and an example of a
 # code a descriptor declares itself.
-README_NOT_CODES = {"PYTHONPATH", "NODE_OPTIONS", "HTTP_PROXY", "HTTPS_PROXY", "NODE_EXTRA_CA_CERTS", "PATH", "HOME", "SLOT_UNAVAILABLE", "HEALTHCHECK", "OTEL_TRACES_EXPORTER",
+README_NOT_CODES = {"PYTHONPATH", "NODE_OPTIONS",
+                    "HTTP_PROXY", "HTTPS_PROXY", "NODE_EXTRA_CA_CERTS", "PATH", "HOME", "SLOT_UNAVAILABLE", "HEALTHCHECK", "OTEL_TRACES_EXPORTER",
                     "OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_SERVICE_NAME", "ATDF_MCP_LOG_FORMAT",
                     "WATCHFILES_FORCE_POLLING", "WATCHFILES_POLL_DELAY_MS", "XXXL", "APPLE"}  # (a T-shirt size and a word no ticker, in examples)
 TOOL = {"name": "echo", "description": "Echo a word.",
