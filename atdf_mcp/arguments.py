@@ -397,8 +397,9 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
         if typed is MISSING and isinstance(expected.get("enum"), list):
             typed = sort_member(received, expected["enum"])  # {"field": "created_at", "order": "desc"}: created_at:desc
         if typed is MISSING and isinstance(expected.get("pattern"), str):
-            typed = hex_colour(received, expected["pattern"], f"{name} {prop.get('description') or ''}")  # [255, 136, 0]: #FF8800
-            typed = paired(received, expected["pattern"]) if typed is MISSING else typed  # {"width", "height"}: 1920x1080
+            about = f"{name} {prop.get('description') or ''}"
+            typed = hex_colour(received, expected["pattern"], about)  # [255, 136, 0] for "#FF8800"
+            typed = paired(received, expected["pattern"], about) if typed is MISSING else typed  # {"width", "height"}: 1920x1080
         if typed is MISSING and "string" in _kinds(expected):
             typed = block_text(received)  # [{"type": "text", "text": …}] for a message's content
         if typed is MISSING:
@@ -532,7 +533,7 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
     found = cron_text(value, pattern) if found is MISSING else found  # "@daily" → 0 0 * * *
     found = mac_address(value, pattern) if found is MISSING else found  # 3C-71-BF-4A-9E-02 → 3C:71:BF:4A:9E:02
     found = hex_colour(value, pattern, described) if found is MISSING else found  # "rgb(255, 136, 0)", "#f80" → #FF8800
-    found = paired(value, pattern) if found is MISSING else found  # 1920 X 1080 → 1920x1080
+    found = paired(value, pattern, described) if found is MISSING else found  # 1920 X 1080 → 1920x1080
     found = decimal_text(value, pattern) if found is MISSING else found  # "125" → 125.00
     found = one_joining(value, pattern) if found is MISSING else found  # "MATH 201" → MATH-201; not "needs triage"
     found = other_mark(value, pattern) if found is MISSING else found  # new-checkout → new_checkout

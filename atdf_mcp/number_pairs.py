@@ -7,9 +7,15 @@
     ('1920x1080', '1920x1080')
     >>> pair_member("9:16", ["16:9", "4:3"])   # the other order is another shape
     MISSING
+    >>> paired("9/30", "^[0-9]{1,2}:[0-9]{2}$", "start time"), paired("16/9", "^[0-9]+:[0-9]+$", "aspect ratio")   # a date
+    (MISSING, '16:9')
+    >>> paired({"width": 1920, "height": 1080}, "^[0-9]+x[0-9]+$", "size as HEIGHTxWIDTH")   # the input's order is not ours
+    MISSING
 
 The numbers are kept as written and in their order; only the mark between them changes (':', '/', 'x', 'X', the times sign, '*',
-with or without spaces).
+with or without spaces). For a pattern, the mark written is a size's ('x', the times sign, '*'), or a ratio's (':', '/')
+only where the input's name or description says ratio or aspect: "9/30" for a time HH:MM is a date, "12x25" no day.
+An object of a width and a height is read only where the input does not name the height first ("HEIGHTxWIDTH").
 """
 
 from __future__ import annotations
@@ -23,7 +29,9 @@ from .patterns import search
 __all__ = ["pair_member", "paired"]
 
 _PAIR = re.compile(r"\s*(\d{1,6}(?:\.\d{1,3})?)\s*[:/xX\u00d7*]\s*(\d{1,6}(?:\.\d{1,3})?)\s*")
-_MARKS = ("x", ":", "\u00d7", "X", "/", "*")
+_SIZE_MARKS, _RATIO_MARKS = ("x", "\u00d7", "X", "*"), (":", "/")
+_RATIO = re.compile(r"ratio|aspect", re.IGNORECASE)
+_HEIGHT_FIRST = re.compile(r"height.*width|\bh\s*[x\u00d7*]\s*w\b|\brows?\b.*\bcol", re.IGNORECASE)
 
 
 def _numbers(text: Any) -> tuple[str, str] | None:
@@ -45,10 +53,13 @@ def pair_member(value: Any, members: list[str]) -> Any:
     return MISSING if numbers is None else only([m for m in members if m != value and _numbers(m) == numbers])
 
 
-def paired(value: Any, pattern: str) -> Any:
+def paired(value: Any, pattern: str, about: str = "") -> Any:
     """`value`'s two numbers joined by the one mark `pattern` takes between them; else MISSING. An object of exactly a
-    width and a height is the pair in that order ({"width": 1920, "height": 1080} for WIDTHxHEIGHT)."""
-    numbers = _sides(value) if isinstance(value, dict) else _numbers(value)
+    width and a height is the pair in that order ({"width": 1920, "height": 1080} for WIDTHxHEIGHT). `about` is the
+    input's name and description."""
+    about = about[:512]
+    numbers = _numbers(value) if not isinstance(value, dict) else None if _HEIGHT_FIRST.search(about) else _sides(value)
     if numbers is None:
         return MISSING
-    return only([f"{numbers[0]}{mark}{numbers[1]}" for mark in _MARKS if search(pattern, f"{numbers[0]}{mark}{numbers[1]}")])
+    marks = _SIZE_MARKS + (_RATIO_MARKS if _RATIO.search(about) else ())
+    return only([f"{numbers[0]}{mark}{numbers[1]}" for mark in marks if search(pattern, f"{numbers[0]}{mark}{numbers[1]}")])
