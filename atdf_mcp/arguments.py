@@ -540,7 +540,7 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
     if found is MISSING and ("languag" in about or "locale" in about):
         found = language_code(stripped, pattern)  # "German" for a language tag; last: "en_US" is en-US, not en
     found = with_leading_mark(value, pattern) if found is MISSING else found
-    found = without_sigil(value, pattern) if found is MISSING else found  # $AAPL, #PRJ-0412, @dana
+    found = without_sigil(value, pattern, described) if found is MISSING else found  # $AAPL, #PRJ-0412, @dana
     found = url_path(value, pattern) if found is MISSING else found  # https://github.com/acme/api → acme/api
     found = bare_name(value, pattern) if found is MISSING else found  # s3://acme-logs → acme-logs
     return clock_time(value, pattern, described) if found is MISSING else found
