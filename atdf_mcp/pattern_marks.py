@@ -35,7 +35,6 @@ def with_leading_mark(value: str, pattern: str) -> Any:
     lead = (match[1] or match[2].replace("\\.", ".")) if match else None
     if not lead or value.strip().upper().startswith(lead.upper()) or _alternatives(pattern) or is_duration_pattern(pattern):
         return MISSING  # P or PT before "1M" decides month or minute: duration_designators says when that is certain
-        return MISSING
     marked = lead + value.strip()
     return marked if search(pattern, marked) else MISSING
 
