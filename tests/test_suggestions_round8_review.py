@@ -19,6 +19,7 @@ from mcp import Client
 from repair_cases import entries, repair_tests
 
 from atdf_mcp import load_catalog
+from atdf_mcp.clock_times import clock_time
 from atdf_mcp.server import build_server
 
 TOOLS = [
@@ -126,3 +127,12 @@ async def test_a_200_kb_value_for_every_new_reader_is_refused_within_the_budget(
         elapsed = time.perf_counter() - started
     assert elapsed < 2.0, elapsed
     assert found and all(e["suggested_value"] is None for e in found)
+
+
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_a_time_of_day_reader_answers_a_200_kb_string_at_once(shape: str) -> None:
+    """The time-of-day reader, whose pattern has optional spaces side by side, answers 200 KB at once (it took 127 s
+    for "48", 200,000 spaces and "N"): a time of day is short, so a long text is none."""
+    started = time.perf_counter()
+    clock_time(SHAPES[shape], "^[0-9]{2}:[0-5][0-9]:[0-5][0-9]$", "start time")
+    assert time.perf_counter() - started < 0.5
