@@ -59,7 +59,7 @@ from .mac_addresses import mac_address
 from .map_pairs import map_of
 from .missing import only
 from .model import Descriptor, Failure
-from .number_pairs import paired
+from .number_pairs import paired, sides_in_doubt
 from .number_repairs import float_noise
 from .one_property import as_lone_property
 from .pattern_marks import with_leading_mark
@@ -515,6 +515,8 @@ def _is_number(value: Any) -> bool:
 def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> Any:
     """The caller's value trimmed, re-cased or its parts joined by the one mark the pattern takes; or a
     currency/unit name as its code when the input is about currencies or units. Never another value."""
+    if sides_in_doubt(value, f"{name} {prop.get('description', '')}"):
+        return MISSING  # "1920 X 1080" for HEIGHTxWIDTH: 1920 high as the input says, or wide as sizes are written?
     stripped = value.strip()
     named = len(stripped) > 3 and stripped.isalpha() and stripped[0].isupper() and stripped[1:].islower()
     candidates = [stripped, stripped.lower()] if named else [stripped, stripped.upper(), stripped.lower()]  # Apple is no APPLE

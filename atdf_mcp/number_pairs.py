@@ -9,13 +9,14 @@
     MISSING
     >>> paired("9/30", "^[0-9]{1,2}:[0-9]{2}$", "start time"), paired("16/9", "^[0-9]+:[0-9]+$", "aspect ratio")   # a date
     (MISSING, '16:9')
-    >>> paired({"width": 1920, "height": 1080}, "^[0-9]+x[0-9]+$", "size as HEIGHTxWIDTH")   # the input's order is not ours
+    >>> paired("1920 X 1080", "^[0-9]+x[0-9]+$", "size as HEIGHTxWIDTH")   # 1920 high, or wide as sizes are written?
     MISSING
 
 The numbers are kept as written and in their order; only the mark between them changes (':', '/', 'x', 'X', the times sign, '*',
 with or without spaces). For a pattern, the mark written is a size's ('x', the times sign, '*'), or a ratio's (':', '/')
 only where the input's name or description says ratio or aspect: "9/30" for a time HH:MM is a date, "12x25" no day.
-An object of a width and a height is read only where the input does not name the height first ("HEIGHTxWIDTH").
+Nothing is read for an input that names the height first ("HEIGHTxWIDTH"): sizes are written width first, so
+"1920 X 1080" there is 1920 high as the input says or 1920 wide as sizes go.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 from .missing import MISSING, only
 from .patterns import search
 
-__all__ = ["pair_member", "paired"]
+__all__ = ["pair_member", "paired", "sides_in_doubt"]
 
 _PAIR = re.compile(r"\s*(\d{1,6}(?:\.\d{1,3})?)\s*[:/xX\u00d7*]\s*(\d{1,6}(?:\.\d{1,3})?)\s*")
 _SIZE_MARKS, _RATIO_MARKS = ("x", "\u00d7", "X", "*"), (":", "/")
@@ -58,8 +59,15 @@ def paired(value: Any, pattern: str, about: str = "") -> Any:
     width and a height is the pair in that order ({"width": 1920, "height": 1080} for WIDTHxHEIGHT). `about` is the
     input's name and description."""
     about = about[:512]
-    numbers = _numbers(value) if not isinstance(value, dict) else None if _HEIGHT_FIRST.search(about) else _sides(value)
-    if numbers is None:
+    numbers = _sides(value) if isinstance(value, dict) else _numbers(value)
+    if numbers is None or sides_in_doubt(value, about):
         return MISSING
     marks = _SIZE_MARKS + (_RATIO_MARKS if _RATIO.search(about) else ())
     return only([f"{numbers[0]}{mark}{numbers[1]}" for mark in marks if search(pattern, f"{numbers[0]}{mark}{numbers[1]}")])
+
+
+def sides_in_doubt(value: Any, about: str) -> bool:
+    """Whether `value` writes two numbers (or a width and a height) for an input whose name or description `about`
+    names the height first: sizes are written width first, so which number is the height is the caller's to say."""
+    numbers = _sides(value) if isinstance(value, dict) else _numbers(value)
+    return numbers is not None and bool(_HEIGHT_FIRST.search(about[:512]))

@@ -74,6 +74,7 @@ LEFT = [
     ("pairs", {"starts": "9/30"}, "September 30, not half past nine"),
     ("pairs", {"day": "12x25"}, "a size is no day"),
     ("pairs", {"frame": {"width": 1920, "height": 1080}}, "the input puts the height first"),
+    ("pairs", {"frame": "1920 X 1080"}, "width first as sizes are written, or the height first as the input says"),
     ("places", {"lat": "48'N"}, "48 minutes, or 4 degrees and 8 minutes: the degrees are not marked"),
     ("places", {"lat": "4830'N"}, "the same, with more digits"),
     ("places", {"scores": "1,250.5,3"}, "1250.5 and 3 with a thousands comma, or three numbers"),
