@@ -255,7 +255,10 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
         rename = nearest_name(str(name), allowed)
         if rename is MISSING:  # "color" beside color_hex and color_temp_kelvin: the one whose schema the value fits
             props = node.get("properties") or {}
-            rename = only([c for c in tied_names(str(name), allowed) if _passes(container[name], props.get(c))])
+            tied = tied_names(str(name), allowed)
+            numeric = [c for c in tied if isinstance(props.get(c), dict) and _kinds(props[c]) & {"integer", "number"}]
+            if not (_is_number(container[name]) and len(numeric) > 1):  # timeout_ms or timeout_minutes: no bound says
+                rename = only([c for c in tied if _passes(container[name], props.get(c))])
         unwrap = wrapped_inputs(str(name), container, node)
         if unwrap is not MISSING and rename is not MISSING and object_properties((node.get("properties") or {}).get(rename)) is None:
             rename = MISSING  # {"measurement": {...every input...}} wraps the call; it is no misspelt measured_at

@@ -5,7 +5,8 @@ every new reader under a 200 KB value through a real server, answered within the
 Found wrong before this review: three hex digits for a short git hash or a product code read as a colour ("abc" →
 "aabbcc"); [1, 0, 0] (red on a 0-1 scale) as #010000; "9/30" (a date) as the time 9:30 and "12x25" as the date 12/25;
 a width and a height written in the order of an input described as HEIGHTxWIDTH; "48'N" read as 4° 8'; "1,250.5,3" as
-[1, 250.5, 3]; "max_results_per_page" renamed max_results beside page_size; "v12345" for a numeric code stripped to
+[1, 250.5, 3]; "max_results_per_page" renamed max_results beside page_size; "timeout": 30 renamed timeout_minutes beside timeout_ms
+(and 300 timeout_ms) because only that one's bounds took it; "v12345" for a numeric code stripped to
 12345; "KB" as kilobyte where kibibyte is allowed too."""
 
 from __future__ import annotations
@@ -42,6 +43,10 @@ TOOLS = [
     {"name": "search", "description": "Renames.", "inputSchema": {
         "type": "object", "additionalProperties": False, "properties": {
             "max_results": {"type": "integer"}, "page_size": {"type": "integer"}, "max_tokens": {"type": "integer"}}}},
+    {"name": "timers", "description": "Two inputs a name ties, of one type in two units.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "timeout_ms": {"type": "integer", "minimum": 100}, "timeout_minutes": {"type": "integer", "maximum": 60},
+            "start_date": {"type": "string", "format": "date"}, "start_time": {"type": "string", "pattern": "^[0-9]{2}:[0-9]{2}$"}}}},
     {"name": "releases", "description": "Versions and codes.", "inputSchema": {
         "type": "object", "additionalProperties": False, "properties": {
             "order_code": {"type": "string", "pattern": "^[0-9]+$"},
@@ -62,6 +67,7 @@ REPAIRED = [
     ("places", {"lat": "48\u00b0 51\u2032 30\u2033 N"}, {"lat": 48 + 51 / 60 + 30 / 3600}),
     ("places", {"scores": "1.5,2,3"}, {"scores": [1.5, 2, 3]}),
     ("search", {"max_completion_tokens": 512}, {"max_tokens": 512}),
+    ("timers", {"start": "2030-01-01"}, {"start_date": "2030-01-01"}),
     ("releases", {"firmware": "v2.4.1"}, {"firmware": "2.4.1"}),
     ("releases", {"api_version": "v2"}, {"api_version": "2"}),
     ("storage", {"plain_unit": "KB"}, {"plain_unit": "kilobyte"}),
@@ -79,6 +85,8 @@ LEFT = [
     ("places", {"lat": "4830'N"}, "the same, with more digits"),
     ("places", {"scores": "1,250.5,3"}, "1250.5 and 3 with a thousands comma, or three numbers"),
     ("search", {"max_results_per_page": 20}, "a page's most is page_size, not max_results"),
+    ("timers", {"timeout": 30}, "30 seconds as likely: the bounds of two units do not say which the caller meant"),
+    ("timers", {"timeout": 300}, "the same: 300 fits the milliseconds' bound, not the minutes'"),
     ("releases", {"order_code": "v12345"}, "a letter that is part of a code, not a version's v"),
     ("storage", {"size_unit": "KB"}, "KB is 1000 or 1024 bytes where both are allowed"),
     ("storage", {"size_unit": "MB"}, "the same for MB"),
