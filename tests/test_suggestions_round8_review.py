@@ -7,7 +7,8 @@ Found wrong before this review: three hex digits for a short git hash or a produ
 a width and a height written in the order of an input described as HEIGHTxWIDTH; "48'N" read as 4° 8'; "1,250.5,3" as
 [1, 250.5, 3]; "max_results_per_page" renamed max_results beside page_size; "timeout": 30 renamed timeout_minutes beside timeout_ms
 (and 300 timeout_ms) because only that one's bounds took it; "v12345" for a numeric code stripped to
-12345; "KB" as kilobyte where kibibyte is allowed too."""
+12345; "KB" as kilobyte where kibibyte is allowed too; "example.com", a whole host, as www.example.com for a pattern
+beginning "www."."""
 
 from __future__ import annotations
 
@@ -51,7 +52,10 @@ TOOLS = [
         "type": "object", "additionalProperties": False, "properties": {
             "order_code": {"type": "string", "pattern": "^[0-9]+$"},
             "api_version": {"type": "string", "pattern": "^[0-9]+$"},
-            "firmware": {"type": "string", "pattern": "^[0-9]+\\.[0-9]+\\.[0-9]+$"}}}},
+            "firmware": {"type": "string", "pattern": "^[0-9]+\\.[0-9]+\\.[0-9]+$"},
+            "site": {"type": "string", "pattern": "^www\\.[a-z0-9-]+\\.[a-z]{2,}$"},
+            "app_id": {"type": "string", "pattern": "^com\\.[a-z]+\\.[a-z]+$"},
+            "light_id": {"type": "string", "pattern": "^light\\.[a-z0-9_]+$"}}}},
     {"name": "storage", "description": "Units by their symbols.", "inputSchema": {
         "type": "object", "additionalProperties": False, "properties": {
             "size_unit": {"type": "string", "enum": ["kilobyte", "kibibyte", "megabyte", "mebibyte"]},
@@ -70,6 +74,7 @@ REPAIRED = [
     ("timers", {"start": "2030-01-01"}, {"start_date": "2030-01-01"}),
     ("releases", {"firmware": "v2.4.1"}, {"firmware": "2.4.1"}),
     ("releases", {"api_version": "v2"}, {"api_version": "2"}),
+    ("releases", {"light_id": "living_room"}, {"light_id": "light.living_room"}),
     ("storage", {"plain_unit": "KB"}, {"plain_unit": "kilobyte"}),
 ]
 LEFT = [
@@ -88,6 +93,8 @@ LEFT = [
     ("timers", {"timeout": 30}, "30 seconds as likely: the bounds of two units do not say which the caller meant"),
     ("timers", {"timeout": 300}, "the same: 300 fits the milliseconds' bound, not the minutes'"),
     ("releases", {"order_code": "v12345"}, "a letter that is part of a code, not a version's v"),
+    ("releases", {"site": "example.com"}, "a whole host already: www.example.com is another host"),
+    ("releases", {"app_id": "example.app"}, "a whole dotted id already: com.example.app is another id"),
     ("storage", {"size_unit": "KB"}, "KB is 1000 or 1024 bytes where both are allowed"),
     ("storage", {"size_unit": "MB"}, "the same for MB"),
 ]
