@@ -59,7 +59,7 @@ from .mac_addresses import mac_address
 from .map_pairs import map_of
 from .missing import only
 from .model import Descriptor, Failure
-from .number_pairs import paired
+from .number_pairs import paired, sides_in_doubt
 from .number_repairs import float_noise
 from .one_property import as_lone_property
 from .pattern_marks import with_leading_mark
@@ -255,7 +255,10 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
         rename = nearest_name(str(name), allowed)
         if rename is MISSING:  # "color" beside color_hex and color_temp_kelvin: the one whose schema the value fits
             props = node.get("properties") or {}
-            rename = only([c for c in tied_names(str(name), allowed) if _passes(container[name], props.get(c))])
+            tied = tied_names(str(name), allowed)
+            numeric = [c for c in tied if isinstance(props.get(c), dict) and _kinds(props[c]) & {"integer", "number"}]
+            if not (_is_number(container[name]) and len(numeric) > 1):  # timeout_ms or timeout_minutes: no bound says
+                rename = only([c for c in tied if _passes(container[name], props.get(c))])
         unwrap = wrapped_inputs(str(name), container, node)
         if unwrap is not MISSING and rename is not MISSING and object_properties((node.get("properties") or {}).get(rename)) is None:
             rename = MISSING  # {"measurement": {...every input...}} wraps the call; it is no misspelt measured_at
@@ -397,8 +400,9 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
         if typed is MISSING and isinstance(expected.get("enum"), list):
             typed = sort_member(received, expected["enum"])  # {"field": "created_at", "order": "desc"}: created_at:desc
         if typed is MISSING and isinstance(expected.get("pattern"), str):
-            typed = hex_colour(received, expected["pattern"])  # [255, 136, 0] for "#FF8800"
-            typed = paired(received, expected["pattern"]) if typed is MISSING else typed  # {"width", "height"}: 1920x1080
+            about = f"{name} {prop.get('description') or ''}"
+            typed = hex_colour(received, expected["pattern"], about)  # [255, 136, 0] for "#FF8800"
+            typed = paired(received, expected["pattern"], about) if typed is MISSING else typed  # {"width", "height"}: 1920x1080
         if typed is MISSING and "string" in _kinds(expected):
             typed = block_text(received)  # [{"type": "text", "text": …}] for a message's content
         if typed is MISSING:
@@ -514,6 +518,8 @@ def _is_number(value: Any) -> bool:
 def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> Any:
     """The caller's value trimmed, re-cased or its parts joined by the one mark the pattern takes; or a
     currency/unit name as its code when the input is about currencies or units. Never another value."""
+    if sides_in_doubt(value, f"{name} {prop.get('description', '')}"):
+        return MISSING  # "1920 X 1080" for HEIGHTxWIDTH: 1920 high as the input says, or wide as sizes are written?
     stripped = value.strip()
     named = len(stripped) > 3 and stripped.isalpha() and stripped[0].isupper() and stripped[1:].islower()
     candidates = [stripped, stripped.lower()] if named else [stripped, stripped.upper(), stripped.lower()]  # Apple is no APPLE
@@ -531,15 +537,15 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
     found = designated(value, pattern) if found is MISSING else found  # "1H30M" → PT1H30M; not "1M"
     found = cron_text(value, pattern) if found is MISSING else found  # "@daily" → 0 0 * * *
     found = mac_address(value, pattern) if found is MISSING else found  # 3C-71-BF-4A-9E-02 → 3C:71:BF:4A:9E:02
-    found = hex_colour(value, pattern) if found is MISSING else found  # "rgb(255, 136, 0)", "#f80" → #FF8800
-    found = paired(value, pattern) if found is MISSING else found  # 1920 X 1080 → 1920x1080
+    found = hex_colour(value, pattern, described) if found is MISSING else found  # "rgb(255, 136, 0)", "#f80" → #FF8800
+    found = paired(value, pattern, described) if found is MISSING else found  # 1920 X 1080 → 1920x1080
     found = decimal_text(value, pattern) if found is MISSING else found  # "125" → 125.00
     found = one_joining(value, pattern) if found is MISSING else found  # "MATH 201" → MATH-201; not "needs triage"
     found = other_mark(value, pattern) if found is MISSING else found  # new-checkout → new_checkout
     if found is MISSING and ("languag" in about or "locale" in about):
         found = language_code(stripped, pattern)  # "German" for a language tag; last: "en_US" is en-US, not en
     found = with_leading_mark(value, pattern) if found is MISSING else found
-    found = without_sigil(value, pattern) if found is MISSING else found  # $AAPL, #PRJ-0412, @dana
+    found = without_sigil(value, pattern, described) if found is MISSING else found  # $AAPL, #PRJ-0412, @dana
     found = url_path(value, pattern) if found is MISSING else found  # https://github.com/acme/api → acme/api
     found = bare_name(value, pattern) if found is MISSING else found  # s3://acme-logs → acme-logs
     return clock_time(value, pattern, described) if found is MISSING else found

@@ -19,7 +19,6 @@ first the pattern takes.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from .durations import seconds_of
@@ -28,15 +27,12 @@ from .patterns import search
 
 __all__ = ["is_duration_pattern", "iso_duration"]
 
-_CLOCK = re.compile(r"\s*(\d{1,3}):([0-5]\d):([0-5]\d)\s*")
-
 
 def iso_duration(value: Any, pattern: str) -> Any:
     """`value` as the ISO 8601 duration `pattern` takes, when it says a duration in a known unit; else MISSING."""
     if not isinstance(value, str) or len(value) > 64 or not is_duration_pattern(pattern):
         return MISSING
-    clock = _CLOCK.fullmatch(value)
-    seconds = (int(clock[1]) * 60 + int(clock[2])) * 60 + int(clock[3]) if clock else seconds_of(value.strip())
+    seconds = seconds_of(value.strip())  # h:mm:ss too
     if seconds is MISSING or seconds <= 0 or not float(seconds).is_integer():
         return MISSING
     total = int(seconds)

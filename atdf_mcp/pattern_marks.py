@@ -9,10 +9,13 @@ before a value that left it out.
     MISSING
     >>> with_leading_mark("living_room", r"^light\\.[a-z0-9_]+$")   # an entity id's domain
     'light.living_room'
+    >>> with_leading_mark("example.com", r"^www\\.[a-z0-9-]+\\.[a-z]+$")   # a whole host: www.example.com is another
+    MISSING
 
 The word is letters the pattern spells out (not a class, not under a quantifier), with a dash, an underscore or a dot
-after them; never digits nor "+" (a country code the number lacks is the caller's to give), never one of alternatives, never
-an ISO 8601 duration's P or PT (which one decides whether "1M" is a month or a minute: `duration_designators`).
+after them (a dot only before a value without one); never digits nor "+" (a country code the number lacks is the
+caller's to give), never one of alternatives, never an ISO 8601 duration's P or PT (which one decides whether "1M" is
+a month or a minute: `duration_designators`).
 """
 
 from __future__ import annotations
@@ -35,7 +38,8 @@ def with_leading_mark(value: str, pattern: str) -> Any:
     lead = (match[1] or match[2].replace("\\.", ".")) if match else None
     if not lead or value.strip().upper().startswith(lead.upper()) or _alternatives(pattern) or is_duration_pattern(pattern):
         return MISSING  # P or PT before "1M" decides month or minute: duration_designators says when that is certain
-        return MISSING
+    if lead.endswith(".") and "." in value:
+        return MISSING  # a dotted name already ("example.com"): www.example.com is another host, not its domain added
     marked = lead + value.strip()
     return marked if search(pattern, marked) else MISSING
 

@@ -9,6 +9,10 @@ user name, '#PRJ-0412' of a reference), where the input's pattern takes the valu
     MISSING
     >>> without_sigil("v2.4.1", r"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)$")   # a version's v
     '2.4.1'
+    >>> without_sigil("v12345", "^[0-9]+$", "order_code"), without_sigil("v2", "^[0-9]+$", "api_version")
+    (MISSING, '2')
+    >>> without_sigil("v2.4.1-beta.1", "^[0-9]+[.][0-9]+[.][0-9]+(-[0-9A-Za-z.]+)?$")
+    '2.4.1-beta.1'
 
 One sigil only ('$$AAPL' is something else), a $ only before a letter ('$100' is a sum of money, not the number 100), a
 'v' only before a digit (a version: "v2.4.1"), and only when the value without it fits the pattern as it is. A list
@@ -20,6 +24,7 @@ of such values written as one text ("#spring #fashion", "@dana @li") is split wh
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .missing import MISSING
@@ -30,11 +35,14 @@ __all__ = ["sigil_list", "without_sigil"]
 _SIGILS = "$#@"
 
 
-def without_sigil(value: str, pattern: str) -> Any:
-    """`value` without its leading $, # or @ when the pattern refuses it with the sigil and takes it without; else MISSING."""
+def without_sigil(value: str, pattern: str, about: str = "") -> Any:
+    """`value` without its leading $, # or @ when the pattern refuses it with the sigil and takes it without; else MISSING.
+    A 'v' goes only from a version: numbers and a dot first, or any number for an input whose name or description (`about`)
+    says version ("v12345" for an order code is a code of its own)."""
     text = value.strip()
     if len(text) >= 2 and text[0] in "vV" and text[1].isdigit() and not search(pattern, text):
-        return text[1:] if search(pattern, text[1:]) else MISSING
+        version = re.match(r"\d+\.\d", text[1:]) or "version" in about[:512].lower()  # v2.4.1, v2.4.1-beta.1
+        return text[1:] if version and search(pattern, text[1:]) else MISSING
     if len(text) < 2 or text[0] not in _SIGILS or text[1] in _SIGILS or search(pattern, text):
         return MISSING
     if text[0] == "$" and not text[1].isalpha():

@@ -171,9 +171,13 @@ def _measured(key: str, word: str) -> bool:
     return any(w in _MEASURES or w.removesuffix("s") in _MEASURES for w in key.split("_") if w != word)
 
 
+_SCOPES = frozenset({"per", "each", "every"})  # "max_results_per_page" is a page's most, not max_results
+
+
 def _words_within(declared: str, key: str) -> bool:
     """Whether the declared name's words (two or more) are the caller's in their order, with words between or around
-    them that are no measure ("max_completion_tokens" for max_tokens; "max_page_size" is no max_page)."""
+    them that are no measure nor scope ("max_completion_tokens" for max_tokens; "max_page_size" is no max_page, and
+    "max_results_per_page" no max_results)."""
     words, given = declared.split("_"), key.split("_")
     if len(words) < 2 or len(given) <= len(words) or len(given) > 8:
         return False
@@ -181,7 +185,7 @@ def _words_within(declared: str, key: str) -> bool:
     if not all(word in rest for word in words):
         return False
     extra = [w for w in given if w not in words]
-    return not any(w in _MEASURES or w.removesuffix("s") in _MEASURES for w in extra)
+    return not any(w in _MEASURES or w.removesuffix("s") in _MEASURES or w in _SCOPES for w in extra)
 
 
 def nearest_name(name: str, candidates: list[str]) -> Any:

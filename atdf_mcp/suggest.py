@@ -192,10 +192,11 @@ def _as_array(value: Any, schema: dict[str, Any]) -> Any:
 
 
 def _numbers_listed(value: str, kind: str) -> Any:
-    """Numbers written in one text, parted by commas, when no part could be a group of thousands ("1,000") nor the
-    whole text one number with a decimal comma ("10,20" is 10.2 as often as [10, 20]); else MISSING."""
+    """Numbers written in one text, parted by commas, when no part could be a group of thousands ("1,000", nor
+    "1,250.5,3": 1250.5 and 3) nor the whole text one number with a decimal comma ("10,20" is 10.2 as often as
+    [10, 20]); else MISSING."""
     parts = [part.strip() for part in value.split(",")]
-    if len(parts) > 64 or plain_number(value) is not MISSING or any(len(p) == 3 and p.isdigit() for p in parts[1:]):
+    if len(parts) > 64 or plain_number(value) is not MISSING or any(re.fullmatch(r"\d{3}(?:\.\d+)?", p) for p in parts[1:]):
         return MISSING
     numbers = [plain_number(p) if re.fullmatch(r"[+-]?\d+(?:\.\d+)?", p) else MISSING for p in parts]
     if MISSING in numbers or (kind == "integer" and not all(float(n).is_integer() for n in numbers)):
