@@ -66,6 +66,7 @@ from .pattern_marks import with_leading_mark
 from .patterns import search
 from .percent_fractions import percent_of_fraction
 from .python_literals import is_null_text
+from .rename_doubts import doubt
 from .restructure import as_item, flat_home, lone_item, object_properties, tagged, unnested, unwrapped, wrapped_inputs
 from .separators import one_joining
 from .sigils import sigil_list, without_sigil
@@ -259,6 +260,8 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
             numeric = [c for c in tied if isinstance(props.get(c), dict) and _kinds(props[c]) & {"integer", "number"}]
             if not (_is_number(container[name]) and len(numeric) > 1):  # timeout_ms or timeout_minutes: no bound says
                 rename = only([c for c in tied if _passes(container[name], props.get(c))])
+        if rename is not MISSING and doubt(str(name), rename, container[name], node.get("properties") or {}):
+            rename = MISSING  # "temperature_c" for an input in Fahrenheit, "desc" beside a sort order: the agent's to say
         unwrap = wrapped_inputs(str(name), container, node)
         if unwrap is not MISSING and rename is not MISSING and object_properties((node.get("properties") or {}).get(rename)) is None:
             rename = MISSING  # {"measurement": {...every input...}} wraps the call; it is no misspelt measured_at

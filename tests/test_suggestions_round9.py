@@ -1,0 +1,87 @@
+"""Round nine: the older renames and repairs reviewed, each call below one where an argument the tool does not have
+was renamed to an input the caller did not mean, now left to the agent; and the renames that stay right beside them.
+
+Found wrong before this round: "temperature_c" renamed temperature for an input in Fahrenheit (and "timeout_s"
+timeout_ms, "distance_km" distance in miles: a unit in the caller's name is kept only where the input says it);
+"desc": true renamed description beside a sort order, and "dst" read as an abbreviation of distance (a usual short
+form with several meanings is renamed only where the value fits and no input takes another meaning; a listed short
+form is no abbreviation of another word); "max_price" renamed min_price and "maximum" minimum (one edit between
+opposites); "price" renamed min_price (a qualifier the caller did not write); "count" renamed amount and "nombre"
+(Spanish for name) number, by spelling; "lng": 3.5 renamed long_name as "3.5"; "tags" with two tags named tag."""
+
+from __future__ import annotations
+
+from repair_cases import repair_tests
+
+S = "string"
+
+
+def _tool(name: str, props: dict, description: str = "A tool.") -> dict:
+    """An MCP tool whose closed input schema has `props`."""
+    return {"name": name, "description": description,
+            "inputSchema": {"type": "object", "additionalProperties": False, "properties": props}}
+
+
+TOOLS = [
+    _tool("thermostat_f", {"temperature": {"type": "number", "description": "Target temperature in degrees Fahrenheit."},
+                           "room": {"type": S}}),
+    _tool("thermostat_c", {"temperature": {"type": "number", "description": "Target temperature in degrees Celsius."}}),
+    _tool("thermostat", {"temperature": {"type": "number"}}),
+    _tool("list_tasks", {"description": {"type": S}, "sort": {"type": S, "enum": ["created", "due"]},
+                         "order": {"type": S, "enum": ["asc", "desc"]}}),
+    _tool("create_task", {"title": {"type": S}, "description": {"type": S}}),
+    _tool("requests", {"timeout_ms": {"type": "integer"}, "url": {"type": S}}),
+    _tool("requests_s", {"timeout": {"type": "integer", "description": "Timeout in seconds."}, "url": {"type": S}}),
+    _tool("trips", {"distance": {"type": "number", "description": "Distance in miles."}, "weight_kg": {"type": "number"},
+                    "duration": {"type": "integer", "description": "Duration in minutes."}, "height": {"type": "number"}}),
+    _tool("prices", {"min_price": {"type": "number"}, "query": {"type": S}}),
+    _tool("bounds", {"minimum": {"type": "number"}, "query": {"type": S}}),
+    _tool("people", {"name": {"type": S}, "number": {"type": S}}),
+    _tool("payments", {"amount": {"type": "number"}, "currency": {"type": S}}),
+    _tool("places", {"lat": {"type": "number"}, "long_name": {"type": S}}),
+    _tool("posts", {"tag": {"type": S}, "title": {"type": S}}),
+    _tool("files", {"distance": {"type": "number"}, "path": {"type": S}}),
+    _tool("sorted_files", {"dir": {"type": S, "enum": ["asc", "desc"]}, "path": {"type": S}}),
+]
+REPAIRED = [
+    ("thermostat_c", {"temperature_c": 21}, {"temperature": 21}),
+    ("thermostat_c", {"temperature_celsius": 21}, {"temperature": 21}),
+    ("thermostat_f", {"temperature_f": 70}, {"temperature": 70}),
+    ("thermostat", {"temp": 21}, {"temperature": 21}),
+    ("create_task", {"title": "a", "desc": "Buy milk"}, {"title": "a", "description": "Buy milk"}),
+    ("requests_s", {"timeout_s": 3}, {"timeout": 3}),
+    ("trips", {"distance_mi": 5}, {"distance": 5}),
+    ("trips", {"duration_minutes": 60}, {"duration": 60}),
+    ("trips", {"weight_kg ": 5}, {"weight_kg": 5}),
+    ("bounds", {"min": 5}, {"minimum": 5}),
+    ("posts", {"titles": ["a"]}, {"title": "a"}),
+]
+LEFT = [
+    ("thermostat_f", {"temperature_c": 21}, "21 degrees Celsius are not 21 degrees Fahrenheit"),
+    ("thermostat", {"temperature_c": 21}, "the input does not say its unit: Celsius may not be it"),
+    ("thermostat_f", {"temp_c": 21}, "the same, with a short name"),
+    ("list_tasks", {"desc": True}, "descending, beside a sort order: no description"),
+    ("list_tasks", {"desc": "created"}, "descending by a field, beside a sort order: no description"),
+    ("create_task", {"title": "a", "desc": True}, "a flag, not a text: desc means descending here"),
+    ("requests", {"timeout_s": 30}, "30 seconds are not 30 milliseconds"),
+    ("requests", {"timeout": 30}, "30 seconds as likely as 30 milliseconds: the caller named no unit"),
+    ("requests_s", {"timeout_ms": 3000}, "3000 milliseconds are not 3000 seconds"),
+    ("trips", {"distance_km": 5}, "5 km are not 5 miles"),
+    ("trips", {"duration_s": 60}, "60 seconds are not 60 minutes"),
+    ("trips", {"weight_g": 500}, "500 g are not 500 kg"),
+    ("trips", {"weight_lb": 5}, "pounds are not kilograms"),
+    ("trips", {"height_cm": 180}, "the input does not say centimetres"),
+    ("prices", {"max_price": 5}, "a maximum is no minimum, one edit away or not"),
+    ("prices", {"price": 5}, "an exact price is not a lower bound"),
+    ("bounds", {"maximum": 5}, "the opposite bound"),
+    ("people", {"nombre": "Ana"}, "Spanish for name, not a misspelt number"),
+    ("payments", {"count": 3}, "a count of things is no sum of money"),
+    ("places", {"lng": 3.5}, "a longitude, not a long name"),
+    ("places", {"long": 3.5}, "the same"),
+    ("posts", {"tags": ["a", "b"]}, "two tags for an input of one"),
+    ("files", {"dst": "/tmp/b"}, "a destination, not a distance"),
+    ("sorted_files", {"directory": "/tmp"}, "a directory, not a sort direction"),
+]
+
+catalogue, test_the_rename_meant_is_still_suggested, test_a_rename_the_caller_did_not_mean_is_left_to_the_agent = (
+    repair_tests("round_nine", TOOLS, REPAIRED, LEFT))
