@@ -71,7 +71,7 @@ from .restructure import as_item, flat_home, lone_item, object_properties, tagge
 from .separators import one_joining
 from .sigils import sigil_list, without_sigil
 from .sort_orders import asks_a_sort, sort_member, sort_objects
-from .spelling import tied_names
+from .spelling import norm, tied_names
 from .suggest import (
     MISSING,
     codes_for_name,
@@ -294,7 +294,8 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
     if too_big(finding.received):
         return  # far larger than anything the schema names: not a slip to repair, and too costly to compare
     own = schema_at(schema, finding.path)
-    null = finding.received is None or (is_null_text(finding.received) and not _passes(None, own) and not _spells_a_value(finding.received, own))
+    null = finding.received is None or (is_null_text(finding.received) and not _passes(None, own)
+                                        and not _spells_a_value(finding.received, own) and not _none_counted(finding.received, own))
     if null and finding.keyword in ("type", "enum", "const") and _optional(schema, where, name):
         if isinstance(container, dict) and (container.get(name, MISSING) is None or is_null_text(container.get(name))):
             del container[name]  # null (or "None" as text) for an optional input its type refuses: left out, as an unknown null is
@@ -310,6 +311,12 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
         return  # "2030-05-08T10:30" where the call also has an empty time input: the time was meant for it
     own = finding.error.schema if isinstance(finding.error.schema, dict) else {}
     value = _repair(finding.keyword, finding.error, prop or own, str(name or ""))
+    if isinstance(name, int) and value == [finding.received] and not isinstance(finding.received, list):
+        value = MISSING  # [1, 2] for a list of rows: one row, [[1, 2]], or a row each, [[1], [2]]; not ours to pick
+    if isinstance(finding.received, float) and isinstance(value, str) and _names_a_version(str(name or ""), prop or own):
+        value = MISSING  # 1.10 arrives as 1.1: the version's trailing zeros are lost on the way
+    if isinstance(finding.received, str) and value != finding.received and _names_a_secret(str(name or "")):
+        value = MISSING  # " s3cret " trimmed, re-cased or joined is another secret: every character of it counts
     value = _refine(value, prop, str(name or ""))
     if value is not MISSING and finding.path and set_at(fixed, finding.path, value):
         finding.value = value
@@ -512,6 +519,25 @@ def _span(prop: dict[str, Any], bound: Any) -> float:
     low = next((prop[k] for k in ("minimum", "exclusiveMinimum") if _is_number(prop.get(k))), None)
     high = next((prop[k] for k in ("maximum", "exclusiveMaximum") if _is_number(prop.get(k))), None)
     return float(high - low) if low is not None and high is not None else abs(float(bound))
+
+
+def _none_counted(received: Any, own: dict[str, Any] | None) -> bool:
+    """Whether "none" is sent for an input of numbers, where it is zero as often as nothing ("children": "none")."""
+    return isinstance(received, str) and received.strip().lower() == "none" and bool(_kinds(own or {}) & {"integer", "number"})
+
+
+def _names_a_version(name: str, prop: dict[str, Any]) -> bool:
+    """Whether the input's name or description says it holds a version."""
+    return "version" in f"{name} {prop.get('description') or ''}".lower()
+
+
+_SECRET_WORDS = frozenset({"password", "passwd", "pwd", "passphrase", "passcode", "secret", "token", "apikey"})
+
+
+def _names_a_secret(name: str) -> bool:
+    """Whether an input's name says it holds a secret ("wifi_password", "client_secret", "api_key", "access_token")."""
+    words = norm(name).split("_")
+    return bool(_SECRET_WORDS & set(words)) or "api_key" in norm(name)
 
 
 def _is_number(value: Any) -> bool:

@@ -1,5 +1,6 @@
-"""Round nine: the older renames and repairs reviewed, each call below one where an argument the tool does not have
-was renamed to an input the caller did not mean, now left to the agent; and the renames that stay right beside them.
+"""Round nine: the older renames and repairs reviewed. Each call in LEFT was given a suggestion the caller did not mean
+(an argument the tool does not have renamed to another input, or a value repaired into another value), now left to
+the agent; each in REPAIRED is a rename or repair beside them that stays.
 
 Found wrong before this round: "temperature_c" renamed temperature for an input in Fahrenheit (and "timeout_s"
 timeout_ms, "distance_km" distance in miles: a unit in the caller's name is kept only where the input says it);
@@ -7,7 +8,10 @@ timeout_ms, "distance_km" distance in miles: a unit in the caller's name is kept
 form with several meanings is renamed only where the value fits and no input takes another meaning; a listed short
 form is no abbreviation of another word); "max_price" renamed min_price and "maximum" minimum (one edit between
 opposites); "price" renamed min_price (a qualifier the caller did not write); "count" renamed amount and "nombre"
-(Spanish for name) number, by spelling; "lng": 3.5 renamed long_name as "3.5"; "tags" with two tags named tag."""
+(Spanish for name) number, by spelling; "lng": 3.5 renamed long_name as "3.5"; "tags" with two tags named tag.
+And among the older value repairs: [1, 2] for a list of rows made [[1], [2]] (or 5 made [[5]]); a password or a
+client secret trimmed; a space a key's pattern takes removed to fit its length; "none" children dropped (zero, or no
+value); a version sent as a number, 1.10 arriving as 1.1, made the text "1.1"."""
 
 from __future__ import annotations
 
@@ -42,6 +46,14 @@ TOOLS = [
     _tool("posts", {"tag": {"type": S}, "title": {"type": S}}),
     _tool("files", {"distance": {"type": "number"}, "path": {"type": S}}),
     _tool("sorted_files", {"dir": {"type": S, "enum": ["asc", "desc"]}, "path": {"type": S}}),
+    _tool("grids", {"matrix": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
+                    "tags": {"type": "array", "items": {"type": "array", "items": {"type": S}}},
+                    "ids": {"type": "array", "items": {"type": "integer"}}}),
+    _tool("secrets", {"password": {"type": S, "maxLength": 12}, "client_secret": {"type": S, "pattern": "^[A-Za-z0-9]{8}$"},
+                      "api_key": {"type": S, "pattern": "^[A-Za-z0-9 ]{10}$"}, "note": {"type": S, "maxLength": 5},
+                      "pin": {"type": S, "pattern": "^[0-9]{4}$"}}),
+    _tool("counts", {"children": {"type": "integer", "minimum": 0}, "version": {"type": S}, "price_text": {"type": S},
+                     "label": {"type": S, "enum": ["none", "red"]}, "note": {"type": S}}),
 ]
 REPAIRED = [
     ("thermostat_c", {"temperature_c": 21}, {"temperature": 21}),
@@ -55,6 +67,14 @@ REPAIRED = [
     ("trips", {"weight_kg ": 5}, {"weight_kg": 5}),
     ("bounds", {"min": 5}, {"minimum": 5}),
     ("posts", {"titles": ["a"]}, {"title": "a"}),
+    ("grids", {"ids": 5}, {"ids": [5]}),
+    ("grids", {"matrix": [[1, 2], ["3", 4]]}, {"matrix": [[1, 2], [3, 4]]}),
+    ("secrets", {"password": 123456}, {"password": "123456"}),
+    ("secrets", {"note": " abcd  "}, {"note": "abcd"}),
+    ("secrets", {"pin": " 1234 "}, {"pin": "1234"}),
+    ("counts", {"version": 2}, {"version": "2"}),
+    ("counts", {"price_text": 12.5}, {"price_text": "12.5"}),
+    ("counts", {"label": "None"}, {"label": "none"}),
 ]
 LEFT = [
     ("thermostat_f", {"temperature_c": 21}, "21 degrees Celsius are not 21 degrees Fahrenheit"),
@@ -81,7 +101,16 @@ LEFT = [
     ("posts", {"tags": ["a", "b"]}, "two tags for an input of one"),
     ("files", {"dst": "/tmp/b"}, "a destination, not a distance"),
     ("sorted_files", {"directory": "/tmp"}, "a directory, not a sort direction"),
+    ("grids", {"matrix": [1, 2]}, "one row [[1, 2]], or a row each [[1], [2]]"),
+    ("grids", {"tags": ["a", "b"]}, "the same for lists of words"),
+    ("grids", {"matrix": 5}, "[[5]] guesses at two levels"),
+    ("secrets", {"password": "  abcdefghijk "}, "a password's spaces are its own: trimmed, it is another password"),
+    ("secrets", {"client_secret": "AB3DEF9H "}, "the same for a client secret"),
+    ("secrets", {"api_key": " abcde fghij "}, "the pattern takes spaces: the inner one is the key's, not a slip"),
+    ("counts", {"children": "none"}, "none is zero children as often as no value"),
+    ("counts", {"version": 1.10}, "1.10 arrives as 1.1: another version"),
+    ("counts", {"version": 3.1}, "3.1 may have been 3.10 or 3.100"),
 ]
 
-catalogue, test_the_rename_meant_is_still_suggested, test_a_rename_the_caller_did_not_mean_is_left_to_the_agent = (
+catalogue, test_the_fix_meant_is_still_suggested, test_a_fix_the_caller_did_not_mean_is_left_to_the_agent = (
     repair_tests("round_nine", TOOLS, REPAIRED, LEFT))
