@@ -253,6 +253,8 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
         flat = flattened_home(str(name), container, node)  # address_city: the city of the address
         if flat is MISSING and not has_flat_twin(str(name), container, node):  # not `street` beside `address_street`
             flat = flat_home(str(name), container, node)
+        if flat is not MISSING and _owned_elsewhere(str(name), flat, node):
+            flat = MISSING  # "name" beside recipient.name and sender_name: whose name is the caller's to say
         rename = nearest_name(str(name), allowed)
         if rename is MISSING:  # "color" beside color_hex and color_temp_kelvin: the one whose schema the value fits
             props = node.get("properties") or {}
@@ -519,6 +521,14 @@ def _span(prop: dict[str, Any], bound: Any) -> float:
     low = next((prop[k] for k in ("minimum", "exclusiveMinimum") if _is_number(prop.get(k))), None)
     high = next((prop[k] for k in ("maximum", "exclusiveMaximum") if _is_number(prop.get(k))), None)
     return float(high - low) if low is not None and high is not None else abs(float(bound))
+
+
+def _owned_elsewhere(name: str, home: Any, node: dict[str, Any]) -> bool:
+    """Whether another input than the object `home` holds `name` for another owner ("sender_name" beside
+    recipient.name), so that the argument may be that one's."""
+    target = home[0] if isinstance(home, tuple) else home
+    key = norm(name)
+    return any(p != target and norm(p).endswith(f"_{key}") for p in node.get("properties") or {})
 
 
 def _none_counted(received: Any, own: dict[str, Any] | None) -> bool:

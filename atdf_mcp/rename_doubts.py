@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .spelling import edit_distance, norm
+from .spelling import norm
 from .unit_names import input_units, units_named
 
 __all__ = ["doubt"]
@@ -63,6 +63,26 @@ _FOREIGN = {"nombre": "name", "nom": "name", "nome": "name", "numero": "number",
             "apellido": "surname", "titulo": "title", "idioma": "language", "lugar": "place", "tipo": "type",
             "estado": "status"}  # (not "dia", "hora", "mes": short forms in English names too, diastolic's "dia")
 
+# Whole words of API names that begin longer words: the name is that word, not a clipping ("time" is no timezone,
+# "end" no endpoint, "port" no portfolio, "pass" no passengers); an inflection of it still is it ("pin": pinned).
+_WHOLE_WORDS = frozenset({
+    "add", "age", "app", "area", "art", "bank", "base", "bill", "book", "box", "call", "card", "care", "case", "cast",
+    "code", "cost", "count", "date", "day", "deal", "end", "face", "fee", "file", "fill", "fit", "flag", "form", "free",
+    "fund", "game", "gift", "goal", "grade", "hand", "head", "home", "host", "hour", "item", "job", "key", "kind", "land",
+    "last", "lead", "line", "link", "list", "load", "lock", "log", "mail", "man", "map", "mark", "mode", "name", "net",
+    "note", "order", "over", "page", "part", "pass", "path", "pay", "pin", "plan", "play", "point", "pool", "port", "post",
+    "price", "rate", "read", "rest", "ring", "role", "room", "row", "rule", "run", "sale", "scope", "seat", "send", "set",
+    "ship", "shop", "side", "sign", "site", "size", "slot", "sort", "state", "step", "stop", "store", "sub", "tag", "tax",
+    "team", "term", "test", "text", "time", "tip", "top", "town", "track", "trip", "turn", "type", "unit", "use", "user",
+    "view", "wait", "ward", "watch", "way", "week", "word", "work", "year", "zone"})
+
+# The last word of a name that makes it another input than its first words name: "time_zone" is no time, "page_size"
+# no page, "user_agent" no user ("start_date", "city_name", "phone_number" still are the start, the city, the phone).
+_HEADS = frozenset({"zone", "format", "agent", "template", "pattern", "policy", "mode", "style", "point", "size",
+                    "count", "limit", "offset", "length", "total", "type", "kind", "token", "index", "version", "status",
+                    "level", "timeout", "interval", "rate", "currency", "unit", "range", "label"})
+
+_FLAG_WORDS = frozenset({"true", "false", "yes", "no", "y", "n", "on", "off", "1", "0"})
 _JSON_TYPES = {bool: "boolean", int: "integer", float: "number", str: "string", list: "array", dict: "object"}
 
 
@@ -80,6 +100,7 @@ def doubt(name: str, target: str, value: Any, props: dict[str, Any]) -> str:
               ("unit", _unit_doubt(mine, theirs, target, value, prop)),
               ("qualifier", any(w in _QUALIFIERS and w not in mine and not _OPPOSITES.get(w, set()) & set(mine) for w in theirs)),
               ("spelling", _misspelt_word(mine, theirs)),
+              ("another word", _another_word(mine, theirs)),
               ("foreign", any(_FOREIGN.get(w, w) not in (w, *theirs) for w in mine)),
               ("short form", _short_form_doubt(written, theirs, value, prop, target, props)),
               ("type", _type_doubt(value, prop)))
@@ -92,12 +113,27 @@ def _long(word: str, theirs: list[str]) -> str:
 
 
 def _misspelt_word(mine: list[str], theirs: list[str]) -> bool:
-    """A word read as a misspelling of another with two edits or more and another first letter ("count" as amount):
-    another word. Only names of as many words are compared; a word left out or added is no misspelling."""
+    """A word read as a misspelling of another with another first letter ("count" as amount, "weight" as height):
+    another word; two first letters swapped are a slip. Only names of as many words are compared."""
     if len(mine) != len(theirs):
         return False
-    return any(a != b and a[0] != b[0] and edit_distance(a, b, 2) >= 2 and a not in _MEANINGS and b not in _MEANINGS
+    return any(a != b and a[0] != b[0] and a[:2] != b[1::-1] and a not in _MEANINGS and b not in _MEANINGS
                for a, b in zip(mine, theirs, strict=True))
+
+
+def _another_word(mine: list[str], theirs: list[str]) -> bool:
+    """The caller's whole word read as the start of a longer one ("time" as timezone; not "pin" as pinned, its own
+    word inflected), or its words given another head ("time" as time_zone, "page" as page_size)."""
+    if len(mine) == 1 == len(theirs) and mine[0] in _WHOLE_WORDS and theirs[0].startswith(mine[0]):
+        return _stem(theirs[0]) != mine[0]
+    return len(theirs) > len(mine) and theirs[-1] in _HEADS and theirs[-1] not in mine
+
+
+def _stem(word: str) -> str:
+    """The word's Snowball stem ("pinned" → pin, "timezone" → timezon)."""
+    import Stemmer
+
+    return str(Stemmer.Stemmer("english").stemWord(word))
 
 
 def _unit_doubt(mine: list[str], theirs: list[str], target: str, value: Any, prop: dict[str, Any]) -> bool:
@@ -166,12 +202,14 @@ def _fits(value: Any, prop: dict[str, Any]) -> bool:
 
 
 def _type_doubt(value: Any, prop: dict[str, Any]) -> bool:
-    """A number or a flag for an input of text only (3.5 is no long_name), or a list of several values for an input
-    of one (two tags for `tag`)."""
+    """A number or a flag for an input of text only (3.5 is no long_name), a text that is no flag for a flag, or a
+    list of several values for an input of one (two tags for `tag`)."""
     kinds = prop.get("type")
     kinds = {kinds} if isinstance(kinds, str) else set(kinds or ())
     if not kinds:
         return False
     if isinstance(value, list):
         return len(value) > 1 and "array" not in kinds
+    if isinstance(value, str) and kinds == {"boolean"}:
+        return value.strip().lower() not in _FLAG_WORDS  # "pin": "1234" is no `pinned` flag
     return isinstance(value, (bool, int, float)) and kinds == {"string"}

@@ -11,7 +11,9 @@ opposites); "price" renamed min_price (a qualifier the caller did not write); "c
 (Spanish for name) number, by spelling; "lng": 3.5 renamed long_name as "3.5"; "tags" with two tags named tag.
 And among the older value repairs: [1, 2] for a list of rows made [[1], [2]] (or 5 made [[5]]); a password or a
 client secret trimmed; a space a key's pattern takes removed to fit its length; "none" children dropped (zero, or no
-value); a version sent as a number, 1.10 arriving as 1.1, made the text "1.1"."""
+value); a version sent as a number, 1.10 arriving as 1.1, made the text "1.1". And whole words read as others: "time"
+as timezone or time_zone, "end" as endpoint, "port" portfolio, "pass" passengers, "page" page_size, "weight" height,
+"pin": "1234" the pinned flag; "name" moved into recipient.name beside sender_name."""
 
 from __future__ import annotations
 
@@ -54,6 +56,12 @@ TOOLS = [
                       "pin": {"type": S, "pattern": "^[0-9]{4}$"}}),
     _tool("counts", {"children": {"type": "integer", "minimum": 0}, "version": {"type": S}, "price_text": {"type": S},
                      "label": {"type": S, "enum": ["none", "red"]}, "note": {"type": S}}),
+    _tool("words", {"timezone": {"type": S}, "endpoint": {"type": S}, "address": {"type": S}, "passengers": {"type": "integer"},
+                    "portfolio": {"type": S}, "pinned": {"type": "boolean"}, "category": {"type": S}}),
+    _tool("heads", {"time_zone": {"type": S}, "page_size": {"type": "integer"}, "user_agent": {"type": S},
+                    "start_date": {"type": S, "format": "date"}, "height": {"type": "integer"}}),
+    _tool("letters", {"recipient": {"type": "object", "properties": {"name": {"type": S}, "email": {"type": S}}},
+                      "sender_name": {"type": S}}),
 ]
 REPAIRED = [
     ("thermostat_c", {"temperature_c": 21}, {"temperature": 21}),
@@ -75,6 +83,13 @@ REPAIRED = [
     ("counts", {"version": 2}, {"version": "2"}),
     ("counts", {"price_text": 12.5}, {"price_text": "12.5"}),
     ("counts", {"label": "None"}, {"label": "none"}),
+    ("words", {"pin": True}, {"pinned": True}),
+    ("words", {"cat": "books"}, {"category": "books"}),
+    ("heads", {"start": "2030-01-01"}, {"start_date": "2030-01-01"}),
+    ("heads", {"hieght": 3}, {"height": 3}),
+    ("letters", {"recipient_name": "Ann"}, {"recipient": {"name": "Ann"}}),
+    ("letters", {"email": "ann@example.org"}, {"recipient": {"email": "ann@example.org"}}),
+    ("letters", {"sender": "Bo"}, {"sender_name": "Bo"}),
 ]
 LEFT = [
     ("thermostat_f", {"temperature_c": 21}, "21 degrees Celsius are not 21 degrees Fahrenheit"),
@@ -110,6 +125,17 @@ LEFT = [
     ("counts", {"children": "none"}, "none is zero children as often as no value"),
     ("counts", {"version": 1.10}, "1.10 arrives as 1.1: another version"),
     ("counts", {"version": 3.1}, "3.1 may have been 3.10 or 3.100"),
+    ("words", {"time": "10:00"}, "a time is no time zone"),
+    ("words", {"end": "2030-01-01"}, "an end is no endpoint"),
+    ("words", {"port": "8080"}, "a port is no portfolio"),
+    ("words", {"pass": "x"}, "a pass is no passenger count"),
+    ("words", {"add": "x"}, "a verb, not an address"),
+    ("words", {"pin": "1234"}, "a PIN, not the pinned flag"),
+    ("heads", {"time": "10:00"}, "a time is no time zone, as a word of two"),
+    ("heads", {"page": 3}, "a page is no page size"),
+    ("heads", {"user": "ann"}, "a user is no user agent"),
+    ("heads", {"weight": 3}, "weight is another word than height, one letter apart"),
+    ("letters", {"name": "Ann"}, "the recipient's name or the sender's"),
 ]
 
 catalogue, test_the_fix_meant_is_still_suggested, test_a_fix_the_caller_did_not_mean_is_left_to_the_agent = (
