@@ -139,12 +139,22 @@ def _stem(word: str) -> str:
 def _unit_doubt(mine: list[str], theirs: list[str], target: str, value: Any, prop: dict[str, Any]) -> bool:
     """A unit the caller's name says that the input does not ("temperature_c" for an input in Fahrenheit, or in no
     unit said), or a unit the input's name says added to a bare number ("timeout": 30 for timeout_ms)."""
-    shorts = {w for w in mine if set(_MEANINGS.get(w, ())) & set(theirs)}  # "min" of minimum is no minute
-    said = units_named(" ".join(w for w in mine if w not in theirs and w not in shorts))
+    said = _units(" ".join(w for w in mine if w not in theirs))
     if said:
-        return not said <= input_units(target, str(prop.get("description") or ""))
-    added = units_named(" ".join(w for w in theirs if w not in mine))
+        description = str(prop.get("description") or "")
+        return not said <= input_units(target, description) | _units(f"{norm(target).replace('_', ' ')} {description}")
+    added = _units(" ".join(w for w in theirs if w not in mine))
     return bool(added) and isinstance(value, (int, float)) and not isinstance(value, bool) and not _within(value, prop)
+
+
+# Units of names the unit table does not hold, as amounts and sizes are named ("amount_cents", "size_bytes", "ratio_pct").
+_NAME_UNITS = {"cent": "cent", "cents": "cent", "pence": "cent", "byte": "byte", "bytes": "byte", "pct": "%", "bps": "bps"}
+
+
+def _units(text: str) -> set[str]:
+    """The units a name's words say: those of the unit table, and a few more that amounts and sizes are named by."""
+    words = text.split()
+    return units_named(text) | {_NAME_UNITS[w.lower()] for w in words if w.lower() in _NAME_UNITS}
 
 
 def _within(value: float, prop: dict[str, Any]) -> bool:

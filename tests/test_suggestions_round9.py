@@ -13,7 +13,8 @@ And among the older value repairs: [1, 2] for a list of rows made [[1], [2]] (or
 client secret trimmed; a space a key's pattern takes removed to fit its length; "none" children dropped (zero, or no
 value); a version sent as a number, 1.10 arriving as 1.1, made the text "1.1". And whole words read as others: "time"
 as timezone or time_zone, "end" as endpoint, "port" portfolio, "pass" passengers, "page" page_size, "weight" height,
-"pin": "1234" the pinned flag; "name" moved into recipient.name beside sender_name."""
+"pin": "1234" the pinned flag; "name" moved into recipient.name beside sender_name; "amount_cents" renamed an amount in
+dollars, "size_bytes" a size in MB."""
 
 from __future__ import annotations
 
@@ -62,6 +63,9 @@ TOOLS = [
                     "start_date": {"type": S, "format": "date"}, "height": {"type": "integer"}}),
     _tool("letters", {"recipient": {"type": "object", "properties": {"name": {"type": S}, "email": {"type": S}}},
                       "sender_name": {"type": S}}),
+    _tool("money", {"amount": {"type": "number", "description": "Amount in dollars."}, "price": {"type": "number", "description": "Price in USD."},
+                    "size": {"type": "integer", "description": "Size in MB."}, "progress": {"type": "number", "minimum": 0, "maximum": 1}}),
+    _tool("cents", {"amount_cents": {"type": "integer"}}),
 ]
 REPAIRED = [
     ("thermostat_c", {"temperature_c": 21}, {"temperature": 21}),
@@ -90,6 +94,8 @@ REPAIRED = [
     ("letters", {"recipient_name": "Ann"}, {"recipient": {"name": "Ann"}}),
     ("letters", {"email": "ann@example.org"}, {"recipient": {"email": "ann@example.org"}}),
     ("letters", {"sender": "Bo"}, {"sender_name": "Bo"}),
+    ("money", {"price_usd": 5}, {"price": 5}),
+    ("money", {"size_mb": 5}, {"size": 5}),
 ]
 LEFT = [
     ("thermostat_f", {"temperature_c": 21}, "21 degrees Celsius are not 21 degrees Fahrenheit"),
@@ -136,6 +142,11 @@ LEFT = [
     ("heads", {"user": "ann"}, "a user is no user agent"),
     ("heads", {"weight": 3}, "weight is another word than height, one letter apart"),
     ("letters", {"name": "Ann"}, "the recipient's name or the sender's"),
+    ("money", {"amount_cents": 1250}, "1250 cents are 12.50 dollars"),
+    ("money", {"price_cents": 500}, "the same for a price in USD"),
+    ("money", {"size_bytes": 1000}, "1000 bytes are not 1000 MB"),
+    ("money", {"progress_pct": 50}, "50 percent is 0.5 on a scale of 0 to 1"),
+    ("cents", {"amount": 12.5}, "dollars as likely as cents: the caller named no unit"),
 ]
 
 catalogue, test_the_fix_meant_is_still_suggested, test_a_fix_the_caller_did_not_mean_is_left_to_the_agent = (
