@@ -14,7 +14,8 @@ client secret trimmed; a space a key's pattern takes removed to fit its length; 
 value); a version sent as a number, 1.10 arriving as 1.1, made the text "1.1". And whole words read as others: "time"
 as timezone or time_zone, "end" as endpoint, "port" portfolio, "pass" passengers, "page" page_size, "weight" height,
 "pin": "1234" the pinned flag; "name" moved into recipient.name beside sender_name; "amount_cents" renamed an amount in
-dollars, "size_bytes" a size in MB."""
+dollars, "size_bytes" a size in MB. And enum members read by spelling with another first letter: "light" as night,
+"sell" as cell, "weight" as height, "count" as amount (a slip keeps the first letter, or swaps the first two)."""
 
 from __future__ import annotations
 
@@ -66,6 +67,9 @@ TOOLS = [
     _tool("money", {"amount": {"type": "number", "description": "Amount in dollars."}, "price": {"type": "number", "description": "Price in USD."},
                     "size": {"type": "integer", "description": "Size in MB."}, "progress": {"type": "number", "minimum": 0, "maximum": 1}}),
     _tool("cents", {"amount_cents": {"type": "integer"}}),
+    _tool("choices", {"theme": {"type": S, "enum": ["night", "dark", "auto"]}, "dim": {"type": S, "enum": ["height", "width"]},
+                      "side": {"type": S, "enum": ["buy", "cell"]}, "kind": {"type": S, "enum": ["amount", "percent"]},
+                      "mode": {"type": S, "enum": ["sync", "async"]}, "size": {"type": S, "enum": ["small", "medium", "large"]}}),
 ]
 REPAIRED = [
     ("thermostat_c", {"temperature_c": 21}, {"temperature": 21}),
@@ -96,6 +100,10 @@ REPAIRED = [
     ("letters", {"sender": "Bo"}, {"sender_name": "Bo"}),
     ("money", {"price_usd": 5}, {"price": 5}),
     ("money", {"size_mb": 5}, {"size": 5}),
+    ("choices", {"mode": "sinc"}, {"mode": "sync"}),
+    ("choices", {"mode": "asynch"}, {"mode": "async"}),
+    ("choices", {"size": "smal"}, {"size": "small"}),
+    ("choices", {"mode": "ysnc"}, {"mode": "sync"}),
 ]
 LEFT = [
     ("thermostat_f", {"temperature_c": 21}, "21 degrees Celsius are not 21 degrees Fahrenheit"),
@@ -147,6 +155,11 @@ LEFT = [
     ("money", {"size_bytes": 1000}, "1000 bytes are not 1000 MB"),
     ("money", {"progress_pct": 50}, "50 percent is 0.5 on a scale of 0 to 1"),
     ("cents", {"amount": 12.5}, "dollars as likely as cents: the caller named no unit"),
+    ("choices", {"theme": "light"}, "light is the opposite of dark, not a misspelt night"),
+    ("choices", {"dim": "weight"}, "another word than height"),
+    ("choices", {"side": "sell"}, "the opposite of buy, not a misspelt cell"),
+    ("choices", {"kind": "count"}, "a count is no amount"),
+    ("choices", {"theme": "bark"}, "another first letter: another word"),
 ]
 
 catalogue, test_the_fix_meant_is_still_suggested, test_a_fix_the_caller_did_not_mean_is_left_to_the_agent = (
