@@ -88,8 +88,8 @@ _JSON_TYPES = {bool: "boolean", int: "integer", float: "number", str: "string", 
 
 def doubt(name: str, target: str, value: Any, props: dict[str, Any]) -> str:
     """Why renaming the argument `name` (sent with `value`) to the declared input `target` of a tool whose inputs are
-    `props` may not be what the caller meant: 'unit', 'opposite', 'qualifier', 'spelling', 'foreign', 'short form' or
-    'type'; '' when nothing speaks against it (a change of case or separators never does)."""
+    `props` may not be what the caller meant: 'opposite', 'unit', 'qualifier', 'spelling', 'another word', 'foreign',
+    'short form' or 'type'; '' when nothing speaks against it (a change of case or separators never does)."""
     key, declared = norm(name), norm(target)
     if key == declared:
         return ""
@@ -117,7 +117,7 @@ def _misspelt_word(mine: list[str], theirs: list[str]) -> bool:
     another word; two first letters swapped are a slip. Only names of as many words are compared."""
     if len(mine) != len(theirs):
         return False
-    return any(a != b and a[0] != b[0] and a[:2] != b[1::-1] and a not in _MEANINGS and b not in _MEANINGS
+    return any(a != b and a[:1] != b[:1] and a[:2] != b[1::-1] and a not in _MEANINGS and b not in _MEANINGS
                for a, b in zip(mine, theirs, strict=True))
 
 
