@@ -532,8 +532,9 @@ def _owned_elsewhere(name: str, home: Any, node: dict[str, Any]) -> bool:
 
 
 def _none_counted(received: Any, own: dict[str, Any] | None) -> bool:
-    """Whether "none" is sent for an input of numbers, where it is zero as often as nothing ("children": "none")."""
-    return isinstance(received, str) and received.strip().lower() == "none" and bool(_kinds(own or {}) & {"integer", "number"})
+    """Whether the word "none" is sent for an input of numbers, where it is zero as often as nothing ("children":
+    "none"); Python's "None" is its null, left out as before."""
+    return isinstance(received, str) and received.strip() == "none" and bool(_kinds(own or {}) & {"integer", "number"})
 
 
 def _names_a_version(name: str, prop: dict[str, Any]) -> bool:

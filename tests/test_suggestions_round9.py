@@ -91,6 +91,7 @@ REPAIRED = [
     ("counts", {"version": 2}, {"version": "2"}),
     ("counts", {"price_text": 12.5}, {"price_text": "12.5"}),
     ("counts", {"label": "None"}, {"label": "none"}),
+    ("counts", {"children": "None", "note": "x"}, {"note": "x"}),
     ("words", {"pin": True}, {"pinned": True}),
     ("words", {"cat": "books"}, {"category": "books"}),
     ("heads", {"start": "2030-01-01"}, {"start_date": "2030-01-01"}),
