@@ -66,11 +66,12 @@ from .pattern_marks import with_leading_mark
 from .patterns import search
 from .percent_fractions import percent_of_fraction
 from .python_literals import is_null_text
+from .rename_doubts import doubt
 from .restructure import as_item, flat_home, lone_item, object_properties, tagged, unnested, unwrapped, wrapped_inputs
 from .separators import one_joining
 from .sigils import sigil_list, without_sigil
 from .sort_orders import asks_a_sort, sort_member, sort_objects
-from .spelling import tied_names
+from .spelling import norm, tied_names
 from .suggest import (
     MISSING,
     codes_for_name,
@@ -252,6 +253,8 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
         flat = flattened_home(str(name), container, node)  # address_city: the city of the address
         if flat is MISSING and not has_flat_twin(str(name), container, node):  # not `street` beside `address_street`
             flat = flat_home(str(name), container, node)
+        if flat is not MISSING and _owned_elsewhere(str(name), flat, node):
+            flat = MISSING  # "name" beside recipient.name and sender_name: whose name is the caller's to say
         rename = nearest_name(str(name), allowed)
         if rename is MISSING:  # "color" beside color_hex and color_temp_kelvin: the one whose schema the value fits
             props = node.get("properties") or {}
@@ -259,6 +262,8 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
             numeric = [c for c in tied if isinstance(props.get(c), dict) and _kinds(props[c]) & {"integer", "number"}]
             if not (_is_number(container[name]) and len(numeric) > 1):  # timeout_ms or timeout_minutes: no bound says
                 rename = only([c for c in tied if _passes(container[name], props.get(c))])
+        if rename is not MISSING and doubt(str(name), rename, container[name], node.get("properties") or {}):
+            rename = MISSING  # "temperature_c" for an input in Fahrenheit, "desc" beside a sort order: the agent's to say
         unwrap = wrapped_inputs(str(name), container, node)
         if unwrap is not MISSING and rename is not MISSING and object_properties((node.get("properties") or {}).get(rename)) is None:
             rename = MISSING  # {"measurement": {...every input...}} wraps the call; it is no misspelt measured_at
@@ -291,7 +296,8 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
     if too_big(finding.received):
         return  # far larger than anything the schema names: not a slip to repair, and too costly to compare
     own = schema_at(schema, finding.path)
-    null = finding.received is None or (is_null_text(finding.received) and not _passes(None, own) and not _spells_a_value(finding.received, own))
+    null = finding.received is None or (is_null_text(finding.received) and not _passes(None, own)
+                                        and not _spells_a_value(finding.received, own) and not _none_counted(finding.received, own))
     if null and finding.keyword in ("type", "enum", "const") and _optional(schema, where, name):
         if isinstance(container, dict) and (container.get(name, MISSING) is None or is_null_text(container.get(name))):
             del container[name]  # null (or "None" as text) for an optional input its type refuses: left out, as an unknown null is
@@ -307,6 +313,12 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
         return  # "2030-05-08T10:30" where the call also has an empty time input: the time was meant for it
     own = finding.error.schema if isinstance(finding.error.schema, dict) else {}
     value = _repair(finding.keyword, finding.error, prop or own, str(name or ""))
+    if isinstance(name, int) and value == [finding.received] and not isinstance(finding.received, list):
+        value = MISSING  # [1, 2] for a list of rows: one row, [[1, 2]], or a row each, [[1], [2]]; not ours to pick
+    if isinstance(finding.received, float) and isinstance(value, str) and _names_a_version(str(name or ""), prop or own):
+        value = MISSING  # 1.10 arrives as 1.1: the version's trailing zeros are lost on the way
+    if isinstance(finding.received, str) and value != finding.received and _names_a_secret(str(name or "")):
+        value = MISSING  # " s3cret " trimmed, re-cased or joined is another secret: every character of it counts
     value = _refine(value, prop, str(name or ""))
     if value is not MISSING and finding.path and set_at(fixed, finding.path, value):
         finding.value = value
@@ -509,6 +521,34 @@ def _span(prop: dict[str, Any], bound: Any) -> float:
     low = next((prop[k] for k in ("minimum", "exclusiveMinimum") if _is_number(prop.get(k))), None)
     high = next((prop[k] for k in ("maximum", "exclusiveMaximum") if _is_number(prop.get(k))), None)
     return float(high - low) if low is not None and high is not None else abs(float(bound))
+
+
+def _owned_elsewhere(name: str, home: Any, node: dict[str, Any]) -> bool:
+    """Whether another input than the object `home` holds `name` for another owner ("sender_name" beside
+    recipient.name), so that the argument may be that one's."""
+    target = home[0] if isinstance(home, tuple) else home
+    key = norm(name)
+    return any(p != target and norm(p).endswith(f"_{key}") for p in node.get("properties") or {})
+
+
+def _none_counted(received: Any, own: dict[str, Any] | None) -> bool:
+    """Whether the word "none" is sent for an input of numbers, where it is zero as often as nothing ("children":
+    "none"); Python's "None" is its null, left out as before."""
+    return isinstance(received, str) and received.strip() == "none" and bool(_kinds(own or {}) & {"integer", "number"})
+
+
+def _names_a_version(name: str, prop: dict[str, Any]) -> bool:
+    """Whether the input's name or description says it holds a version."""
+    return "version" in f"{name} {prop.get('description') or ''}".lower()
+
+
+_SECRET_WORDS = frozenset({"password", "passwd", "pwd", "passphrase", "passcode", "secret", "token", "apikey"})
+
+
+def _names_a_secret(name: str) -> bool:
+    """Whether an input's name says it holds a secret ("wifi_password", "client_secret", "api_key", "access_token")."""
+    words = norm(name).split("_")
+    return bool(_SECRET_WORDS & set(words)) or "api_key" in norm(name)
 
 
 def _is_number(value: Any) -> bool:

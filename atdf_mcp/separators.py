@@ -13,7 +13,8 @@ The parts are what lies between spaces and brackets, on both sides of a dash bet
 groups), and where letters meet digits. Each mark (none, a dash, an underscore, a dot, a space) joins them; the value
 is the one joining the pattern takes, written as the caller wrote it or in capitals or small letters. Two joinings
 that fit, or none, and it is MISSING. A dash or an underscore the caller put between letters stays (a name they chose:
-"SPRING-25", "web_01"), and a dot or a slash is never taken apart (a decimal mark, a fraction, a date).
+"SPRING-25", "web_01"), a space stays where the pattern takes spaces (a key's or a phrase's), and a dot or a slash
+is never taken apart (a decimal mark, a fraction, a date).
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ def one_joining(value: str, pattern: str) -> Any:
     text = value.strip()
     if not text or text[0] in "-_" or _RANGE.fullmatch(text):
         return MISSING
+    if re.search(r"\s", text) and re.search(r" |\\s", pattern) and not search(pattern, text):
+        return MISSING  # "abcde fghij" for a key whose pattern takes spaces: the space is the key's, not a slip
     parts = [part for part in _BETWEEN.split(text) if part]
     finer = [piece for part in parts for piece in _LETTER_DIGIT.split(part) if piece]
     if len(finer) < 2 or len(finer) > _MAX_PARTS:

@@ -67,7 +67,8 @@ def is_abbreviation(short: str, word: str) -> bool:
 
 
 def closest_spelling(text: str, strings: list[str]) -> Any:
-    """The one choice within a few typos of `text` (fewer for short words), closer than any other; else MISSING.
+    """The one choice within a few typos of `text` (fewer for short words) that begins as it does, closer than any
+    other; else MISSING.
     A text of several words each of which is a word of the choices is no typo: "priority:asc" asks for a combination
     the choices do not offer, not for "priority:desc"."""
     if _known_words(text, strings):
@@ -78,12 +79,18 @@ def closest_spelling(text: str, strings: list[str]) -> Any:
         tolerance = min(typo_tolerance(len(word)), len(text) - 1)
         if abs(len(word) - len(text)) <= tolerance:
             distance = edit_distance(text, word, tolerance)
-            if 0 < distance <= tolerance and is_typo_of(text, word):
+            if 0 < distance <= tolerance and is_typo_of(text, word) and _same_start(text, word):
                 scored.append((distance, choice))
     scored.sort()
     if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return MISSING  # none close enough, or two equally close: the caller's intent is not ours to pick
     return scored[0][1]
+
+
+def _same_start(text: str, word: str) -> bool:
+    """Whether a misspelling keeps the word's first letter, or only swaps its first two or leaves the first out: another
+    first letter makes another word ("light" is no "night", "sell" no "cell", "weight" no "height")."""
+    return text[:1] == word[:1] or text[:2] == word[1::-1] or text == word[1:]
 
 
 def _known_words(text: str, strings: list[str]) -> bool:

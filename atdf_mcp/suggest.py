@@ -188,6 +188,9 @@ def _as_array(value: Any, schema: dict[str, Any]) -> Any:
         return MISSING  # "python backup.py" for a list of words: one item or two is the caller's to say
     if isinstance(value, dict) and not _takes_objects(schema.get("items")):
         return MISSING  # {"lat": …, "lon": …} for a pair of numbers is no one-item list
+    items = schema.get("items") if isinstance(schema.get("items"), dict) else {}
+    if "array" in ([items.get("type")] if isinstance(items.get("type"), str) else list(items.get("type") or [])):
+        return MISSING  # 5 for a list of rows: [[5]] is a guess at two levels, a row of one or a list of one
     return [value]
 
 
