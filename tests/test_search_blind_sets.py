@@ -1,4 +1,4 @@
-"""The blind search sets bench/search_blind2 to _blind7 each load cleanly, their queries are well-formed, and the engine
+"""The blind search sets bench/search_blind2 to _blind8 each load cleanly, their queries are well-formed, and the engine
 keeps a floor on each (set below the figures measured when the set was written: nothing is tuned on these sets).
 
 One row per set; the checks themselves are in tests/blind_search.py (bench/search_fresh, laid out differently, has
