@@ -12,7 +12,8 @@
   bench/search_blind4 (150 tools in ten more domains, 242 queries, most written as agents query) and as "blind5
   (blind)" on bench/search_blind5 (150 tools in ten more domains with near-neighbour tools, 241 queries) and as "blind6
   (blind)" on bench/search_blind6 (150 tools of ten SaaS API surfaces, vendor-prefixed names, 254 queries) and as
-  "blind7 (blind)" on bench/search_blind7 (150 tools of ten developer infrastructure APIs, 303 queries); their
+  "blind7 (blind)" on bench/search_blind7 (150 tools of ten developer infrastructure APIs, 303 queries) and as "blind8
+  (blind)" on bench/search_blind8 (150 tools in ten more domains, enum values in input schemas, 265 queries); their
   misses are not listed here, as nothing is to be tuned on them (`python -m bench.search_quality --corpus
   bench/search_fresh --misses`).
 - Latency: `SearchIndex.search` p50/p99 (ms) over every labelled query, on the query set's catalogue replicated to
@@ -60,6 +61,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "descriptors"
 FRESH_LABEL, BLIND2_LABEL, BLIND3_LABEL, BLIND4_LABEL = "fresh (blind)", "blind2 (blind)", "blind3 (blind)", "blind4 (blind)"
 BLIND5_LABEL, BLIND6_LABEL, BLIND7_LABEL = "blind5 (blind)", "blind6 (blind)", "blind7 (blind)"
+BLIND8_LABEL = "blind8 (blind)"
 
 
 def _query_set() -> tuple[Path, list[Any] | None, Callable[..., dict[str, Any]] | None]:
@@ -73,7 +75,7 @@ def _query_set() -> tuple[Path, list[Any] | None, Callable[..., dict[str, Any]] 
 
 def _blind_sets() -> list[tuple[str, Any, list[Any]]]:
     """The blind catalogues (loaded as `serve` loads them) with their labels and queries; those present of
-    bench/search_fresh and bench/search_blind2 to bench/search_blind7."""
+    bench/search_fresh and bench/search_blind2 to bench/search_blind8."""
     try:
         from bench import search_quality
     except ImportError:
@@ -84,7 +86,7 @@ def _blind_sets() -> list[tuple[str, Any, list[Any]]]:
     for label, name, default in ((FRESH_LABEL, "FRESH_DIR", "search_fresh"), (BLIND2_LABEL, "BLIND2_DIR", "search_blind2"),
                                    (BLIND3_LABEL, "BLIND3_DIR", "search_blind3"), (BLIND4_LABEL, "BLIND4_DIR", "search_blind4"),
                                    (BLIND5_LABEL, "BLIND5_DIR", "search_blind5"), (BLIND6_LABEL, "BLIND6_DIR", "search_blind6"),
-                                   (BLIND7_LABEL, "BLIND7_DIR", "search_blind7")):
+                                   (BLIND7_LABEL, "BLIND7_DIR", "search_blind7"), (BLIND8_LABEL, "BLIND8_DIR", "search_blind8")):
         folder = Path(getattr(search_quality, name, ROOT / "bench" / default))
         if (folder / "queries.yaml").is_file():
             found.append((label, load_catalog(folder), search_quality.load_queries(folder / "queries.yaml")))
@@ -351,7 +353,7 @@ def _print(result: dict[str, Any]) -> None:
         parts = [f"{split} r@1 {f['recall@1']:.2f} r@5 {f['recall@5']:.2f} MRR {f['mrr']:.2f} (n={f['n']})"
                  for split, f in figures.items()]
         print(f"search quality, {system}: " + "; ".join(parts), file=sys.stderr)
-        for label in (FRESH_LABEL, BLIND2_LABEL, BLIND3_LABEL, BLIND4_LABEL, BLIND5_LABEL, BLIND6_LABEL, BLIND7_LABEL):
+        for label in (FRESH_LABEL, BLIND2_LABEL, BLIND3_LABEL, BLIND4_LABEL, BLIND5_LABEL, BLIND6_LABEL, BLIND7_LABEL, BLIND8_LABEL):
             kinds = figures.get(label, {}).get("by_kind") or {}
             if kinds:
                 print(f"  {label} per kind: " + "; ".join(

@@ -27,6 +27,9 @@ near-neighbour tools per object). bench/search_blind7 is an eighth (150 tools, 3
 kinds): developer infrastructure APIs (DNS and CDN, serverless Postgres, feature flags, observability, container
 registry, secrets, package registry, hosted search, queues, transactional email), names with and without a vendor
 prefix, and queries that name a task's parameter values rather than its action ("example.com A record").
+bench/search_blind8 is a ninth (150 tools, 265 queries, split `blind8`, the same kinds): recruiting, browser automation,
+spreadsheets, crypto exchange, search ads, music streaming, parcel shipping, loyalty points, procurement and football
+data, with enum values in input schemas and queries that name them ("odds over_under").
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ import yaml
 
 __all__ = ["ALL_KINDS", "BLIND2_DIR", "BLIND2_KINDS", "BLIND2_QUERIES", "BLIND3_DIR", "BLIND3_QUERIES", "BLIND4_DIR",
            "BLIND4_QUERIES", "BLIND5_DIR", "BLIND5_QUERIES", "BLIND6_DIR", "BLIND6_QUERIES", "BLIND7_DIR",
-           "BLIND7_QUERIES", "CORPUS_DIR", "FRESH_DIR",
+           "BLIND7_QUERIES", "BLIND8_DIR", "BLIND8_QUERIES", "CORPUS_DIR", "FRESH_DIR",
            "FRESH_QUERIES", "KINDS", "MRR_DEPTH", "QUERIES_FILE", "SPLITS", "Query", "evaluate", "load_corpus", "load_queries",
            "overlap_search", "run"]
 
@@ -63,10 +66,12 @@ BLIND6_DIR = Path(__file__).resolve().parent / "search_blind6"
 BLIND6_QUERIES = BLIND6_DIR / "queries.yaml"
 BLIND7_DIR = Path(__file__).resolve().parent / "search_blind7"
 BLIND7_QUERIES = BLIND7_DIR / "queries.yaml"
+BLIND8_DIR = Path(__file__).resolve().parent / "search_blind8"
+BLIND8_QUERIES = BLIND8_DIR / "queries.yaml"
 KINDS = ("direct", "paraphrase", "synonym", "near_neighbour", "es", "pt", "terse")
 BLIND2_KINDS = ("typo", "agent", "named")  # kinds the second blind set adds: a misspelt request, a 20+ word task, a tool id
 ALL_KINDS = KINDS + BLIND2_KINDS
-SPLITS = ("dev", "holdout", "fresh", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7")
+SPLITS = ("dev", "holdout", "fresh", "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8")
 MRR_DEPTH = 10
 
 Search = Callable[[str, int], Sequence[str]]
@@ -199,7 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--split", choices=SPLITS, help="only the queries of this split (default: all)")
     parser.add_argument("--corpus", type=Path, metavar="DIR",
                         help="the catalogue folder to search (default: bench/search_corpus; bench/search_fresh, "
-                             "bench/search_blind2 to bench/search_blind7 are the blind sets)")
+                             "bench/search_blind2 to bench/search_blind8 are the blind sets)")
     parser.add_argument("--queries", type=Path, metavar="FILE", help="the labelled queries (default: DIR/queries.yaml)")
     parser.add_argument("--misses", action="store_true", help="list the queries missed at k=5")
     args = parser.parse_args(argv)

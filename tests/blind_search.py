@@ -1,4 +1,4 @@
-"""The checks every blind search set (bench/search_blind2 to _blind7) passes: it loads cleanly, its queries
+"""The checks every blind search set (bench/search_blind2 to _blind8) passes: it loads cleanly, its queries
 are well-formed, and the engine keeps a floor on it. tests/test_search_blind_sets.py calls them for each set, with
 its folder and split."""
 
