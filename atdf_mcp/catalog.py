@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import jsonschema_rs
 
 from . import snapshot_cache
-from .blank_texts import blank_description
+from .blank_texts import blank_description, blank_translations
 from .budget import clipped
 from .codes import Code
 from .collector import gc_paused
@@ -610,6 +610,8 @@ class _Loader:
             ok = False
         elif d.type == "tool" and (unportable := unportable_name_message(d.id)) is not None:
             report(_id_pointer(d), unportable, Code.INVALID_NAME, "warning")
+        for where, message in blank_translations(d.raw.get("localization"), d.type, d.id) if d.localization else ():
+            report(where, message, Code.EMPTY_DESCRIPTION, "warning")
         blank = blank_description(d.raw, d.type, d.id)
         if blank is not None:
             report(blank[0], blank[1], Code.EMPTY_DESCRIPTION, "warning")
