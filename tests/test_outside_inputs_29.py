@@ -9,6 +9,7 @@ docstring) and kept so it stays fixed. tests/test_outside_inputs*.py hold the ea
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -71,3 +72,107 @@ async def test_a_blank_translation_is_reported_at_its_place_and_the_default_is_s
     assert fixed is None or b'"description": ""' in fixed  # fix does not make a translation up
     strict = cli("validate", "--strict", str(folder))
     assert strict.returncode == 1 and "EMPTY_DESCRIPTION" in strict.stdout, strict.stdout
+
+
+# ---------------------------------------------------------------- 0b. BFCL's `response`
+
+# ShishirPatil/gorilla berkeley-function-call-leaderboard/bfcl_eval/data/multi_turn_func_doc/trading_bot.json (lines
+# add_to_watchlist, get_stock_info, get_transaction_history, verbatim but the shared opening of the descriptions)
+BFCL_LINES = [
+    {"name": "add_to_watchlist", "description": "Tool description: Add a stock to the watchlist.",
+     "parameters": {"type": "dict", "properties": {
+         "stock": {"type": "string", "description": "the stock symbol to add to the watchlist. "}}, "required": ["stock"]},
+     "response": {"type": "dict", "properties": {
+         "watchlist": {"type": "array", "description": "the watchlist.", "items": {"type": "string"}}}}},
+    {"name": "get_stock_info", "description": "Tool description: Get the details of a stock.",
+     "parameters": {"type": "dict", "properties": {
+         "symbol": {"type": "string", "description": "Symbol that uniquely identifies the stock. "}}, "required": ["symbol"]},
+     "response": {"type": "dict", "properties": {"price": {"type": "float", "description": "Current price of the stock."},
+                                                 "MA(5)": {"type": "float", "description": "5-day Moving Average of the stock."}}}},
+    {"name": "get_transaction_history", "description": "Tool description: Get the transaction history within a specified date range.",
+     "parameters": {"type": "dict", "properties": {
+         "start_date": {"type": "string", "description": "Start date for the history (format: 'YYYY-MM-DD')."}}, "required": []},
+     "response": {"type": "dict", "properties": {"transaction_history": {
+         "type": "array", "description": "List of transactions within the specified date range.",
+         "items": {"type": "dict", "properties": {"amount": {"type": "float", "description": "Amount involved in the transaction."}}}}}}},
+]
+BFCL_HANDLERS = '''
+def add_to_watchlist(stock):
+    return {"watchlist": [stock]}
+
+
+def get_stock_info(symbol):
+    return {"price": "about ten"}
+'''
+
+
+@pytest.mark.anyio
+async def test_bfcl_response_is_read_as_the_output_schema(tmp_path: Path) -> None:
+    """BFCL's function documents give the result's JSON Schema as `response` ({"type": "dict", "properties": ...}, its
+    types Python's): it was kept as an unknown key, so tools/list had no outputSchema and a result was never checked.
+    It is the tool's outputSchema (types as JSON Schema names them), said once per tool as NON_CANONICAL at
+    /N/response; a right result comes back as structuredContent, a wrong one as an envelope naming the mismatch; `fix`
+    writes "outputSchema" and the result loads without a warning about it."""
+    folder = tmp_path / "bfcl"
+    path = write_file(folder, "trading_bot.json", "\n".join(json.dumps(line) for line in BFCL_LINES) + "\n")
+    write_file(folder, "handlers.py", BFCL_HANDLERS)
+    problems = {(p, c) for _, p, _, c in problems_of(folder)}
+    assert ("/0/response", "NON_CANONICAL") in problems and ("/1/response/properties/price/type", "NON_CANONICAL") in problems
+    assert ("/2/response/properties/transaction_history/items/type", "NON_CANONICAL") in problems, problems
+    assert not {c for _, c in problems} - {"NON_CANONICAL", "DESCRIPTION_TOO_LONG"}, problems
+    messages = [m for m in messages_of(folder, "NON_CANONICAL") if "response" in m]
+    assert any('"outputSchema"' in m and "result" in m for m in messages), messages
+    view = await client_view(folder, {"add_to_watchlist": {"stock": "NVDA"}, "get_stock_info": {"symbol": "NVDA"}})
+    tools = view["tools"]
+    assert tools["add_to_watchlist"]["outputSchema"] == {"type": "object", "properties": {"watchlist": {
+        "type": "array", "description": "the watchlist.", "items": {"type": "string"}}}}, tools["add_to_watchlist"]
+    assert tools["get_stock_info"]["outputSchema"]["properties"]["price"]["type"] == "number"
+    assert tools["get_transaction_history"]["outputSchema"]["properties"]["transaction_history"]["items"]["type"] == "object"
+    is_error, result = view["calls"]["add_to_watchlist"]
+    assert not is_error and result == {"watchlist": ["NVDA"]}, result
+    wrong, envelope = view["calls"]["get_stock_info"]
+    assert wrong and "output schema" in json.dumps(envelope), envelope
+    fixed = canonical_bytes(path.read_bytes()) or b""
+    lines = [json.loads(line) for line in fixed.decode().splitlines()]
+    assert all("outputSchema" in line and "response" not in line for line in lines), lines
+    path.write_bytes(fixed)
+    assert not [p for p in problems_of(folder) if "response" in p[1] or "outputSchema" in p[1]], problems_of(folder)
+
+
+SCHEMA_TOOL = {"name": "lookup", "description": "Look a word up.", "parameters": {"type": "object", "properties": {}}}
+
+
+@pytest.mark.parametrize("response", [
+    {"type": "array", "items": {"type": "string"}},  # a schema, but MCP's outputSchema is an object's
+    {"type": "string", "description": "The word's meaning."},
+    "data.items",  # atdf-mcp's own binding: the part of an HTTP answer to return
+    {"pointer": "/data/items"},
+])
+def test_a_response_that_is_no_object_schema_is_left_as_it_was(tmp_path: Path, response: object) -> None:
+    """Only an object schema becomes the output schema (MCP's outputSchema describes structuredContent, an object):
+    a schema of an array or a string, and atdf-mcp's own `response` (where an HTTP answer's result is), are left as
+    they were, and nothing is said of them."""
+    folder = tmp_path / "other"
+    write_file(folder, "tools.json", [{**SCHEMA_TOOL, "response": response}])
+    assert not [p for p in problems_of(folder) if "response" in p[1]], problems_of(folder)
+    (tool,) = load_catalog(folder).descriptors
+    assert tool.output_schema is None
+
+
+def test_a_response_beside_an_output_schema_or_a_path_is_ambiguous(tmp_path: Path) -> None:
+    """A `response` schema beside a different `outputSchema`, or holding both a schema and a path of atdf-mcp's
+    binding, cannot be read one way: AMBIGUOUS at /N/response, saying which to keep; the same schema twice is only
+    NON_CANONICAL (the copy is dropped)."""
+    folder = tmp_path / "both"
+    schema = {"type": "object", "properties": {"meaning": {"type": "string"}}}
+    write_file(folder, "tools.json", [
+        {**SCHEMA_TOOL, "name": "twice", "response": schema, "outputSchema": {"type": "object", "properties": {}}},
+        {**SCHEMA_TOOL, "name": "with_path", "response": {**schema, "path": "data.items"}},
+        {**SCHEMA_TOOL, "name": "same", "response": schema, "outputSchema": schema},
+    ])
+    found = {(p, s, c) for _, p, s, c in problems_of(folder) if "response" in p}
+    assert found == {("/0/response", "error", "AMBIGUOUS"), ("/1/response", "error", "AMBIGUOUS"),
+                     ("/2/response", "warning", "NON_CANONICAL")}, found
+    messages = [m for m in messages_of(folder, "AMBIGUOUS")]
+    assert any("outputSchema" in m and "keep one" in m for m in messages), messages
+    assert {d.id for d in load_catalog(folder).descriptors} == {"same"}
