@@ -176,3 +176,59 @@ def test_a_response_beside_an_output_schema_or_a_path_is_ambiguous(tmp_path: Pat
     messages = [m for m in messages_of(folder, "AMBIGUOUS")]
     assert any("outputSchema" in m and "keep one" in m for m in messages), messages
     assert {d.id for d in load_catalog(folder).descriptors} == {"same"}
+
+
+# ---------------------------------------------------------------- 1. Flowise custom tools
+
+# FlowiseAI/Flowise packages/server/marketplaces/tools/Add Hubspot Contact.json and Get Current DateTime.json
+# (verbatim, but the JavaScript of "func", shortened)
+FLOWISE_HUBSPOT = {
+    "name": "add_contact_hubspot", "framework": "Langchain", "description": "Add new contact to Hubspot",
+    "color": "linear-gradient(rgb(85,198,123), rgb(0,230,99))", "iconSrc": "https://cdn.worldvectorlogo.com/logos/hubspot-1.svg",
+    "schema": "[{\"id\":1,\"property\":\"email\",\"description\":\"email address of contact\",\"type\":\"string\",\"required\":true},"
+              "{\"id\":2,\"property\":\"firstname\",\"description\":\"first name of contact\",\"type\":\"string\",\"required\":false},"
+              "{\"id\":3,\"property\":\"lastname\",\"description\":\"last name of contact\",\"type\":\"string\",\"required\":false}]",
+    "func": "const fetch = require('node-fetch');\nconst url = 'https://api.hubapi.com/crm/v3/objects/contacts'\nreturn '';",
+}
+FLOWISE_DATETIME = {
+    "name": "todays_date_time", "framework": "Langchain", "description": "Useful to get todays day, date and time.",
+    "color": "linear-gradient(rgb(117,118,129), rgb(230,10,250))",
+    "iconSrc": "https://raw.githubusercontent.com/gilbarbara/logos/main/logos/javascript.svg",
+    "schema": "[]", "func": "const today = new Date();\nreturn today.toISOString();\n",
+}
+
+
+@pytest.mark.anyio
+async def test_a_flowise_custom_tool_is_read_from_its_schema_text(tmp_path: Path) -> None:
+    """A Flowise custom tool (its marketplace's tools/*.json) keeps its parameters as a JSON string of
+    [{property, type, description, required}] in "schema" and its JavaScript in "func": both files were UNKNOWN_DIALECT
+    errors and nothing was served. Each is an MCP tool whose input schema is read from that text (required ones
+    required), said as NON_CANONICAL at /schema; a wrong call names the parameter; `fix` writes "inputSchema"."""
+    folder = tmp_path / "flowise"
+    hubspot = write_file(folder, "Add Hubspot Contact.json", FLOWISE_HUBSPOT)
+    write_file(folder, "Get Current DateTime.json", FLOWISE_DATETIME)
+    problems = problems_of(folder)
+    assert not [p for p in problems if p[2] == "error"], problems
+    assert ("Add Hubspot Contact.json", "/schema", "warning", "NON_CANONICAL") in problems, problems
+    messages = [m for m in messages_of(folder, "NON_CANONICAL") if "Flowise" in m]
+    assert messages and all('"inputSchema"' in m for m in messages), messages
+    view = await client_view(folder, {"add_contact_hubspot": {"firstname": "Ada"}})
+    schema = view["tools"]["add_contact_hubspot"]["inputSchema"]
+    assert schema["required"] == ["email"] and set(schema["properties"]) == {"email", "firstname", "lastname"}, schema
+    assert schema["properties"]["email"] == {"type": "string", "description": "email address of contact"}, schema
+    assert view["tools"]["todays_date_time"]["inputSchema"]["properties"] == {}
+    is_error, envelope = view["calls"]["add_contact_hubspot"]
+    assert is_error and envelope["errors"][0]["parameter_name"] == "email", envelope
+    fixed = json.loads(canonical_bytes(hubspot.read_bytes()) or b"{}")
+    assert fixed["inputSchema"]["required"] == ["email"] and "schema" not in fixed, fixed
+
+
+@pytest.mark.parametrize("schema", ["[{\"name\": \"q\", \"type\": \"string\"}]", "not json", "{\"q\": 1}"])
+def test_a_flowise_schema_text_that_cannot_be_read_is_ambiguous(tmp_path: Path, schema: str) -> None:
+    """A "schema" text that is not Flowise's list of {property, ...} cannot be read without a guess: AMBIGUOUS at
+    /schema, saying what Flowise writes there; the tool is not served."""
+    folder = tmp_path / "bad"
+    write_file(folder, "tool.json", {**FLOWISE_DATETIME, "schema": schema})
+    found = [(p, c) for _, p, _, c in problems_of(folder)]
+    assert found == [("/schema", "AMBIGUOUS")], found
+    assert any("property" in m for m in messages_of(folder, "AMBIGUOUS"))

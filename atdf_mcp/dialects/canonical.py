@@ -26,6 +26,7 @@ from ..schemas import to_pointer
 from . import atdf
 from .api_tools import is_python_generic, nullable_type, python_type_schema, unwrap_tool_spec, written
 from .dify import dify_tool
+from .flowise import flowise_tool
 from .responses import bfcl_response
 from .version_names import atdf1_own_keys, atdf_version, keys_text
 
@@ -160,6 +161,7 @@ def canonicalize(raw: Any, *, notes: bool = True) -> Canonical:
         _strip_comments(c, raw)
     unwrap_tool_spec(c, raw)
     dify_tool(c, raw)
+    flowise_tool(c, raw)
     _function_shapes(c, raw)
     family = _family(raw)
     if family == "ardf":
