@@ -232,3 +232,46 @@ def test_a_flowise_schema_text_that_cannot_be_read_is_ambiguous(tmp_path: Path, 
     found = [(p, c) for _, p, _, c in problems_of(folder)]
     assert found == [("/schema", "AMBIGUOUS")], found
     assert any("property" in m for m in messages_of(folder, "AMBIGUOUS"))
+
+
+# ---------------------------------------------------------------- 2. MCP server cards
+
+# CSOAI-ORG/accounting-ai-mcp .well-known/mcp/server-card.json (verbatim, two of its five tools)
+CARD_NAMES_ONLY = {
+    "name": "accounting-ai", "description": "Accounting Ai tools powered by MEOK AI Labs.", "version": "1.0.0",
+    "protocol_version": "2025-11-25", "publisher": {"name": "MEOK AI Labs", "url": "https://meok.ai"},
+    "repository": "https://github.com/CSOAI-ORG/accounting-ai-mcp", "license": "MIT",
+    "transport": ["stdio", "streamable-http"], "authentication": {"type": "api-key", "free_tier": True},
+    "tools": [{"name": "generate_invoice", "description": "Generate a professional invoice with line items, VAT, and totals."},
+              {"name": "calculate_vat", "description": "Calculate VAT/tax for any country with support for inclusive/exclusive amounts."}],
+    "categories": ["AI & Machine Learning", "Finance & Fintech"],
+}
+# 4ciki/arbiter-mcp .well-known/mcp/server-card.json (one of its four tools, with its input schema)
+CARD_WITH_SCHEMAS = {
+    "name": "Arbiter MCP", "version": "1.0.0", "transport": "stdio",
+    "startCommand": {"type": "stdio", "command": "python", "args": ["-m", "mcp_server"]},
+    "tools": [{"name": "get_ticket", "description": "Retrieve the status, trust score, risk flags, and full audit record "
+               "for a previously triaged ticket.", "inputSchema": {"type": "object", "required": ["ticket_id"], "properties": {
+                   "ticket_id": {"type": "string", "description": "Ticket ID to look up (e.g. IT-1024)"}}}}],
+}
+
+
+def test_a_server_card_that_names_its_tools_is_one_info_line(tmp_path: Path) -> None:
+    """An MCP server card (/.well-known/mcp/server-card.json) that names its tools without an input schema was an
+    UNKNOWN_DIALECT error per tool (nothing a user could fix in the file): it is one NOT_A_DESCRIPTOR info line that
+    says what to do; `validate` passes."""
+    folder = tmp_path / "card"
+    write_file(folder, "server-card.json", CARD_NAMES_ONLY)
+    assert [(p, s, c) for _, p, s, c in problems_of(folder)] == [("", "info", "NOT_A_DESCRIPTOR")], problems_of(folder)
+    (message,) = messages_of(folder)
+    assert "server card" in message and "tools/list" in message, message
+    assert cli("validate", str(folder)).returncode == 0
+
+
+@pytest.mark.anyio
+async def test_a_server_card_whose_tools_have_schemas_serves_them(tmp_path: Path) -> None:
+    """A server card whose tools carry their input schema still serves them (the card is read as a tool list)."""
+    folder = tmp_path / "card"
+    write_file(folder, "server-card.json", CARD_WITH_SCHEMAS)
+    assert not [p for p in problems_of(folder) if p[3] == "NOT_A_DESCRIPTOR" or p[2] == "error"], problems_of(folder)
+    assert set((await client_view(folder))["tools"]) == {"get_ticket"}
