@@ -275,3 +275,60 @@ async def test_a_server_card_whose_tools_have_schemas_serves_them(tmp_path: Path
     write_file(folder, "server-card.json", CARD_WITH_SCHEMAS)
     assert not [p for p in problems_of(folder) if p[3] == "NOT_A_DESCRIPTOR" or p[2] == "error"], problems_of(folder)
     assert set((await client_view(folder))["tools"]) == {"get_ticket"}
+
+
+# ---------------------------------------------------------------- 3. ToolBench (ToolLLaMA) function definitions
+
+# modelscope/ms-swift docs/source/LLM/Agent.md ("ToolBench tools 格式", verbatim), as OpenBMB/ToolBench
+# toolbench/inference/Downstream_tasks/rapidapi.py (api_json_to_openai_json) writes them: "required" and "optional"
+# name lists, and RapidAPI's default of each parameter as "example_value"
+TOOLBENCH_TOOLS = {"tools": [
+    {"name": "url_for_newapi",
+     "description": "This is the subfunction for tool \"newapi\", you can use this tool.The description of this function is: \"url_for_newapi\"",
+     "parameters": {"type": "object", "properties": {"url": {"type": "string", "description": "",
+                                                             "example_value": "https://www.instagram.com/reels/CtB6vWMMHFD/"}},
+                    "required": ["url"], "optional": ["url"]}},
+    {"name": "n_for_newapi",
+     "description": "This is the subfunction for tool \"newapi\", you can use this tool.The description of this function is: \"n_for_newapiew var\"",
+     "parameters": {"type": "object", "properties": {"language": {"type": "string", "description": "",
+                                                                  "example_value": "https://www.instagram.com/reels/Csb0AI3IYUN/"},
+                                                     "page": {"type": "integer", "description": "page", "example_value": 1}},
+                    "required": ["language"], "optional": ["page"]}},
+]}
+
+
+@pytest.mark.anyio
+async def test_toolbench_optional_lists_and_example_values_are_read(tmp_path: Path) -> None:
+    """ToolBench's function definitions list optional parameters in "optional" (no JSON Schema keyword: a client was
+    sent it as is) and give each parameter's RapidAPI default as "example_value" (which no client reads as an example).
+    An "optional" list apart from "required" is dropped (a parameter not required is optional) and each
+    "example_value" becomes "examples": [value], both NON_CANONICAL; a name listed both required and optional cannot
+    be read one way: AMBIGUOUS naming it; `fix` writes the result and it loads clean."""
+    folder = tmp_path / "toolbench"
+    path = write_file(folder, "tools.json", TOOLBENCH_TOOLS)
+    problems = {(p, s, c) for _, p, s, c in problems_of(folder)}
+    assert ("/tools/0/parameters/optional", "error", "AMBIGUOUS") in problems, problems
+    assert ("/tools/1/parameters/optional", "warning", "NON_CANONICAL") in problems, problems
+    assert ("/tools/1/parameters/properties/page/example_value", "warning", "NON_CANONICAL") in problems, problems
+    assert any("'url'" in m and "required" in m and "optional" in m for m in messages_of(folder, "AMBIGUOUS"))
+    view = await client_view(folder, {"n_for_newapi": {"page": "two"}})
+    assert set(view["tools"]) == {"n_for_newapi"}
+    schema = view["tools"]["n_for_newapi"]["inputSchema"]
+    assert "optional" not in schema and schema["required"] == ["language"], schema
+    assert schema["properties"]["page"] == {"type": "integer", "description": "page", "examples": [1]}, schema
+    is_error, envelope = view["calls"]["n_for_newapi"]
+    assert is_error and {e["parameter_name"] for e in envelope["errors"]} >= {"language"}, envelope
+    fixed = json.loads(canonical_bytes(path.read_bytes()) or b"{}")
+    second = fixed["tools"][1]["inputSchema"]
+    assert "optional" not in second and second["properties"]["language"]["examples"] == [
+        "https://www.instagram.com/reels/Csb0AI3IYUN/"], second
+    assert fixed["tools"][0]["inputSchema"]["optional"] == ["url"]  # the ambiguous list is left as written
+
+
+def test_an_optional_keyword_that_is_not_a_list_of_names_is_left_alone(tmp_path: Path) -> None:
+    """Only ToolBench's list of names is read: a property named "optional" inside "properties", or an "optional"
+    that is not a list of strings, is not touched."""
+    folder = tmp_path / "other"
+    write_file(folder, "tools.json", [{"name": "t", "description": "T.", "inputSchema": {
+        "type": "object", "properties": {"optional": {"type": "boolean"}}, "optional": True}}])
+    assert not [p for p in problems_of(folder) if "optional" in p[1]], problems_of(folder)
