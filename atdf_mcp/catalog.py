@@ -37,6 +37,7 @@ from .dialects import COLLECTION_KEYS, DIALECT, READERS, ReadOptions, containers
 from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
 from .dialects.carried import carried_problems
 from .dialects.foreign import commented_else, hosted_tool, named_else, skipped_message, what_else
+from .dialects.named_maps import by_name_hint
 from .dialects.server_lists import server_list
 from .dialects.tool_fields import annotation_problems, icon_problems, meta_problems, written_field
 from .errors import UsageError
@@ -557,6 +558,9 @@ class _Loader:
         hosted = hosted_tool(item) if dialect is None and pointer else None
         if hosted is not None:  # OpenAI's code_interpreter, Anthropic's bash: run by the provider, not described here
             problems.append(Problem(file, pointer, hosted, "info", Code.NOT_A_DESCRIPTOR))
+            return None
+        if dialect is None and (mapped := by_name_hint(item)) is not None:  # tools keyed by their names
+            report(mapped[0], mapped[1], Code.UNKNOWN_DIALECT)
             return None
         if dialect is None:
             keys = ", ".join(sorted(map(str, item))[:8]) if isinstance(item, dict) else type(item).__name__

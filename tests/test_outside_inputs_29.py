@@ -332,3 +332,49 @@ def test_an_optional_keyword_that_is_not_a_list_of_names_is_left_alone(tmp_path:
     write_file(folder, "tools.json", [{"name": "t", "description": "T.", "inputSchema": {
         "type": "object", "properties": {"optional": {"type": "boolean"}}, "optional": True}}])
     assert not [p for p in problems_of(folder) if "optional" in p[1]], problems_of(folder)
+
+
+# ---------------------------------------------------------------- 4. tools kept in a mapping by name
+
+# zcGitHup666/mcp-bridge tool_schemas.json (one of its three tools, verbatim)
+BRIDGE = {"qcn_supply_get_newest": {
+    "endpoint": "/user/supply/getNewest (POST JSON, body=SearchSupply)",
+    "description": "拉取最新供应列表\uff08分页\uff09。对应 qcn-dev UserSupplyController.getNewest。",
+    "parameters_schema": {"properties": {"pageNum": {"default": 1, "title": "Pagenum", "type": "integer"}},
+                          "title": "qcn_supply_get_newestArguments", "type": "object"}}}
+# vvvvvvizard/AgenticAI tool_config.json (verbatim, one of its two tools)
+AGENTIC = {"tools": {"scrape_website": {
+    "description": "Scrape content from a website with specified depth.", "approval_required": True,
+    "params": {"url": "string", "max_depth": "integer"}, "defaults": {"max_depth": 2}}}}
+# geekan/MetaGPT metagpt/tools/schemas/web_scraping/scrape_web_playwright.yml (its "\*url" left out)
+METAGPT_FUNCTION = "\n".join([
+    "scrape_web_playwright:", "  type: async funciton",
+    '  description: "Scrape and save the HTML structure and inner text content of a web page using Playwright."',
+    "  parameters:", "    properties:", "      url:", "        type: str", '        description: "web url"',
+    "    required:", "      - url", "  returns:", "    inner_text:", "      type: str", ""])
+# geekan/MetaGPT metagpt/tools/schemas/data_preprocess/FillMissingValue.yml (two of its methods)
+METAGPT_CLASS = "\n".join([
+    "FillMissingValue:", "  type: class", '  description: "Completing missing values with simple strategies"',
+    "  methods:", "    fit:", '      description: "Fit the FillMissingValue model."', "      parameters:",
+    "        properties:", "          df:", "            type: DataFrame", "        required:", "          - df", ""])
+
+
+@pytest.mark.parametrize(("name", "content", "pointer", "words"), [
+    ("tool_schemas.json", BRIDGE, "", ["qcn_supply_get_newest", '"name"', "list"]),
+    ("tool_config.json", AGENTIC, "/tools", ["scrape_website", '"name"', "list"]),
+    ("scrape_web_playwright.yml", METAGPT_FUNCTION, "", ["scrape_web_playwright", '"name"', "list"]),
+    ("FillMissingValue.yml", METAGPT_CLASS, "", ["FillMissingValue", "class", "method", "handler"]),
+])
+def test_tools_kept_in_a_mapping_by_name_are_said_so(tmp_path: Path, name: str, content: object, pointer: str,
+                                                    words: list[str]) -> None:
+    """Tools kept as an object keyed by their names ({"<name>": {"description", <parameters>}}, alone or under
+    "tools"; MetaGPT's tool schemas) were an UNKNOWN_DIALECT error that only listed the names found, as if they were
+    misspelt keys. The error now says what the file holds and how to write it (a list, each with its "name"); a class
+    whose methods are described says its methods need an instance. Reading them would need a name written nowhere
+    in the tool: the file is still not served, and the message is precise."""
+    folder = tmp_path / "mapped"
+    write_file(folder, name, content)
+    found = [(p, c) for _, p, _, c in problems_of(folder)]
+    assert found == [(pointer, "UNKNOWN_DIALECT")], found
+    (message,) = messages_of(folder)
+    assert all(w in message for w in words) and "expected ATDF" not in message, message
