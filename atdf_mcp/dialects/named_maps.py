@@ -39,7 +39,9 @@ def by_name_hint(item: Any) -> tuple[str, str] | None:
                          "create; describe each method you want as a tool (name, description, inputSchema) with a "
                          "handler that creates the instance and calls it")
     first = names[0]
-    return pointer, (f"{shown} look like tools kept in an object keyed by their names, which no tool format reads: write "
+    what = "looks like a tool kept in an object keyed by its name" if len(names) == 1 else \
+        "look like tools kept in an object keyed by their names"
+    return pointer, (f"{shown} {what}, which no tool format reads: write "
                      f"them as a list, each with its \"name\": {{\"tools\": [{{\"name\": \"{first}\", \"description\": "
                      "..., \"inputSchema\": {\"type\": \"object\", \"properties\": {...}}}, ...]}")
 
