@@ -41,8 +41,9 @@ def by_name_hint(item: Any) -> tuple[str, str] | None:
     first = names[0]
     what = "looks like a tool kept in an object keyed by its name" if len(names) == 1 else \
         "look like tools kept in an object keyed by their names"
+    them = "it in a list, with its" if len(names) == 1 else "them as a list, each with its"
     return pointer, (f"{shown} {what}, which no tool format reads: write "
-                     f"them as a list, each with its \"name\": {{\"tools\": [{{\"name\": \"{first}\", \"description\": "
+                     f"{them} \"name\": {{\"tools\": [{{\"name\": \"{first}\", \"description\": "
                      "..., \"inputSchema\": {\"type\": \"object\", \"properties\": {...}}}, ...]}")
 
 
