@@ -14,9 +14,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import anyio
 import pytest
 from conftest import write_file
 from loader_views import client_view, messages_of, problems_of
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
 
 from atdf_mcp import load_catalog
 from atdf_mcp.fix import canonical_bytes
@@ -378,3 +381,56 @@ def test_tools_kept_in_a_mapping_by_name_are_said_so(tmp_path: Path, name: str, 
     assert found == [(pointer, "UNKNOWN_DIALECT")], found
     (message,) = messages_of(folder)
     assert all(w in message for w in words) and "expected ATDF" not in message, message
+
+
+# ---------------------------------------------------------------- 5. credentials in a tool's own keys
+
+# microsoft/TaskWeaver project/plugins/sql_pull_data.yaml (verbatim, with the key its README asks for filled in)
+TASKWEAVER = """name: sql_pull_data
+enabled: true
+required: false
+description: >-
+  Pull data from a SQL database.
+
+parameters:
+  - name: query
+    type: str
+    required: true
+    description: >-
+      This is the query in natural language that the user wants to get data from database.
+
+returns:
+  - name: df
+    type: pandas.DataFrame
+    description: This is the dataframe containing the data from the database.
+
+configurations:
+  api_type: openai
+  api_base:
+  api_key: sk-proj-9f8e7d6c5b4a
+  api_version:
+  deployment_name:
+  sqlite_db_path: sqlite:///../../../../sample_data/anomaly_detection.db
+"""
+
+
+@pytest.mark.anyio
+async def test_a_credential_in_a_tools_own_keys_is_withheld_from_its_ardf_resource(tmp_path: Path) -> None:
+    """A TaskWeaver plugin keeps its "configurations" (the OpenAI api_key among them) beside the tool; the key is no
+    format's, so it was carried as written into the tool's ARDF resource, which any MCP client reads: the API key
+    reached every client. A string under a credential-named key is `***` there, said as a warning at its place in the
+    file; the other configuration values, and what tools/list shows, are unchanged."""
+    folder = tmp_path / "taskweaver"
+    write_file(folder, "sql_pull_data.yaml", TASKWEAVER)
+    found = [(p, s, c) for _, p, s, c in problems_of(folder) if "configurations" in p]
+    assert found == [("/configurations/api_key", "warning", "SCHEMA_VIOLATION")], found
+    assert any("credential" in m and "environment" in m for m in messages_of(folder, "SCHEMA_VIOLATION"))
+    params = StdioServerParameters(command=sys.executable, args=["-m", "atdf_mcp", "serve", str(folder), "--no-watch"])
+    with anyio.fail_after(60), (tmp_path / "err.log").open("w") as errlog:
+        async with Client(stdio_client(params, errlog=errlog), mode="legacy") as client:
+            (content,) = (await client.read_resource("ardf://tool/sql_pull_data")).contents
+            listed = (await client.list_tools()).tools
+    text = content.text  # type: ignore[union-attr]
+    assert "sk-proj-9f8e7d6c5b4a" not in text and '"api_key": "***"' in text, text
+    assert json.loads(text)["configurations"]["sqlite_db_path"].startswith("sqlite:///"), text
+    assert [t.name for t in listed] == ["sql_pull_data"]
