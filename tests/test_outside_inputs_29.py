@@ -434,3 +434,20 @@ async def test_a_credential_in_a_tools_own_keys_is_withheld_from_its_ardf_resour
     assert "sk-proj-9f8e7d6c5b4a" not in text and '"api_key": "***"' in text, text
     assert json.loads(text)["configurations"]["sqlite_db_path"].startswith("sqlite:///"), text
     assert [t.name for t in listed] == ["sql_pull_data"]
+
+
+def test_a_credential_in_an_ardf_documents_own_keys_is_withheld_and_convert_keeps_it(tmp_path: Path) -> None:
+    """An ARDF tool is published as written: a credential in a root key of its own reached clients the same way. It
+    is `***` in what clients read, and said; `convert --to ardf` (a file the author keeps) writes it as it is."""
+    folder = tmp_path / "ardf"
+    write_file(folder, "tool.json", {
+        "schema_version": "1.0.0", "resource_id": "say_hi", "resource_type": "tool", "description": "Say hi.",
+        "content": {"type": "tool/io", "data": {"inputs": [], "outputs": {"success": "ok"}}},
+        "config": {"api_key": "sk-abcdef123456", "region": "eu"}})
+    assert [(p, c) for _, p, _, c in problems_of(folder)] == [("/config/api_key", "SCHEMA_VIOLATION")], problems_of(folder)
+    from atdf_mcp.publish import ardf_text
+    catalog = load_catalog(folder)
+    published = json.loads(ardf_text(catalog.descriptors[0], catalog=catalog))
+    assert published["config"] == {"api_key": "***", "region": "eu"}, published
+    converted = cli("convert", "--to", "ardf", str(folder))
+    assert "sk-abcdef123456" in converted.stdout, converted.stdout
