@@ -5,6 +5,12 @@
     >>> blank_description({"name": "ping"}, "tool", "ping")[0]    # missing: the descriptor itself
     ''
 
+A translation (`localization.<lang>`) whose description or when_to_use is blank is said the same way: a client
+asking in that language is served the default text instead.
+
+    >>> blank_translations({"es": {"description": ""}}, "tool", "ping")[0][0]
+    '/localization/es/description'
+
 `fix` leaves such a file alone: a description says what the author meant, which no rewrite can know.
 """
 
@@ -12,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["blank_description"]
+__all__ = ["blank_description", "blank_translations"]
 
 _OTHER_WORDS = ("summary", "desc", "description_for_model", "functionality")  # where a description was written instead
 _ADVICE = {
@@ -39,3 +45,18 @@ def blank_description(raw: dict[str, Any], kind: str, name: str) -> tuple[str, s
     return ("/description" if written is not None else "",
             f"{kind} '{name}' {how}, so a client lists it with nothing but its name to go by and a model cannot tell "
             f"when to choose it: {advice}")
+
+
+def blank_translations(localization: Any, kind: str, name: str) -> list[tuple[str, str]]:
+    """(pointer, message) of each translated description or when_to_use that is empty or only whitespace."""
+    found: list[tuple[str, str]] = []
+    for lang, texts in localization.items() if isinstance(localization, dict) else ():
+        for field in ("description", "when_to_use") if isinstance(texts, dict) else ():
+            text = texts.get(field)
+            if isinstance(text, str) and (not text or text.isspace()):
+                how = "empty" if not text else "only whitespace"
+                where = "/localization/" + str(lang).replace("~", "~0").replace("/", "~1") + f"/{field}"
+                found.append((where, f"{kind} '{name}': the {field} of its {lang!r} translation is {how}, so a client "
+                              f"asking in {lang!r} is served the default {field} instead: write the translation (or "
+                              "the default text itself, if that is meant)"))
+    return found

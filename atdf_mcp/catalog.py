@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import jsonschema_rs
 
 from . import snapshot_cache
-from .blank_texts import blank_description
+from .blank_texts import blank_description, blank_translations
 from .budget import clipped
 from .codes import Code
 from .collector import gc_paused
@@ -37,6 +37,7 @@ from .dialects import COLLECTION_KEYS, DIALECT, READERS, ReadOptions, containers
 from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
 from .dialects.carried import carried_problems
 from .dialects.foreign import commented_else, hosted_tool, named_else, skipped_message, what_else
+from .dialects.named_maps import by_name_hint
 from .dialects.server_lists import server_list
 from .dialects.tool_fields import annotation_problems, icon_problems, meta_problems, written_field
 from .errors import UsageError
@@ -558,6 +559,9 @@ class _Loader:
         if hosted is not None:  # OpenAI's code_interpreter, Anthropic's bash: run by the provider, not described here
             problems.append(Problem(file, pointer, hosted, "info", Code.NOT_A_DESCRIPTOR))
             return None
+        if dialect is None and (mapped := by_name_hint(item)) is not None:  # tools keyed by their names
+            report(mapped[0], mapped[1], Code.UNKNOWN_DIALECT)
+            return None
         if dialect is None:
             keys = ", ".join(sorted(map(str, item))[:8]) if isinstance(item, dict) else type(item).__name__
             report("", f"not a recognized descriptor (found {keys}); expected ATDF (tool_id/id + how_to_use), "
@@ -610,6 +614,8 @@ class _Loader:
             ok = False
         elif d.type == "tool" and (unportable := unportable_name_message(d.id)) is not None:
             report(_id_pointer(d), unportable, Code.INVALID_NAME, "warning")
+        for where, message in blank_translations(d.raw.get("localization"), d.type, d.id) if d.localization else ():
+            report(where, message, Code.EMPTY_DESCRIPTION, "warning")
         blank = blank_description(d.raw, d.type, d.id)
         if blank is not None:
             report(blank[0], blank[1], Code.EMPTY_DESCRIPTION, "warning")

@@ -204,7 +204,7 @@ class Descriptor(_Frozen):
             return default
         for key in (lang, lang.split("-")[0]):
             value = self.localization.get(key, {}).get(field)
-            if value:
+            if value and not (isinstance(value, str) and value.isspace()):  # a blank translation: the default text (EMPTY_DESCRIPTION said so)
                 return value
         return default
 

@@ -26,6 +26,7 @@ from .catalog import Catalog, Problem
 from .codes import Code
 from .copies import advertised
 from .dialects import DIALECT, writer
+from .dialects.carried import for_clients
 from .labels import Labels, labels_for
 from .lean import lean
 from .model import Descriptor
@@ -207,7 +208,7 @@ def _kept(known: dict[str, tuple[Descriptor, Any]], d: Descriptor) -> Any:
 
 def ardf_document(d: Descriptor, catalog: Catalog | None = None) -> dict[str, Any]:
     """A descriptor's ARDF 1.0 projection; its `localization` advertises the languages of its copies in `catalog` too."""
-    return writer("ardf")(advertised(d, catalog.variants.get(d.id)) if catalog is not None and catalog.variants else d)
+    return for_clients(writer("ardf")(advertised(d, catalog.variants.get(d.id)) if catalog is not None and catalog.variants else d))
 
 
 def ardf_text(d: Descriptor, *, indent: int | None = None, catalog: Catalog | None = None) -> str:

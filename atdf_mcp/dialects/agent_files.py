@@ -6,7 +6,8 @@
 An A2A agent card's skills are what the agent does when sent a message (no arguments); a ChatGPT or Microsoft 365
 Copilot plugin manifest points at the OpenAPI document that holds its operations; `smithery.yaml` says how to start a
 server; a Goose recipe and a prompt flow tool package describe a subagent's prompt and a Python function with
-connection inputs. None holds a tool that could be served as written. Recognised only when the file holds no
+connection inputs; an MCP server card may name its tools without their input schema. None holds a tool that
+could be served as written. Recognised only when the file holds no
 descriptor (see `foreign.what_else`).
 """
 
@@ -63,7 +64,23 @@ def _is_agent_spec(raw: dict[str, Any]) -> bool:
         and all(isinstance(t, dict) and "id" in t and not t.keys() & {"description", "parameters", "inputSchema"} for t in tools)
 
 
+# What a server card says of the server beside its "tools" (SEP-1649's fields, and those generators add).
+_CARD_KEYS = frozenset({"transport", "startCommand", "protocol_version", "protocolVersion", "serverInfo", "remotes",
+                        "packages", "authentication", "capabilities"})
+# Keys a tool entry holds its parameters under, in any format read here: one of them makes it a tool, not a name.
+_SCHEMA_KEYS = frozenset({"inputSchema", "input_schema", "parameters", "params", "args", "arguments", "schema",
+                          "parameter_definitions", "args_schema", "fn_schema", "parametersJsonSchema"})
+
+
+def _is_server_card(raw: dict[str, Any]) -> bool:
+    """An MCP server card (`/.well-known/mcp/server-card.json`) whose tools are named, none with an input schema."""
+    tools = raw.get("tools")
+    return bool(raw.keys() & _CARD_KEYS) and isinstance(tools, list) and bool(tools) and all(
+        isinstance(t, dict) and isinstance(t.get("name"), str) and not t.keys() & _SCHEMA_KEYS for t in tools)
+
+
 SHAPES: tuple[tuple[Callable[[dict[str, Any]], bool], str], ...] = (
+    (_is_server_card, "an MCP server card (a server, and the names of its tools)"),
     (_is_agent_card, "an A2A agent card (its skills)"),
     (_is_plugin_manifest, "a ChatGPT or Microsoft 365 Copilot plugin manifest (ai-plugin.json)"),
     (_is_smithery_config, "a Smithery server configuration (smithery.yaml)"),
@@ -74,6 +91,9 @@ SHAPES: tuple[tuple[Callable[[dict[str, Any]], bool], str], ...] = (
 )
 
 ADVICE = {
+    "an MCP server card (a server, and the names of its tools)": "its \"tools\" list names them with no input "
+    "schema, so none can be served from it; run the server and save its tools/list response as a .json file here "
+    "(read as it is), with handlers that call the server",
     "an A2A agent card (its skills)": "its skills are what the agent does when sent an A2A message, with no "
     "arguments or input schema; to offer them as MCP tools, describe each as a tool (name, description, inputSchema) "
     "with handlers that send the message to the agent's url",

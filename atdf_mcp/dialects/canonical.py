@@ -26,6 +26,9 @@ from ..schemas import to_pointer
 from . import atdf
 from .api_tools import is_python_generic, nullable_type, python_type_schema, unwrap_tool_spec, written
 from .dify import dify_tool
+from .flowise import flowise_tool
+from .responses import bfcl_response
+from .toolbench import toolbench_keywords
 from .version_names import atdf1_own_keys, atdf_version, keys_text
 
 __all__ = ["PARAMETER_KEYS", "Canonical", "Deviation", "canonicalize", "may_hold_notes"]
@@ -159,6 +162,7 @@ def canonicalize(raw: Any, *, notes: bool = True) -> Canonical:
         _strip_comments(c, raw)
     unwrap_tool_spec(c, raw)
     dify_tool(c, raw)
+    flowise_tool(c, raw)
     _function_shapes(c, raw)
     family = _family(raw)
     if family == "ardf":
@@ -171,6 +175,10 @@ def canonicalize(raw: Any, *, notes: bool = True) -> Canonical:
         if isinstance(raw.get(key), dict):
             _type_case(c, raw[key], f"/{key}")  # with OpenAPI 3.0's "nullable", in the same walk
             _draft3_required(c, raw[key], f"/{key}")
+            if "optional" in raw[key]:  # ToolBench's list of optional names (and its "example_value"s)
+                toolbench_keywords(c, raw[key], f"/{key}")
+        if "response" in raw and family == "mcp" and bfcl_response(c, raw):  # BFCL's result schema
+            _type_case(c, raw["outputSchema"], "/outputSchema")
         if family == "openakita":
             _related_names(c, raw)
     if family is not None:

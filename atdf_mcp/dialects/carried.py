@@ -4,7 +4,9 @@ ARDF admits keys of its own at a resource's root, so nothing a tool says is lost
 OpenAkita's Level-2 guidance (`detail`, `triggers`, `warnings`, `related_tools`, `workflow`) keeps its names, and a
 key no format defines (`x-owner`, `support_url`) is kept as written. The ARDF reader takes the guidance back, so a
 catalogue of those ARDF resources serves the same tools. A value nested past MAX_META_DEPTH is not carried (a
-collection of resources holding it could not be encoded: GET /tools answered 500), and `carried_problems` says so.
+collection of resources holding it could not be encoded: GET /tools answered 500), and `carried_problems` says so. A
+string under a credential-named key in such a key (or an ARDF document's own) is `***` in what clients read
+(`for_clients`, see `credentials`), said the same way; `convert` writes it as it is.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from typing import Any
 
 from ..schemas import SCHEMAS, to_pointer
 from ._base import BINDING_KEYS
+from .credentials import masked
 from .tool_fields import MAX_META_DEPTH, deeper_than, first_few
 
-__all__ = ["GUIDANCE_KEYS", "carried", "carried_problems", "guidance_of"]
+__all__ = ["GUIDANCE_KEYS", "carried", "carried_problems", "for_clients", "guidance_of"]
 
 GUIDANCE_KEYS = ("detail", "triggers", "warnings", "related_tools", "workflow")
 # read into the descriptor by some dialect, so written by the ARDF writer in ARDF's own terms
@@ -36,14 +39,27 @@ def carried(raw: dict[str, Any], dialect: str, written: dict[str, Any]) -> dict[
     return {key: value for key, value in out.items() if not deeper_than(value, MAX_META_DEPTH)}
 
 
+def for_clients(doc: dict[str, Any]) -> dict[str, Any]:
+    """An ARDF document as clients read it: credential-named strings in its root keys beyond ARDF's own as `***`."""
+    extra = [k for k in doc if k not in _ARDF_ROOT]
+    if not extra:
+        return doc
+    return {key: masked(value)[0] if key in extra else value for key, value in doc.items()}
+
+
 def carried_problems(raw: dict[str, Any], dialect: str) -> list[tuple[str, str]]:
     """(pointer, message) of the root keys of a tool of `dialect` not carried into its ARDF resource as written: the first
     few one by one, then a count."""
     known = _KNOWN.get(dialect)
     keys = [k for k in raw if k in GUIDANCE_KEYS or (known is not None and k not in known and k not in _ARDF_ROOT)]
-    return first_few([(to_pointer((k,)), f"this value nests more than {MAX_META_DEPTH} "
-                       "levels: it is left out of the tool's ARDF resource; flatten it")
-                      for k in keys if deeper_than(raw[k], MAX_META_DEPTH)], "root keys")
+    deep = [(to_pointer((k,)), f"this value nests more than {MAX_META_DEPTH} levels: it is left out of the tool's ARDF "
+             "resource; flatten it") for k in keys if deeper_than(raw[k], MAX_META_DEPTH)]
+    own = [k for k in raw if k not in _ARDF_ROOT] if dialect == "ardf" else keys  # what its ARDF resource carries
+    withheld = [(where, "this looks like a credential: it is published as \"***\" in the tool's ARDF resource, which "
+                 "every client can read; keep it out of the descriptor (in the environment, or atdf-mcp.yaml's "
+                 "bindings)") for k in own if not deeper_than(raw[k], MAX_META_DEPTH)
+                for where in masked(raw[k], to_pointer((k,)))[1]]
+    return first_few(deep + withheld, "root keys")
 
 
 def guidance_of(raw: dict[str, Any]) -> dict[str, Any]:
