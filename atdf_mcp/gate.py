@@ -28,6 +28,7 @@ from urllib.parse import parse_qs
 
 from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
+from starlette.routing import Match
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .codes import Code
@@ -99,6 +100,9 @@ class ToolsetGate:
         if guarded and self.protects(method, path) and not whole and not agent:
             if not presented and self.public(method, path):  # --public-catalog: read without a token
                 await self._anonymous(scope, receive, send)
+                return
+            if not presented and not _served(scope):  # a path nothing serves: its 404 names the closest route, nothing more
+                await self.app(scope, receive, send)
                 return
             caller = await self._oauth_caller(scope, presented, jsonrpc)
             if isinstance(caller, JSONResponse):
@@ -203,6 +207,13 @@ def insufficient_scope(missing: list[str], jsonrpc: bool, metadata: str | None, 
                           headers={"WWW-Authenticate": challenge},
                           context={"missing_scopes": missing, "solution": "Ask the authorization server for a token with "
                                                                           f"the scope {' '.join(missing)}."})
+
+
+def _served(scope: Scope) -> bool:
+    """Whether a route of the app serves the request's path (by any method), so that a refusal there is the gate's."""
+    app = scope.get("app")
+    routes = getattr(app, "routes", None)
+    return routes is None or any(route.matches(scope)[0] is not Match.NONE for route in routes)
 
 
 def _query_toolset(scope: Scope) -> str | None:

@@ -12,6 +12,7 @@ import os
 import re
 import subprocess
 import sys
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,8 +28,9 @@ from mcp import Client
 from mcp.client.sse import sse_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
+from test_mcp_tasks import ATDF_TASK, EXT, HANDLERS, MODERN
 from test_oauth import AUDIENCE, Issuer
-from test_toolsets import ADMIN, FINANCE, FINANCE_TOOLS, SUPPORT, SUPPORT_TOOLS, error_of, write_catalog
+from test_toolsets import ADMIN, FINANCE, FINANCE_TOOLS, SUPPORT, SUPPORT_TOOLS, digest, error_of, write_catalog
 
 from atdf_mcp import load_catalog
 from atdf_mcp.oauth import OAuthOptions
@@ -38,10 +40,9 @@ from atdf_mcp.web import HttpOptions, build_app, endpoints_text, security_warnin
 EVERYTHING = SUPPORT_TOOLS | FINANCE_TOOLS
 READ_ROUTES = ["/tools", "/tools?format=atdf", "/resources", "/resources/tool", "/resources/tool/crm_lookup", "/prompts", "/policies",
                "/documents", "/manifest", "/tools/crm_lookup", "/validate", "/search?q=invoice", "/", "/explore/tool/crm_lookup",
-               "/explore/call/crm_lookup", "/explore/events", "/get_tool", "/task/nope", "/callback/nope", "/reset", "/metrics",
-               "/nothing/here"]
+               "/explore/call/crm_lookup", "/explore/events", "/get_tool", "/task/nope", "/callback/nope", "/metrics"]
 POSTS = {"/search": {"query": "invoice"}, "/tools/validate": {"tool_id": "x"}, "/convert/mcp": {"mcp": {"name": "x"}},
-         "/validate": {"name": "x"}, "/call_tool/crm_lookup": {"text": "a"}, "/reset": {}}
+         "/validate": {"name": "x"}, "/call_tool/crm_lookup": {"text": "a"}}
 OPEN_ROUTES = ["/health", "/ready", "/schema/ardf.schema.json", "/openapi.json", "/explore/static/explorer.css", "/favicon.ico"]
 
 
@@ -106,6 +107,10 @@ def test_every_catalogue_route_needs_the_token_when_one_is_set(url: str) -> None
 def test_the_probes_schemas_and_static_files_stay_open(url: str) -> None:
     for path in OPEN_ROUTES:
         assert get(url, path).status_code == 200, path
+    typo = get(url, "/manfest")  # a path nothing serves: 404 naming the closest route (the routes are public: /openapi.json)
+    assert typo.status_code == 404 and error_of(typo)["suggested_value"] == "/manifest"
+    for leaked in EVERYTHING:
+        assert leaked not in typo.text
 
 
 def test_each_token_reads_its_own_part(url: str) -> None:
@@ -158,7 +163,7 @@ def test_public_catalog_opens_the_reads_of_the_whole_catalogue_and_nothing_else(
         assert get(base, "/manifest").status_code == 200 and get(base, "/explore/tool/crm_lookup").status_code == 200
         assert ids(get(base, "/tools", SUPPORT)) == SUPPORT_TOOLS  # a token sent is still honoured
         assert_401(get(base, "/tools", "wrong-token"))  # and a wrong one is still refused
-        for path in ("/get_tool", "/metrics", "/reset"):
+        for path in ("/get_tool", "/metrics", "/task/nope"):
             assert_401(get(base, path))
         assert_401(httpx.post(f"{base}/explore/call/crm_lookup", data={"text": "a"}, timeout=10))
         assert_401(httpx.post(f"{base}/mcp", json={}, timeout=10))
@@ -198,8 +203,11 @@ def test_the_explorer_signs_a_browser_in_with_a_cookie(url: str) -> None:
         assert browser.get("/explore/tool/refund_payment").status_code == 404  # the agent's set only
         assert "invoice_void" not in browser.get("/").text
         assert_401(browser.get("/tools"))  # the cookie opens the explorer's pages, not the API
-        elsewhere = browser.post("/explore/signin", data={"_token": SUPPORT, "next": "//evil.example/"})
-        assert elsewhere.headers["location"] == "/"
+        tried = browser.post("/explore/call/crm_lookup", data={"arg.text": "ada"})  # the try-it form, with the cookie only
+        assert tried.status_code == 200 and "Error envelope" not in tried.text, tried.text[:300]
+        assert browser.post("/explore/call/refund_payment", data={"arg.text": "x"}).status_code == 404
+        for away in ("//evil.example/", "/\\evil.example/", "https://evil.example/"):
+            assert browser.post("/explore/signin", data={"_token": SUPPORT, "next": away}).headers["location"] == "/"
         out = browser.post("/explore/signout")
         assert out.status_code == 303 and "max-age=0" in out.headers["set-cookie"].lower()
         assert browser.get("/").status_code == 401
@@ -362,3 +370,30 @@ def test_serve_takes_public_catalog(catalog_dir: Path) -> None:
         refused = subprocess.run([sys.executable, "-m", "atdf_mcp", "serve", str(catalog_dir), *args], capture_output=True, text=True,
                                  timeout=60)
         assert refused.returncode == 2 and "--public-catalog" in refused.stderr and not refused.stdout, refused.stderr
+
+
+def test_an_mcp_task_of_one_agent_is_unknown_to_another_agent_and_to_no_token(tmp_path: Path) -> None:
+    """The MCP tasks extension: a task agent A (set reports) started on /mcp is -32602 to tasks/get and tasks/cancel of
+    agent B (set other, which holds the same tool) on /mcp, and 401 without a token."""
+    (tmp_path / "report.json").write_text(json.dumps(ATDF_TASK), encoding="utf-8")
+    (tmp_path / "handlers.py").write_text(textwrap.dedent(HANDLERS), encoding="utf-8")
+    (tmp_path / "atdf-mcp.yaml").write_text("toolsets:\n  reports: {ids: [build_report]}\n  other: {ids: [build_report]}\n"
+                                            f"tokens:\n  {digest(SUPPORT)}: reports\n  {digest(FINANCE)}: other\n", encoding="utf-8")
+
+    def wire(base: str, method: str, params: dict[str, Any], token: str | None, name: str) -> httpx.Response:
+        meta = {"io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": {"extensions": {EXT: {}}}}
+        headers = {"accept": "application/json, text/event-stream", "mcp-protocol-version": MODERN, "mcp-method": method, "mcp-name": name}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        return httpx.post(f"{base}/mcp", headers=headers, timeout=10,
+                          json={"jsonrpc": "2.0", "id": 1, "method": method, "params": {**params, "_meta": meta}})
+
+    app = CatalogServer(load_catalog(tmp_path))
+    with running(build_app(app, HttpOptions(auth_token=ADMIN, stateless=True, json_response=True))) as base:
+        started = wire(base, "tools/call", {"name": "build_report", "arguments": {"pages": 20}}, SUPPORT, "build_report")
+        task_id = started.json()["result"]["taskId"]
+        for method in ("tasks/get", "tasks/cancel"):
+            assert wire(base, method, {"taskId": task_id}, FINANCE, task_id).json()["error"]["code"] == -32602
+            assert_401(wire(base, method, {"taskId": task_id}, None, task_id))
+        assert wire(base, "tasks/get", {"taskId": task_id}, SUPPORT, task_id).json()["result"]["taskId"] == task_id
+        wire(base, "tasks/cancel", {"taskId": task_id}, SUPPORT, task_id)
