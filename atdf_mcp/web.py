@@ -148,6 +148,12 @@ class HttpOptions:
             return False
         return path != "/metrics" or not self.metrics_public
 
+    def access(self, method: str, path: str) -> str:
+        """What a route needs when a credential is set: "open" (nothing), "public" (a token optional) or "token"."""
+        if not self.is_protected(method, path):
+            return "open"
+        return "public" if self.is_public_read(method, path) else "token"
+
     def is_public_read(self, method: str, path: str) -> bool:
         """Whether --public-catalog lets a caller without a token read this route: the catalogue's read-only REST routes and
         the explorer's pages (not the MCP endpoints, the Agent Tool Service, /reset, /metrics or a try-it call)."""
@@ -197,7 +203,8 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
     app.metrics = metrics = Metrics(app, live, lambda: ats.runner)
     routes.append(Route("/metrics", lambda _: Response(metrics.render(), media_type=METRICS_CONTENT_TYPE), methods=["GET"]))
     secured = bool(options.auth_token or options.oauth or app.snapshot.config.tokens)
-    routes.append(Route("/openapi.json", lambda request: JSONResponse(openapi_document(request.app.routes, secured=secured)),
+    routes.append(Route("/openapi.json", lambda request: JSONResponse(openapi_document(request.app.routes, secured=secured,
+                                                                                         access=options.access)),
                         methods=["GET"]))
     verifier = JwtVerifier(options.oauth) if options.oauth is not None else None
     if options.oauth is not None:

@@ -107,6 +107,9 @@ def test_every_catalogue_route_needs_the_token_when_one_is_set(url: str) -> None
 def test_the_probes_schemas_and_static_files_stay_open(url: str) -> None:
     for path in OPEN_ROUTES:
         assert get(url, path).status_code == 200, path
+    document = get(url, "/openapi.json").json()  # it says which operations need the token
+    assert document["security"] == [{"bearer": []}]
+    assert document["paths"]["/health"]["get"]["security"] == [] and document["paths"]["/tools"]["get"]["security"] == [{"bearer": []}]
     typo = get(url, "/manfest")  # a path nothing serves: 404 naming the closest route (the routes are public: /openapi.json)
     assert typo.status_code == 404 and error_of(typo)["suggested_value"] == "/manifest"
     for leaked in EVERYTHING:
@@ -167,6 +170,8 @@ def test_public_catalog_opens_the_reads_of_the_whole_catalogue_and_nothing_else(
             assert_401(get(base, path))
         assert_401(httpx.post(f"{base}/explore/call/crm_lookup", data={"text": "a"}, timeout=10))
         assert_401(httpx.post(f"{base}/mcp", json={}, timeout=10))
+        paths = get(base, "/openapi.json").json()["paths"]
+        assert paths["/tools"]["get"]["security"] == [{"bearer": []}, {}] and paths["/get_tool"]["get"]["security"] == [{"bearer": []}]
 
 
 def test_public_catalog_of_one_set_shows_that_set_only(catalog_dir: Path) -> None:
