@@ -93,9 +93,11 @@ def build_parser() -> argparse.ArgumentParser:
                       "(server-to-client requests are lost)")
     http.add_argument("--json-response", action="store_true", help="answer /mcp POSTs with one JSON body instead of an SSE stream")
     http.add_argument("--auth-token", default=os.environ.get("ATDF_MCP_AUTH_TOKEN") or None,
-                      help="require `Authorization: Bearer TOKEN` on /mcp, /sse, /messages/, the Agent Tool Service "
-                           "(/get_tool, /call_tool, /callback, /cancel, /task), POST /validate, /reset, /metrics (unless "
-                           "--metrics-public) and the explorer's try-it POST /explore/call (default: $ATDF_MCP_AUTH_TOKEN)")
+                      help="require `Authorization: Bearer TOKEN` on every route but /health, /ready and the OAuth discovery: "
+                           "/mcp, /sse, /messages/, the Agent Tool Service (/get_tool, /call_tool, /callback, /cancel, /task), "
+                           "the REST routes (/tools, /resources, /manifest, /search, GET and POST /validate, /reset), the "
+                           "explorer (its pages: unless --public-catalog; its try-it POST /explore/call) and /metrics (unless "
+                           "--metrics-public) (default: $ATDF_MCP_AUTH_TOKEN)")
     http.add_argument("--oauth-issuer", default=None, metavar="URL",
                       help="accept JWT access tokens of this OAuth 2.1 issuer (checked against its JWKS) on the protected routes")
     http.add_argument("--oauth-audience", default=None, metavar="AUD",
@@ -108,6 +110,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="with --oauth-issuer: clock skew allowed on exp and nbf (default: 30)")
     http.add_argument("--metrics-public", action="store_true",
                       help="serve GET /metrics without the bearer token (e.g. to a Prometheus on a private network)")
+    http.add_argument("--public-catalog", nargs="?", const="*", default=None, metavar="SET",
+                      help="serve the read-only routes (GET /tools, /resources, /manifest, /search, the explorer's pages...) "
+                           "without a token even when one is set: the whole catalogue, or only the tool set SET; a token "
+                           "sent is still checked, and /mcp, /sse, the Agent Tool Service and calls still need one")
     http.add_argument("--allow-host", action="append", default=[], metavar="HOST",
                       help="also accept this Host header (name, name:port, or * for any), e.g. behind a reverse proxy; repeatable")
     http.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
@@ -413,7 +419,7 @@ _HTTP_ONLY = {"host": "--host", "port": "--port", "stateless": "--stateless", "j
               "max_body_size": "--max-body-size", "max_sessions": "--max-sessions",
               "max_sessions_per_client": "--max-sessions-per-client", "session_idle_timeout": "--session-idle-timeout",
               "task_store": "--task-store", "task_ttl": "--task-ttl", "max_tasks": "--max-tasks", "task_heartbeat": "--task-heartbeat",
-              "metrics_public": "--metrics-public",
+              "metrics_public": "--metrics-public", "public_catalog": "--public-catalog",
               "oauth_issuer": "--oauth-issuer", "oauth_audience": "--oauth-audience", "oauth_scope": "--oauth-scope",
               "oauth_toolset_claim": "--oauth-toolset-claim", "oauth_leeway": "--oauth-leeway"}
 
@@ -440,7 +446,16 @@ def _http_options(args: argparse.Namespace) -> Any:
                        allowed_hosts=tuple(args.allow_host), allowed_origins=tuple(args.allow_origin),
                        cors_origins=tuple(args.cors_origin), max_body_size=max_body, sessions=_session_limits(args),
                        tasks=_task_options(args), oauth=_oauth_options(args),
-                       metrics_public=args.metrics_public)
+                       metrics_public=args.metrics_public, public_catalog=_public_catalog(args.public_catalog))
+
+
+def _public_catalog(value: str | None) -> str | None:
+    """--public-catalog's value: None, "*" (the flag alone) or a tool-set name; UsageError for a name no path could hold."""
+    from .toolsets import NAME_PATTERN
+
+    if value not in (None, "*") and not NAME_PATTERN.fullmatch(value):
+        raise UsageError(f"--public-catalog {value!r} is not a tool-set name (letters, digits, '_', '.', '-')")
+    return value
 
 
 def _oauth_options(args: argparse.Namespace) -> Any:

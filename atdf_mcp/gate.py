@@ -5,7 +5,10 @@
     Authorization: Bearer <token>                --auth-token: the whole catalogue; a token of `tokens:`: its set;
                                                  with --oauth-issuer, a JWT access token: its scopes (and set, by claim)
 
-An agent's token never opens POST /reset (403). Answers, in this order:
+Every route but a few that show nothing of the catalogue is protected (`HttpOptions.is_protected`); with --public-catalog
+the read routes answer a caller that sends no token (a token sent is still checked), showing the whole catalogue or the
+one set published. An agent's token never opens POST /reset, and a token limited to a set not /metrics (403: its series
+name every set's tools). Answers, in this order:
 401 (a protected route without a valid token), 404 TOOLSET_NOT_FOUND (a set the served config does not define; a DELETE
 that closes a Streamable HTTP session goes through, so a removed set's clients can end theirs), 403
 AUTHORIZATION_ERROR (a path or query naming another set than the token's). Otherwise the request goes on with its set in
@@ -25,6 +28,7 @@ from urllib.parse import parse_qs
 
 from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
+from starlette.routing import Match
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .codes import Code
@@ -68,13 +72,16 @@ class ToolsetGate:
     """ASGI middleware: bearer tokens (--auth-token and `tokens:`) on the protected routes, and the set of each request."""
 
     def __init__(self, app: ASGIApp, server: CatalogServer, token: str | None, protects: Callable[[str, str], bool],
-                 is_mcp: Callable[[str], bool], oauth: JwtVerifier | None = None) -> None:
+                 is_mcp: Callable[[str], bool], oauth: JwtVerifier | None = None,
+                 public: Callable[[str, str], bool] = lambda _method, _path: False, public_set: str | None = None) -> None:
         self.app = app
         self.server = server
         self.token = token.encode("utf-8") if token else None
         self.protects = protects
         self.is_mcp = is_mcp
         self.oauth = oauth
+        self.public = public  # --public-catalog: the routes a caller without a token may read
+        self.public_set = public_set  # ... showing this set only (None: what /mcp serves)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -91,6 +98,12 @@ class ToolsetGate:
         scopes = self.server.snapshot.config.token_scopes.get(token_digest(presented), frozenset()) if agent else None
         guarded = self.token is not None or bool(tokens) or self.oauth is not None
         if guarded and self.protects(method, path) and not whole and not agent:
+            if not presented and self.public(method, path):  # --public-catalog: read without a token
+                await self._anonymous(scope, receive, send)
+                return
+            if not presented and not _served(scope):  # a path nothing serves: its 404 names the closest route, nothing more
+                await self.app(scope, receive, send)
+                return
             caller = await self._oauth_caller(scope, presented, jsonrpc)
             if isinstance(caller, JSONResponse):
                 await caller(scope, receive, send)
@@ -101,6 +114,13 @@ class ToolsetGate:
             response = error_response(Code.AUTHORIZATION_ERROR, _("An agent's token cannot reload the catalogue."), title=_("Forbidden"),
                                       parameter="Authorization", context={"solution": _("Reload with the server's --auth-token, "
                                                                           "SIGHUP, or by editing the files (they are watched).")})
+            await response(scope, receive, send)
+            return
+        if granted is not None and path == "/metrics" and self.protects(method, path):  # its series name every set's tools
+            response = error_response(Code.AUTHORIZATION_ERROR, _("The metrics cover every tool set: a token limited to one set "
+                                                                  "cannot read them."), title=_("Forbidden"), parameter="Authorization",
+                                      context={"solution": _("Read /metrics with the server's --auth-token (or an OAuth token "
+                                                             "without a tool set); the operator can open it with --metrics-public.")})
             await response(scope, receive, send)
             return
         named = path_toolset(path) if jsonrpc else _query_toolset(scope)
@@ -121,6 +141,22 @@ class ToolsetGate:
             scope[TOOLSET_SCOPE_KEY] = chosen
         if agent:  # an agent: the scopes of its token (none listed: none); the operator's token holds them all
             scope[SCOPES_SCOPE_KEY] = scopes
+        await self.app(scope, receive, send)
+
+    async def _anonymous(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A --public-catalog read without a token: the published set (another set named, or the published one gone: 401),
+        as a caller holding no permission and learning no set's name."""
+        named = _query_toolset(scope)
+        shown = self.public_set or named
+        if self.public_set is not None and (named not in (None, self.public_set) or not self.server.views.has(self.public_set)):
+            await _unauthenticated(False, False)(scope, receive, send)
+            return
+        if shown is not None and not self.server.views.has(shown):
+            await _unknown_set(shown, None, False)(scope, receive, send)
+            return
+        if shown is not None:
+            scope[TOOLSET_SCOPE_KEY] = shown
+        scope[SCOPES_SCOPE_KEY] = frozenset()
         await self.app(scope, receive, send)
 
     async def _oauth_caller(self, scope: Scope, presented: str, jsonrpc: bool) -> Grant | JSONResponse:
@@ -171,6 +207,13 @@ def insufficient_scope(missing: list[str], jsonrpc: bool, metadata: str | None, 
                           headers={"WWW-Authenticate": challenge},
                           context={"missing_scopes": missing, "solution": "Ask the authorization server for a token with "
                                                                           f"the scope {' '.join(missing)}."})
+
+
+def _served(scope: Scope) -> bool:
+    """Whether a route of the app serves the request's path (by any method), so that a refusal there is the gate's."""
+    app = scope.get("app")
+    routes = getattr(app, "routes", None)
+    return routes is None or any(route.matches(scope)[0] is not Match.NONE for route in routes)
 
 
 def _query_toolset(scope: Scope) -> str | None:

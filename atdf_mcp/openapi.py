@@ -7,6 +7,7 @@ so the document never misses a path. Paths with `{name}` take their parameters f
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from starlette.routing import BaseRoute, Mount, Route
@@ -16,6 +17,7 @@ from . import __version__
 __all__ = ["openapi_document"]
 
 _ENVELOPE = {"$ref": "#/components/schemas/AtdfErrorEnvelope"}
+_SECURITY: dict[str, list[dict[str, list[str]]]] = {"open": [], "public": [{"bearer": []}, {}], "token": [{"bearer": []}]}
 _SUMMARIES: dict[str, str] = {
     "/mcp": "MCP Streamable HTTP endpoint (JSON-RPC over POST, server stream over GET, DELETE ends a session)",
     "/mcp/{toolset}": "MCP Streamable HTTP endpoint serving one tool set",
@@ -44,8 +46,9 @@ _SUMMARIES: dict[str, str] = {
 }
 
 
-def openapi_document(routes: list[BaseRoute], *, secured: bool) -> dict[str, Any]:
-    """The OpenAPI 3.1 document of `routes` (`secured`: a bearer token or OAuth protects some of them)."""
+def openapi_document(routes: list[BaseRoute], *, secured: bool, access: Callable[[str, str], str] | None = None) -> dict[str, Any]:
+    """The OpenAPI 3.1 document of `routes` (`secured`: a bearer token or OAuth protects them; `access(method, path)`
+    says of each operation "open" (no token), "public" (a token optional: --public-catalog) or "token")."""
     paths: dict[str, dict[str, Any]] = {}
     for route in routes:
         if isinstance(route, Mount):
@@ -67,6 +70,8 @@ def openapi_document(routes: list[BaseRoute], *, secured: bool) -> dict[str, Any
                 "5XX": {"description": "An ATDF error envelope", "content": {"application/json": {"schema": _ENVELOPE}}}}}
             if parameters:
                 operation["parameters"] = parameters
+            if secured and access is not None:
+                operation["security"] = _SECURITY[access(method, path)]
             item[method.lower()] = operation
     document: dict[str, Any] = {
         "openapi": "3.1.0",
@@ -78,5 +83,5 @@ def openapi_document(routes: list[BaseRoute], *, secured: bool) -> dict[str, Any
     }
     if secured:
         document["components"]["securitySchemes"] = {"bearer": {"type": "http", "scheme": "bearer"}}
-        document["security"] = [{"bearer": []}, {}]
+        document["security"] = [{"bearer": []}]
     return document

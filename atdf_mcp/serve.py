@@ -178,7 +178,7 @@ def serve_http(app: CatalogServer, options: HttpOptions, *, shutdown_timeout: fl
     from .web import DrainingServer, build_app, security_warnings
 
     listener = listener or open_listener(options)
-    for warning in security_warnings(options, agent_tokens=bool(app.snapshot.config.tokens)):
+    for warning in security_warnings(options, agent_tokens=bool(app.snapshot.config.tokens), toolsets=app.snapshot.config.toolsets):
         print(f"atdf-mcp: warning: {warning}", file=sys.stderr)
     starlette = build_app(app, options, live)
     # SSE streams (GET /sse, the /mcp GET stream, POST responses still carrying a tool result) must outlive the signal

@@ -58,7 +58,7 @@ from . import tracing
 from .ats import ATS_PATHS, AgentToolService, store_label
 from .codes import Code
 from .envelope import new_instance
-from .explorer import EVENTS_PATH, TRY_PREFIX, FormToken, HtmlErrors, explorer_routes
+from .explorer import EVENTS_PATH, SIGNOUT_PATH, FormToken, HtmlErrors, explorer_routes
 from .gate import SET_PREFIXES, ScopeChallenge, ToolsetGate
 from .l10n import LANG, accepted_language
 from .l10n import gettext as _
@@ -75,7 +75,7 @@ from .sdk_answers import SdkRefusals
 from .server import CatalogServer
 from .sessions import SdkSessions, SessionLimiter, SessionLimits
 from .shutdown import Drain, grace_for, stopping_line
-from .signin import sign_in_routes
+from .signin import SIGN_IN_PATHS, sign_in_routes
 from .surrogates import SurrogateEscapes
 from .tasks import TaskOptions
 from .wire import JsonRpcGuard
@@ -97,6 +97,10 @@ __all__ = [
 DEFAULT_MAX_BODY_SIZE = 4 * 1024 * 1024
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
 OPEN_PATHS = ("/health", "/ready")  # probes: no Host check, no token, whatever the deployment
+# no token either (they show nothing of the catalogue): the route table, the explorer's icon and sign-out, what OAuth
+# clients ask before they hold a token (atdf_mcp.signin), the bundled schemas and the explorer's static files
+_OPEN_EXACT = frozenset({"/openapi.json", "/favicon.ico", SIGNOUT_PATH, *SIGN_IN_PATHS})
+_OPEN_PREFIXES = ("/.well-known/", "/schema/", "/explore/static/")
 _log = logging.getLogger("atdf_mcp.web")
 
 
@@ -117,6 +121,7 @@ class HttpOptions:
     sessions: SessionLimits = field(default_factory=SessionLimits)
     tasks: TaskOptions = field(default_factory=TaskOptions)  # the Agent Tool Service's tasks (atdf_mcp.tasks)
     metrics_public: bool = False  # GET /metrics without the token (--metrics-public)
+    public_catalog: str | None = None  # --public-catalog: the read routes without a token: "*" (what /mcp serves) or one set
     oauth: OAuthOptions | None = None  # JWT access tokens of an OAuth 2.1 issuer (atdf_mcp.oauth)
     replay: ReplayLimits = field(default_factory=ReplayLimits)  # what each stateful session keeps to resume streams
 
@@ -136,10 +141,30 @@ class HttpOptions:
         return (*self.allowed_origins, *self.cors_origins)
 
     def is_protected(self, method: str, path: str) -> bool:
-        """Whether a request needs the bearer token (when one is set)."""
-        return (is_mcp_path(path) or path == "/reset" or (path == "/validate" and method == "POST") or path.startswith(ATS_PATHS)
-                or (path == "/metrics" and not self.metrics_public)
-                or (method == "POST" and path.startswith(TRY_PREFIX)))
+        """Whether a request needs a credential (when one is set): every route but the probes, the OAuth discovery and
+        sign-in answers, the bundled schemas, the route table and the explorer's static files (and /metrics with
+        --metrics-public). Default deny: a route added later is protected until it is listed here."""
+        if path in OPEN_PATHS or path in _OPEN_EXACT or path.startswith(_OPEN_PREFIXES):
+            return False
+        return path != "/metrics" or not self.metrics_public
+
+    def access(self, method: str, path: str) -> str:
+        """What a route needs when a credential is set: "open" (nothing), "public" (a token optional) or "token"."""
+        if not self.is_protected(method, path):
+            return "open"
+        return "public" if self.is_public_read(method, path) else "token"
+
+    def is_public_read(self, method: str, path: str) -> bool:
+        """Whether --public-catalog lets a caller without a token read this route: the catalogue's read-only REST routes and
+        the explorer's pages (not the MCP endpoints, the Agent Tool Service, /reset, /metrics or a try-it call)."""
+        if self.public_catalog is None or is_mcp_path(path) or path.startswith(ATS_PATHS) or path in ("/reset", "/metrics"):
+            return False
+        return method in ("GET", "HEAD") or (method == "POST" and path == "/search")
+
+
+def _public_set(public_catalog: str | None) -> str | None:
+    """The one tool set --public-catalog SET publishes, or None (the flag alone, or not given)."""
+    return None if public_catalog in (None, "*") else public_catalog
 
 
 def is_mcp_path(path: str) -> bool:
@@ -178,7 +203,8 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
     app.metrics = metrics = Metrics(app, live, lambda: ats.runner)
     routes.append(Route("/metrics", lambda _: Response(metrics.render(), media_type=METRICS_CONTENT_TYPE), methods=["GET"]))
     secured = bool(options.auth_token or options.oauth or app.snapshot.config.tokens)
-    routes.append(Route("/openapi.json", lambda request: JSONResponse(openapi_document(request.app.routes, secured=secured)),
+    routes.append(Route("/openapi.json", lambda request: JSONResponse(openapi_document(request.app.routes, secured=secured,
+                                                                                         access=options.access)),
                         methods=["GET"]))
     verifier = JwtVerifier(options.oauth) if options.oauth is not None else None
     if options.oauth is not None:
@@ -217,7 +243,7 @@ def build_app(app: CatalogServer, options: HttpOptions, live: LiveCatalog | None
     middleware.append(Middleware(FormToken, max_size=options.max_body_size))
     # --auth-token and the tokens of `tokens:` (read from the served snapshot), and the tool set of each request
     middleware.append(Middleware(ToolsetGate, server=app, token=options.auth_token, protects=options.is_protected, is_mcp=is_mcp_path,
-                                 oauth=verifier))
+                                 oauth=verifier, public=options.is_public_read, public_set=_public_set(options.public_catalog)))
     middleware.append(Middleware(BodyLimit, max_size=options.max_body_size))
     if options.oauth is not None:  # an OAuth caller's tools/call beyond its token's scopes: 403 insufficient_scope
         middleware.append(Middleware(ScopeChallenge, server=app))
@@ -526,9 +552,15 @@ class DrainingServer(uvicorn.Server):
         await super().shutdown(sockets)
 
 
-def security_warnings(options: HttpOptions, agent_tokens: bool = False) -> list[str]:
+def security_warnings(options: HttpOptions, agent_tokens: bool = False, toolsets: Iterable[str] = ()) -> list[str]:
     """What the operator should hear about before the server starts (printed on stderr by serve_http)."""
     warnings = []
+    if options.public_catalog == "*" and agent_tokens:
+        warnings.append("--public-catalog with agent tokens (`tokens:`): anyone can read every tool set's descriptors without a "
+                        "token (agents' tokens still limit what they list and call). To publish one set only: --public-catalog SET.")
+    elif _public_set(options.public_catalog) is not None and options.public_catalog not in set(toolsets):
+        warnings.append(f"--public-catalog {options.public_catalog}: the catalogue defines no such tool set, so the read routes "
+                        "need a token until it does.")
     if not is_loopback(options.host) and not options.auth_token and not agent_tokens:
         warnings.append(f"listening on {options.host}, which other machines can reach, without --auth-token: anyone who can "
                         "connect can call every tool. Set --auth-token (or ATDF_MCP_AUTH_TOKEN).")
@@ -554,7 +586,7 @@ def endpoints_text(options: HttpOptions, port: int, toolsets: Iterable[str] = ()
     lines.append(f"  MCP legacy SSE       {base}/sse  (messages: POST {base}/messages/)")
     lines += _toolset_lines(options, base, toolsets, default_toolset, tokens)
     lines.append(f"  health               {base}/health  {base}/ready")
-    lines.append(f"  explorer             {base}/  (the catalogue in a browser; its try-it POST needs the token when one is set)")
+    lines.append(f"  explorer             {base}/  (the catalogue in a browser; it asks for the token when one is set)")
     lines.append(f"  manifest             {base}/manifest")
     lines.append(f"  schemas              {base}/schema/ardf.schema.json  (and the other bundled schemas)")
     lines.append(f"  validation           {base}/validate  (GET: this catalogue's report; POST: check a descriptor)")
@@ -570,10 +602,15 @@ def endpoints_text(options: HttpOptions, port: int, toolsets: Iterable[str] = ()
                  f"POST {base}/cancel/{{task_id}}")
     lines.append(f"  tasks                store {store_label(tasks.store)}, at most {tasks.max_tasks} running, kept {tasks.ttl:g} s "
                  "after they end (--task-store, --max-tasks, --task-ttl)")
-    auth = ("bearer token required on /mcp, /sse, /messages/ (and each set's), the Agent Tool Service, POST /validate, /reset "
-            "and the explorer's POST /explore/call/") \
+    auth = ("bearer token required on every route but /health, /ready and the OAuth discovery: /mcp, /sse, /messages/ (and "
+            "each set's), the Agent Tool Service, the REST routes, /reset and the explorer (its pages: signing in keeps the token in a "
+            "cookie; its POST /explore/call/)") \
         if options.auth_token or tokens or options.oauth else "none (set --auth-token or ATDF_MCP_AUTH_TOKEN to require a bearer token)"
     lines.append(f"  auth                 {auth}")
+    if options.public_catalog is not None:
+        shown = "the whole catalogue" if options.public_catalog == "*" else f"the tool set {options.public_catalog} only"
+        lines.append(f"  public catalogue     the read-only REST routes and the explorer's pages answer without a token: {shown} "
+                     "(--public-catalog)")
     if options.oauth is not None:
         oauth = options.oauth
         scopes = f", scopes needed: {' '.join(oauth.required_scopes)}" if oauth.required_scopes else ""

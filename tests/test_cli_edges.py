@@ -302,12 +302,14 @@ TOKEN_ROUTES = [("POST", "/mcp", "/mcp"), ("GET", "/sse", "/sse"), ("POST", "/me
                 ("GET", "/get_tool", "/get_tool"), ("POST", "/call_tool/search_flights", "/call_tool"),
                 ("GET", "/callback/x", "/callback"), ("POST", "/cancel/x", "/cancel"), ("GET", "/task/x", "/task"),
                 ("POST", "/validate", "POST /validate"), ("POST", "/reset", "/reset"), ("GET", "/reset", "/reset"),
-                ("GET", "/metrics", "/metrics"), ("POST", "/explore/call/search_flights", "/explore/call")]
+                ("GET", "/metrics", "/metrics"), ("POST", "/explore/call/search_flights", "/explore/call"),
+                ("GET", "/tools", "/tools"), ("GET", "/resources/tool/search_flights", "/resources"), ("GET", "/manifest", "/manifest"),
+                ("GET", "/search?q=flight", "/search"), ("GET", "/validate", "GET and POST /validate"), ("GET", "/", "explorer")]
 
 
 def test_serve_help_names_every_route_the_token_protects(tmp_path: Path) -> None:
     """`serve --help` on --auth-token names each route a server started with it answers 401 without the token (the
-    README's Security list): the Agent Tool Service routes, /metrics and the explorer's try-it form included."""
+    README's Security list): the Agent Tool Service routes, /metrics, the explorer and the read-only REST routes included."""
     helped = " ".join(cli("serve", "--help").stdout.split())
     start = helped.index("--auth-token AUTH_TOKEN", helped.index("options:"))
     said = helped[start:helped.index("--oauth-issuer URL", start)]

@@ -94,7 +94,8 @@ def test_try_it_as_plain_form_posts_envelope_then_retry(demo: CatalogServer) -> 
 
 def test_try_it_needs_the_token_when_one_is_set(demo: CatalogServer) -> None:
     with running(build_app(demo, HttpOptions(auth_token=TOKEN))) as base:
-        page = httpx.get(base + "/explore/tool/unit_converter")  # reading needs no token
+        assert httpx.get(base + "/explore/tool/unit_converter").status_code == 401  # reading needs the token too
+        page = httpx.get(base + "/explore/tool/unit_converter", headers={"Authorization": f"Bearer {TOKEN}"})
         assert page.status_code == 200 and 'name="_token" type="password"' in page.text
         _envelope(httpx.post(base + "/explore/call/unit_converter", data=WRONG), 401, "AUTHENTICATION_ERROR")
         _envelope(httpx.post(base + "/explore/call/unit_converter", data={**WRONG, "_token": "wrong"}), 401, "AUTHENTICATION_ERROR")
@@ -198,14 +199,16 @@ def test_the_retry_button_works_without_javascript_when_a_token_is_set(demo: Cat
 
 def test_calls_and_latency_need_the_token_as_metrics_does(demo: CatalogServer, tmp_path: Path) -> None:
     """GET /metrics needs the token when one is set, but the explorer showed the same numbers to anyone; and under a
-    tool set it listed the other tools' calls. Without the token they are not shown; a set shows its own tools'."""
+    tool set it listed the other tools' calls. Without the token no page is shown (the pages need it too); the operator's
+    token shows them; an agent's does not (tests/test_toolsets_audit.py); a set shows its own tools'."""
     with running(build_app(demo, HttpOptions(auth_token=TOKEN))) as base:
         httpx.post(base + "/explore/call/unit_converter", data={**WRONG, "_token": TOKEN})
         assert httpx.get(base + "/metrics").status_code == 401
-        calls = httpx.get(base + "/").text.split('id="calls"')[1]
-        assert "unit_converter" not in calls and "GET /metrics" in calls, calls
-        assert 'id="stats-heading"' not in httpx.get(base + "/explore/tool/unit_converter").text
-    with running(build_app(demo, HttpOptions(auth_token=TOKEN, metrics_public=True))) as base:
+        assert httpx.get(base + "/").status_code == 401 and "unit_converter" not in httpx.get(base + "/").text
+        operator = {"Authorization": f"Bearer {TOKEN}"}
+        assert "<td>unit_converter</td>" in httpx.get(base + "/", headers=operator).text.split('id="calls"')[1]
+        assert 'id="stats-heading"' in httpx.get(base + "/explore/tool/unit_converter", headers=operator).text
+    with running(build_app(demo, HttpOptions(auth_token=TOKEN, metrics_public=True, public_catalog="*"))) as base:  # both open
         httpx.post(base + "/explore/call/unit_converter", data={**WRONG, "_token": TOKEN})
         assert "<td>unit_converter</td>" in httpx.get(base + "/").text.split('id="calls"')[1]
     catalog = demo_copy(tmp_path)

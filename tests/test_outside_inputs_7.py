@@ -150,7 +150,7 @@ def test_a_session_of_a_set_that_was_removed_can_still_be_closed(two_sets: Path)
         session = {**MCP_HEADERS, "mcp-session-id": opened.headers["mcp-session-id"], "mcp-protocol-version": "2025-06-18"}
         (two_sets / "atdf-mcp.yaml").write_text(config({"sb": "tb"}), encoding="utf-8")
         deadline = time.monotonic() + 15
-        while httpx2.get(f"{url}/tools", params={"toolset": "sa"}).status_code != 404:
+        while httpx2.get(f"{url}/tools", params={"toolset": "sa"}, headers={"Authorization": "Bearer admin"}).status_code != 404:
             assert time.monotonic() < deadline, "the set was not removed"
             time.sleep(0.1)
         assert httpx2.post(f"{url}/mcp/sa", json={"jsonrpc": "2.0", "id": 2, "method": "tools/list"}, headers=session).status_code == 404

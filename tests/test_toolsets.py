@@ -313,18 +313,19 @@ def test_rest_routes_by_query_and_by_token(url: str) -> None:
     def get(path: str, token: str | None = None) -> httpx.Response:
         return httpx.get(f"{url}{path}", headers={"Authorization": f"Bearer {token}"} if token else {}, timeout=10)
 
-    assert {r["resource_id"] for r in get("/tools?toolset=finance").json()["resources"]} == FINANCE_TOOLS
+    assert {r["resource_id"] for r in get("/tools?toolset=finance", ADMIN).json()["resources"]} == FINANCE_TOOLS
     assert {r["resource_id"] for r in get("/tools", SUPPORT).json()["resources"]} == SUPPORT_TOOLS
-    assert {r["resource_id"] for r in get("/tools").json()["resources"]} == SUPPORT_TOOLS | FINANCE_TOOLS
-    assert get("/resources?toolset=support").json()["count"] == 4  # two tools, a prompt, the policy
-    assert {r["resource_id"] for r in get("/resources/prompt?toolset=finance").json()["resources"]} == {"chase_invoice"}
-    assert get("/resources/tool/invoice_void?toolset=finance").status_code == 200
-    hidden = get("/resources/tool/send_email?toolset=finance")
+    assert {r["resource_id"] for r in get("/tools", ADMIN).json()["resources"]} == SUPPORT_TOOLS | FINANCE_TOOLS
+    assert get("/tools").status_code == 401  # no token, no catalogue (tests/test_toolsets_audit.py)
+    assert get("/resources?toolset=support", ADMIN).json()["count"] == 4  # two tools, a prompt, the policy
+    assert {r["resource_id"] for r in get("/resources/prompt?toolset=finance", ADMIN).json()["resources"]} == {"chase_invoice"}
+    assert get("/resources/tool/invoice_void?toolset=finance", ADMIN).status_code == 200
+    hidden = get("/resources/tool/send_email?toolset=finance", ADMIN)
     assert hidden.status_code == 404 and error_of(hidden)["code"] == "NOT_FOUND"
-    manifest = get("/manifest?toolset=support").json()
+    manifest = get("/manifest?toolset=support", ADMIN).json()
     assert manifest["toolset"] == "support" and {r["type"]: r["count"] for r in manifest["resources"]} == {
         "tool": 2, "prompt": 1, "policy": 1}
-    unknown = get("/tools?toolset=nope")
+    unknown = get("/tools?toolset=nope", ADMIN)
     assert unknown.status_code == 404 and error_of(unknown)["code"] == "TOOLSET_NOT_FOUND"
     assert get("/tools?toolset=finance", SUPPORT).status_code == 403
 
@@ -356,8 +357,8 @@ def test_a_reload_that_changes_the_sets_takes_effect(tmp_path: Path) -> None:
     folder = write_catalog(tmp_path / "c")
     server = CatalogServer(load_catalog(folder))
     with running(build_app(server, HttpOptions())) as base:
-        assert httpx.get(f"{base}/tools?toolset=emails", timeout=10).status_code == 404
-        assert post_mcp(base, "/mcp/support", None).status_code == 401  # tokens: listed, so /mcp needs one
+        assert httpx.get(f"{base}/tools?toolset=emails", timeout=10).status_code == 401  # tokens: listed, so every route needs one
+        assert post_mcp(base, "/mcp/support", None).status_code == 401
         (folder / "atdf-mcp.yaml").write_text("toolsets:\n  emails: {ids: [send_email]}\n", encoding="utf-8")
         server.swap(load_catalog(folder, previous=server.snapshot))
         assert {r["resource_id"] for r in httpx.get(f"{base}/tools?toolset=emails", timeout=10).json()["resources"]} == {"send_email"}

@@ -448,7 +448,7 @@ async def test_allow_host_and_allow_origin_admit_a_reverse_proxys_names(catalog_
 
 @pytest.mark.anyio
 async def test_the_token_is_required_on_mcp_sse_messages_and_post_validate(auth_url: str) -> None:
-    """401 with WWW-Authenticate without (or with a wrong) token; /health and GET routes stay open."""
+    """401 with WWW-Authenticate without (or with a wrong) token; /health stays open, the read routes need the token too."""
     async with httpx.AsyncClient(base_url=auth_url, timeout=10) as http:
         for method, path in (("POST", "/mcp"), ("GET", "/sse"), ("POST", "/messages/?session_id=00"), ("POST", "/validate")):
             anonymous = await http.request(method, path, json=INITIALIZE, headers=MCP_HEADERS)
@@ -459,7 +459,8 @@ async def test_the_token_is_required_on_mcp_sse_messages_and_post_validate(auth_
             assert wrong.status_code == 401
             assert 'error="invalid_token"' in wrong.headers["www-authenticate"]
         assert (await http.get("/health")).status_code == 200
-        assert (await http.get("/tools")).status_code == 200
+        assert (await http.get("/tools")).status_code == 401
+        assert (await http.get("/tools", headers={"Authorization": f"Bearer {TOKEN}"})).status_code == 200
         validated = await http.post("/validate", json={"name": "t", "inputSchema": ECHO_SCHEMA},
                                     headers={"Authorization": f"Bearer {TOKEN}"})
         assert validated.status_code == 200

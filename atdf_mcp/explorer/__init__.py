@@ -16,8 +16,11 @@ texts), else the browser's Accept-Language, else --lang; its links and forms car
 A browser's refusal on a page (an unknown ?toolset=, resource or token) is the envelope as a page (`HtmlErrors`).
 Every page is complete HTML without JavaScript; the script only keeps the problems live and remembers the token.
 A plain form cannot send an `Authorization` header, so `FormToken` lifts the form's `_token` field into one before
-the gate checks it. With no token configured the try-it route answers only callers on this machine. The calls and
-latency per tool are shown where GET /metrics is open (no token set, or --metrics-public), and only the view's tools.
+the gate checks it; a browser opening a page cannot either: where a token is needed, the 401 page's form (POST
+/explore/signin) keeps it in an HttpOnly, SameSite=Strict cookie that `FormToken` lifts the same way on the explorer's
+own routes (never on the API's), and POST /explore/signout drops it. With no token configured the try-it route answers
+only callers on this machine. The calls and latency per tool are shown to whoever may read GET /metrics (no token set,
+--metrics-public, or the operator's token), and only the view's tools.
 """
 
 from __future__ import annotations
@@ -45,18 +48,21 @@ from ..view import TOOLSET_SCOPE_KEY
 from ..wire import read_body
 from . import pages, render
 from .forms import arguments_of, form_fields, form_values
-from .html_errors import HtmlErrors
+from .html_errors import HtmlErrors, is_page
 
 if TYPE_CHECKING:
     from ..live import LiveCatalog
     from ..server import CatalogServer
     from ..view import View
 
-__all__ = ["EVENTS_PATH", "TRY_PREFIX", "FormToken", "HtmlErrors", "explorer_routes"]
+__all__ = ["EVENTS_PATH", "SIGNIN_PATH", "SIGNOUT_PATH", "TOKEN_COOKIE", "TRY_PREFIX", "FormToken", "HtmlErrors", "explorer_routes"]
 
 TRY_PREFIX = "/explore/call/"
 EVENTS_PATH = "/explore/events"
+SIGNIN_PATH = "/explore/signin"
+SIGNOUT_PATH = "/explore/signout"
 TOKEN_FIELD = "_token"
+TOKEN_COOKIE = "atdf_mcp_token"
 POLL_SECONDS = 0.5  # how often the event stream looks for a new snapshot
 _MEDIA = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml"}
 _STATIC = {p.name: p for p in (Path(__file__).parent / "static").iterdir() if p.suffix in _MEDIA}
@@ -75,6 +81,8 @@ def explorer_routes(app: CatalogServer, secured: bool, live: LiveCatalog | None 
         Route(TRY_PREFIX + "{name}", pages_.call, methods=["POST"]),
         Route(TRY_PREFIX + "{name}", pages_.call_again, methods=["GET"]),
         Route(EVENTS_PATH, pages_.events, methods=["GET"]),
+        Route(SIGNIN_PATH, _sign_in, methods=["POST"]),  # the token checked by the gate, kept in a cookie
+        Route(SIGNOUT_PATH, _sign_out, methods=["POST"]),
         Route("/explore/{type}/{id}", pages_.resource, methods=["GET"]),
     ]
 
@@ -86,9 +94,10 @@ class _Pages:
         self.live = live
         self.metrics_open = metrics_open
 
-    def _stats(self, view: View) -> dict[str, dict[str, Any]] | None:
-        """The calls and latency of the view's tools, or None where GET /metrics needs a token."""
-        if not self.metrics_open:
+    def _stats(self, view: View, request: Request) -> dict[str, dict[str, Any]] | None:
+        """The calls and latency of the view's tools, or None where this caller could not read GET /metrics: it needs a
+        token, and this is not the operator's (an agent, an OAuth caller or a --public-catalog reader all carry scopes)."""
+        if not self.metrics_open and SCOPES_SCOPE_KEY in request.scope:
             return None
         return {name: s for name, s in pages.call_stats(self.app).items() if name in view.tools}
 
@@ -112,7 +121,8 @@ class _Pages:
         carried = {k: q[k] for k in ("toolset", "lang") if k in q and (k == "lang" or q[k])}  # ?lang= (the default) too
         return {"name": app.server.name, "version": app.server.version, "atdf_version": __version__, "secured": self.secured,
                 "toolsets": [s for s in toolsets if s], "toolset": q.get("toolset", ""), "carried": carried,
-                "keep": urlencode(carried), "reloads": self.live.reloads if self.live is not None else 0}
+                "keep": urlencode(carried), "reloads": self.live.reloads if self.live is not None else 0,
+                "signed_in": TOKEN_COOKIE in request.cookies}
 
     async def index(self, request: Request) -> Response:
         app = self.app
@@ -133,7 +143,7 @@ class _Pages:
             "query": query, "kind": kind, "tag": tag, "searched": searched,
             "paging": paging, "page_size": pages.RESULTS_PAGE, "type_rows": pages.TYPE_ROWS,
             "results": [(d, score, pages.tags_of(d)) for d, score in results], "groups": everything, "types": sorted(everything),
-            "tags": tags, "problems": pages.problems_by_file(validation_report(app.catalog, view)), "stats": self._stats(view),
+            "tags": tags, "problems": pages.problems_by_file(validation_report(app.catalog, view)), "stats": self._stats(view, request),
             "tags_of": pages.tags_of})
 
     async def resource(self, request: Request) -> Response:
@@ -149,7 +159,7 @@ class _Pages:
                        status: int = 200) -> Response:
         view, lang = self._view(request)
         page = pages.resource_page(self.app, view, d, lang)
-        page["stats"] = (self._stats(view) or {}).get(d.id)
+        page["stats"] = (self._stats(view, request) or {}).get(d.id)
         page |= pages.problems_of(d, validation_report(self.app.catalog, view))
         shown = values if values is not None else {f.name: f.default for f in page["fields"]}
         return render.page("resource.html.j2", self._common(request, view) | page | {"outcome": outcome, "values": shown}, status)
@@ -228,6 +238,33 @@ async def _icon(request: Request) -> Response:
     return FileResponse(_STATIC[ICON], media_type=_MEDIA[".svg"], headers={"Cache-Control": "max-age=86400"})
 
 
+async def _sign_in(request: Request) -> Response:
+    """POST /explore/signin: the form's token (valid: the gate let it through) kept in an HttpOnly, SameSite=Strict
+    cookie for the explorer's pages; then the page the browser asked for (a path of this server only)."""
+    form = await request.form()
+    scheme, _space, token = request.headers.get("authorization", "").partition(" ")
+    response = RedirectResponse(_local_path(form.get("next")), status_code=303)
+    if scheme.lower() == "bearer" and token.strip():
+        response.set_cookie(TOKEN_COOKIE, token.strip(), httponly=True, samesite="strict", path="/",
+                            secure=request.url.scheme == "https")
+    return response
+
+
+async def _sign_out(request: Request) -> Response:
+    """POST /explore/signout: the explorer's cookie dropped; then the explorer's first page."""
+    response = RedirectResponse("/", status_code=303)
+    response.delete_cookie(TOKEN_COOKIE, path="/", httponly=True, samesite="strict")
+    return response
+
+
+def _local_path(value: Any) -> str:
+    """`value` when it is a path of this server (`/...`, not `//host` or `/\\host`), else `/`."""
+    if isinstance(value, str) and value.startswith("/") and not value.startswith(("//", "/\\")) and "\n" not in value \
+            and "\r" not in value:
+        return value
+    return "/"
+
+
 def _suggested(payload: Any) -> Any:
     """The first `suggested_arguments` an envelope carries, or None."""
     if not isinstance(payload, dict):
@@ -246,19 +283,31 @@ def _from_this_machine(request: Request) -> bool:
 
 
 class FormToken:
-    """ASGI middleware before the gate: a try-it form's `_token` field becomes its `Authorization: Bearer` header.
+    """ASGI middleware before the gate: a try-it or sign-in form's `_token` field becomes its `Authorization: Bearer`
+    header; else, on the explorer's pages, event stream and try-it calls, the sign-in cookie does.
 
     It reads only a body that declares its length, within `max_size` (it runs before BodyLimit): anything else goes on
-    unread, and the gate answers it as a request without a token."""
+    unread, and the gate answers it as a request without a token. The cookie opens the explorer only, not the API."""
 
     def __init__(self, app: ASGIApp, max_size: int) -> None:
         self.app = app
         self.max_size = max_size
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] != "POST" or not scope["path"].startswith(TRY_PREFIX):
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        path = scope["path"]
+        if scope["method"] == "POST" and (path.startswith(TRY_PREFIX) or path == SIGNIN_PATH):
+            scope, receive = await self._form_token(scope, receive)
+        if path != SIGNIN_PATH and (is_page(path) or path == EVENTS_PATH) and not any(k == b"authorization" for k, _v in scope["headers"]):
+            token = Request(scope).cookies.get(TOKEN_COOKIE, "").strip()
+            if token:
+                scope = {**scope, "headers": [*scope["headers"], (b"authorization", f"Bearer {token}".encode())]}
+        await self.app(scope, receive, send)
+
+    async def _form_token(self, scope: Scope, receive: Receive) -> tuple[Scope, Receive]:
+        """The scope with the form's token as its Authorization header (when it has none and the form has one)."""
         headers = dict(scope["headers"])
         length = headers.get(b"content-length", b"")
         if (b"authorization" not in headers and headers.get(b"content-type", b"").startswith(b"application/x-www-form-urlencoded")
@@ -267,4 +316,4 @@ class FormToken:
             token = (parse_qs((body or b"").decode("utf-8", "replace")).get(TOKEN_FIELD) or [""])[0].strip()
             if token:
                 scope = {**scope, "headers": [*scope["headers"], (b"authorization", f"Bearer {token}".encode())]}
-        await self.app(scope, receive, send)
+        return scope, receive

@@ -1,8 +1,9 @@
 """A browser's error on an explorer page as a page: the same ATDF envelope, rendered in HTML.
 
-An explorer page's refusal (an unknown `?toolset=` from the gate, an unknown resource, the try-it form's missing token)
-is an ATDF envelope in JSON. A client that accepts text/html (by name, at least as much as JSON) gets it as a page: the
-envelope's title, detail and suggestion, the tool sets it names as links (the closest first), and the JSON itself.
+An explorer page's refusal (an unknown `?toolset=` from the gate, an unknown resource, a missing token) is an ATDF
+envelope in JSON. A client that accepts text/html (by name, at least as much as JSON) gets it as a page: the
+envelope's title, detail and suggestion, the tool sets it names as links (the closest first), and the JSON itself; a
+missing token also a sign-in form (POST /explore/signin: the token kept in an HttpOnly cookie, never in a URL).
 Any other client (`*/*`, `application/json`) gets the JSON, byte for byte.
 """
 
@@ -16,6 +17,7 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
+from ..codes import Code
 from ..l10n import LANG, weighted
 from ..spelling import close_names
 from .render import page
@@ -87,10 +89,15 @@ class HtmlErrors:
             await send({"type": "http.response.body", "body": body})
             return
         kept = {k: v for k, v in Headers(raw=start.get("headers") or []).items() if k not in ("content-type", "content-length")}
-        asked = (parse_qs(scope.get("query_string", b"").decode("latin-1")).get("toolset") or [""])[0]
+        query = scope.get("query_string", b"").decode("latin-1")
+        asked = (parse_qs(query).get("toolset") or [""])[0]
+        signin = None  # a page that needs a token: a form that signs the browser in, then comes back here
+        if any(e.get("code") == Code.AUTHENTICATION_ERROR.value for e in entries):
+            signin = "/" if scope["path"].startswith("/explore/sign") else scope["path"] + (f"?{query}" if query else "")
         response = page("error.html.j2", {
             "name": self.server.server.name, "version": self.server.server.version, "atdf_version": __version__,
             "entries": [_entry(e, asked) for e in entries], "lang": LANG.get() or "", "envelope": json.dumps(envelope, indent=2, ensure_ascii=False),
+            "signin": signin,
         }, start["status"], kept)
         await response(scope, _no_body, send)
 
