@@ -38,6 +38,7 @@ import socket
 import sys
 from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
 
@@ -559,8 +560,10 @@ def security_warnings(options: HttpOptions, agent_tokens: bool = False, toolsets
         warnings.append("--public-catalog with agent tokens (`tokens:`): anyone can read every tool set's descriptors without a "
                         "token (agents' tokens still limit what they list and call). To publish one set only: --public-catalog SET.")
     elif _public_set(options.public_catalog) is not None and options.public_catalog not in set(toolsets):
+        folder = Path(options.public_catalog).is_dir()  # `serve --public-catalog DIR`: the folder taken for the set's name
         warnings.append(f"--public-catalog {options.public_catalog}: the catalogue defines no such tool set, so the read routes "
-                        "need a token until it does.")
+                        "need a token until it does." + (f" To serve the folder {options.public_catalog} with the whole catalogue "
+                                                          "public, put the folder first: serve DIR --public-catalog." if folder else ""))
     if not is_loopback(options.host) and not options.auth_token and not agent_tokens:
         warnings.append(f"listening on {options.host}, which other machines can reach, without --auth-token: anyone who can "
                         "connect can call every tool. Set --auth-token (or ATDF_MCP_AUTH_TOKEN).")

@@ -365,6 +365,17 @@ def test_the_banner_and_warnings_say_what_is_public() -> None:
     assert any("no such tool set" in w for w in security_warnings(HttpOptions(public_catalog="nope"), toolsets=["support"]))
 
 
+def test_a_folder_taken_for_the_public_set_is_named_in_the_warning(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`serve --public-catalog tools` reads `tools` as the set's name (the flag's value is optional): the warning says how
+    to serve the folder instead."""
+    (tmp_path / "tools").mkdir()
+    monkeypatch.chdir(tmp_path)
+    [warning] = security_warnings(HttpOptions(public_catalog="tools"), toolsets=["support"])
+    assert "no such tool set" in warning and "put the folder first: serve DIR --public-catalog" in warning
+    [warning] = security_warnings(HttpOptions(public_catalog="billing"), toolsets=["support"])
+    assert "folder" not in warning
+
+
 def test_serve_takes_public_catalog(catalog_dir: Path) -> None:
     with serve_over_http(catalog_dir, "--public-catalog", "support", env={**os.environ, "ATDF_MCP_AUTH_TOKEN": ADMIN}) as (_, base, log):
         assert ids(get(base, "/tools")) == SUPPORT_TOOLS
