@@ -48,6 +48,7 @@ from .durations import duration_in_unit
 from .envelope import build_entry, compile_detailed, envelope
 from .epoch_times import epoch_date_time
 from .expanded_ids import expanded_id
+from .filled_defaults import defaults_behind, with_defaults
 from .filter_text import object_of_text
 from .flattened import flattened_home, has_flat_twin, spelt_flat
 from .iso_durations import is_duration_pattern, iso_duration
@@ -139,8 +140,10 @@ class _Finding:
         return self.value is not MISSING or self.dropped
 
 
-def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, examples: list[dict[str, Any]]) -> dict[str, Any]:
-    """The envelope for arguments that failed the tool's input schema: every problem, one entry each."""
+def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, examples: list[dict[str, Any]],
+                    defaults: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The envelope for arguments that failed the tool's input schema: every problem, one entry each. The call and its
+    repair are judged with `defaults` filled in (atdf_mcp.filled_defaults), as the handler would receive them."""
     schema = tool.input_schema or {"type": "object"}
     if not isinstance(arguments, dict):
         entry = build_entry(Code.VALIDATION_ERROR, _("Arguments must be a JSON object of named inputs."), tool.id,
@@ -148,14 +151,17 @@ def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, 
                             context={"received": arguments, "expected": {"conditions": [_("type: {type}").format(type="object")]},
                                      "solution": _("Send the arguments as a JSON object, one key per input.")})
         return envelope([entry])
+    defaults = defaults or {}
     fixed = copy.deepcopy(arguments)
-    findings = _findings(detailed.iter_errors(arguments))
+    findings = _findings(detailed.iter_errors(with_defaults(arguments, defaults)))
     complete = len(findings) <= MAX_FINDINGS  # past the budget, the first problems only, and no suggested_arguments
     findings = findings[:MAX_FINDINGS]
     for finding in findings:
         _fix(finding, schema, fixed, examples)
-    suggested_ok = complete and all(f.fixed for f in findings) and _settle(fixed, schema, detailed, fast, examples)
-    entries = [_entry(tool, schema, f, fixed if suggested_ok else None) for f in findings]
+    suggested_ok = complete and all(f.fixed for f in findings) and _settle(fixed, schema, detailed, fast, examples, defaults)
+    filled = {name: value for name, value in defaults.items() if name not in arguments}
+    entries = [_noted(_entry(tool, schema, f, fixed if suggested_ok else None), defaults_behind(f.error, schema, filled), filled)
+               for f in findings]
     if not entries:  # the fast and detailed validators disagree (a format nuance): still say something useful
         entries.append(build_entry(Code.VALIDATION_ERROR, _("The arguments do not match the tool's input schema."), tool.id,
                                    context={"expected": {"conditions": [], "schema": schema},
@@ -191,6 +197,8 @@ def _findings(errors: Any) -> list[_Finding]:
         elif error.validator == "required" and isinstance(error.validator_value, list):
             missing = _missing_name(error)
             found.append(_Finding(error, "required", [*path, missing], MISSING))
+        elif error.validator == "dependentRequired" and (dependency := _DEPENDENCY.match(error.message)):
+            found.append(_Finding(error, "required", [*path, dependency[1]], MISSING))  # the input another one asks for
         else:
             found.append(_Finding(error, str(error.validator), path, error.instance))
     order = {"additionalProperties": 0, "required": 2}
@@ -225,6 +233,7 @@ def _problems(errors: list[jsonschema.ValidationError]) -> int:
     return len({(tuple(error.path), error.validator if error.validator in _STRUCTURE_CHECKS else "value") for error in errors})
 
 
+_DEPENDENCY = re.compile(r"'([^'\\]*)' is a dependency of ")  # jsonschema's dependentRequired message (a name as repr)
 _STRUCTURE_CHECKS = frozenset({"required", "additionalProperties", "dependentRequired", "minItems", "maxItems"})
 
 
@@ -349,18 +358,27 @@ def _optional(schema: dict[str, Any], where: list[Any], name: Any) -> bool:
     return isinstance(name, str) and isinstance(node, dict) and name not in (node.get("required") or ())
 
 
-def _settle(fixed: dict[str, Any], schema: dict[str, Any], detailed: Any, fast: Any, examples: list[dict[str, Any]]) -> bool:
-    """Whether the repaired arguments validate, after fixing what the repairs themselves revealed (a renamed
-    argument whose value has the wrong type); at most two more rounds."""
+def _settle(fixed: dict[str, Any], schema: dict[str, Any], detailed: Any, fast: Any, examples: list[dict[str, Any]],
+            defaults: dict[str, Any]) -> bool:
+    """Whether the repaired arguments validate (their defaults filled in), after fixing what the repairs themselves
+    revealed (a renamed argument whose value has the wrong type); at most two more rounds."""
     for _round in range(2):
-        if fast.is_valid(fixed):
+        if fast.is_valid(with_defaults(fixed, defaults)):
             return True
-        findings = _findings(detailed.iter_errors(fixed))
+        findings = _findings(detailed.iter_errors(with_defaults(fixed, defaults)))
         for finding in findings:
             _fix(finding, schema, fixed, examples)
         if not all(f.fixed for f in findings):
             return False
-    return bool(fast.is_valid(fixed))
+    return bool(fast.is_valid(with_defaults(fixed, defaults)))
+
+
+def _noted(entry: dict[str, Any], behind: list[str], filled: dict[str, Any]) -> dict[str, Any]:
+    """The entry, its detail saying which left-out inputs took the default the check was applied to."""
+    for name in behind:
+        entry["detail"] += " " + _("{parameter} was left out, so it takes its default {value}; the call is checked with that value.").format(
+            parameter=repr(name), value=json.dumps(filled[name], ensure_ascii=False, default=str))
+    return entry
 
 
 def _fill_missing(name: str, prop: dict[str, Any], top_level: bool, call: dict[str, Any], examples: list[dict[str, Any]],
