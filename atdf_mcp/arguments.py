@@ -35,6 +35,7 @@ from .budget import MAX_FINDINGS, MAX_LISTED, clipped, too_big
 from .clock_times import clock_time
 from .codes import Code
 from .colours import hex_colour
+from .conditional_doubts import conditioned_choice
 from .content_blocks import block_text
 from .coordinates import coordinate
 from .counted import counted_number
@@ -56,6 +57,7 @@ from .l10n import N_
 from .l10n import gettext as _
 from .language_tags import language_code
 from .left_behind import time_left_behind
+from .letter_cases import takes_both_cases
 from .mac_addresses import mac_address
 from .map_pairs import map_of
 from .missing import only
@@ -158,7 +160,10 @@ def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, 
     findings = findings[:MAX_FINDINGS]
     for finding in findings:
         _fix(finding, schema, fixed, examples)
-    suggested_ok = complete and all(f.fixed for f in findings) and _settle(fixed, schema, detailed, fast, examples, defaults)
+    every = all(f.fixed for f in findings)
+    suggested_ok = complete and any(f.fixed for f in findings) and _settle(fixed, schema, detailed, fast, examples, defaults)
+    if suggested_ok and not every:  # "WhatsApp" read by an `if`: its `else` asked for a body the repaired call does not need
+        findings = [f for f in findings if f.fixed]
     filled = {name: value for name, value in defaults.items() if name not in arguments}
     entries = [_noted(_entry(tool, schema, f, fixed if suggested_ok else None), defaults_behind(f.error, schema, filled), filled)
                for f in findings]
@@ -312,6 +317,8 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
             del container[name]  # null (or "None" as text) for an optional input its type refuses: left out, as an unknown null is
         finding.dropped = isinstance(container, dict) and name not in container  # also when its type's finding dropped it
         return
+    if conditioned_choice(finding.error, schema, fixed, _passes):
+        return  # notify false beside a message that needs notify true: change it, or leave the message out?
     prop = schema_at(schema, finding.path) if finding.path else None
     current = get_at(fixed, finding.path)
     if current is not MISSING and current != finding.received and _passes(current, prop):
@@ -581,6 +588,7 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
     stripped = value.strip()
     named = len(stripped) > 3 and stripped.isalpha() and stripped[0].isupper() and stripped[1:].islower()
     candidates = [stripped, stripped.lower()] if named else [stripped, stripped.upper(), stripped.lower()]  # Apple is no APPLE
+    candidates = [stripped] if takes_both_cases(pattern) else candidates  # REFS/HEADS/MAIN only dodges (?!refs/)
     candidates = [stripped] if is_null_text(stripped) else candidates  # "null" is no code NULL: null or a code, two readings
     described = f"{name} {prop.get('description', '')}"
     about = described.lower()

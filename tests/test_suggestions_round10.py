@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from mcp import Client
-from repair_cases import echo_catalogue, entries
+from repair_cases import echo_catalogue, entries, repair_tests
 
 from atdf_mcp import load_catalog
 from atdf_mcp.server import build_server
@@ -58,7 +58,7 @@ TOOLS = [
 
 
 @pytest.fixture
-def catalogue(tmp_path: Path) -> Path:
+def defaults_catalogue(tmp_path: Path) -> Path:
     """The round's tools, each handler returning its arguments."""
     return echo_catalogue(tmp_path, "round10", TOOLS)
 
@@ -73,10 +73,10 @@ async def _ran(client: Client, tool: str, arguments: dict) -> dict:
 @pytest.mark.anyio
 @pytest.mark.parametrize(("tool", "call", "missing"), [
     ("jobs", {}, "budget"), ("jobs", {"limit": 3}, "budget"), ("csv_exports", {}, "delimiter"), ("notify", {}, "phone")])
-async def test_a_default_that_asks_for_another_input_is_judged(catalogue: Path, tool: str, call: dict, missing: str) -> None:
+async def test_a_default_that_asks_for_another_input_is_judged(defaults_catalogue: Path, tool: str, call: dict, missing: str) -> None:
     """The call leaves out a defaulted input whose default needs another one: refused, the missing one named, and the
     message says which default asked for it; nothing is suggested (no value is right by the schema)."""
-    async with Client(build_server(load_catalog(catalogue))) as client:
+    async with Client(build_server(load_catalog(defaults_catalogue))) as client:
         found = await entries(client, tool, call)
     assert [e["parameter_name"] for e in found] == [missing], found
     text = " ".join(e["detail"] + " " + e["context"].get("solution", "") for e in found)
@@ -86,9 +86,9 @@ async def test_a_default_that_asks_for_another_input_is_judged(catalogue: Path, 
 
 
 @pytest.mark.anyio
-async def test_a_default_beyond_a_bound_the_caller_did_not_send(catalogue: Path) -> None:
+async def test_a_default_beyond_a_bound_the_caller_did_not_send(defaults_catalogue: Path) -> None:
     """dependentSchemas applies once the defaulted speed is filled in: an insured value past its cap is refused."""
-    async with Client(build_server(load_catalog(catalogue))) as client:
+    async with Client(build_server(load_catalog(defaults_catalogue))) as client:
         found = await entries(client, "shipping", {"insured": 900})
         assert found[0]["context"].get("suggested_arguments") in (None, {"insured": 500})
         assert (await _ran(client, "shipping", {"insured": 400})) == {"speed": "standard", "insured": 400}
@@ -106,17 +106,17 @@ async def test_a_default_beyond_a_bound_the_caller_did_not_send(catalogue: Path)
     ("budgets", {}, {"mode": "fast"}),
     ("loose", {}, {"label": None, "mode": "a"}),
 ])
-async def test_a_call_valid_with_its_defaults_runs(catalogue: Path, tool: str, call: dict, received: dict) -> None:
+async def test_a_call_valid_with_its_defaults_runs(defaults_catalogue: Path, tool: str, call: dict, received: dict) -> None:
     """A call whose defaults satisfy the conditions runs, and the handler receives the call that was judged."""
-    async with Client(build_server(load_catalog(catalogue))) as client:
+    async with Client(build_server(load_catalog(defaults_catalogue))) as client:
         assert await _ran(client, tool, call) == received
 
 
 @pytest.mark.anyio
-async def test_a_condition_on_a_defaulted_input_suggests_the_one_value(catalogue: Path) -> None:
+async def test_a_condition_on_a_defaulted_input_suggests_the_one_value(defaults_catalogue: Path) -> None:
     """A budget asks for mode "slow"; mode defaults to "fast": the call is refused, mode "slow" is suggested (the one
     value `then` allows), and the suggestion runs."""
-    async with Client(build_server(load_catalog(catalogue))) as client:
+    async with Client(build_server(load_catalog(defaults_catalogue))) as client:
         found = await entries(client, "budgets", {"budget": 5})
         assert found[0]["context"].get("suggested_arguments") == {"budget": 5, "mode": "slow"}, found
         assert "default" in found[0]["detail"], found
@@ -124,11 +124,11 @@ async def test_a_condition_on_a_defaulted_input_suggests_the_one_value(catalogue
 
 
 @pytest.mark.anyio
-async def test_a_suggestion_is_judged_with_the_defaults(catalogue: Path) -> None:
+async def test_a_suggestion_is_judged_with_the_defaults(defaults_catalogue: Path) -> None:
     """A repaired call is suggested only when it is valid with its defaults filled in: "5" for an integer is 5, but the
     jobs call still lacks the budget its default mode asks for (no suggestion); the exports call needs no delimiter
     with format json (suggested, and it runs)."""
-    async with Client(build_server(load_catalog(catalogue))) as client:
+    async with Client(build_server(load_catalog(defaults_catalogue))) as client:
         found = await entries(client, "jobs", {"limit": "5"})
         assert all("suggested_arguments" not in e["context"] for e in found), found
         assert any("budget" in e["detail"] for e in found), found
@@ -147,3 +147,82 @@ async def test_a_required_input_with_a_default_is_still_asked_for(tmp_path: Path
     async with Client(build_server(load_catalog(echo_catalogue(tmp_path, "invoice", [tool])))) as client:
         found = await entries(client, "invoice", {"amount": 5})
         assert found[0]["context"].get("suggested_arguments") == {"amount": 5, "currency": "EUR"}, found
+
+
+# ---------------------------------------------------------------------------------------------
+# What the eighth blind corpus (bench/wrong_calls_blind8.py) found, by category, each with its siblings.
+
+ROUND_TOOLS = [
+    {"name": "pages", "description": "Page ranges and codes.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "pages": {"type": S, "pattern": "^[1-9][0-9]*(-[1-9][0-9]*)?(,[1-9][0-9]*(-[1-9][0-9]*)?)*$"},
+            "course": {"type": S, "pattern": "^[A-Z]{2,4}-[0-9]{3}$"},
+            "code": {"type": S, "pattern": "^[A-Z]{3}$"},
+            "branch": {"type": S, "pattern": "^(?!refs/)[A-Za-z0-9][A-Za-z0-9._/-]{0,99}$"},
+            "handle": {"type": S, "pattern": "^(?!admin)[a-zA-Z0-9_]{3,20}$"}}}},
+    {"name": "stock", "description": "A oneOf with a kind discriminator.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "change": {"oneOf": [
+                {"type": "object", "properties": {"kind": {"const": "set"}, "count": {"type": "integer", "minimum": 0}},
+                 "required": ["kind", "count"], "additionalProperties": False},
+                {"type": "object", "properties": {"kind": {"const": "adjust"}, "delta": {"type": "integer"}},
+                 "required": ["kind", "delta"], "additionalProperties": False}]}}}},
+    {"name": "share", "description": "A message needs notify (dependentSchemas); notify defaults to true.", "inputSchema": {
+        "type": "object", "additionalProperties": False,
+        "properties": {"notify": {"type": "boolean", "default": True}, "message": {"type": S},
+                       "role": {"type": S, "enum": ["viewer", "editor"]}},
+        "dependentSchemas": {"message": {"properties": {"notify": {"const": True}}}}}},
+    {"name": "texts", "description": "A WhatsApp needs a template, an SMS a body; channel defaults to sms.", "inputSchema": {
+        "type": "object", "additionalProperties": False,
+        "properties": {"to": {"type": S}, "channel": {"type": S, "enum": ["sms", "whatsapp"], "default": "sms"},
+                       "body": {"type": S}, "template": {"type": S}},
+        "required": ["to"],
+        "if": {"properties": {"channel": {"const": "whatsapp"}}, "required": ["channel"]},
+        "then": {"required": ["template"]}, "else": {"required": ["body"]}}},
+    {"name": "events", "description": "An all-day event takes start_date; a timed one start and end.", "inputSchema": {
+        "type": "object", "additionalProperties": False,
+        "properties": {"all_day": {"type": "boolean", "default": False}, "start_date": {"type": S, "format": "date"},
+                       "start": {"type": S, "format": "date-time"}, "end": {"type": S, "format": "date-time"}},
+        "if": {"properties": {"all_day": {"const": True}}, "required": ["all_day"]},
+        "then": {"required": ["start_date"], "properties": {"start": False, "end": False}},
+        "else": {"required": ["start", "end"], "properties": {"start_date": False}}}},
+]
+ROUND_REPAIRED = [
+    # a joining keeps the dashes the caller put between digits when the pattern takes them (a range)
+    ("pages", {"pages": "1-3, 5"}, {"pages": "1-3,5"}),
+    ("pages", {"pages": "2-4, 7, 9-10"}, {"pages": "2-4,7,9-10"}),
+    ("pages", {"course": "MATH 201"}, {"course": "MATH-201"}),
+    # re-casing where the pattern takes one case only
+    ("pages", {"code": "eur"}, {"code": "EUR"}),
+    # a discriminator re-cased, or left out where the other keys say which member
+    ("stock", {"change": {"kind": "SET", "count": 4}}, {"change": {"kind": "set", "count": 4}}),
+    ("stock", {"change": {"count": 4}}, {"change": {"count": 4, "kind": "set"}}),
+    ("stock", {"change": {"kind": "increase", "delta": 4}}, {"change": {"kind": "adjust", "delta": 4}}),
+    # the other member's kind where every other key is this member's (as blind6's "webhook" for a Slack webhook):
+    # the kind is the one word to change, the caller's values all stay
+    ("stock", {"change": {"kind": "set", "delta": -3}}, {"change": {"kind": "adjust", "delta": -3}}),
+    # a value the condition reads, repaired: the requirement of the branch it was wrongly in goes away
+    ("texts", {"to": "+1", "channel": "WhatsApp", "template": "t"}, {"to": "+1", "channel": "whatsapp", "template": "t"}),
+    ("events", {"all_day": "yes", "start_date": "2030-05-06"}, {"all_day": True, "start_date": "2030-05-06"}),
+    ("share", {"notify": "yes", "message": "hi"}, {"notify": True, "message": "hi"}),
+]
+ROUND_LEFT = [
+    ("pages", {"branch": "refs/heads/main"}, "REFS/HEADS/MAIN only dodges the lookahead: the pattern takes both cases"),
+    ("pages", {"handle": "admin_kim"}, "ADMIN_KIM only dodges the lookahead"),
+    ("share", {"notify": False, "message": "hi"}, "notify false and a message contradict: either may be the slip"),
+]
+catalogue, test_round_repaired, test_round_left_alone = repair_tests("round10b", ROUND_TOOLS, ROUND_REPAIRED, ROUND_LEFT)
+
+
+@pytest.mark.anyio
+async def test_a_repair_that_leaves_a_condition_unmet_suggests_no_call(catalogue: Path) -> None:
+    """"WhatsApp" is whatsapp, whose template nobody wrote: the member is suggested, no call is; a page list beside a
+    code nothing repairs: the list's repair is given, no call."""
+    async with Client(build_server(load_catalog(catalogue))) as client:
+        found = await entries(client, "texts", {"to": "+1", "channel": "WhatsApp", "body": "hi"})
+    assert all("suggested_arguments" not in e["context"] for e in found), found
+    assert [(e["parameter_name"], e["suggested_value"]) for e in found] == [("channel", "whatsapp")], found
+    async with Client(build_server(load_catalog(catalogue))) as client:
+        found = await entries(client, "pages", {"pages": "1-3, 5", "code": "x"})
+    assert all("suggested_arguments" not in e["context"] for e in found), found
+    assert {e["parameter_name"]: e["suggested_value"] for e in found} == {"code": None, "pages": "1-3,5"}, found
