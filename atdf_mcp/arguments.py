@@ -93,6 +93,8 @@ from .suggest import (
 from .union_shapes import union_forms
 from .uri_names import bare_name
 from .url_paths import url_path
+from .value_labels import without_label
+from .weekdays import weekday_member
 from .word_marks import other_mark
 
 if TYPE_CHECKING:  # python-jsonschema is imported by the first wrong call (envelope.compile_detailed), not at start-up
@@ -328,14 +330,15 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
             str(name), finding.received, container, (schema_at(schema, where) if where else schema) or {}):
         return  # "2030-05-08T10:30" where the call also has an empty time input: the time was meant for it
     own = finding.error.schema if isinstance(finding.error.schema, dict) else {}
-    value = _repair(finding.keyword, finding.error, prop or own, str(name or ""))
+    label = str(where[-1]) if isinstance(name, int) and where and isinstance(where[-1], str) else str(name or "")
+    value = _repair(finding.keyword, finding.error, prop or own, label)  # an item read by its list's name: reminders_minutes
     if isinstance(name, int) and value == [finding.received] and not isinstance(finding.received, list):
         value = MISSING  # [1, 2] for a list of rows: one row, [[1, 2]], or a row each, [[1], [2]]; not ours to pick
     if isinstance(finding.received, float) and isinstance(value, str) and _names_a_version(str(name or ""), prop or own):
         value = MISSING  # 1.10 arrives as 1.1: the version's trailing zeros are lost on the way
     if isinstance(finding.received, str) and value != finding.received and _names_a_secret(str(name or "")):
         value = MISSING  # " s3cret " trimmed, re-cased or joined is another secret: every character of it counts
-    value = _refine(value, prop, str(name or ""))
+    value = _refine(value, prop, label)
     if value is not MISSING and finding.path and set_at(fixed, finding.path, value):
         finding.value = value
 
@@ -473,7 +476,8 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
     if keyword == "enum" and isinstance(rule, list):
         if asks_a_sort(received, rule):  # "-created_at": created_at:desc, never the closest "created_at:asc"
             return sort_member(received, rule)
-        return nearest(received, rule)
+        day = weekday_member(received, rule)  # "Monday" for MO, "wed" for WE
+        return day if day is not MISSING else nearest(received, rule)
     if keyword == "const":
         return const_fix(error)  # a union's discriminator, when the rest of the object is that member's
     if keyword in _NUMBER_CHECKS and is_personal(name, prop):
@@ -614,6 +618,7 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
     found = without_sigil(value, pattern, described) if found is MISSING else found  # $AAPL, #PRJ-0412, @dana
     found = url_path(value, pattern) if found is MISSING else found  # https://github.com/acme/api → acme/api
     found = bare_name(value, pattern) if found is MISSING else found  # s3://acme-logs → acme-logs
+    found = without_label(value, pattern, described) if found is MISSING else found  # RRULE:FREQ=DAILY → FREQ=DAILY
     return clock_time(value, pattern, described) if found is MISSING else found
 
 

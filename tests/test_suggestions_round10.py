@@ -186,6 +186,19 @@ ROUND_TOOLS = [
         "if": {"properties": {"all_day": {"const": True}}, "required": ["all_day"]},
         "then": {"required": ["start_date"], "properties": {"start": False, "end": False}},
         "else": {"required": ["start", "end"], "properties": {"start_date": False}}}},
+    {"name": "notations", "description": "Clock times, weekdays, a labelled value, units in a list.", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": {
+            "hours": {"type": "object", "additionalProperties": False,
+                      "properties": {"start": {"type": S, "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"},
+                                     "end": {"type": S, "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"}}},
+            "lap": {"type": S, "pattern": "^[0-9]{2}:[0-5][0-9]$"},
+            "days": {"type": "array", "items": {"type": S, "enum": ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]}},
+            "day": {"type": S, "enum": ["monday", "tuesday", "wednesday", "thursday", "friday"]},
+            "recurrence": {"type": S, "pattern": "^FREQ=(DAILY|WEEKLY)(;BYDAY=[A-Z]{2})?$",
+                           "description": "An RRULE value without its prefix."},
+            "region": {"type": S, "pattern": "^[A-Z]{2}$"},
+            "reminders_minutes": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+            "sizes_mb": {"type": "array", "items": {"type": "integer"}}}}},
 ]
 ROUND_REPAIRED = [
     # a joining keeps the dashes the caller put between digits when the pattern takes them (a range)
@@ -205,11 +218,28 @@ ROUND_REPAIRED = [
     ("texts", {"to": "+1", "channel": "WhatsApp", "template": "t"}, {"to": "+1", "channel": "whatsapp", "template": "t"}),
     ("events", {"all_day": "yes", "start_date": "2030-05-06"}, {"all_day": True, "start_date": "2030-05-06"}),
     ("share", {"notify": "yes", "message": "hi"}, {"notify": True, "message": "hi"}),
+    # a time of day with am/pm where the pattern itself is a clock (hours up to 23), whatever the input's name
+    ("notations", {"hours": {"start": "9am", "end": "5pm"}}, {"hours": {"start": "09:00", "end": "17:00"}}),
+    ("notations", {"hours": {"start": "08:30", "end": "6.30 pm"}}, {"hours": {"start": "08:30", "end": "18:30"}}),
+    # a weekday by its name, its three letters or in another case: the member that is that day
+    ("notations", {"days": ["Monday", "wed"]}, {"days": ["MO", "WE"]}),
+    ("notations", {"days": ["Sunday"]}, {"days": ["SU"]}),
+    ("notations", {"day": "Thu"}, {"day": "thursday"}),
+    # the label the description names, before the value ("RRULE:FREQ=DAILY")
+    ("notations", {"recurrence": "RRULE:FREQ=DAILY"}, {"recurrence": "FREQ=DAILY"}),
+    # an item of a list read with the list's unit
+    ("notations", {"reminders_minutes": ["1h"]}, {"reminders_minutes": [60]}),
+    ("notations", {"reminders_minutes": [10, "PT30M"]}, {"reminders_minutes": [10, 30]}),
 ]
 ROUND_LEFT = [
     ("pages", {"branch": "refs/heads/main"}, "REFS/HEADS/MAIN only dodges the lookahead: the pattern takes both cases"),
     ("pages", {"handle": "admin_kim"}, "ADMIN_KIM only dodges the lookahead"),
     ("share", {"notify": False, "message": "hi"}, "notify false and a message contradict: either may be the slip"),
+    ("notations", {"lap": "1:30 pm"}, "a lap time takes 25:00: no clock, whatever the pm says"),
+    ("notations", {"days": ["weekdays"]}, "a word for five days"),
+    ("notations", {"day": "Saturday"}, "a day the enum does not hold"),
+    ("notations", {"region": "EU:DE"}, "EU is no label the input names"),
+    ("notations", {"sizes_mb": ["2GB"]}, "2 GB is 2,000 or 2,048 MB"),
 ]
 catalogue, test_round_repaired, test_round_left_alone = repair_tests("round10b", ROUND_TOOLS, ROUND_REPAIRED, ROUND_LEFT)
 
