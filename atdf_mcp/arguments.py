@@ -41,6 +41,7 @@ from .coordinates import coordinate
 from .counted import counted_number
 from .country_names import country_code
 from .cron_text import cron_text
+from .dashes import with_hyphens
 from .day_counts import days_of
 from .decimal_text import decimal_text
 from .discriminators import const_fix
@@ -53,6 +54,7 @@ from .filled_defaults import defaults_behind, with_defaults
 from .filter_text import object_of_text
 from .flattened import flattened_home, has_flat_twin, spelt_flat
 from .iso_durations import is_duration_pattern, iso_duration
+from .joined_lists import joined_list
 from .l10n import N_
 from .l10n import gettext as _
 from .language_tags import language_code
@@ -462,6 +464,8 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
                 typed = percent_of_fraction(received, name, described)
             if typed is MISSING:  # "2 spots" for spots, "10 shares" for a "Number of shares."
                 typed = counted_number(received, name, described, integer)
+        if typed is MISSING and isinstance(expected.get("pattern"), str):
+            typed = joined_list(received, expected["pattern"])  # ["1-3", "5"] for pages: 1-3,5
         if typed is MISSING and error.path and isinstance(error.path[-1], int):
             typed = as_item(received, expected)  # "Toledo" among stops whose one required property is the place
         if typed is MISSING:
@@ -593,6 +597,8 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
     named = len(stripped) > 3 and stripped.isalpha() and stripped[0].isupper() and stripped[1:].islower()
     candidates = [stripped, stripped.lower()] if named else [stripped, stripped.upper(), stripped.lower()]  # Apple is no APPLE
     candidates = [stripped] if takes_both_cases(pattern) else candidates  # REFS/HEADS/MAIN only dodges (?!refs/)
+    hyphened = with_hyphens(stripped, pattern)  # 1-3,5 written with an en dash
+    candidates = [hyphened] if hyphened is not MISSING else candidates
     candidates = [stripped] if is_null_text(stripped) else candidates  # "null" is no code NULL: null or a code, two readings
     described = f"{name} {prop.get('description', '')}"
     about = described.lower()

@@ -198,7 +198,13 @@ ROUND_TOOLS = [
                            "description": "An RRULE value without its prefix."},
             "region": {"type": S, "pattern": "^[A-Z]{2}$"},
             "reminders_minutes": {"type": "array", "items": {"type": "integer", "minimum": 0}},
-            "sizes_mb": {"type": "array", "items": {"type": "integer"}}}}},
+            "sizes_mb": {"type": "array", "items": {"type": "integer"}},
+            "pages": {"type": S, "pattern": "^[1-9][0-9]*(-[1-9][0-9]*)?(,[1-9][0-9]*(-[1-9][0-9]*)?)*$"},
+            "tags": {"type": S, "pattern": "^[a-z]+(, ?[a-z]+)*$"},
+            "colour": {"type": S, "pattern": "^[a-z ]+$"},
+            "emails": {"type": "array", "items": {"type": S, "format": "email"}},
+            "site": {"type": S, "format": "uri"},
+            "code": {"type": S, "pattern": "^[A-Z]{2}-[0-9]{2}$"}}}},
 ]
 ROUND_REPAIRED = [
     # a joining keeps the dashes the caller put between digits when the pattern takes them (a range)
@@ -230,6 +236,14 @@ ROUND_REPAIRED = [
     # an item of a list read with the list's unit
     ("notations", {"reminders_minutes": ["1h"]}, {"reminders_minutes": [60]}),
     ("notations", {"reminders_minutes": [10, "PT30M"]}, {"reminders_minutes": [10, 30]}),
+    # a typographic dash for the hyphen the pattern takes
+    ("notations", {"pages": "1\u20133,5"}, {"pages": "1-3,5"}),
+    ("notations", {"code": "AB\u201412"}, {"code": "AB-12"}),
+    # a list for a text whose pattern joins its items with one list mark
+    ("notations", {"pages": ["1-3", "5"]}, {"pages": "1-3,5"}),
+    # an object holding the value under the name of its format
+    ("notations", {"emails": [{"email": "kim@example.org"}]}, {"emails": ["kim@example.org"]}),
+    ("notations", {"site": {"uri": "https://example.org/"}}, {"site": "https://example.org/"}),
 ]
 ROUND_LEFT = [
     ("pages", {"branch": "refs/heads/main"}, "REFS/HEADS/MAIN only dodges the lookahead: the pattern takes both cases"),
@@ -240,6 +254,11 @@ ROUND_LEFT = [
     ("notations", {"day": "Saturday"}, "a day the enum does not hold"),
     ("notations", {"region": "EU:DE"}, "EU is no label the input names"),
     ("notations", {"sizes_mb": ["2GB"]}, "2 GB is 2,000 or 2,048 MB"),
+    ("notations", {"tags": ["red", "blue"]}, "red,blue or red, blue: the pattern takes both"),
+    ("notations", {"pages": [1, 2, 3, 5]}, "1,2,3,5 or 1-3,5: numbers have two writings"),
+    ("notations", {"colour": ["red", "blue"]}, "no list mark the pattern takes: one colour was wanted"),
+    ("notations", {"emails": [{"work": "kim@example.org"}]}, "work is no name of the format"),
+    ("notations", {"emails": [{"email": "kim@example.org", "name": "Kim"}]}, "more than the address"),
 ]
 catalogue, test_round_repaired, test_round_left_alone = repair_tests("round10b", ROUND_TOOLS, ROUND_REPAIRED, ROUND_LEFT)
 
