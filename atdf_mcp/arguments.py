@@ -35,6 +35,7 @@ from .budget import MAX_FINDINGS, MAX_LISTED, clipped, too_big
 from .clock_times import clock_time
 from .codes import Code
 from .colours import hex_colour
+from .condition_flips import condition_flip
 from .conditional_doubts import conditioned_choice
 from .content_blocks import block_text
 from .coordinates import coordinate
@@ -53,6 +54,7 @@ from .expanded_ids import expanded_id
 from .filled_defaults import defaults_behind, with_defaults
 from .filter_text import object_of_text
 from .flattened import flattened_home, has_flat_twin, spelt_flat
+from .forbidden import forbidden_name
 from .iso_durations import is_duration_pattern, iso_duration
 from .joined_lists import joined_list
 from .l10n import N_
@@ -113,7 +115,7 @@ _TITLES = {  # translated where used (atdf_mcp.l10n)
     "maximum": N_("Value out of range"), "exclusiveMinimum": N_("Value out of range"), "exclusiveMaximum": N_("Value out of range"),
     "multipleOf": N_("Value not a multiple of the step"), "minLength": N_("Value too short"), "maxLength": N_("Value too long"),
     "pattern": N_("Value does not match the expected pattern"), "format": N_("Wrong format"), "minItems": N_("Too few items"),
-    "maxItems": N_("Too many items"), "uniqueItems": N_("Duplicate items"),
+    "maxItems": N_("Too many items"), "uniqueItems": N_("Duplicate items"), "false": N_("Argument not allowed here"),
 }
 _INVALID = N_("Invalid argument")
 _NUMBER_CHECKS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"})
@@ -159,7 +161,8 @@ def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, 
         return envelope([entry])
     defaults = defaults or {}
     fixed = copy.deepcopy(arguments)
-    findings = _findings(detailed.iter_errors(with_defaults(arguments, defaults)))
+    judged = with_defaults(arguments, defaults)
+    findings = _findings(detailed.iter_errors(judged), schema, judged)
     complete = len(findings) <= MAX_FINDINGS  # past the budget, the first problems only, and no suggested_arguments
     findings = findings[:MAX_FINDINGS]
     for finding in findings:
@@ -168,9 +171,18 @@ def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, 
     suggested_ok = complete and any(f.fixed for f in findings) and _settle(fixed, schema, detailed, fast, examples, defaults)
     if suggested_ok and not every:  # "WhatsApp" read by an `if`: its `else` asked for a body the repaired call does not need
         findings = [f for f in findings if f.fixed]
+    flip = MISSING
+    if (complete and not suggested_ok and any(f.keyword == "false" for f in findings)  # an argument only the other case takes
+            and all(_CONDITIONAL.intersection(map(str, f.error.absolute_schema_path)) for f in findings)):
+        flip = condition_flip(schema, arguments, lambda call: bool(fast.is_valid(with_defaults(call, defaults))))
+        if flip is not MISSING:  # all_day left out (false) beside start_date: all_day true takes the call as it is
+            fixed, suggested_ok = {**arguments, flip[0]: flip[1]}, True
     filled = {name: value for name, value in defaults.items() if name not in arguments}
     entries = [_noted(_entry(tool, schema, f, fixed if suggested_ok else None), defaults_behind(f.error, schema, filled), filled)
                for f in findings]
+    if flip is not MISSING:
+        entries[0]["context"]["solution"] = _("Send {parameter} = {value}: that case takes the other arguments as they are.").format(
+            parameter=repr(flip[0]), value=json.dumps(flip[1], ensure_ascii=False))
     if not entries:  # the fast and detailed validators disagree (a format nuance): still say something useful
         entries.append(build_entry(Code.VALIDATION_ERROR, _("The arguments do not match the tool's input schema."), tool.id,
                                    context={"expected": {"conditions": [], "schema": schema},
@@ -182,8 +194,9 @@ def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, 
 # Findings
 
 
-def _findings(errors: Any) -> list[_Finding]:
-    """The leaf problems, unknown arguments first (a rename may fill a missing twin), missing ones last."""
+def _findings(errors: Any, schema: Any = None, call: Any = None) -> list[_Finding]:
+    """The leaf problems, unknown arguments first (a rename may fill a missing twin), missing ones last; an argument a
+    `false` schema refuses is named when `schema` and `call` are given."""
     from jsonschema.exceptions import best_match  # loaded already: `errors` come from a jsonschema validator
 
     found: list[_Finding] = []
@@ -206,6 +219,8 @@ def _findings(errors: Any) -> list[_Finding]:
         elif error.validator == "required" and isinstance(error.validator_value, list):
             missing = _missing_name(error)
             found.append(_Finding(error, "required", [*path, missing], MISSING))
+        elif error.validator is None and (refused := forbidden_name(error, schema, call)) is not None:
+            found.append(_Finding(error, "false", [*path, refused], error.instance))  # start beside all_day true
         elif error.validator == "dependentRequired" and (dependency := _DEPENDENCY.match(error.message)):
             found.append(_Finding(error, "required", [*path, dependency[1]], MISSING))  # the input another one asks for
         else:
@@ -242,6 +257,7 @@ def _problems(errors: list[jsonschema.ValidationError]) -> int:
     return len({(tuple(error.path), error.validator if error.validator in _STRUCTURE_CHECKS else "value") for error in errors})
 
 
+_CONDITIONAL = frozenset({"then", "else"})  # a finding of a condition's branch: another value of what it reads may settle it
 _DEPENDENCY = re.compile(r"'([^'\\]*)' is a dependency of ")  # jsonschema's dependentRequired message (a name as repr)
 _STRUCTURE_CHECKS = frozenset({"required", "additionalProperties", "dependentRequired", "minItems", "maxItems"})
 
@@ -377,7 +393,8 @@ def _settle(fixed: dict[str, Any], schema: dict[str, Any], detailed: Any, fast: 
     for _round in range(2):
         if fast.is_valid(with_defaults(fixed, defaults)):
             return True
-        findings = _findings(detailed.iter_errors(with_defaults(fixed, defaults)))
+        judged = with_defaults(fixed, defaults)
+        findings = _findings(detailed.iter_errors(judged), schema, judged)
         for finding in findings:
             _fix(finding, schema, fixed, examples)
         if not all(f.fixed for f in findings):
@@ -683,7 +700,7 @@ def _refine(value: Any, prop: dict[str, Any] | None, name: str) -> Any:
 def _entry(tool: Descriptor, schema: dict[str, Any], finding: _Finding, fixed: dict[str, Any] | None) -> dict[str, Any]:
     """One finding as an envelope entry: its code, title, detail, expected conditions, solution and suggestions."""
     parameter = finding.parameter or None
-    if fixed is not None and finding.keyword != "additionalProperties":
+    if fixed is not None and finding.keyword not in ("additionalProperties", "false"):
         final = get_at(fixed, finding.path)
         finding.value = final if final is not MISSING else finding.value
     failure = _tied_failure(tool, schema, finding)
@@ -782,6 +799,9 @@ def _detail(finding: _Finding, parameter: str | None) -> str:
         return _("The required argument {parameter} is missing.").format(parameter=repr(parameter))
     if keyword == "additionalProperties":
         return _("The tool has no argument {parameter}.").format(parameter=repr(parameter))
+    if keyword == "false":
+        return _("The argument {parameter} cannot be sent with the other arguments: the input schema leaves it out in this case.").format(
+            parameter=repr(parameter))
     received = json.dumps(error.instance, ensure_ascii=False, default=str)
     if len(received) > 80:
         received = received[:77] + "..."
@@ -841,6 +861,8 @@ def _solution(finding: _Finding, conditions: list[str], schema: dict[str, Any]) 
         if finding.keyword == "required":
             return _("Add {parameter} = {value}.").format(parameter=repr(parameter), value=value)
         return _("Set {parameter} = {value}.").format(parameter=repr(parameter), value=value)
+    if finding.keyword == "false":
+        return _("Leave out {parameter}, or change the argument that decides this case.").format(parameter=repr(parameter))
     required = _("required")
     expected = "; ".join(c for c in conditions if c != required) or _("see the input schema")
     hint = _format_hint(finding)

@@ -113,7 +113,7 @@ CORPORA = (
            "img-format-mime", "qt-order-sql-text", "cc-content-parts", "cc-max-completion-tokens-key", "tv-resolution-object"),
           ("qt-op-word", "th-mac-bare", "light-colour-rgb-array", "rg-lat-lon-swapped", "tv-start-minutes-seconds",
            "img-max-bytes-mb")),
-    Blind("blind8", 0.45,  # 89 of 186 (47.8 %) when the floor was set; 78 (41.9 %, 8 wrong) at the corpus's first run
+    Blind("blind8", 0.45,  # 90 of 186 (48.4 %) when the floor was set; 78 (41.9 %, 8 wrong) at the corpus's first run
           # A quantity of 0 where 1 is the least (a slip to the bound, as blind3's logs-limit-zero); "$" for the enum's
           # one dollar currency; kind "set" beside the adjust member's delta, which blind6's ch-type-wrong-member labels
           # the other member; "prod" read as production where the ticket production needs is still missing: labelled
@@ -125,7 +125,7 @@ CORPORA = (
           {"ci-branch-full-ref": "not corrected", "doc-pages-spaced": "corrected", "share-message-without-notify": "not corrected"},
           ("doc-pages-spaced", "msg-channel-camel-case", "ev-all-day-yes", "ev-rrule-prefix", "ev-rrule-google-list",
            "ev-reminder-hour-text", "slot-days-full-names", "slot-hours-am-pm", "doc-pages-texts", "doc-pages-en-dash",
-           "share-recipients-objects"),
+           "share-recipients-objects", "ev-all-day-flag-left-out"),
           ("doc-pages-spaced", "msg-channel-camel-case", "ci-branch-full-ref", "fmt-currency-without-code"),
           # jsonschema-rs's email format takes a display name: "Kim Lee <kim@example.org>" runs as it is
           ("ev-attendee-display-name",)),

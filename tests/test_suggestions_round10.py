@@ -224,6 +224,9 @@ ROUND_REPAIRED = [
     ("texts", {"to": "+1", "channel": "WhatsApp", "template": "t"}, {"to": "+1", "channel": "whatsapp", "template": "t"}),
     ("events", {"all_day": "yes", "start_date": "2030-05-06"}, {"all_day": True, "start_date": "2030-05-06"}),
     ("share", {"notify": "yes", "message": "hi"}, {"notify": True, "message": "hi"}),
+    # the one value of a left-out input an `if` reads that takes the call as it is, where the call holds an argument
+    # only that case takes
+    ("events", {"start_date": "2030-05-06"}, {"start_date": "2030-05-06", "all_day": True}),
     # a time of day with am/pm where the pattern itself is a clock (hours up to 23), whatever the input's name
     ("notations", {"hours": {"start": "9am", "end": "5pm"}}, {"hours": {"start": "09:00", "end": "17:00"}}),
     ("notations", {"hours": {"start": "08:30", "end": "6.30 pm"}}, {"hours": {"start": "08:30", "end": "18:30"}}),
@@ -249,6 +252,9 @@ ROUND_LEFT = [
     ("pages", {"branch": "refs/heads/main"}, "REFS/HEADS/MAIN only dodges the lookahead: the pattern takes both cases"),
     ("pages", {"handle": "admin_kim"}, "ADMIN_KIM only dodges the lookahead"),
     ("share", {"notify": False, "message": "hi"}, "notify false and a message contradict: either may be the slip"),
+    ("events", {"all_day": False, "start_date": "2030-05-06"}, "all_day false is the caller's: start and end, or all_day true?"),
+    ("events", {}, "nothing to decide by: start and end, or start_date, nobody gave"),
+    ("texts", {"to": "+1", "template": "order_shipped"}, "a body is missing, or the channel is whatsapp: sms may hold a template"),
     ("notations", {"lap": "1:30 pm"}, "a lap time takes 25:00: no clock, whatever the pm says"),
     ("notations", {"days": ["weekdays"]}, "a word for five days"),
     ("notations", {"day": "Saturday"}, "a day the enum does not hold"),
@@ -275,3 +281,12 @@ async def test_a_repair_that_leaves_a_condition_unmet_suggests_no_call(catalogue
         found = await entries(client, "pages", {"pages": "1-3, 5", "code": "x"})
     assert all("suggested_arguments" not in e["context"] for e in found), found
     assert {e["parameter_name"]: e["suggested_value"] for e in found} == {"code": None, "pages": "1-3,5"}, found
+
+
+@pytest.mark.anyio
+async def test_an_argument_a_condition_leaves_out_is_named(catalogue: Path) -> None:
+    """`then: {properties: {start: false}}`: the entry names start (jsonschema gives no path) and says what to do."""
+    async with Client(build_server(load_catalog(catalogue))) as client:
+        found = await entries(client, "events", {"all_day": True, "start_date": "2030-05-06", "start": "2030-05-06T09:00:00Z"})
+    assert [(e["parameter_name"], e["title"], e["suggested_value"]) for e in found] == [("start", "Argument not allowed here", None)], found
+    assert "Leave out 'start'" in found[0]["context"]["solution"], found
