@@ -35,11 +35,14 @@ from .budget import MAX_FINDINGS, MAX_LISTED, clipped, too_big
 from .clock_times import clock_time
 from .codes import Code
 from .colours import hex_colour
+from .condition_flips import condition_flip
+from .conditional_doubts import conditioned_choice
 from .content_blocks import block_text
 from .coordinates import coordinate
 from .counted import counted_number
 from .country_names import country_code
 from .cron_text import cron_text
+from .dashes import with_hyphens
 from .day_counts import days_of
 from .decimal_text import decimal_text
 from .discriminators import const_fix
@@ -48,13 +51,17 @@ from .durations import duration_in_unit
 from .envelope import build_entry, compile_detailed, envelope
 from .epoch_times import epoch_date_time
 from .expanded_ids import expanded_id
+from .filled_defaults import defaults_behind, with_defaults
 from .filter_text import object_of_text
 from .flattened import flattened_home, has_flat_twin, spelt_flat
+from .forbidden import forbidden_name
 from .iso_durations import is_duration_pattern, iso_duration
+from .joined_lists import joined_list
 from .l10n import N_
 from .l10n import gettext as _
 from .language_tags import language_code
 from .left_behind import time_left_behind
+from .letter_cases import takes_both_cases
 from .mac_addresses import mac_address
 from .map_pairs import map_of
 from .missing import only
@@ -90,6 +97,8 @@ from .suggest import (
 from .union_shapes import union_forms
 from .uri_names import bare_name
 from .url_paths import url_path
+from .value_labels import without_label
+from .weekdays import weekday_member
 from .word_marks import other_mark
 
 if TYPE_CHECKING:  # python-jsonschema is imported by the first wrong call (envelope.compile_detailed), not at start-up
@@ -106,7 +115,7 @@ _TITLES = {  # translated where used (atdf_mcp.l10n)
     "maximum": N_("Value out of range"), "exclusiveMinimum": N_("Value out of range"), "exclusiveMaximum": N_("Value out of range"),
     "multipleOf": N_("Value not a multiple of the step"), "minLength": N_("Value too short"), "maxLength": N_("Value too long"),
     "pattern": N_("Value does not match the expected pattern"), "format": N_("Wrong format"), "minItems": N_("Too few items"),
-    "maxItems": N_("Too many items"), "uniqueItems": N_("Duplicate items"),
+    "maxItems": N_("Too many items"), "uniqueItems": N_("Duplicate items"), "false": N_("Argument not allowed here"),
 }
 _INVALID = N_("Invalid argument")
 _NUMBER_CHECKS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"})
@@ -139,8 +148,10 @@ class _Finding:
         return self.value is not MISSING or self.dropped
 
 
-def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, examples: list[dict[str, Any]]) -> dict[str, Any]:
-    """The envelope for arguments that failed the tool's input schema: every problem, one entry each."""
+def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, examples: list[dict[str, Any]],
+                    defaults: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The envelope for arguments that failed the tool's input schema: every problem, one entry each. The call and its
+    repair are judged with `defaults` filled in (atdf_mcp.filled_defaults), as the handler would receive them."""
     schema = tool.input_schema or {"type": "object"}
     if not isinstance(arguments, dict):
         entry = build_entry(Code.VALIDATION_ERROR, _("Arguments must be a JSON object of named inputs."), tool.id,
@@ -148,14 +159,30 @@ def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, 
                             context={"received": arguments, "expected": {"conditions": [_("type: {type}").format(type="object")]},
                                      "solution": _("Send the arguments as a JSON object, one key per input.")})
         return envelope([entry])
+    defaults = defaults or {}
     fixed = copy.deepcopy(arguments)
-    findings = _findings(detailed.iter_errors(arguments))
+    judged = with_defaults(arguments, defaults)
+    findings = _findings(detailed.iter_errors(judged), schema, judged)
     complete = len(findings) <= MAX_FINDINGS  # past the budget, the first problems only, and no suggested_arguments
     findings = findings[:MAX_FINDINGS]
     for finding in findings:
         _fix(finding, schema, fixed, examples)
-    suggested_ok = complete and all(f.fixed for f in findings) and _settle(fixed, schema, detailed, fast, examples)
-    entries = [_entry(tool, schema, f, fixed if suggested_ok else None) for f in findings]
+    every = all(f.fixed for f in findings)
+    suggested_ok = complete and any(f.fixed for f in findings) and _settle(fixed, schema, detailed, fast, examples, defaults)
+    if suggested_ok and not every:  # "WhatsApp" read by an `if`: its `else` asked for a body the repaired call does not need
+        findings = [f for f in findings if f.fixed]
+    flip = MISSING
+    if (complete and not suggested_ok and any(f.keyword == "false" for f in findings)  # an argument only the other case takes
+            and all(_CONDITIONAL.intersection(map(str, f.error.absolute_schema_path)) for f in findings)):
+        flip = condition_flip(schema, arguments, lambda call: bool(fast.is_valid(with_defaults(call, defaults))))
+        if flip is not MISSING:  # all_day left out (false) beside start_date: all_day true takes the call as it is
+            fixed, suggested_ok = {**arguments, flip[0]: flip[1]}, True
+    filled = {name: value for name, value in defaults.items() if name not in arguments}
+    entries = [_noted(_entry(tool, schema, f, fixed if suggested_ok else None), defaults_behind(f.error, schema, filled), filled)
+               for f in findings]
+    if flip is not MISSING:
+        entries[0]["context"]["solution"] = _("Send {parameter} = {value}: that case takes the other arguments as they are.").format(
+            parameter=repr(flip[0]), value=json.dumps(flip[1], ensure_ascii=False))
     if not entries:  # the fast and detailed validators disagree (a format nuance): still say something useful
         entries.append(build_entry(Code.VALIDATION_ERROR, _("The arguments do not match the tool's input schema."), tool.id,
                                    context={"expected": {"conditions": [], "schema": schema},
@@ -167,8 +194,9 @@ def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, 
 # Findings
 
 
-def _findings(errors: Any) -> list[_Finding]:
-    """The leaf problems, unknown arguments first (a rename may fill a missing twin), missing ones last."""
+def _findings(errors: Any, schema: Any = None, call: Any = None) -> list[_Finding]:
+    """The leaf problems, unknown arguments first (a rename may fill a missing twin), missing ones last; an argument a
+    `false` schema refuses is named when `schema` and `call` are given."""
     from jsonschema.exceptions import best_match  # loaded already: `errors` come from a jsonschema validator
 
     found: list[_Finding] = []
@@ -191,6 +219,10 @@ def _findings(errors: Any) -> list[_Finding]:
         elif error.validator == "required" and isinstance(error.validator_value, list):
             missing = _missing_name(error)
             found.append(_Finding(error, "required", [*path, missing], MISSING))
+        elif error.validator is None and (refused := forbidden_name(error, schema, call)) is not None:
+            found.append(_Finding(error, "false", [*path, refused], error.instance))  # start beside all_day true
+        elif error.validator == "dependentRequired" and (dependency := _DEPENDENCY.match(error.message)):
+            found.append(_Finding(error, "required", [*path, dependency[1]], MISSING))  # the input another one asks for
         else:
             found.append(_Finding(error, str(error.validator), path, error.instance))
     order = {"additionalProperties": 0, "required": 2}
@@ -225,6 +257,8 @@ def _problems(errors: list[jsonschema.ValidationError]) -> int:
     return len({(tuple(error.path), error.validator if error.validator in _STRUCTURE_CHECKS else "value") for error in errors})
 
 
+_CONDITIONAL = frozenset({"then", "else"})  # a finding of a condition's branch: another value of what it reads may settle it
+_DEPENDENCY = re.compile(r"'([^'\\]*)' is a dependency of ")  # jsonschema's dependentRequired message (a name as repr)
 _STRUCTURE_CHECKS = frozenset({"required", "additionalProperties", "dependentRequired", "minItems", "maxItems"})
 
 
@@ -303,6 +337,8 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
             del container[name]  # null (or "None" as text) for an optional input its type refuses: left out, as an unknown null is
         finding.dropped = isinstance(container, dict) and name not in container  # also when its type's finding dropped it
         return
+    if conditioned_choice(finding.error, schema, fixed, _passes):
+        return  # notify false beside a message that needs notify true: change it, or leave the message out?
     prop = schema_at(schema, finding.path) if finding.path else None
     current = get_at(fixed, finding.path)
     if current is not MISSING and current != finding.received and _passes(current, prop):
@@ -312,14 +348,15 @@ def _fix(finding: _Finding, schema: dict[str, Any], fixed: dict[str, Any], examp
             str(name), finding.received, container, (schema_at(schema, where) if where else schema) or {}):
         return  # "2030-05-08T10:30" where the call also has an empty time input: the time was meant for it
     own = finding.error.schema if isinstance(finding.error.schema, dict) else {}
-    value = _repair(finding.keyword, finding.error, prop or own, str(name or ""))
+    label = str(where[-1]) if isinstance(name, int) and where and isinstance(where[-1], str) else str(name or "")
+    value = _repair(finding.keyword, finding.error, prop or own, label)  # an item read by its list's name: reminders_minutes
     if isinstance(name, int) and value == [finding.received] and not isinstance(finding.received, list):
         value = MISSING  # [1, 2] for a list of rows: one row, [[1, 2]], or a row each, [[1], [2]]; not ours to pick
     if isinstance(finding.received, float) and isinstance(value, str) and _names_a_version(str(name or ""), prop or own):
         value = MISSING  # 1.10 arrives as 1.1: the version's trailing zeros are lost on the way
     if isinstance(finding.received, str) and value != finding.received and _names_a_secret(str(name or "")):
         value = MISSING  # " s3cret " trimmed, re-cased or joined is another secret: every character of it counts
-    value = _refine(value, prop, str(name or ""))
+    value = _refine(value, prop, label)
     if value is not MISSING and finding.path and set_at(fixed, finding.path, value):
         finding.value = value
 
@@ -349,18 +386,28 @@ def _optional(schema: dict[str, Any], where: list[Any], name: Any) -> bool:
     return isinstance(name, str) and isinstance(node, dict) and name not in (node.get("required") or ())
 
 
-def _settle(fixed: dict[str, Any], schema: dict[str, Any], detailed: Any, fast: Any, examples: list[dict[str, Any]]) -> bool:
-    """Whether the repaired arguments validate, after fixing what the repairs themselves revealed (a renamed
-    argument whose value has the wrong type); at most two more rounds."""
+def _settle(fixed: dict[str, Any], schema: dict[str, Any], detailed: Any, fast: Any, examples: list[dict[str, Any]],
+            defaults: dict[str, Any]) -> bool:
+    """Whether the repaired arguments validate (their defaults filled in), after fixing what the repairs themselves
+    revealed (a renamed argument whose value has the wrong type); at most two more rounds."""
     for _round in range(2):
-        if fast.is_valid(fixed):
+        if fast.is_valid(with_defaults(fixed, defaults)):
             return True
-        findings = _findings(detailed.iter_errors(fixed))
+        judged = with_defaults(fixed, defaults)
+        findings = _findings(detailed.iter_errors(judged), schema, judged)
         for finding in findings:
             _fix(finding, schema, fixed, examples)
         if not all(f.fixed for f in findings):
             return False
-    return bool(fast.is_valid(fixed))
+    return bool(fast.is_valid(with_defaults(fixed, defaults)))
+
+
+def _noted(entry: dict[str, Any], behind: list[str], filled: dict[str, Any]) -> dict[str, Any]:
+    """The entry, its detail saying which left-out inputs took the default the check was applied to."""
+    for name in behind:
+        entry["detail"] += " " + _("{parameter} was left out, so it takes its default {value}; the call is checked with that value.").format(
+            parameter=repr(name), value=json.dumps(filled[name], ensure_ascii=False, default=str))
+    return entry
 
 
 def _fill_missing(name: str, prop: dict[str, Any], top_level: bool, call: dict[str, Any], examples: list[dict[str, Any]],
@@ -434,6 +481,8 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
                 typed = percent_of_fraction(received, name, described)
             if typed is MISSING:  # "2 spots" for spots, "10 shares" for a "Number of shares."
                 typed = counted_number(received, name, described, integer)
+        if typed is MISSING and isinstance(expected.get("pattern"), str):
+            typed = joined_list(received, expected["pattern"])  # ["1-3", "5"] for pages: 1-3,5
         if typed is MISSING and error.path and isinstance(error.path[-1], int):
             typed = as_item(received, expected)  # "Toledo" among stops whose one required property is the place
         if typed is MISSING:
@@ -448,7 +497,8 @@ def _repair(keyword: str, error: jsonschema.ValidationError, prop: dict[str, Any
     if keyword == "enum" and isinstance(rule, list):
         if asks_a_sort(received, rule):  # "-created_at": created_at:desc, never the closest "created_at:asc"
             return sort_member(received, rule)
-        return nearest(received, rule)
+        day = weekday_member(received, rule)  # "Monday" for MO, "wed" for WE
+        return day if day is not MISSING else nearest(received, rule)
     if keyword == "const":
         return const_fix(error)  # a union's discriminator, when the rest of the object is that member's
     if keyword in _NUMBER_CHECKS and is_personal(name, prop):
@@ -563,6 +613,9 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
     stripped = value.strip()
     named = len(stripped) > 3 and stripped.isalpha() and stripped[0].isupper() and stripped[1:].islower()
     candidates = [stripped, stripped.lower()] if named else [stripped, stripped.upper(), stripped.lower()]  # Apple is no APPLE
+    candidates = [stripped] if takes_both_cases(pattern) else candidates  # REFS/HEADS/MAIN only dodges (?!refs/)
+    hyphened = with_hyphens(stripped, pattern)  # 1-3,5 written with an en dash
+    candidates = [hyphened] if hyphened is not MISSING else candidates
     candidates = [stripped] if is_null_text(stripped) else candidates  # "null" is no code NULL: null or a code, two readings
     described = f"{name} {prop.get('description', '')}"
     about = described.lower()
@@ -588,6 +641,7 @@ def _pattern_fix(value: str, pattern: str, prop: dict[str, Any], name: str) -> A
     found = without_sigil(value, pattern, described) if found is MISSING else found  # $AAPL, #PRJ-0412, @dana
     found = url_path(value, pattern) if found is MISSING else found  # https://github.com/acme/api → acme/api
     found = bare_name(value, pattern) if found is MISSING else found  # s3://acme-logs → acme-logs
+    found = without_label(value, pattern, described) if found is MISSING else found  # RRULE:FREQ=DAILY → FREQ=DAILY
     return clock_time(value, pattern, described) if found is MISSING else found
 
 
@@ -646,7 +700,7 @@ def _refine(value: Any, prop: dict[str, Any] | None, name: str) -> Any:
 def _entry(tool: Descriptor, schema: dict[str, Any], finding: _Finding, fixed: dict[str, Any] | None) -> dict[str, Any]:
     """One finding as an envelope entry: its code, title, detail, expected conditions, solution and suggestions."""
     parameter = finding.parameter or None
-    if fixed is not None and finding.keyword != "additionalProperties":
+    if fixed is not None and finding.keyword not in ("additionalProperties", "false"):
         final = get_at(fixed, finding.path)
         finding.value = final if final is not MISSING else finding.value
     failure = _tied_failure(tool, schema, finding)
@@ -745,6 +799,9 @@ def _detail(finding: _Finding, parameter: str | None) -> str:
         return _("The required argument {parameter} is missing.").format(parameter=repr(parameter))
     if keyword == "additionalProperties":
         return _("The tool has no argument {parameter}.").format(parameter=repr(parameter))
+    if keyword == "false":
+        return _("The argument {parameter} cannot be sent with the other arguments: the input schema leaves it out in this case.").format(
+            parameter=repr(parameter))
     received = json.dumps(error.instance, ensure_ascii=False, default=str)
     if len(received) > 80:
         received = received[:77] + "..."
@@ -804,6 +861,8 @@ def _solution(finding: _Finding, conditions: list[str], schema: dict[str, Any]) 
         if finding.keyword == "required":
             return _("Add {parameter} = {value}.").format(parameter=repr(parameter), value=value)
         return _("Set {parameter} = {value}.").format(parameter=repr(parameter), value=value)
+    if finding.keyword == "false":
+        return _("Leave out {parameter}, or change the argument that decides this case.").format(parameter=repr(parameter))
     required = _("required")
     expected = "; ".join(c for c in conditions if c != required) or _("see the input schema")
     hint = _format_hint(finding)

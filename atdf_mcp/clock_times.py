@@ -6,6 +6,8 @@
     MISSING
     >>> clock_time("1:30", "^[0-9]{2}:[0-5][0-9]:[0-5][0-9]$", "start")   # into a video: 1 min 30 s, or 1 h 30 min?
     MISSING
+    >>> clock_time("5pm", "^([01][0-9]|2[0-3]):[0-5][0-9]$", "end")   # the pattern is a clock of the day: 17:00
+    '17:00'
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from .patterns import search
 
 __all__ = ["clock_time"]
 
+_DAY_ENDS = (("23:59", "24:00"), ("23:59:59", "24:00:00"))
+
 _CLOCK = re.compile(r"\s*(\d{1,2})(?:[:.h](\d{2})(?::(\d{2}))?)?\s*(?:([ap])\.?\s*m\.?)?\s*", re.IGNORECASE)
 _ABOUT_TIME = re.compile(r"\btime\b|\bhh:mm\b|\bclock\b|\bo'clock\b|\bwake\b|\balarm\b|\bstarts?\b|_at\b|^at\b", re.IGNORECASE)
 
@@ -27,7 +31,7 @@ def clock_time(value: str, pattern: str, about: str) -> Any:
     or description says so) and exactly one writing of that time fits; else MISSING. Seconds are dropped only when
     they are 0; "7pm" is 19:00; a bare number or a dot needs minutes ("06.30", never "16.9")."""
     match = _CLOCK.fullmatch(value) if len(value) <= 64 else None  # its spaces side by side: quadratic on a long text
-    if not match or not _ABOUT_TIME.search(about) or (match[2] is None and match[4] is None):
+    if not match or not (_ABOUT_TIME.search(about) or _of_a_day(pattern)) or (match[2] is None and match[4] is None):
         return MISSING
     hour, minute, second = int(match[1]), int(match[2] or 0), int(match[3] or 0)
     if match[3] is None and match[4] is None and match[2] is not None and (search(pattern, "25:00:00") or search(pattern, "25:00")):
@@ -42,3 +46,8 @@ def clock_time(value: str, pattern: str, about: str) -> Any:
     if second:
         writings = {f"{hour:02d}:{minute:02d}:{second:02d}"}
     return only(sorted(w for w in writings if w != value and search(pattern, w)))
+
+
+def _of_a_day(pattern: str) -> bool:
+    """Whether the pattern itself is a clock of the day: it takes 23:59 and refuses 24:00 (with seconds or not)."""
+    return any(search(pattern, last) and not search(pattern, past) for last, past in _DAY_ENDS)

@@ -13,6 +13,7 @@ from .accepted import callable_names, closed_schema
 from .bindings import Bound
 from .budget import schema_is_small, unions_are_small
 from .envelope import compile_detailed, compile_fast
+from .filled_defaults import judged_defaults
 from .integers import made_whole, says_integer, types_integer_deeper
 from .model import Descriptor
 from .policies import Rules
@@ -94,6 +95,16 @@ class ToolRuntime:
         """Top-level input defaults, filled in for arguments the caller left out."""
         properties = (self.tool.input_schema or {}).get("properties") or {}
         return {name: prop["default"] for name, prop in properties.items() if isinstance(prop, dict) and "default" in prop}
+
+    @functools.cached_property
+    def judged(self) -> dict[str, Any]:
+        """The input defaults a call is judged with: those their own input accepts (atdf_mcp.filled_defaults)."""
+        return judged_defaults(self.tool.input_schema)
+
+    def judged_call(self, arguments: Any) -> Any:
+        """The call as it is validated: its judged defaults filled in."""
+        defaults = self.judged
+        return {**defaults, **arguments} if defaults and isinstance(arguments, dict) else arguments
 
     @functools.cached_property
     def whole_numbers(self) -> frozenset[str]:

@@ -427,7 +427,7 @@ class CatalogServer:
             else:  # the descriptor in the view's language: a copy's failure and input descriptions, the base's contract
                 tool = view.tools.get(runtime.tool.id, runtime.tool) if view is not None else runtime.tool
                 detailed, fast = runtime.detailed, runtime.fast
-            return argument_errors(tool, arguments, detailed, fast, runtime.examples)
+            return argument_errors(tool, arguments, detailed, fast, runtime.examples, runtime.judged)
         except Exception:  # the analysis must never turn a bad call into a protocol error
             _log.exception("could not analyse invalid arguments of %s", runtime.tool.id)
             return _unanalysed(runtime.tool)
@@ -566,15 +566,15 @@ def _checked(runtime: ToolRuntime, arguments: Any) -> tuple[Any, bool, tuple[str
     """The arguments of a call (JSON-safe), whether the tool can take them, and the optional inputs sent as null that were
     left out to make them so (atdf_mcp.optional_nulls)."""
     arguments = arguments if arguments is not None else {}
-    try:
-        valid = runtime.fast.is_valid(arguments)
+    try:  # judged with its defaults filled in: the call the handler will receive (atdf_mcp.filled_defaults)
+        valid = runtime.fast.is_valid(runtime.judged_call(arguments))
     except UnicodeError:  # a lone surrogate (only an in-process client can send one; the transports replace them)
         arguments = json_safe(arguments, fallback=str)
-        valid = runtime.fast.is_valid(arguments)
+        valid = runtime.fast.is_valid(runtime.judged_call(arguments))
     if valid and not runtime.refuses(arguments):  # refused: valid on an open schema, but the handler would raise TypeError
         return arguments, True, ()
     trimmed, dropped = without_refused_nulls(runtime.tool.input_schema, arguments)
-    if dropped and runtime.fast.is_valid(trimmed) and not runtime.refuses(trimmed):
+    if dropped and runtime.fast.is_valid(runtime.judged_call(trimmed)) and not runtime.refuses(trimmed):
         return trimmed, True, dropped
     return arguments, False, ()
 

@@ -1,11 +1,12 @@
 """Self-correction: how many wrong calls of the corpus succeed on one retry with the envelope's suggested_arguments.
 
-    python -m bench.self_correction [--quick] [--cases] [--corpus first|blind|blind3|blind4|blind5|blind6|blind7]
+    python -m bench.self_correction [--quick] [--cases] [--corpus first|blind|blind3|blind4|blind5|blind6|blind7|blind8]
 
 Every case of `bench/wrong_calls.py` (or, with `--corpus blind`, of `bench/wrong_calls_blind.py`; with `--corpus blind3`,
 of `bench/wrong_calls_blind3.py`; with `--corpus blind4`, of `bench/wrong_calls_blind4.py`; with
 `--corpus blind5`, of `bench/wrong_calls_blind5.py`; with `--corpus blind6`, of `bench/wrong_calls_blind6.py`; with
-`--corpus blind7`, of `bench/wrong_calls_blind7.py`) is sent through the
+`--corpus blind7`, of `bench/wrong_calls_blind7.py`; with `--corpus blind8`, of `bench/wrong_calls_blind8.py`) is sent
+through the
 SDK's in-memory client; the envelope is read from the result's first text block (what every client sees). Each case ends in one of:
 - corrected: `suggested_arguments` equal the call the agent meant (schema defaults filled in on both sides) and the
   retry with them succeeds;
@@ -47,7 +48,7 @@ from .wrong_calls import CASES, CATALOGUES, V, WrongCall
 
 CORPORA = {"first": "bench.wrong_calls", "blind": "bench.wrong_calls_blind", "blind3": "bench.wrong_calls_blind3",
            "blind4": "bench.wrong_calls_blind4", "blind5": "bench.wrong_calls_blind5", "blind6": "bench.wrong_calls_blind6",
-           "blind7": "bench.wrong_calls_blind7"}
+           "blind7": "bench.wrong_calls_blind7", "blind8": "bench.wrong_calls_blind8"}
 OUTCOMES = ("corrected", "wrong suggestion", "retry failed", "not corrected")
 
 
@@ -137,7 +138,7 @@ async def _case(client: Client, case: WrongCall, defaults: dict[str, Any]) -> di
 
 
 def corpus(name: str) -> tuple[tuple[WrongCall, ...], dict[str, Any]]:
-    """A corpus's cases and catalogues by its name (`first`, `blind`, `blind3` … `blind7`)."""
+    """A corpus's cases and catalogues by its name (`first`, `blind`, `blind3` … `blind8`)."""
     module = importlib.import_module(CORPORA[name])
     return module.CASES, module.CATALOGUES
 

@@ -1,4 +1,4 @@
-"""The third to seventh blind wrong-call corpora (bench/wrong_calls_blind3.py … blind7.py, each committed before its first
+"""The third to eighth blind wrong-call corpora (bench/wrong_calls_blind3.py … blind8.py, each committed before its first
 run) as one table of tests: no misleading code, no wrong suggestion but those whose blind label disagrees with the
 project's rules, a floor on each self-correction rate, what was once suggested wrongly now right or left alone, one
 case per repair of the round each corpus started; and a few cases through a real stdio server and the REST face, whose
@@ -113,6 +113,22 @@ CORPORA = (
            "img-format-mime", "qt-order-sql-text", "cc-content-parts", "cc-max-completion-tokens-key", "tv-resolution-object"),
           ("qt-op-word", "th-mac-bare", "light-colour-rgb-array", "rg-lat-lon-swapped", "tv-start-minutes-seconds",
            "img-max-bytes-mb")),
+    Blind("blind8", 0.45,  # 90 of 186 (48.4 %) when the floor was set; 78 (41.9 %, 8 wrong) at the corpus's first run
+          # A quantity of 0 where 1 is the least (a slip to the bound, as blind3's logs-limit-zero); "$" for the enum's
+          # one dollar currency; kind "set" beside the adjust member's delta, which blind6's ch-type-wrong-member labels
+          # the other member; "prod" read as production where the ticket production needs is still missing: labelled
+          # "no right fix" before the first run. "@kim" wrapped in a list, though the description says without the @:
+          # a types-only input, where nothing but the description says so.
+          ("ord-quantity-zero", "ord-currency-dollar-sign", "inv-set-with-delta", "chat-mention-one-handle",
+           "ci-env-prod-without-ticket"),
+          # a branch re-cased past a lookahead, a page list's dash dropped, notify flipped against the caller's false
+          {"ci-branch-full-ref": "not corrected", "doc-pages-spaced": "corrected", "share-message-without-notify": "not corrected"},
+          ("doc-pages-spaced", "msg-channel-camel-case", "ev-all-day-yes", "ev-rrule-prefix", "ev-rrule-google-list",
+           "ev-reminder-hour-text", "slot-days-full-names", "slot-hours-am-pm", "doc-pages-texts", "doc-pages-en-dash",
+           "share-recipients-objects", "ev-all-day-flag-left-out"),
+          ("doc-pages-spaced", "msg-channel-camel-case", "ci-branch-full-ref", "fmt-currency-without-code"),
+          # jsonschema-rs's email format takes a display name: "Kim Lee <kim@example.org>" runs as it is
+          ("ev-attendee-display-name",)),
 )
 BY_CORPUS = {blind.name: blind for blind in CORPORA}
 _ROWS: dict[str, list[dict[str, Any]]] = {}

@@ -1,0 +1,89 @@
+"""A call as its handler receives it: the input defaults filled in before the call is judged.
+
+    >>> schema = {"properties": {"mode": {"enum": ["fast", "slow"], "default": "slow"}, "budget": {"type": "integer"}},
+    ...           "if": {"properties": {"mode": {"const": "slow"}}, "required": ["mode"]}, "then": {"required": ["budget"]}}
+    >>> defaults = judged_defaults(schema)
+    >>> with_defaults({}, defaults)
+    {'mode': 'slow'}
+    >>> compile_fast(schema).is_valid(with_defaults({}, defaults))
+    False
+
+`if`/`then`/`else`, `dependentRequired` and `dependentSchemas` see the call the handler gets, so a left-out input whose
+default asks for another one is refused, and one whose default does not is accepted. A required input left out is
+refused whatever its default (which is suggested). A default its own input rejects (`null` for a string) is the
+descriptor's fault, not the caller's: it is not judged (the handler still receives it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .envelope import compile_fast
+
+__all__ = ["defaults_behind", "judged_defaults", "with_defaults"]
+
+_CONDITIONS = frozenset({"then", "else", "dependentRequired", "dependentSchemas"})
+
+
+def judged_defaults(schema: dict[str, Any] | None) -> dict[str, Any]:
+    """The top-level input defaults a call is judged with: of optional inputs (a required one left out is refused, its
+    default suggested), each accepted by its own input."""
+    properties = (schema or {}).get("properties") if isinstance(schema, dict) else None
+    if not isinstance(properties, dict):
+        return {}
+    required = schema.get("required") if isinstance(schema.get("required"), list) else ()  # type: ignore[union-attr]
+    found: dict[str, Any] = {}
+    for name, prop in properties.items():
+        if (isinstance(prop, dict) and "default" in prop and name not in required
+                and _accepts(schema, prop, prop["default"])):  # type: ignore[arg-type]
+            found[name] = prop["default"]
+    return found
+
+
+def _accepts(root: dict[str, Any], prop: dict[str, Any], value: Any) -> bool:
+    """Whether the input's schema accepts its default (its `$ref`s read against the root's definitions)."""
+    own = {**prop, **{k: root[k] for k in ("$defs", "definitions") if k in root and k not in prop}}
+    if "$schema" in root:
+        own["$schema"] = root["$schema"]
+    try:
+        return bool(compile_fast(own).is_valid(value))
+    except Exception:  # a schema the fast validator cannot compile on its own: judge nothing
+        return False
+
+
+def with_defaults(arguments: Any, defaults: dict[str, Any]) -> Any:
+    """The arguments with each left-out defaulted input filled in (anything but an object as it is)."""
+    if not defaults or not isinstance(arguments, dict):
+        return arguments
+    return {**defaults, **arguments}
+
+
+def defaults_behind(error: Any, schema: dict[str, Any], filled: dict[str, Any]) -> list[str]:
+    """The filled-in defaults (of inputs the caller left out) that a failed check depends on: the input itself, the
+    names an `if` reads before its `then`/`else`, or the key of a `dependentRequired`/`dependentSchemas`."""
+    if not filled:
+        return []
+    path = list(error.absolute_path)
+    if path and path[0] in filled:
+        return [path[0]]
+    node: Any = schema
+    trail = list(error.absolute_schema_path)
+    for index, part in enumerate(trail):
+        if not isinstance(node, dict) and not isinstance(node, list):
+            return []
+        if isinstance(node, dict) and part in _CONDITIONS:
+            if part in ("then", "else"):
+                condition = node.get("if") if isinstance(node.get("if"), dict) else {}
+                read = [*(condition.get("properties") or {}), *(condition.get("required") or ())]
+                return list(dict.fromkeys(n for n in read if n in filled))
+            if index + 1 < len(trail):
+                return [trail[index + 1]] if trail[index + 1] in filled else []
+            given = error.instance if isinstance(error.instance, dict) else {}  # jsonschema names no key for dependentRequired
+            wanted = node[part] if isinstance(node[part], dict) else {}
+            return [key for key, needed in wanted.items() if key in filled and isinstance(needed, list)
+                    and any(n not in given for n in needed)]
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return []
+    return []
