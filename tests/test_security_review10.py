@@ -1,0 +1,177 @@
+"""A review of the security changes (default-deny auth, the explorer's sign-in cookie, credentials withheld) by a hostile
+client and a careful operator: real servers on 127.0.0.1, httpx and the SDK's Streamable HTTP client.
+
+What broke, each found with the request written in its test:
+- the explorer's cookie could be ridden by a page of a sibling origin (the same host on another port: same-site for the
+  browser, so SameSite=Strict still sent it, and the Origin check accepts the accepted hosts' pages on any port): a
+  try-it call ran with the user's token, and a sign-in POST set the attacker's token as the user's cookie (login CSRF);
+- credentials were withheld only as strings in the tool's carried keys: a number (`db_password: 987654321`), a list
+  (`api_keys: [...]`), a literal `Authorization` header of an HTTP binding, and everything on the explorer's page of
+  the tool (its ARDF JSON was written without the mask) reached clients.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import httpx
+import pytest
+from conftest import write_file
+from local_server import running, serve_over_http
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from atdf_mcp import load_catalog
+from atdf_mcp.server import CatalogServer
+from atdf_mcp.web import HttpOptions, build_app
+
+# ---------------------------------------------------------------- credentials withheld: numbers, lists, headers, the explorer
+
+PLUGIN = """name: sql_pull_data
+enabled: true
+required: false
+description: Pull data from a SQL database.
+parameters:
+  - name: query
+    type: str
+    required: true
+    description: The query in natural language.
+returns:
+  - name: df
+    type: pandas.DataFrame
+    description: The dataframe.
+configurations:
+  api_type: openai
+  api_key: sk-proj-STRINGSECRET1
+  db_password: 987654321
+  api_keys: [sk-LISTSECRET2, sk-LISTSECRET3]
+  accounts:
+    - name: main
+      token: tok-NESTEDSECRET4
+  base: &shared
+    client_secret: sec-ANCHORSECRET5
+  again: *shared
+  sqlite_db_path: sqlite:///data.db
+"""
+SECRETS = re.compile(r"[A-Z]+SECRET\d|987654321|HEADERKEY7")
+
+
+def http_tool(port: int, lang: str | None = None) -> dict[str, Any]:
+    """An ARDF tool/io bound to a local upstream, with a literal Authorization header and API key (its `lang` copy)."""
+    return {"schema_version": "1.0.0", "resource_id": "weather_get", "resource_type": "tool",
+            "description": "Obtiene el tiempo." if lang else "Get the weather for a city.",
+            **({"metadata": {"language": lang}} if lang else {}),
+            "content": {"type": "tool/io", "data": {
+                "inputs": [{"name": "city", "type": "string", "description": "City", "required": True}],
+                "outputs": {"success": "The weather."}, "method": "GET", "endpoint": f"http://127.0.0.1:{port}/w/{{city}}",
+                "headers": {"Authorization": "Bearer sk-HEADERSECRET6", "X-Api-Key": "HEADERKEY7", "Accept": "application/json",
+                            "X-Trace": "Bearer ${TRACE_TOKEN}"}}},
+            "x-owner": {"password": 12345678, "api_key": f"sk-{'COPY' if lang else 'ROOT'}SECRET8"}}
+
+
+@pytest.fixture(scope="module")
+def upstream() -> Iterator[tuple[str, list[dict[str, str]]]]:
+    """An HTTP API on 127.0.0.1 recording the headers of each request."""
+    seen: list[dict[str, str]] = []
+
+    async def weather(request: Request) -> JSONResponse:
+        seen.append(dict(request.headers))
+        return JSONResponse({"city": request.path_params["city"], "sky": "clear", "echo": request.headers.get("authorization"),
+                             "key": request.headers.get("x-api-key")})  # an API that echoes what it was sent
+
+    with running(Starlette(routes=[Route("/w/{city}", weather)])) as base:
+        yield base, seen
+
+
+@pytest.fixture(scope="module")
+def secret_catalog(tmp_path_factory: pytest.TempPathFactory, upstream: tuple[str, list[dict[str, str]]]) -> Path:
+    folder = tmp_path_factory.mktemp("review10") / "secrets"
+    port = int(upstream[0].rsplit(":", 1)[1])
+    write_file(folder, "sql_pull_data.yaml", PLUGIN)
+    write_file(folder, "weather.json", http_tool(port))
+    write_file(folder, "weather_es.json", http_tool(port, "es"))
+    write_file(folder, "atdf-mcp.yaml", "allow_private_networks: true\n")
+    return folder
+
+
+def test_a_credential_as_a_number_or_in_a_list_is_withheld_and_said(secret_catalog: Path) -> None:
+    """`db_password: 987654321` and `api_keys: [...]` were published as written (only strings were masked); every value
+    under a credential-named key is now `***`, each said at its place."""
+    catalog = load_catalog(secret_catalog)
+    said = {p.pointer for p in catalog.report.problems if "credential" in p.message}
+    assert {"/configurations/db_password", "/configurations/api_keys/0", "/configurations/api_keys/1",
+            "/configurations/accounts/0/token", "/x-owner/password"} <= said, said  # the first few, then a count
+    from atdf_mcp.publish import ardf_text
+    published = json.loads(ardf_text(catalog.get("sql_pull_data"), catalog=catalog))
+    assert published["configurations"]["db_password"] == "***" and published["configurations"]["api_keys"] == ["***", "***"]
+    assert published["configurations"]["again"] == {"client_secret": "***"}  # a YAML alias of a mapping holding one
+    assert published["configurations"]["sqlite_db_path"] == "sqlite:///data.db" and published["configurations"]["api_type"] == "openai"
+
+
+def test_a_literal_credential_header_is_withheld_from_clients_and_still_sent(secret_catalog: Path,
+                                                                            upstream: tuple[str, list[dict[str, str]]]) -> None:
+    """A tool/io's `headers: {Authorization: "Bearer sk-..."}` (and X-Api-Key) reached every client in its ARDF resource
+    and GET /tools/{id}: a client needs neither (the server sends them). Each is `***` there, said as a warning; a
+    header read from the environment (`Bearer ${TRACE_TOKEN}`) and the others stay; the upstream still gets the header.
+    An upstream echoing it back, and the debug log, showed it too: it is a secret of the call like an environment value."""
+    said = {p.pointer for p in load_catalog(secret_catalog).report.problems if "credential" in p.message}
+    assert {"/content/data/headers/Authorization", "/content/data/headers/X-Api-Key"} <= said, said
+    assert not any(p.endswith(("/Accept", "/X-Trace")) for p in said)
+    _base, seen = upstream
+    with serve_over_http(secret_catalog, "--no-watch", "--log-level", "debug", env={**os.environ, "TRACE_TOKEN": "trace-1"}) as (_process, base, log):
+        texts = {path: httpx.get(f"{base}{path}", timeout=10).text for path in (
+            "/tools", "/resources", "/resources/tool/weather_get", "/tools/weather_get", "/tools/weather_get?format=ardf",
+            "/tools?format=atdf", "/tools/sql_pull_data?format=ardf", "/resources/tool/weather_get?lang=es")}
+
+        async def over_mcp() -> None:
+            with anyio.fail_after(60):
+                await read_over_mcp()
+
+        async def read_over_mcp() -> None:
+            async with Client(streamable_http_client(f"{base}/mcp"), mode="legacy") as client:
+                for uri in ("ardf://tool/weather_get", "ardf://tool/sql_pull_data"):
+                    (content,) = (await client.read_resource(uri)).contents
+                    texts[uri] = content.text  # type: ignore[union-attr]
+                texts["tools/list"] = json.dumps((await client.list_tools()).model_dump(mode="json"))
+                result = await client.call_tool("weather_get", {"city": "Oslo"})
+                texts["tools/call"] = json.dumps(result.model_dump(mode="json"))
+                assert not result.is_error and "clear" in texts["tools/call"]
+
+        anyio.run(over_mcp)
+    for where, text in texts.items():
+        assert not SECRETS.findall(text), (where, SECRETS.findall(text))
+    data = json.loads(texts["ardf://tool/weather_get"])["content"]["data"]
+    assert data["headers"] == {"Authorization": "***", "X-Api-Key": "***", "Accept": "application/json",
+                               "X-Trace": "Bearer ${TRACE_TOKEN}"}, data["headers"]
+    assert seen[-1]["authorization"] == "Bearer sk-HEADERSECRET6" and seen[-1]["x-api-key"] == "HEADERKEY7"
+    assert not SECRETS.findall(log.read_text())
+
+
+def test_the_explorers_page_of_a_tool_withholds_its_credentials(secret_catalog: Path) -> None:
+    """The explorer's page of a tool showed its ARDF JSON as written: the TaskWeaver api_key the resource withheld, the
+    headers, the Spanish copy's own key. The page shows what resources/read shows."""
+    with running(build_app(CatalogServer(load_catalog(secret_catalog)), HttpOptions())) as base:
+        for path in ("/explore/tool/sql_pull_data", "/explore/tool/weather_get", "/explore/tool/weather_get?lang=es"):
+            page = httpx.get(f"{base}{path}", timeout=10)
+            assert page.status_code == 200 and not SECRETS.findall(page.text), (path, SECRETS.findall(page.text))
+            assert "sqlite:///data.db" in page.text or "weather" in path
+
+
+def test_convert_keeps_the_authors_headers(secret_catalog: Path) -> None:
+    """What clients read is masked; a file the author keeps (`convert --to ardf`) is written as it is."""
+    import subprocess
+    import sys
+
+    converted = subprocess.run([sys.executable, "-m", "atdf_mcp", "convert", "--to", "ardf", str(secret_catalog)],
+                               capture_output=True, text=True, timeout=60)
+    assert "sk-HEADERSECRET6" in converted.stdout and "HEADERKEY7" in converted.stdout, converted.stderr[-500:]
