@@ -12,6 +12,7 @@ What broke, each found with the request written in its test:
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -30,10 +31,75 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
+from test_toolsets import ADMIN, SUPPORT, error_of, write_catalog
 
 from atdf_mcp import load_catalog
 from atdf_mcp.server import CatalogServer
 from atdf_mcp.web import HttpOptions, build_app
+
+# ---------------------------------------------------------------- the explorer's cookie, from a sibling origin
+
+
+@pytest.fixture(scope="module")
+def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """--auth-token ADMIN and the agent tokens of the two sets (atdf-mcp.yaml's `tokens:`)."""
+    folder = write_catalog(tmp_path_factory.mktemp("review10") / "catalog")
+    with running(build_app(CatalogServer(load_catalog(folder)), HttpOptions(auth_token=ADMIN))) as base:
+        yield base
+
+
+def sibling(base: str) -> str:
+    """A page of the same host on another port: same-site for a browser's cookies, another origin."""
+    host, port = base.rsplit(":", 1)
+    return f"{host}:{int(port) + 1}"
+
+
+def called(response: httpx.Response) -> bool:
+    """Whether an explorer result page shows the handler's answer (the tool ran)."""
+    return '"text": "hi"' in html.unescape(response.text)
+
+
+def test_a_sibling_origin_cannot_use_the_explorers_cookie_to_call_a_tool(url: str) -> None:
+    """A page on 127.0.0.1:OTHER_PORT posting the try-it form: the browser sends the SameSite=Strict cookie (same site),
+    the Origin check let the loopback page through, and the tool ran with the signed-in user's token. The cookie now
+    counts on a POST only from the explorer's own origin (Sec-Fetch-Site, else Origin): 403 INVALID_ORIGIN."""
+    cookie = {"Cookie": f"atdf_mcp_token={SUPPORT}"}
+    for headers in ({"Origin": sibling(url)}, {"Origin": sibling(url), "Sec-Fetch-Site": "same-site"},
+                    {"Sec-Fetch-Site": "same-site"}, {"Origin": "http://localhost:3000"}):
+        response = httpx.post(f"{url}/explore/call/crm_lookup", data={"arg.text": "hi"}, headers=cookie | headers)
+        assert response.status_code == 403 and not called(response), (headers, response.status_code)
+        entry = error_of(response)
+        assert entry["code"] == "INVALID_ORIGIN" and url in entry["context"]["solution"], entry
+    for headers in ({"Origin": url}, {"Origin": url, "Sec-Fetch-Site": "same-origin"}, {}):  # its own page, or no browser
+        response = httpx.post(f"{url}/explore/call/crm_lookup", data={"arg.text": "hi"}, headers=cookie | headers)
+        assert response.status_code == 200 and called(response), (headers, response.status_code)
+    # a token the page's author knows, sent in the form itself, is no forgery: it is checked as it is
+    response = httpx.post(f"{url}/explore/call/crm_lookup", data={"arg.text": "hi", "_token": SUPPORT}, headers={"Origin": sibling(url)})
+    assert response.status_code == 200 and called(response)
+
+
+def test_a_sibling_origin_cannot_sign_the_browser_in_with_its_token(url: str) -> None:
+    """Login CSRF: a page of another origin posting the sign-in form with its own token made the user's explorer run
+    as the attacker's agent. The sign-in now answers its own origin only; no cookie is set otherwise."""
+    for headers in ({"Origin": sibling(url)}, {"Sec-Fetch-Site": "same-site"}, {"Sec-Fetch-Site": "cross-site"}):
+        response = httpx.post(f"{url}/explore/signin", data={"_token": SUPPORT, "next": "/"}, headers=headers)
+        assert response.status_code == 403 and "set-cookie" not in response.headers, (headers, response.status_code)
+        assert error_of(response)["code"] == "INVALID_ORIGIN"
+    for headers in ({"Origin": url}, {"Sec-Fetch-Site": "same-origin"}, {}):
+        response = httpx.post(f"{url}/explore/signin", data={"_token": SUPPORT, "next": "/"}, headers=headers)
+        assert response.status_code == 303 and "atdf_mcp_token=" in response.headers["set-cookie"], headers
+
+
+def test_the_cookie_still_opens_the_pages_and_never_the_api(url: str) -> None:
+    """What held, kept: the cookie opens the explorer's pages (an agent's: its set only), not /tools or /mcp."""
+    cookie = {"Cookie": f"atdf_mcp_token={SUPPORT}"}
+    assert httpx.get(f"{url}/explore/tool/crm_lookup", headers=cookie | {"Sec-Fetch-Site": "cross-site"}).status_code == 200
+    assert httpx.get(f"{url}/explore/tool/invoice_create", headers=cookie).status_code == 404
+    assert httpx.get(f"{url}/tools", headers={"Cookie": f"atdf_mcp_token={ADMIN}"}).status_code == 401
+    ping = httpx.post(f"{url}/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "ping"},
+                      headers={"Cookie": f"atdf_mcp_token={ADMIN}", "Accept": "application/json, text/event-stream"})
+    assert ping.status_code == 401
+
 
 # ---------------------------------------------------------------- credentials withheld: numbers, lists, headers, the explorer
 
