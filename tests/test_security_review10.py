@@ -243,6 +243,25 @@ def test_convert_keeps_the_authors_headers(secret_catalog: Path) -> None:
     assert "sk-HEADERSECRET6" in converted.stdout and "HEADERKEY7" in converted.stdout, converted.stderr[-500:]
 
 
+def test_a_connectors_literal_credential_headers_are_withheld_and_said(tmp_path: Path) -> None:
+    """An ARDF connector's headers (its own and an endpoint's) reach the tools generated from it and its own resource:
+    `***` in both, and the operator hears of each at its place in the connector's file (it was silent)."""
+    from atdf_mcp.publish import ardf_text
+
+    write_file(tmp_path, "notes.json", {
+        "schema_version": "1.0.0", "resource_id": "notes_api", "resource_type": "connector", "description": "Notes API.",
+        "content": {"type": "connector/spec", "data": {
+            "interface": "http", "base_url": "https://notes.example.com", "headers": {"X-Api-Key": "CONNSECRET1"},
+            "endpoints": [{"name": "list_notes", "method": "GET", "path": "/notes", "description": "Lists notes.",
+                           "headers": {"Authorization": "Bearer CONNSECRET2", "Accept": "application/json"}}]}}})
+    catalog = load_catalog(tmp_path)
+    said = sorted(p.pointer for p in catalog.report.problems if "credential" in p.message)
+    assert said == ["/content/data/endpoints/0/headers/Authorization", "/content/data/headers/X-Api-Key"], said
+    for d in catalog.descriptors:
+        text = ardf_text(d, catalog=catalog)
+        assert "CONNSECRET" not in text and "application/json" in text, (d.id, text)
+
+
 # ---------------------------------------------------------------- what held, kept as tests
 
 OPEN = {"/health", "/ready", "/openapi.json", "/favicon.ico", "/explore/signout", "/register", "/authorize", "/token"}

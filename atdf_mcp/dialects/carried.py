@@ -18,7 +18,7 @@ from ._base import BINDING_KEYS
 from .credentials import masked, withheld_headers
 from .tool_fields import MAX_META_DEPTH, deeper_than, first_few
 
-__all__ = ["GUIDANCE_KEYS", "carried", "carried_problems", "for_clients", "guidance_of"]
+__all__ = ["GUIDANCE_KEYS", "carried", "carried_problems", "for_clients", "guidance_of", "header_problems"]
 
 GUIDANCE_KEYS = ("detail", "triggers", "warnings", "related_tools", "workflow")
 # read into the descriptor by some dialect, so written by the ARDF writer in ARDF's own terms
@@ -60,10 +60,16 @@ def carried_problems(raw: dict[str, Any], dialect: str) -> list[tuple[str, str]]
                  "every client can read; keep it out of the descriptor (in the environment, or atdf-mcp.yaml's "
                  "bindings)") for k in own if not deeper_than(raw[k], MAX_META_DEPTH)
                 for where in masked(raw[k], to_pointer((k,)))[1]]
-    headers = [(where, "this header holds a credential as written: clients read it as \"***\" (the server still sends "
-                "it); read it from the environment instead (\"Bearer ${VAR}\", or atdf-mcp.yaml's bindings auth)")
-               for where in withheld_headers(raw)[1] if where not in {w for w, _m in withheld}]
-    return first_few(deep + withheld + headers, "root keys")
+    taken = {w for w, _m in withheld}
+    return first_few(deep + withheld + [(w, m) for w, m in header_problems(raw) if w not in taken], "root keys")
+
+
+def header_problems(raw: dict[str, Any]) -> list[tuple[str, str]]:
+    """(pointer, message) of each HTTP header of a descriptor (a tool's binding, a connector's) holding a credential as
+    written: clients read it as `***`."""
+    return [(where, "this header holds a credential as written: clients read it as \"***\" (the server still sends it); "
+             "read it from the environment instead (\"Bearer ${VAR}\", or atdf-mcp.yaml's bindings auth)")
+            for where in withheld_headers(raw)[1]]
 
 
 def guidance_of(raw: dict[str, Any]) -> dict[str, Any]:
