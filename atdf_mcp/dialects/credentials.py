@@ -22,7 +22,9 @@ client has no use for it.
 
 from __future__ import annotations
 
+import copy
 import re
+from collections.abc import Iterator
 from typing import Any
 
 __all__ = ["MASK", "is_credential_name", "masked", "masked_headers", "withheld_headers"]
@@ -44,39 +46,56 @@ def masked(value: Any, at: str = "") -> tuple[Any, list[str]]:
 
 def masked_headers(headers: Any, at: str = "") -> tuple[Any, list[str]]:
     """An HTTP binding's `headers` with the credential-named ones written out as MASK, and their pointers."""
-    if not isinstance(headers, dict):
+    hidden = _hidden_headers(headers)
+    if not hidden:
         return headers, []
-    found: list[str] = []
-    out = {}
-    for name, value in headers.items():
-        if isinstance(name, str) and isinstance(value, str) and value.strip() and is_credential_name(name) and not _HOLDS_REFERENCE.search(value):
-            out[name] = MASK
-            found.append(f"{at}/{_escaped(name)}")
-        else:
-            out[name] = value
+    return {name: MASK if name in hidden else value for name, value in headers.items()}, [f"{at}/{_escaped(name)}" for name in hidden]
+
+
+def _hidden_headers(headers: Any) -> list[str]:
+    """The names of the headers holding a credential as written (no `${VAR}`, no `{input}` in the value)."""
+    if not isinstance(headers, dict):
+        return []
+    return [name for name, value in headers.items() if isinstance(name, str) and isinstance(value, str) and value.strip()
+            and is_credential_name(name) and not _HOLDS_REFERENCE.search(value)]
+
+
+def withheld_headers(doc: Any) -> tuple[Any, list[str]]:
+    """`doc` (a descriptor) with its HTTP headers masked (`masked_headers`), and the pointers of the headers masked: at its
+    root (ATDF, MCP), in `content.data` (an ARDF binding, a connector) and in each of `content.data.endpoints`."""
+    places = list(_header_maps(doc))
+    found = [f"{_pointer(path)}/{_escaped(name)}" for path, headers in places for name in _hidden_headers(headers)]
+    if not found:
+        return doc, []  # the common case: nothing copied
+    out = copy.deepcopy(doc)
+    for path, _headers in places:
+        parent = out
+        for step in path[:-1]:
+            parent = parent[step]
+        parent[path[-1]] = masked_headers(parent[path[-1]])[0]
     return out, found
 
 
-def withheld_headers(value: Any, at: str = "") -> tuple[Any, list[str]]:
-    """`value` with every `headers` mapping in it masked (`masked_headers`), and the pointers of the headers masked."""
-    found: list[str] = []
+def _header_maps(doc: Any) -> Iterator[tuple[tuple[str | int, ...], dict[str, Any]]]:
+    """The path and value of each `headers` mapping where a descriptor keeps one."""
+    if not isinstance(doc, dict):
+        return
+    if isinstance(doc.get("headers"), dict):
+        yield ("headers",), doc["headers"]
+    content = doc.get("content")
+    data = content.get("data") if isinstance(content, dict) else None
+    if not isinstance(data, dict):
+        return
+    if isinstance(data.get("headers"), dict):
+        yield ("content", "data", "headers"), data["headers"]
+    endpoints = data.get("endpoints")
+    for i, endpoint in enumerate(endpoints if isinstance(endpoints, list) else ()):
+        if isinstance(endpoint, dict) and isinstance(endpoint.get("headers"), dict):
+            yield ("content", "data", "endpoints", i, "headers"), endpoint["headers"]
 
-    def walk(item: Any, where: str) -> Any:
-        if isinstance(item, dict):
-            out = {}
-            for key, inner in item.items():
-                below = f"{where}/{_escaped(str(key))}"
-                if key == "headers" and isinstance(inner, dict):
-                    out[key], hidden = masked_headers(inner, below)
-                    found.extend(hidden)
-                else:
-                    out[key] = walk(inner, below)
-            return out
-        if isinstance(item, list):
-            return [walk(inner, f"{where}/{i}") for i, inner in enumerate(item)]
-        return item
 
-    return walk(value, at), found
+def _pointer(path: tuple[str | int, ...]) -> str:
+    return "".join(f"/{_escaped(str(step))}" for step in path)
 
 
 def is_credential_name(key: str) -> bool:
