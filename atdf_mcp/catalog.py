@@ -35,7 +35,7 @@ from .connectors import ExampleLeftOut, derived_tools
 from .copies import reconcile
 from .dialects import COLLECTION_KEYS, DIALECT, READERS, ReadOptions, containers, detect, resolve
 from .dialects.canonical import Canonical, Deviation, canonicalize, may_hold_notes
-from .dialects.carried import carried_problems
+from .dialects.carried import carried_problems, header_problems
 from .dialects.foreign import commented_else, hosted_tool, named_else, skipped_message, what_else
 from .dialects.named_maps import by_name_hint
 from .dialects.server_lists import server_list
@@ -634,6 +634,8 @@ class _Loader:
             for below, message in problems_of(value):
                 report(f"{where}{below}", message, Code.SCHEMA_VIOLATION, "warning")
         for where, message in carried_problems(d.raw, d.dialect) if d.type == "tool" else ():
+            report(where, message, Code.SCHEMA_VIOLATION, "warning")
+        for where, message in header_problems(d.raw) if d.type in ("connector", "model") else ():  # its generated tools' headers
             report(where, message, Code.SCHEMA_VIOLATION, "warning")
         return ok
 

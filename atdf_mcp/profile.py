@@ -26,6 +26,7 @@ from starlette.routing import Route
 from . import load_catalog
 from .codes import Code
 from .dialects import atdf
+from .dialects.credentials import withheld_headers
 from .envelope import build_entry, envelope, unknown_tool
 from .inputs import inputs_from_schema
 from .rest import error_response, validate_document
@@ -49,8 +50,8 @@ def atdf_tools(view: View) -> dict[str, Any]:
 def as_atdf(d: Descriptor) -> dict[str, Any]:
     """A published tool as ATDF 2.x; a workflow published as a composite tool is written with its declared inputs."""
     if d.type == "tool":
-        return atdf.write(d)
-    return atdf.write(d.model_copy(update={"type": "tool", "inputs": inputs_from_schema(d.input_schema or {})}))
+        return withheld_headers(atdf.write(d))[0]
+    return withheld_headers(atdf.write(d.model_copy(update={"type": "tool", "inputs": inputs_from_schema(d.input_schema or {})})))[0]
 
 
 def profile_routes(app: CatalogServer) -> list[Route]:

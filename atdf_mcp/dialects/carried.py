@@ -15,10 +15,10 @@ from typing import Any
 
 from ..schemas import SCHEMAS, to_pointer
 from ._base import BINDING_KEYS
-from .credentials import masked
+from .credentials import masked, withheld_headers
 from .tool_fields import MAX_META_DEPTH, deeper_than, first_few
 
-__all__ = ["GUIDANCE_KEYS", "carried", "carried_problems", "for_clients", "guidance_of"]
+__all__ = ["GUIDANCE_KEYS", "carried", "carried_problems", "for_clients", "guidance_of", "header_problems"]
 
 GUIDANCE_KEYS = ("detail", "triggers", "warnings", "related_tools", "workflow")
 # read into the descriptor by some dialect, so written by the ARDF writer in ARDF's own terms
@@ -40,11 +40,12 @@ def carried(raw: dict[str, Any], dialect: str, written: dict[str, Any]) -> dict[
 
 
 def for_clients(doc: dict[str, Any]) -> dict[str, Any]:
-    """An ARDF document as clients read it: credential-named strings in its root keys beyond ARDF's own as `***`."""
+    """An ARDF document as clients read it: credential-named values in its root keys beyond ARDF's own, and credential
+    headers written out in its HTTP binding, as `***`."""
     extra = [k for k in doc if k not in _ARDF_ROOT]
-    if not extra:
-        return doc
-    return {key: masked(value)[0] if key in extra else value for key, value in doc.items()}
+    if extra:
+        doc = {key: masked(value)[0] if key in extra else value for key, value in doc.items()}
+    return withheld_headers(doc)[0]
 
 
 def carried_problems(raw: dict[str, Any], dialect: str) -> list[tuple[str, str]]:
@@ -59,7 +60,16 @@ def carried_problems(raw: dict[str, Any], dialect: str) -> list[tuple[str, str]]
                  "every client can read; keep it out of the descriptor (in the environment, or atdf-mcp.yaml's "
                  "bindings)") for k in own if not deeper_than(raw[k], MAX_META_DEPTH)
                 for where in masked(raw[k], to_pointer((k,)))[1]]
-    return first_few(deep + withheld, "root keys")
+    taken = {w for w, _m in withheld}
+    return first_few(deep + withheld + [(w, m) for w, m in header_problems(raw) if w not in taken], "root keys")
+
+
+def header_problems(raw: dict[str, Any]) -> list[tuple[str, str]]:
+    """(pointer, message) of each HTTP header of a descriptor (a tool's binding, a connector's) holding a credential as
+    written: clients read it as `***`."""
+    return [(where, "this header holds a credential as written: clients read it as \"***\" (the server still sends it); "
+             "read it from the environment instead (\"Bearer ${VAR}\", or atdf-mcp.yaml's bindings auth)")
+            for where in withheld_headers(raw)[1]]
 
 
 def guidance_of(raw: dict[str, Any]) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
+from ..dialects.credentials import is_credential_name
 from ..egress import host_refusal
 from ..interpolate import PLACEHOLDER, interpolate, placeholders
 from ..model import Descriptor
@@ -242,6 +243,8 @@ class _Compiler:
             names = placeholders(text)
             if not names:
                 headers[name] = text
+                if is_credential_name(name):  # written out in the descriptor: never echoed either (clients read it as ***)
+                    self.secrets += [text, text.partition(" ")[2].strip()]
                 continue
             templates.append(HeaderTemplate(name, split_template(text)))
             self.placement.update({arg: ("header", name) for arg in names})

@@ -18,7 +18,9 @@ Every page is complete HTML without JavaScript; the script only keeps the proble
 A plain form cannot send an `Authorization` header, so `FormToken` lifts the form's `_token` field into one before
 the gate checks it; a browser opening a page cannot either: where a token is needed, the 401 page's form (POST
 /explore/signin) keeps it in an HttpOnly, SameSite=Strict cookie that `FormToken` lifts the same way on the explorer's
-own routes (never on the API's), and POST /explore/signout drops it. With no token configured the try-it route answers
+own routes (never on the API's), and POST /explore/signout drops it. A POST the cookie would authorize, and a
+sign-in, count only from the explorer's own origin (`same_origin`: a page of the same host on another port is
+same-site for the cookie). With no token configured the try-it route answers
 only callers on this machine. The calls and latency per tool are shown to whoever may read GET /metrics (no token set,
 --metrics-public, or the operator's token), and only the view's tools.
 """
@@ -49,6 +51,7 @@ from ..wire import read_body
 from . import pages, render
 from .forms import arguments_of, form_fields, form_values
 from .html_errors import HtmlErrors, is_page
+from .same_origin import foreign_origin, refused
 
 if TYPE_CHECKING:
     from ..live import LiveCatalog
@@ -297,13 +300,19 @@ class FormToken:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        path = scope["path"]
-        if scope["method"] == "POST" and (path.startswith(TRY_PREFIX) or path == SIGNIN_PATH):
+        path, method = scope["path"], scope["method"]
+        if method == "POST" and (path.startswith(TRY_PREFIX) or path == SIGNIN_PATH):
             scope, receive = await self._form_token(scope, receive)
+        token = ""
         if path != SIGNIN_PATH and (is_page(path) or path == EVENTS_PATH) and not any(k == b"authorization" for k, _v in scope["headers"]):
             token = Request(scope).cookies.get(TOKEN_COOKIE, "").strip()
-            if token:
-                scope = {**scope, "headers": [*scope["headers"], (b"authorization", f"Bearer {token}".encode())]}
+        # a POST the cookie would authorize, or a sign-in setting it: from the explorer's own origin only (same_origin)
+        foreign = foreign_origin(scope) if method not in ("GET", "HEAD") and (token or path == SIGNIN_PATH) else None
+        if foreign is not None:
+            await refused(scope, foreign)(scope, receive, send)
+            return
+        if token:
+            scope = {**scope, "headers": [*scope["headers"], (b"authorization", f"Bearer {token}".encode())]}
         await self.app(scope, receive, send)
 
     async def _form_token(self, scope: Scope, receive: Receive) -> tuple[Scope, Receive]:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..codes import Code
 from ..dialects import writer
+from ..dialects.carried import for_clients
 from ..metrics import BUCKETS
 from ..toolsets import descriptor_labels
 from .forms import constraints_of, form_fields
@@ -84,7 +85,7 @@ def resource_page(app: CatalogServer, view: View, d: Descriptor, lang: str | Non
     runtime = view.runtimes.get(d.id)
     rules = [*runtime.rules.inputs, *runtime.rules.outputs] if runtime is not None and runtime.rules is not None else []
     try:
-        ardf = json.dumps(writer("ardf")(d), indent=2, ensure_ascii=False)
+        ardf = json.dumps(for_clients(writer("ardf")(d)), indent=2, ensure_ascii=False)  # as resources/read shows it
     except ValueError as exc:
         ardf = f"(ARDF cannot express this descriptor: {exc})"
     return {
