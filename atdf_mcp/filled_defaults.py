@@ -11,7 +11,10 @@
 `if`/`then`/`else`, `dependentRequired` and `dependentSchemas` see the call the handler gets, so a left-out input whose
 default asks for another one is refused, and one whose default does not is accepted. A required input left out is
 refused whatever its default (which is suggested). A default its own input rejects (`null` for a string) is the
-descriptor's fault, not the caller's: it is not judged (the handler still receives it).
+descriptor's fault, not the caller's: it is not judged (the handler still receives it). A default whose mere presence
+the schema refuses beside the caller's arguments (`offset` 0 where a `cursor` call must hold no offset: a `not`, a
+`false` schema, a `oneOf` it makes ambiguous, `maxProperties`), when the call as sent is valid, is left out
+(`unfillable`): nothing the caller could add or change would be accepted, and the handler receives the call as judged.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any
 
 from .envelope import compile_fast
 
-__all__ = ["defaults_behind", "judged_defaults", "with_defaults"]
+__all__ = ["defaults_behind", "judged_defaults", "unfillable", "with_defaults"]
 
 _CONDITIONS = frozenset({"then", "else", "dependentRequired", "dependentSchemas"})
 
@@ -56,6 +59,32 @@ def with_defaults(arguments: Any, defaults: dict[str, Any]) -> Any:
     if not defaults or not isinstance(arguments, dict):
         return arguments
     return {**defaults, **arguments}
+
+
+def unfillable(arguments: Any, defaults: dict[str, Any], detailed: Any, fast: Any) -> tuple[str, ...]:
+    """The filled-in defaults to leave out of a call that is valid as sent, whose defaults the schema refuses in a way
+    the caller cannot mend (no input to add, no value of its own to change): the one whose absence makes it valid, else
+    every one. Empty when the call is invalid as sent, or the defaults ask for something the caller can give."""
+    filled = [name for name in defaults if name not in arguments] if isinstance(arguments, dict) else []
+    if not filled or not fast.is_valid(arguments):
+        return ()
+    judged = {**defaults, **arguments}
+    errors = list(detailed.iter_errors(judged))
+    if not errors or any(_mendable(error) for error in errors):
+        return ()
+    alone = [name for name in filled if fast.is_valid({**{k: v for k, v in defaults.items() if k != name}, **arguments})]
+    return (alone[0],) if len(alone) == 1 else tuple(filled)
+
+
+def _mendable(error: Any) -> bool:
+    """Whether the caller could meet `error` by adding an input or sending another value of one (a `required` or
+    `dependentRequired` input, a value at an argument's path), rather than by taking a filled-in default away."""
+    if error.validator in ("required", "dependentRequired"):
+        return True
+    if error.validator in ("anyOf", "oneOf") and error.context:  # no member matched: one may, given more
+        return any(_mendable(sub) for sub in error.context)
+    path = list(error.absolute_path)
+    return bool(path) and error.validator is not None and error.validator != "not"
 
 
 def defaults_behind(error: Any, schema: dict[str, Any], filled: dict[str, Any]) -> list[str]:

@@ -13,7 +13,7 @@ from .accepted import callable_names, closed_schema
 from .bindings import Bound
 from .budget import schema_is_small, unions_are_small
 from .envelope import compile_detailed, compile_fast
-from .filled_defaults import judged_defaults
+from .filled_defaults import judged_defaults, unfillable
 from .integers import made_whole, says_integer, types_integer_deeper
 from .model import Descriptor
 from .policies import Rules
@@ -106,6 +106,11 @@ class ToolRuntime:
         defaults = self.judged
         return {**defaults, **arguments} if defaults and isinstance(arguments, dict) else arguments
 
+    def unfilled(self, arguments: Any) -> tuple[str, ...]:
+        """The defaults left out of a call valid as sent, whose presence the schema refuses and the caller cannot mend
+        (atdf_mcp.filled_defaults.unfillable)."""
+        return unfillable(arguments, self.judged, self.detailed, self.fast) if self.judged else ()
+
     @functools.cached_property
     def whole_numbers(self) -> frozenset[str]:
         """The top-level inputs typed integer (alone or with null)."""
@@ -117,12 +122,14 @@ class ToolRuntime:
         """Whether the input schema may type an integer deeper than its top-level inputs (atdf_mcp.integers)."""
         return types_integer_deeper(self.tool.input_schema)
 
-    def prepared(self, arguments: Any) -> Any:
-        """Valid arguments as the tool runs them: defaults filled in, and a whole number written as a float (3.0, an
+    def prepared(self, arguments: Any, unfilled: tuple[str, ...] = ()) -> Any:
+        """Valid arguments as the tool runs them: defaults filled in (but those `unfilled`), and a whole number written as a float (3.0, an
         integer to JSON Schema, as Python clients send it) made an int wherever the input schema says integer."""
         if not isinstance(arguments, dict):
             return arguments
         defaults = self.defaults
+        if unfilled:
+            defaults = {name: value for name, value in defaults.items() if name not in unfilled}
         if defaults:
             arguments = {**defaults, **arguments}
         if self.deep_integers:  # objects, arrays, $ref...: the schema followed down the arguments

@@ -1,0 +1,77 @@
+"""Review of round ten: a call judged with its defaults filled in, and the round's new repairs, attacked with calls a
+real client would send. A default is what the handler receives for a left-out input, so a condition it trips is the
+caller's to meet (add the budget the default mode needs); but where the schema refuses the default's mere presence
+(`offset` defaults to 0, and a `cursor` call must not hold an offset), no argument the caller could add or change
+would be accepted: the call as sent is valid, and the handler receives it without that default, exactly as it was
+validated. Every test calls a real catalogue through the SDK's in-memory client."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from mcp import Client
+from repair_cases import echo_catalogue, entries
+
+from atdf_mcp import load_catalog
+from atdf_mcp.server import build_server
+
+S = "string"
+PAGING = {"cursor": {"type": S}, "offset": {"type": "integer", "minimum": 0, "default": 0}, "q": {"type": S}}
+TOOLS = [
+    {"name": "pages_not", "description": "a cursor call holds no offset (dependentSchemas with not).", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": PAGING,
+        "dependentSchemas": {"cursor": {"not": {"required": ["offset"]}}}}},
+    {"name": "pages_false", "description": "a cursor call holds no offset (then: offset false).", "inputSchema": {
+        "type": "object", "additionalProperties": False, "properties": PAGING,
+        "if": {"required": ["cursor"]}, "then": {"properties": {"offset": False}}}},
+    {"name": "pages_few", "description": "at most two inputs (the default counts as one).", "inputSchema": {
+        "type": "object", "properties": PAGING, "maxProperties": 2}},
+    {"name": "jobs", "description": "mode defaults to slow, which needs a budget.", "inputSchema": {
+        "type": "object", "additionalProperties": False,
+        "properties": {"mode": {"type": S, "enum": ["fast", "slow"], "default": "slow"}, "budget": {"type": "integer"}},
+        "if": {"properties": {"mode": {"const": "slow"}}, "required": ["mode"]}, "then": {"required": ["budget"]}}},
+]
+
+
+@pytest.fixture
+def catalogue(tmp_path: Path) -> Path:
+    """The review's tools, each handler returning its arguments."""
+    return echo_catalogue(tmp_path, "review10", TOOLS)
+
+
+async def _received(client: Client, tool: str, arguments: dict) -> dict:
+    """What the handler received (it returns its arguments); the call must succeed."""
+    result = await client.call_tool(tool, arguments)
+    assert result.is_error is False, result.content[0].text
+    return result.structured_content
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("tool", ["pages_not", "pages_false"])
+async def test_a_default_whose_presence_is_refused_is_left_out(catalogue: Path, tool: str) -> None:
+    """{"cursor": "abc"} is valid as sent; offset's default 0 beside it is what the schema refuses, and no argument the
+    caller could send would change that: accepted, and the handler receives the call as validated (no offset). Left
+    out entirely, the default is still filled in; an offset the caller sends beside a cursor is still refused."""
+    async with Client(build_server(load_catalog(catalogue))) as client:
+        assert await _received(client, tool, {"cursor": "abc"}) == {"cursor": "abc"}
+        assert await _received(client, tool, {"q": "x"}) == {"q": "x", "offset": 0}
+        found = await entries(client, tool, {"cursor": "abc", "offset": 5})
+    assert all("suggested_arguments" not in e["context"] for e in found), found
+
+
+@pytest.mark.anyio
+async def test_a_default_past_max_properties_is_left_out(catalogue: Path) -> None:
+    """maxProperties 2 and two inputs sent: offset's default would be a third, which nothing the caller sends mends."""
+    async with Client(build_server(load_catalog(catalogue))) as client:
+        assert await _received(client, "pages_few", {"cursor": "abc", "q": "x"}) == {"cursor": "abc", "q": "x"}
+        assert await _received(client, "pages_few", {"q": "x"}) == {"q": "x", "offset": 0}
+
+
+@pytest.mark.anyio
+async def test_a_default_that_asks_for_another_input_is_still_judged(catalogue: Path) -> None:
+    """mode's default "slow" needs a budget the caller can send: the call is refused as round ten has it."""
+    async with Client(build_server(load_catalog(catalogue))) as client:
+        found = await entries(client, "jobs", {})
+        assert [e["parameter_name"] for e in found] == ["budget"], found
+        assert await _received(client, "jobs", {"budget": 3}) == {"budget": 3, "mode": "slow"}
