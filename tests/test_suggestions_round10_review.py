@@ -75,3 +75,14 @@ async def test_a_default_that_asks_for_another_input_is_still_judged(catalogue: 
         found = await entries(client, "jobs", {})
         assert [e["parameter_name"] for e in found] == ["budget"], found
         assert await _received(client, "jobs", {"budget": 3}) == {"budget": 3, "mode": "slow"}
+
+
+@pytest.mark.anyio
+async def test_progressive_call_tool_passes_the_call_as_validated(catalogue: Path) -> None:
+    """Through the progressive `call_tool`, the inner call is judged and run the same way."""
+    async with Client(build_server(load_catalog(catalogue), disclosure="progressive")) as client:
+        called = await client.call_tool("call_tool", {"name": "pages_not", "arguments": {"cursor": "abc"}})
+        assert called.is_error is False, called.content[0].text
+        assert called.structured_content == {"cursor": "abc"}
+        refused = await client.call_tool("call_tool", {"name": "jobs", "arguments": {}})
+    assert refused.is_error is True
