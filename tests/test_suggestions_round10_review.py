@@ -86,3 +86,34 @@ async def test_progressive_call_tool_passes_the_call_as_validated(catalogue: Pat
         assert called.structured_content == {"cursor": "abc"}
         refused = await client.call_tool("call_tool", {"name": "jobs", "arguments": {}})
     assert refused.is_error is True
+
+
+LABELS = [{"name": "notes", "description": "free texts and notations", "inputSchema": {
+    "type": "object", "additionalProperties": False, "properties": {
+        "reminder": {"type": S, "pattern": "^[A-Za-z0-9 ]+$", "description": "What to remember at the time."},
+        "note": {"type": S, "pattern": "^[A-Za-z ]+$", "description": "A note, e.g. a subject"},
+        "ticket": {"type": S, "pattern": "^[A-Z]+-[0-9]+$", "description": "The ticket key"}}}}]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("wrong", "why"), [
+    ({"reminder": "Time: 5pm"}, "'Time 5pm' fits the free text too: the label may be what the user wrote"),
+    ({"note": "subject: hello world"}, "'subject hello world' fits too: the subject is the note's text"),
+])
+async def test_a_label_that_may_be_the_text_is_left_to_the_agent(tmp_path: Path, wrong: dict, why: str) -> None:
+    """A leading "word:" the input names is dropped only where it cannot be part of the value: a free-text pattern that
+    takes the label as a word (its colon aside) has two corrections, so none is suggested."""
+    catalogue = echo_catalogue(tmp_path, "labels", LABELS)
+    async with Client(build_server(load_catalog(catalogue))) as client:
+        found = await entries(client, "notes", wrong)
+    assert all("suggested_arguments" not in e["context"] for e in found), why
+    assert all(e["suggested_value"] is None for e in found), why
+
+
+@pytest.mark.anyio
+async def test_a_label_before_a_notation_is_still_dropped(tmp_path: Path) -> None:
+    """"ticket: ABC-12" for a ticket key: the key alone is the one reading ("ticket ABC-12" fits no key)."""
+    catalogue = echo_catalogue(tmp_path, "labels", LABELS)
+    async with Client(build_server(load_catalog(catalogue))) as client:
+        found = await entries(client, "notes", {"ticket": "ticket: ABC-12"})
+    assert found[0]["context"].get("suggested_arguments") == {"ticket": "ABC-12"}, found
