@@ -51,7 +51,7 @@ from .durations import duration_in_unit
 from .envelope import build_entry, compile_detailed, envelope
 from .epoch_times import epoch_date_time
 from .expanded_ids import expanded_id
-from .filled_defaults import defaults_behind, with_defaults
+from .filled_defaults import defaults_behind, unfillable, with_defaults
 from .filter_text import object_of_text
 from .flattened import flattened_home, has_flat_twin, spelt_flat
 from .forbidden import forbidden_name
@@ -160,6 +160,9 @@ def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, 
                                      "solution": _("Send the arguments as a JSON object, one key per input.")})
         return envelope([entry])
     defaults = defaults or {}
+    unfilled = unfillable(arguments, defaults, detailed, fast)  # offset 0 by default, refused beside a cursor: left out
+    if unfilled:
+        defaults = {name: value for name, value in defaults.items() if name not in unfilled}
     fixed = copy.deepcopy(arguments)
     judged = with_defaults(arguments, defaults)
     findings = _findings(detailed.iter_errors(judged), schema, judged)

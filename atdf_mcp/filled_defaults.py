@@ -13,8 +13,9 @@ default asks for another one is refused, and one whose default does not is accep
 refused whatever its default (which is suggested). A default its own input rejects (`null` for a string) is the
 descriptor's fault, not the caller's: it is not judged (the handler still receives it). A default whose mere presence
 the schema refuses beside the caller's arguments (`offset` 0 where a `cursor` call must hold no offset: a `not`, a
-`false` schema, a `oneOf` it makes ambiguous, `maxProperties`), when the call as sent is valid, is left out
-(`unfillable`): nothing the caller could add or change would be accepted, and the handler receives the call as judged.
+`false` schema, a `oneOf` it makes ambiguous, `maxProperties`) is left out
+(`unfillable`): nothing the caller could add or change would be accepted, and the handler receives the call as judged;
+a call with another slip ({"cursor": 5}) is judged and repaired without that default too.
 """
 
 from __future__ import annotations
@@ -62,18 +63,23 @@ def with_defaults(arguments: Any, defaults: dict[str, Any]) -> Any:
 
 
 def unfillable(arguments: Any, defaults: dict[str, Any], detailed: Any, fast: Any) -> tuple[str, ...]:
-    """The filled-in defaults to leave out of a call that is valid as sent, whose defaults the schema refuses in a way
-    the caller cannot mend (no input to add, no value of its own to change): the one whose absence makes it valid, else
-    every one. Empty when the call is invalid as sent, or the defaults ask for something the caller can give."""
+    """The filled-in defaults to leave out of a call: those the schema refuses in a way the caller cannot mend (no input
+    to add, no value of theirs to change), whose absence takes every such refusal away: the one that does it alone,
+    else every filled one. Empty when the defaults ask only for what the caller can give."""
     filled = [name for name in defaults if name not in arguments] if isinstance(arguments, dict) else []
-    if not filled or not fast.is_valid(arguments):
+    if not filled or fast.is_valid({**defaults, **arguments}):
         return ()
-    judged = {**defaults, **arguments}
-    errors = list(detailed.iter_errors(judged))
-    if not errors or any(_mendable(error) for error in errors):
+    if all(_mendable(error) for error in detailed.iter_errors({**defaults, **arguments})):
         return ()
-    alone = [name for name in filled if fast.is_valid({**{k: v for k, v in defaults.items() if k != name}, **arguments})]
-    return (alone[0],) if len(alone) == 1 else tuple(filled)
+
+    def cleared(names: tuple[str, ...]) -> bool:
+        kept = {name: value for name, value in defaults.items() if name not in names}
+        return all(_mendable(error) for error in detailed.iter_errors({**kept, **arguments}))
+
+    alone = [name for name in filled if cleared((name,))]
+    if len(alone) == 1:
+        return (alone[0],)
+    return tuple(filled) if cleared(tuple(filled)) else ()
 
 
 def _mendable(error: Any) -> bool:

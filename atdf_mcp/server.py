@@ -574,7 +574,7 @@ def _checked(runtime: ToolRuntime, arguments: Any) -> tuple[Any, bool, tuple[str
     if valid and not runtime.refuses(arguments):  # refused: valid on an open schema, but the handler would raise TypeError
         return arguments, True, (), ()
     unfilled = () if valid else runtime.unfilled(arguments)  # offset 0 by default where a cursor call holds none
-    if unfilled and not runtime.refuses(arguments):
+    if unfilled and runtime.fast.is_valid(runtime.judged_call(arguments, unfilled)) and not runtime.refuses(arguments):
         return arguments, True, (), unfilled
     trimmed, dropped = without_refused_nulls(runtime.tool.input_schema, arguments)
     if dropped and runtime.fast.is_valid(runtime.judged_call(trimmed)) and not runtime.refuses(trimmed):

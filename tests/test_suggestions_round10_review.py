@@ -117,3 +117,15 @@ async def test_a_label_before_a_notation_is_still_dropped(tmp_path: Path) -> Non
     async with Client(build_server(load_catalog(catalogue))) as client:
         found = await entries(client, "notes", {"ticket": "ticket: ABC-12"})
     assert found[0]["context"].get("suggested_arguments") == {"ticket": "ABC-12"}, found
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("tool", ["pages_not", "pages_false"])
+async def test_a_repair_beside_a_refused_default_is_suggested(catalogue: Path, tool: str) -> None:
+    """{"cursor": 5}: the cursor's type is the one slip; offset's default, which a cursor call leaves out, is no problem
+    of the caller's (no entry asks to leave out an offset nobody sent), and the repaired call is suggested and runs."""
+    async with Client(build_server(load_catalog(catalogue))) as client:
+        found = await entries(client, tool, {"cursor": 5})
+        assert [e["parameter_name"] for e in found] == ["cursor"], found
+        assert found[0]["context"].get("suggested_arguments") == {"cursor": "5"}, found
+        assert await _received(client, tool, {"cursor": "5"}) == {"cursor": "5"}
