@@ -7,13 +7,19 @@ validated. Every test calls a real catalogue through the SDK's in-memory client.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import anyio
 import pytest
+import yaml
+from demo_upstream import app as upstream_app
+from local_server import running
 from mcp import Client
 from repair_cases import echo_catalogue, entries
 
 from atdf_mcp import load_catalog
+from atdf_mcp.dispatch import http
 from atdf_mcp.server import build_server
 
 S = "string"
@@ -129,3 +135,22 @@ async def test_a_repair_beside_a_refused_default_is_suggested(catalogue: Path, t
         assert [e["parameter_name"] for e in found] == ["cursor"], found
         assert found[0]["context"].get("suggested_arguments") == {"cursor": "5"}, found
         assert await _received(client, tool, {"cursor": "5"}) == {"cursor": "5"}
+
+
+def test_an_http_tool_sends_the_call_as_validated(tmp_path: Path) -> None:
+    """A GET tool bound to a real upstream on 127.0.0.1: a left-out default goes in the query (as before round ten), and
+    one the schema refuses beside a cursor is not sent."""
+    with running(upstream_app, log_level="critical") as upstream:
+        tool = {**TOOLS[0], "name": "pages_http", "endpoint": f"{upstream}/echo/pages", "method": "GET"}
+        (tmp_path / "tools.json").write_text(json.dumps({"tools": [tool]}), encoding="utf-8")
+        (tmp_path / "atdf-mcp.yaml").write_text(yaml.safe_dump({"allow_private_networks": True}), encoding="utf-8")
+
+        async def run() -> list[list[list[str]]]:
+            try:
+                with anyio.fail_after(20):
+                    async with Client(build_server(load_catalog(tmp_path))) as client:
+                        return [(await _received(client, "pages_http", call))["query"] for call in ({"cursor": "abc"}, {"q": "x"})]
+            finally:
+                await http.aclose()
+
+        assert [sorted(query) for query in anyio.run(run)] == [[["cursor", "abc"]], [["offset", "0"], ["q", "x"]]]
