@@ -24,7 +24,7 @@ from typing import Any
 
 from .envelope import compile_fast
 
-__all__ = ["defaults_behind", "judged_defaults", "unfillable", "with_defaults"]
+__all__ = ["defaults_behind", "judged_defaults", "rejected_defaults", "unfillable", "with_defaults"]
 
 _CONDITIONS = frozenset({"then", "else", "dependentRequired", "dependentSchemas"})
 
@@ -42,6 +42,36 @@ def judged_defaults(schema: dict[str, Any] | None) -> dict[str, Any]:
                 and _accepts(schema, prop, prop["default"])):  # type: ignore[arg-type]
             found[name] = prop["default"]
     return found
+
+
+def rejected_defaults(schema: dict[str, Any] | None) -> list[tuple[str, Any, str]]:
+    """(name, default, why) of each optional top-level input whose own schema surely rejects its default: it is not
+    judged, yet the handler receives it whenever the caller leaves the input out (a load warning)."""
+    properties = (schema or {}).get("properties") if isinstance(schema, dict) else None
+    if not isinstance(properties, dict):
+        return []
+    required = schema.get("required") if isinstance(schema.get("required"), list) else ()  # type: ignore[union-attr]
+    found = []
+    for name, prop in properties.items():
+        if isinstance(prop, dict) and "default" in prop and name not in required:
+            why = _rejection(schema, prop, prop["default"])  # type: ignore[arg-type]
+            if why:
+                found.append((name, prop["default"], why))
+    return found
+
+
+def _rejection(root: dict[str, Any], prop: dict[str, Any], value: Any) -> str:
+    """Why the input's schema rejects `value` (empty when it accepts it, or cannot be compiled on its own)."""
+    if _accepts(root, prop, value):
+        return ""
+    import jsonschema  # only to explain, at load, a default that is rejected
+
+    own = {**prop, **{k: root[k] for k in ("$defs", "definitions") if k in root and k not in prop}}
+    try:
+        error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(own).iter_errors(value))
+    except Exception:  # a schema that needs more than its root's definitions: say nothing
+        return ""
+    return error.message if error is not None else ""
 
 
 def _accepts(root: dict[str, Any], prop: dict[str, Any], value: Any) -> bool:

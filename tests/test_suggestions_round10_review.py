@@ -154,3 +154,24 @@ def test_an_http_tool_sends_the_call_as_validated(tmp_path: Path) -> None:
                 await http.aclose()
 
         assert [sorted(query) for query in anyio.run(run)] == [[["cursor", "abc"]], [["offset", "0"], ["q", "x"]]]
+
+
+@pytest.mark.parametrize(("prop", "said"), [
+    ({"type": "integer", "default": "10"}, "'limit' has the default \"10\""),
+    ({"const": "v1", "default": "v2"}, "'limit' has the default \"v2\""),
+])
+def test_a_default_its_input_rejects_is_a_load_warning(tmp_path: Path, prop: dict, said: str) -> None:
+    """A default its own input rejects is not judged, yet the handler receives it whenever the caller leaves the input
+    out: `validate` says so at the default, as a warning (the tool is still served)."""
+    tools = [{"name": "lister", "description": "d", "inputSchema": {"type": "object", "properties": {"limit": prop}}}]
+    catalog = load_catalog(echo_catalogue(tmp_path, "defaults", tools))
+    found = [p for p in catalog.report.problems if p.code == "INVALID_INPUT_SCHEMA"]
+    assert [(p.severity, p.pointer) for p in found] == [("warning", "/0/inputSchema/properties/limit/default")], found
+    assert said in found[0].message and "unchecked" in found[0].message, found
+
+
+def test_a_default_its_input_takes_is_no_warning(tmp_path: Path) -> None:
+    """The review's own tools (defaults their inputs take, a required input's default aside) load without one."""
+    catalog = load_catalog(echo_catalogue(tmp_path, "review10", TOOLS))
+    assert [p for p in catalog.report.problems if p.code == "INVALID_INPUT_SCHEMA"] == []
+
