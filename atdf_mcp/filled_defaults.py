@@ -92,35 +92,65 @@ def with_defaults(arguments: Any, defaults: dict[str, Any]) -> Any:
     return {**defaults, **arguments}
 
 
-def unfillable(arguments: Any, defaults: dict[str, Any], detailed: Any, fast: Any) -> tuple[str, ...]:
-    """The filled-in defaults to leave out of a call: those the schema refuses in a way the caller cannot mend (no input
-    to add, no value of theirs to change), whose absence takes every such refusal away: the one that does it alone,
-    else every filled one. Empty when the defaults ask only for what the caller can give."""
+def unfillable(arguments: Any, defaults: dict[str, Any], detailed: Any, fast: Any,
+               schema: dict[str, Any] | None = None) -> tuple[str, ...]:
+    """The filled-in defaults to leave out of a call: those whose mere presence the schema refuses (a `false` schema at
+    the default, a `not`, an ambiguous `oneOf`, `maxProperties`) whatever value the caller might send for them, whose
+    absence takes every such refusal away: the one that does it alone, else every filled one. Empty when the defaults
+    ask only for what the caller can give, or another value of the input (dry_run false) would take the call."""
     filled = [name for name in defaults if name not in arguments] if isinstance(arguments, dict) else []
     if not filled or fast.is_valid({**defaults, **arguments}):
         return ()
-    if all(_mendable(error) for error in detailed.iter_errors({**defaults, **arguments})):
+    if all(_mendable(error, filled) for error in detailed.iter_errors({**defaults, **arguments})):
         return ()
 
     def cleared(names: tuple[str, ...]) -> bool:
         kept = {name: value for name, value in defaults.items() if name not in names}
-        return all(_mendable(error) for error in detailed.iter_errors({**kept, **arguments}))
+        return all(_mendable(error, filled) for error in detailed.iter_errors({**kept, **arguments}))
+
+    def overridable(name: str) -> bool:  # another value of a finite input the caller could send instead
+        prop = ((schema or {}).get("properties") or {}).get(name)
+        return any(cleared_with(name, value) for value in finite_values(prop) if value != defaults[name])
+
+    def cleared_with(name: str, value: Any) -> bool:
+        return all(_mendable(error, filled) for error in detailed.iter_errors({**defaults, **arguments, name: value}))
 
     alone = [name for name in filled if cleared((name,))]
     if len(alone) == 1:
-        return (alone[0],)
-    return tuple(filled) if cleared(tuple(filled)) else ()
+        return () if overridable(alone[0]) else (alone[0],)
+    if any(overridable(name) for name in filled) or not cleared(tuple(filled)):
+        return ()
+    return tuple(filled)
 
 
-def _mendable(error: Any) -> bool:
-    """Whether the caller could meet `error` by adding an input or sending another value of one (a `required` or
-    `dependentRequired` input, a value at an argument's path), rather than by taking a filled-in default away."""
+def finite_values(prop: Any) -> list[Any]:
+    """The values an input can take when they are few: a const, an enum's members (20 at most), a boolean's two."""
+    if not isinstance(prop, dict):
+        return []
+    if "const" in prop:
+        return [prop["const"]]
+    if isinstance(prop.get("enum"), list) and len(prop["enum"]) <= 20:
+        return list(prop["enum"])
+    return [True, False] if prop.get("type") == "boolean" else []
+
+
+def _mendable(error: Any, filled: list[str]) -> bool:
+    """Whether the caller could meet `error` with the arguments they send (an input to add, a value of theirs to change
+    or leave out, an `anyOf` member to meet), rather than only by taking a filled-in default away."""
     if error.validator in ("required", "dependentRequired"):
         return True
     if error.validator in ("anyOf", "oneOf") and error.context:  # no member matched: one may, given more
-        return any(_mendable(sub) for sub in error.context)
+        return any(_mendable(sub, filled) for sub in error.context)
     path = list(error.absolute_path)
-    return bool(path) and error.validator is not None and error.validator != "not"
+    if not path:  # a `not`, an ambiguous `oneOf`, maxProperties: refused for what the object holds
+        return error.validator == "not" and not _names_filled(error, filled)
+    return path[0] not in filled or error.validator not in (None, "not")  # a `false` schema at a default: its presence
+
+
+def _names_filled(error: Any, filled: list[str]) -> bool:
+    """Whether a refused `not` names a filled-in default among the inputs it refuses together."""
+    refused = error.validator_value if isinstance(error.validator_value, dict) else {}
+    return any(name in filled for name in refused.get("required") or ())
 
 
 def defaults_behind(error: Any, schema: dict[str, Any], filled: dict[str, Any]) -> list[str]:

@@ -113,7 +113,7 @@ class ToolRuntime:
         (atdf_mcp.filled_defaults.unfillable). Only small calls of a small schema: this runs on the event loop."""
         if not self.judged or not self.small_schema or not is_small(arguments):
             return ()
-        return unfillable(arguments, self.judged, self.detailed, self.fast)
+        return unfillable(arguments, self.judged, self.detailed, self.fast, self.tool.input_schema)
 
     @functools.cached_property
     def whole_numbers(self) -> frozenset[str]:

@@ -175,3 +175,40 @@ def test_a_default_its_input_takes_is_no_warning(tmp_path: Path) -> None:
     catalog = load_catalog(echo_catalogue(tmp_path, "review10", TOOLS))
     assert [p for p in catalog.report.problems if p.code == "INVALID_INPUT_SCHEMA"] == []
 
+
+FLIPS = [
+    {"name": "purge", "description": "Purge old records; a dry run by default.", "annotations": {"destructiveHint": True},
+     "inputSchema": {"type": "object", "additionalProperties": False, "required": ["table"],
+                     "properties": {"table": {"type": S}, "dry_run": {"type": "boolean", "default": True}, "confirm": {"type": "boolean"}},
+                     "if": {"properties": {"dry_run": {"const": True}}, "required": ["dry_run"]},
+                     "then": {"properties": {"confirm": False}}}},
+    {"name": "purge_not", "description": "The same, written with `not`.",
+     "inputSchema": {"type": "object", "additionalProperties": False, "required": ["table"],
+                     "properties": {"table": {"type": S}, "dry_run": {"type": "boolean", "default": True}, "confirm": {"type": "boolean"}},
+                     "if": {"properties": {"dry_run": {"const": True}}, "required": ["dry_run"]},
+                     "then": {"not": {"required": ["confirm"]}}}},
+    {"name": "share", "description": "Share a document; private by default.",
+     "inputSchema": {"type": "object", "additionalProperties": False, "required": ["doc"],
+                     "properties": {"doc": {"type": S}, "visibility": {"enum": ["private", "public"], "default": "private"},
+                                    "notify_followers": {"type": "boolean"}},
+                     "if": {"properties": {"visibility": {"const": "private"}}, "required": ["visibility"]},
+                     "then": {"properties": {"notify_followers": False}}}},
+]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("tool", "wrong", "why"), [
+    ("purge", {"table": "logs", "confirm": True}, "dry_run false (a real purge) or no confirm (the dry run): two corrections"),
+    ("purge_not", {"table": "logs", "confirm": True}, "the same, the refusal written with `not`"),
+    ("share", {"doc": "d1", "notify_followers": False}, "a public document, or no notify_followers: two corrections"),
+    ("share", {"doc": "d1", "notify_followers": True}, "a public document, or no notify_followers: two corrections"),
+])
+async def test_a_default_the_caller_can_override_is_judged_and_not_flipped(tmp_path: Path, tool: str, wrong: dict, why: str) -> None:
+    """An argument the default's case refuses is the caller's to leave out or the default theirs to override: the call
+    is refused (the handler never runs a purge with dry_run left out), and no flip is suggested, since leaving out the
+    refused argument is a correction too (a private document stays private)."""
+    catalogue = echo_catalogue(tmp_path, "flips", FLIPS)
+    async with Client(build_server(load_catalog(catalogue))) as client:
+        found = await entries(client, tool, wrong)
+    assert all("suggested_arguments" not in e["context"] for e in found), why
+    assert all(e["suggested_value"] is None for e in found), why
