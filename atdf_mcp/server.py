@@ -577,8 +577,13 @@ def _checked(runtime: ToolRuntime, arguments: Any) -> tuple[Any, bool, tuple[str
     if unfilled and runtime.fast.is_valid(runtime.judged_call(arguments, unfilled)) and not runtime.refuses(arguments):
         return arguments, True, (), unfilled
     trimmed, dropped = without_refused_nulls(runtime.tool.input_schema, arguments)
-    if dropped and runtime.fast.is_valid(runtime.judged_call(trimmed)) and not runtime.refuses(trimmed):
+    if not dropped or runtime.refuses(trimmed):
+        return arguments, False, (), ()
+    if runtime.fast.is_valid(runtime.judged_call(trimmed)):
         return trimmed, True, dropped, ()
+    unfilled = runtime.unfilled(trimmed)  # {"cursor": "abc", "offset": null}: offset's default is refused too
+    if unfilled and runtime.fast.is_valid(runtime.judged_call(trimmed, unfilled)):
+        return trimmed, True, dropped, unfilled
     return arguments, False, (), ()
 
 

@@ -212,3 +212,13 @@ async def test_a_default_the_caller_can_override_is_judged_and_not_flipped(tmp_p
         found = await entries(client, tool, wrong)
     assert all("suggested_arguments" not in e["context"] for e in found), why
     assert all(e["suggested_value"] is None for e in found), why
+
+
+@pytest.mark.anyio
+async def test_a_null_for_the_refused_default_is_left_out_too(catalogue: Path) -> None:
+    """{"cursor": "abc", "offset": null}: the null is left out (an optional input, as any other), and the call is then
+    the cursor call as validated."""
+    async with Client(build_server(load_catalog(catalogue))) as client:
+        result = await client.call_tool("pages_not", {"cursor": "abc", "offset": None})
+    assert result.is_error is False, result.content[0].text
+    assert result.structured_content == {"cursor": "abc"}
