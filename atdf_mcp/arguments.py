@@ -51,7 +51,7 @@ from .durations import duration_in_unit
 from .envelope import build_entry, compile_detailed, envelope
 from .epoch_times import epoch_date_time
 from .expanded_ids import expanded_id
-from .filled_defaults import defaults_behind, with_defaults
+from .filled_defaults import defaults_behind, unfillable, with_defaults
 from .filter_text import object_of_text
 from .flattened import flattened_home, has_flat_twin, spelt_flat
 from .forbidden import forbidden_name
@@ -160,6 +160,9 @@ def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, 
                                      "solution": _("Send the arguments as a JSON object, one key per input.")})
         return envelope([entry])
     defaults = defaults or {}
+    unfilled = unfillable(arguments, defaults, detailed, fast, schema)  # offset 0 by default, refused beside a cursor: left out
+    if unfilled:
+        defaults = {name: value for name, value in defaults.items() if name not in unfilled}
     fixed = copy.deepcopy(arguments)
     judged = with_defaults(arguments, defaults)
     findings = _findings(detailed.iter_errors(judged), schema, judged)
@@ -174,7 +177,10 @@ def argument_errors(tool: Descriptor, arguments: Any, detailed: Any, fast: Any, 
     flip = MISSING
     if (complete and not suggested_ok and any(f.keyword == "false" for f in findings)  # an argument only the other case takes
             and all(_CONDITIONAL.intersection(map(str, f.error.absolute_schema_path)) for f in findings)):
-        flip = condition_flip(schema, arguments, lambda call: bool(fast.is_valid(with_defaults(call, defaults))))
+        refused = {f.path[0] for f in findings if f.keyword == "false" and len(f.path) == 1}
+        without = {name: value for name, value in arguments.items() if name not in refused}
+        if not refused or not fast.is_valid(with_defaults(without, defaults)):  # leaving them out is a correction too
+            flip = condition_flip(schema, arguments, lambda call: bool(fast.is_valid(with_defaults(call, defaults))))
         if flip is not MISSING:  # all_day left out (false) beside start_date: all_day true takes the call as it is
             fixed, suggested_ok = {**arguments, flip[0]: flip[1]}, True
     filled = {name: value for name, value in defaults.items() if name not in arguments}

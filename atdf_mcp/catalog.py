@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 import logging
 import os
 import re
@@ -42,6 +43,7 @@ from .dialects.server_lists import server_list
 from .dialects.tool_fields import annotation_problems, icon_problems, meta_problems, written_field
 from .errors import UsageError
 from .files import DecodeFailure, decode_bytes, find_files, printable, read_file
+from .filled_defaults import rejected_defaults
 from .inputs import SchemaShapeError
 from .json_lines import JsonLines, failed_lines, records_message, with_lines
 from .l10n import LANGUAGES
@@ -605,6 +607,8 @@ class _Loader:
         ok = self._checks_pass(descriptor, report)
         if compiled is not None and descriptor.examples:
             descriptor = _valid_examples(descriptor, report, compiled)
+        if compiled is not None:
+            _rejected_defaults(descriptor, report)
         return descriptor if ok else None
 
     def _checks_pass(self, d: Descriptor, report: Any) -> bool:
@@ -1126,6 +1130,15 @@ def _valid_examples(d: Descriptor, report: Any, fast: jsonschema_rs.Validator) -
         dropped = {at[i] for i in range(len(at))} - {at[i] for i in kept}
         update["raw"] = {**d.raw, examples.lstrip("/"): [item for n, item in enumerate(written) if n not in dropped]}  # type: ignore[arg-type]
     return d.model_copy(update=update)
+
+
+def _rejected_defaults(d: Descriptor, report: Any) -> None:
+    """A warning at each optional input's default its own schema rejects: not judged, yet the handler receives it."""
+    for name, default, why in rejected_defaults(d.input_schema):
+        report(_input_schema_pointer(d, ["properties", name, "default"]),
+               f"input {name!r} has the default {json.dumps(default, ensure_ascii=False)[:80]}, which its own schema "
+               f"rejects ({why[:200]}); a call that leaves {name!r} out hands the handler that value unchecked: correct "
+               "the default or remove it", Code.INVALID_INPUT_SCHEMA, "warning")
 
 
 def _dangling_references(d: Descriptor, known: Mapping[str, Descriptor]) -> Iterator[tuple[str, str]]:

@@ -11,7 +11,11 @@
 `if`/`then`/`else`, `dependentRequired` and `dependentSchemas` see the call the handler gets, so a left-out input whose
 default asks for another one is refused, and one whose default does not is accepted. A required input left out is
 refused whatever its default (which is suggested). A default its own input rejects (`null` for a string) is the
-descriptor's fault, not the caller's: it is not judged (the handler still receives it).
+descriptor's fault, not the caller's: it is not judged (the handler still receives it). A default whose mere presence
+the schema refuses beside the caller's arguments (`offset` 0 where a `cursor` call must hold no offset: a `not`, a
+`false` schema, a `oneOf` it makes ambiguous, `maxProperties`) is left out
+(`unfillable`): nothing the caller could add or change would be accepted, and the handler receives the call as judged;
+a call with another slip ({"cursor": 5}) is judged and repaired without that default too.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from typing import Any
 
 from .envelope import compile_fast
 
-__all__ = ["defaults_behind", "judged_defaults", "with_defaults"]
+__all__ = ["defaults_behind", "judged_defaults", "rejected_defaults", "unfillable", "with_defaults"]
 
 _CONDITIONS = frozenset({"then", "else", "dependentRequired", "dependentSchemas"})
 
@@ -40,6 +44,36 @@ def judged_defaults(schema: dict[str, Any] | None) -> dict[str, Any]:
     return found
 
 
+def rejected_defaults(schema: dict[str, Any] | None) -> list[tuple[str, Any, str]]:
+    """(name, default, why) of each optional top-level input whose own schema surely rejects its default: it is not
+    judged, yet the handler receives it whenever the caller leaves the input out (a load warning)."""
+    properties = (schema or {}).get("properties") if isinstance(schema, dict) else None
+    if not isinstance(properties, dict):
+        return []
+    required = schema.get("required") if isinstance(schema.get("required"), list) else ()  # type: ignore[union-attr]
+    found = []
+    for name, prop in properties.items():
+        if isinstance(prop, dict) and "default" in prop and name not in required:
+            why = _rejection(schema, prop, prop["default"])  # type: ignore[arg-type]
+            if why:
+                found.append((name, prop["default"], why))
+    return found
+
+
+def _rejection(root: dict[str, Any], prop: dict[str, Any], value: Any) -> str:
+    """Why the input's schema rejects `value` (empty when it accepts it, or cannot be compiled on its own)."""
+    if _accepts(root, prop, value):
+        return ""
+    import jsonschema  # only to explain, at load, a default that is rejected
+
+    own = {**prop, **{k: root[k] for k in ("$defs", "definitions") if k in root and k not in prop}}
+    try:
+        error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(own).iter_errors(value))
+    except Exception:  # a schema that needs more than its root's definitions: say nothing
+        return ""
+    return error.message if error is not None else ""
+
+
 def _accepts(root: dict[str, Any], prop: dict[str, Any], value: Any) -> bool:
     """Whether the input's schema accepts its default (its `$ref`s read against the root's definitions)."""
     own = {**prop, **{k: root[k] for k in ("$defs", "definitions") if k in root and k not in prop}}
@@ -56,6 +90,67 @@ def with_defaults(arguments: Any, defaults: dict[str, Any]) -> Any:
     if not defaults or not isinstance(arguments, dict):
         return arguments
     return {**defaults, **arguments}
+
+
+def unfillable(arguments: Any, defaults: dict[str, Any], detailed: Any, fast: Any,
+               schema: dict[str, Any] | None = None) -> tuple[str, ...]:
+    """The filled-in defaults to leave out of a call: those whose mere presence the schema refuses (a `false` schema at
+    the default, a `not`, an ambiguous `oneOf`, `maxProperties`) whatever value the caller might send for them, whose
+    absence takes every such refusal away: the one that does it alone, else every filled one. Empty when the defaults
+    ask only for what the caller can give, or another value of the input (dry_run false) would take the call."""
+    filled = [name for name in defaults if name not in arguments] if isinstance(arguments, dict) else []
+    if not filled or fast.is_valid({**defaults, **arguments}):
+        return ()
+    if all(_mendable(error, filled) for error in detailed.iter_errors({**defaults, **arguments})):
+        return ()
+
+    def cleared(names: tuple[str, ...]) -> bool:
+        kept = {name: value for name, value in defaults.items() if name not in names}
+        return all(_mendable(error, filled) for error in detailed.iter_errors({**kept, **arguments}))
+
+    def overridable(name: str) -> bool:  # another value of a finite input the caller could send instead
+        prop = ((schema or {}).get("properties") or {}).get(name)
+        return any(cleared_with(name, value) for value in finite_values(prop) if value != defaults[name])
+
+    def cleared_with(name: str, value: Any) -> bool:
+        return all(_mendable(error, filled) for error in detailed.iter_errors({**defaults, **arguments, name: value}))
+
+    alone = [name for name in filled if cleared((name,))]
+    if len(alone) == 1:
+        return () if overridable(alone[0]) else (alone[0],)
+    if any(overridable(name) for name in filled) or not cleared(tuple(filled)):
+        return ()
+    return tuple(filled)
+
+
+def finite_values(prop: Any) -> list[Any]:
+    """The values an input can take when they are few: a const, an enum's members (20 at most), a boolean's two."""
+    if not isinstance(prop, dict):
+        return []
+    if "const" in prop:
+        return [prop["const"]]
+    if isinstance(prop.get("enum"), list) and len(prop["enum"]) <= 20:
+        return list(prop["enum"])
+    return [True, False] if prop.get("type") == "boolean" else []
+
+
+def _mendable(error: Any, filled: list[str]) -> bool:
+    """Whether the caller could meet `error` with the arguments they send (an input to add, a value of theirs to change
+    or leave out, an `anyOf` member to meet), rather than only by taking a filled-in default away."""
+    if error.validator in ("required", "dependentRequired"):
+        return True
+    if error.validator in ("anyOf", "oneOf") and error.context:  # no member matched: one may, given more
+        return any(_mendable(sub, filled) for sub in error.context)
+    path = list(error.absolute_path)
+    if not path:  # a `not`, an ambiguous `oneOf`, maxProperties: refused for what the object holds
+        return error.validator == "not" and not _names_filled(error, filled)
+    return path[0] not in filled or error.validator not in (None, "not")  # a `false` schema at a default: its presence
+
+
+def _names_filled(error: Any, filled: list[str]) -> bool:
+    """Whether a refused `not` names a filled-in default among the inputs it refuses together."""
+    refused = error.validator_value if isinstance(error.validator_value, dict) else {}
+    return any(name in filled for name in refused.get("required") or ())
 
 
 def defaults_behind(error: Any, schema: dict[str, Any], filled: dict[str, Any]) -> list[str]:

@@ -11,9 +11,9 @@ import mcp.types as types
 
 from .accepted import callable_names, closed_schema
 from .bindings import Bound
-from .budget import schema_is_small, unions_are_small
+from .budget import is_small, schema_is_small, unions_are_small
 from .envelope import compile_detailed, compile_fast
-from .filled_defaults import judged_defaults
+from .filled_defaults import judged_defaults, unfillable
 from .integers import made_whole, says_integer, types_integer_deeper
 from .model import Descriptor
 from .policies import Rules
@@ -101,10 +101,19 @@ class ToolRuntime:
         """The input defaults a call is judged with: those their own input accepts (atdf_mcp.filled_defaults)."""
         return judged_defaults(self.tool.input_schema)
 
-    def judged_call(self, arguments: Any) -> Any:
-        """The call as it is validated: its judged defaults filled in."""
+    def judged_call(self, arguments: Any, unfilled: tuple[str, ...] = ()) -> Any:
+        """The call as it is validated: its judged defaults filled in (but those `unfilled`)."""
         defaults = self.judged
+        if unfilled:
+            defaults = {name: value for name, value in defaults.items() if name not in unfilled}
         return {**defaults, **arguments} if defaults and isinstance(arguments, dict) else arguments
+
+    def unfilled(self, arguments: Any) -> tuple[str, ...]:
+        """The defaults left out of a call: those whose presence the schema refuses and the caller cannot mend
+        (atdf_mcp.filled_defaults.unfillable). Only small calls of a small schema: this runs on the event loop."""
+        if not self.judged or not self.small_schema or not is_small(arguments):
+            return ()
+        return unfillable(arguments, self.judged, self.detailed, self.fast, self.tool.input_schema)
 
     @functools.cached_property
     def whole_numbers(self) -> frozenset[str]:
@@ -117,12 +126,14 @@ class ToolRuntime:
         """Whether the input schema may type an integer deeper than its top-level inputs (atdf_mcp.integers)."""
         return types_integer_deeper(self.tool.input_schema)
 
-    def prepared(self, arguments: Any) -> Any:
-        """Valid arguments as the tool runs them: defaults filled in, and a whole number written as a float (3.0, an
+    def prepared(self, arguments: Any, unfilled: tuple[str, ...] = ()) -> Any:
+        """Valid arguments as the tool runs them: defaults filled in (but those `unfilled`), and a whole number written as a float (3.0, an
         integer to JSON Schema, as Python clients send it) made an int wherever the input schema says integer."""
         if not isinstance(arguments, dict):
             return arguments
         defaults = self.defaults
+        if unfilled:
+            defaults = {name: value for name, value in defaults.items() if name not in unfilled}
         if defaults:
             arguments = {**defaults, **arguments}
         if self.deep_integers:  # objects, arrays, $ref...: the schema followed down the arguments

@@ -297,11 +297,11 @@ class CatalogServer:
         elif inner is not None and inner.refusal is not None:
             result = runtime.failed(inner.refusal)
         else:
-            arguments, valid, _left_out = _checked(runtime, inner.arguments if inner is not None else arguments)
+            arguments, valid, _left_out, unfilled = _checked(runtime, inner.arguments if inner is not None else arguments)
             if not valid:
                 result = await self._refusal(runtime, arguments, view)
             elif meta is None and (runtime.rules is not None or runtime.permissions):
-                arguments = runtime.prepared(arguments)
+                arguments = runtime.prepared(arguments, unfilled)
                 refused, _advised = before_call(runtime, arguments, agent=view.toolset, lang=view.published.lang, scopes=scopes)
                 if refused is None:
                     return None
@@ -324,7 +324,7 @@ class CatalogServer:
             if inner.refusal is not None:
                 return meta.failed(inner.refusal)
             arguments = inner.arguments
-        arguments, valid, nulls = _checked(meta, arguments)  # a meta-tool's input: the same validation as a tool's
+        arguments, valid, nulls, _unfilled = _checked(meta, arguments)  # a meta-tool's input: the same validation as a tool's
         if not valid:
             return await self._refusal(meta, arguments)
         try:
@@ -357,7 +357,7 @@ class CatalogServer:
         if runtime is None:  # no structuredContent: the client may hold an outputSchema for that name from an older listing
             return error_result(unknown_tool(name, self.disclosure.names(view), find=self.disclosure.find_hint,
                                                expected=self.disclosure.name_source), structured=False)
-        arguments, valid, nulls = _checked(runtime, arguments)
+        arguments, valid, nulls, unfilled = _checked(runtime, arguments)
         if not valid:
             return await self._refusal(runtime, arguments, view)
         if nulls:  # the call without them, once more (valid now): its result says what was left out
@@ -365,7 +365,7 @@ class CatalogServer:
         dispatcher = runtime.bound.dispatcher
         if dispatcher is None:
             return runtime.failed(self._failure(runtime, Unavailable(runtime.bound.reason), arguments, view))
-        arguments = runtime.prepared(arguments)
+        arguments = runtime.prepared(arguments, unfilled)
         advised: tuple[Any, ...] = ()
         if runtime.rules is not None or runtime.permissions:  # a tool without rules or permissions pays this one check
             refused, advised = before_call(runtime, arguments, agent=view.toolset, lang=view.published.lang, scopes=scopes)
@@ -562,9 +562,9 @@ def _blob_uri(tool: Descriptor) -> str:
     return f"{tool.uri}/result"
 
 
-def _checked(runtime: ToolRuntime, arguments: Any) -> tuple[Any, bool, tuple[str, ...]]:
-    """The arguments of a call (JSON-safe), whether the tool can take them, and the optional inputs sent as null that were
-    left out to make them so (atdf_mcp.optional_nulls)."""
+def _checked(runtime: ToolRuntime, arguments: Any) -> tuple[Any, bool, tuple[str, ...], tuple[str, ...]]:
+    """The arguments of a call (JSON-safe), whether the tool can take them, the optional inputs sent as null that were
+    left out to make them so (atdf_mcp.optional_nulls), and the defaults not to fill in (atdf_mcp.filled_defaults)."""
     arguments = arguments if arguments is not None else {}
     try:  # judged with its defaults filled in: the call the handler will receive (atdf_mcp.filled_defaults)
         valid = runtime.fast.is_valid(runtime.judged_call(arguments))
@@ -572,11 +572,19 @@ def _checked(runtime: ToolRuntime, arguments: Any) -> tuple[Any, bool, tuple[str
         arguments = json_safe(arguments, fallback=str)
         valid = runtime.fast.is_valid(runtime.judged_call(arguments))
     if valid and not runtime.refuses(arguments):  # refused: valid on an open schema, but the handler would raise TypeError
-        return arguments, True, ()
+        return arguments, True, (), ()
+    unfilled = () if valid else runtime.unfilled(arguments)  # offset 0 by default where a cursor call holds none
+    if unfilled and runtime.fast.is_valid(runtime.judged_call(arguments, unfilled)) and not runtime.refuses(arguments):
+        return arguments, True, (), unfilled
     trimmed, dropped = without_refused_nulls(runtime.tool.input_schema, arguments)
-    if dropped and runtime.fast.is_valid(runtime.judged_call(trimmed)) and not runtime.refuses(trimmed):
-        return trimmed, True, dropped
-    return arguments, False, ()
+    if not dropped or runtime.refuses(trimmed):
+        return arguments, False, (), ()
+    if runtime.fast.is_valid(runtime.judged_call(trimmed)):
+        return trimmed, True, dropped, ()
+    unfilled = runtime.unfilled(trimmed)  # {"cursor": "abc", "offset": null}: offset's default is refused too
+    if unfilled and runtime.fast.is_valid(runtime.judged_call(trimmed, unfilled)):
+        return trimmed, True, dropped, unfilled
+    return arguments, False, (), ()
 
 
 class _Silence:

@@ -5,7 +5,12 @@
     >>> without_label("EU:DE", "^[A-Z]{2}$", "region")   # EU is no label of a region: a code of its own
     MISSING
 
-The label must be a word of the input's name or description, and the rest must pass the pattern as it is.
+    >>> without_label("Time: 5pm", "^[A-Za-z0-9 ]+$", "reminder What to remember at the time.")   # "Time 5pm" fits too
+    MISSING
+
+The label must be a word of the input's name or description, and the rest must pass the pattern as it is. Where the
+pattern also takes the label as a word of the value (its colon aside: a free text), the label may be what the user
+wrote: two corrections, so none.
 """
 
 from __future__ import annotations
@@ -29,4 +34,6 @@ def without_label(value: str, pattern: str, described: str) -> Any:
     if match is None or not re.search(rf"(?<![A-Za-z0-9]){re.escape(match[1])}(?![A-Za-z0-9])", described, re.IGNORECASE):
         return MISSING
     rest = match[2].strip()
+    if search(pattern, f"{match[1]} {rest}"):  # "Time 5pm" for a reminder: the label may be part of the text
+        return MISSING
     return rest if search(pattern, rest) else MISSING
