@@ -498,7 +498,7 @@ class _Loader:
             if item is None and isinstance(raw, JsonLines) and raw.failed_at(pointer):
                 continue  # a line that did not parse: its PARSE_ERROR is said
             try:  # the canonical form of the descriptor as written (every deviation said), read from here on
-                entries.append((pointer, canonicalize(item, notes=notes)))
+                entries.append((pointer, canonicalize(item, notes=notes, atdf1_required=self.options.atdf1_required)))
             except RecursionError:
                 entries.append((pointer, None))
         found = [detect(canon.raw) if canon is not None else None for _, canon in entries]

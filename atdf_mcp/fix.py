@@ -42,7 +42,8 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the diff of (or write) the canonical form of every file that deviates; say what could not be fixed."""
-    report = load_catalog(*args.paths).report
+    catalog = load_catalog(*args.paths)
+    report, atdf1_required = catalog.report, catalog.config.atdf1_required
     changed: list[Path] = []
     for f in report.files:
         path = Path(f.file)
@@ -50,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
             continue
         data = path.read_bytes()
         suffix = path.suffix.lower()
-        new = canonical_bytes(data, yaml_syntax=suffix in (".yaml", ".yml"), json_lines=suffix == ".jsonl")
+        new = canonical_bytes(data, yaml_syntax=suffix in (".yaml", ".yml"), json_lines=suffix == ".jsonl",
+                              atdf1_required=atdf1_required)
         if new is None or new == data:
             continue
         changed.append(path)
@@ -67,14 +69,15 @@ def run(args: argparse.Namespace) -> int:
     return _summary(report, changed, write=args.write)
 
 
-def canonical_text(text: str, *, yaml_syntax: bool = False, json_lines: bool = False) -> str | None:
-    """A descriptor file's text in canonical form, laid out as it was; None when it cannot be decoded."""
+def canonical_text(text: str, *, yaml_syntax: bool = False, json_lines: bool = False, atdf1_required: bool = True) -> str | None:
+    """A descriptor file's text in canonical form, laid out as it was; None when it cannot be decoded (`atdf1_required`:
+    the catalogue's reading of ATDF 1.x inputs)."""
     raw = decode_bytes(text.encode("utf-8"), yaml_syntax=yaml_syntax, json_lines=json_lines)
     if isinstance(raw, DecodeFailure):
         return None
     if isinstance(raw, JsonLines):
-        return _canonical_lines(text)
-    document, origin = _canonical_document(raw)
+        return _canonical_lines(text, atdf1_required)
+    document, origin = _canonical_document(raw, atdf1_required)
     crlf = "\r\n" in text
     plain = text.replace("\r\n", "\n") if crlf else text
     result = rewrite_yaml(plain, document, origin) if yaml_syntax else rewrite_json(plain, document, origin)
@@ -86,14 +89,15 @@ def canonical_text(text: str, *, yaml_syntax: bool = False, json_lines: bool = F
     return result.replace("\n", "\r\n") if crlf else result
 
 
-def canonical_bytes(data: bytes, *, yaml_syntax: bool = False, json_lines: bool = False) -> bytes | None:
+def canonical_bytes(data: bytes, *, yaml_syntax: bool = False, json_lines: bool = False, atdf1_required: bool = True) -> bytes | None:
     """`canonical_text` of a file's bytes, in its encoding and with its byte-order mark if it had one."""
     codec, bom = text_codec(data)
-    text = canonical_text(data[len(bom):].decode(codec), yaml_syntax=yaml_syntax, json_lines=json_lines)
+    text = canonical_text(data[len(bom):].decode(codec), yaml_syntax=yaml_syntax, json_lines=json_lines,
+                          atdf1_required=atdf1_required)
     return None if text is None else bom + text.encode(codec)
 
 
-def _canonical_lines(text: str) -> str:
+def _canonical_lines(text: str, atdf1_required: bool = True) -> str:
     """A JSON Lines text with each line canonical and still one line; blank lines and lines that do not parse kept."""
     out = []
     for line in split_lines(text, keepends=True):
@@ -102,20 +106,20 @@ def _canonical_lines(text: str) -> str:
         if document is None or isinstance(document, (DecodeFailure, JsonLines)):
             out.append(line)
             continue
-        fixed, _ = _canonical_document(copy.deepcopy(document))  # it rewrites lists in place
+        fixed, _ = _canonical_document(copy.deepcopy(document), atdf1_required)  # it rewrites lists in place
         new = body if fixed == document else json.dumps(fixed, ensure_ascii=False)
         out.append(new + line[len(body):])
     return "".join(out)
 
 
-def _canonical_document(raw: Any) -> tuple[Any, Origin]:
+def _canonical_document(raw: Any, atdf1_required: bool = True) -> tuple[Any, Origin]:
     """The decoded file with each descriptor in it canonical (what is not a descriptor is left untouched).
 
     Also where each part of the new document was in the file (a renamed key, a moved block), for the rewrite.
     """
     changed: list[tuple[str, Canonical]] = []
     for pointer, item in descriptor_entries(raw):
-        canon = canonicalize(copy.deepcopy(item))
+        canon = canonicalize(copy.deepcopy(item), atdf1_required=atdf1_required)
         if detect(canon.raw) is not None and canon.deviations:
             raw = _replaced(raw, pointer, canon.raw)
             changed.append((pointer, canon))

@@ -3,7 +3,7 @@
     >>> c = canonicalize({"tool_id": "t", "description": "d", "when_to_use": "w", "how_to_use": {
     ...     "inputs": [{"name": "n", "type": "integer", "maximum": 9}], "outputs": {"success": "ok", "failure": []}}})
     >>> c.raw["how_to_use"]["inputs"][0]
-    {'name': 'n', 'type': 'integer', 'schema': {'maximum': 9}}
+    {'name': 'n', 'type': 'integer', 'schema': {'maximum': 9}, 'required': True}
     >>> c.deviations[0].pointer, c.deviations[0].fixed
     ('/how_to_use/inputs/0/maximum', True)
 
@@ -25,6 +25,7 @@ from ..inputs import JSON_TYPES, json_type, property_schema
 from ..schemas import to_pointer
 from . import atdf
 from .api_tools import is_python_generic, nullable_type, python_type_schema, unwrap_tool_spec, written
+from .atdf1_inputs import keep_required
 from .dify import dify_tool
 from .flowise import flowise_tool
 from .responses import bfcl_response
@@ -150,10 +151,11 @@ def may_hold_notes(data: bytes) -> bool:
     return False
 
 
-def canonicalize(raw: Any, *, notes: bool = True) -> Canonical:
+def canonicalize(raw: Any, *, notes: bool = True, atdf1_required: bool = True) -> Canonical:
     """Rewrite one raw descriptor in place into its dialect's canonical form; say every deviation.
 
-    `notes=False` says the file cannot hold note keys (see `may_hold_notes`), so they are not looked for.
+    `notes=False` says the file cannot hold note keys (see `may_hold_notes`), so they are not looked for;
+    `atdf1_required`: the catalogue's reading of ATDF 1.x inputs, kept when a 1.x descriptor is rewritten as 2.x.
     """
     c = Canonical(raw)
     if not isinstance(raw, dict):
@@ -168,7 +170,7 @@ def canonicalize(raw: Any, *, notes: bool = True) -> Canonical:
     if family == "ardf":
         _ardf(c, raw)
     elif family == "atdf":
-        _atdf(c, raw)
+        _atdf(c, raw, atdf1_required)
     elif family in ("mcp", "openakita"):
         key = "inputSchema" if family == "mcp" else "input_schema"
         _schema_text(c, raw, key)
@@ -696,7 +698,7 @@ def _input_flags(c: Canonical, item: dict[str, Any], where: str) -> None:
 # ---------------------------------------------------------------------------------------------- ATDF 1.x / 2.x
 
 
-def _atdf(c: Canonical, raw: dict[str, Any]) -> None:
+def _atdf(c: Canonical, raw: dict[str, Any], atdf1_required: bool) -> None:
     if "tool_id" in raw and raw.get("id") == raw["tool_id"]:  # two different ids are left to the schema: it says keep one
         del raw["id"]
         c.fixed("/id", "give the identifier once: write \"tool_id\" only (\"id\" repeats it)")
@@ -707,8 +709,10 @@ def _atdf(c: Canonical, raw: dict[str, Any]) -> None:
                 f"{named[0]}.x: write {_j(named)}")
         raw["schema_version"] = named
     how = raw.get("how_to_use")
+    written_1x = False
     if isinstance(how, dict):
         _inputs_list(c, how, "/how_to_use")
+        written_1x = atdf.version_of(raw) == "atdf1"  # no flag nor schema written on an input: required (atdf1_inputs)
         inputs = how.get("inputs")
         for i, item in enumerate(inputs if isinstance(inputs, list) else ()):
             if isinstance(item, dict):
@@ -733,6 +737,8 @@ def _atdf(c: Canonical, raw: dict[str, Any]) -> None:
             _insert_first(raw, "schema_version", "2.0.0")
         c.fixed(where, f"ATDF 1.x admits no keys of its own "
                 f"({keys_text(own)}); 2.x does: write \"schema_version\": \"2.0.0\"")
+    if written_1x and atdf1_required and atdf.version_of(raw) == "atdf2":
+        keep_required(c, raw)
 
 
 def _atdf_translations(c: Canonical, raw: dict[str, Any]) -> None:
