@@ -33,32 +33,28 @@ _CONDITIONS = frozenset({"then", "else", "dependentRequired", "dependentSchemas"
 def judged_defaults(schema: dict[str, Any] | None) -> dict[str, Any]:
     """The top-level input defaults a call is judged with: of optional inputs (a required one left out is refused, its
     default suggested), each accepted by its own input."""
-    properties = (schema or {}).get("properties") if isinstance(schema, dict) else None
-    if not isinstance(properties, dict):
-        return {}
-    required = schema.get("required") if isinstance(schema.get("required"), list) else ()  # type: ignore[union-attr]
-    found: dict[str, Any] = {}
-    for name, prop in properties.items():
-        if (isinstance(prop, dict) and "default" in prop and name not in required
-                and _accepts(schema, prop, prop["default"])):  # type: ignore[arg-type]
-            found[name] = prop["default"]
-    return found
+    return {name: prop["default"] for name, prop in _optional_defaults(schema).items()
+            if _accepts(schema, prop, prop["default"])}  # type: ignore[arg-type]
 
 
 def rejected_defaults(schema: dict[str, Any] | None) -> list[tuple[str, Any, str]]:
     """(name, default, why) of each optional top-level input whose own schema surely rejects its default: it is not
     judged, yet the handler receives it whenever the caller leaves the input out (a load warning)."""
-    properties = (schema or {}).get("properties") if isinstance(schema, dict) else None
-    if not isinstance(properties, dict):
-        return []
-    required = schema.get("required") if isinstance(schema.get("required"), list) else ()  # type: ignore[union-attr]
     found = []
-    for name, prop in properties.items():
-        if isinstance(prop, dict) and "default" in prop and name not in required:
-            why = _rejection(schema, prop, prop["default"])  # type: ignore[arg-type]
-            if why:
-                found.append((name, prop["default"], why))
+    for name, prop in _optional_defaults(schema).items():
+        why = _rejection(schema, prop, prop["default"])  # type: ignore[arg-type]
+        if why:
+            found.append((name, prop["default"], why))
     return found
+
+
+def _optional_defaults(schema: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
+    """The schemas of the top-level inputs that are optional and have a default, by name."""
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    if not isinstance(properties, dict):
+        return {}
+    required = schema.get("required") if isinstance(schema.get("required"), list) else ()  # type: ignore[union-attr]
+    return {name: prop for name, prop in properties.items() if isinstance(prop, dict) and "default" in prop and name not in required}
 
 
 def _rejection(root: dict[str, Any], prop: dict[str, Any], value: Any) -> str:
@@ -67,9 +63,8 @@ def _rejection(root: dict[str, Any], prop: dict[str, Any], value: Any) -> str:
         return ""
     import jsonschema  # only to explain, at load, a default that is rejected
 
-    own = {**prop, **{k: root[k] for k in ("$defs", "definitions") if k in root and k not in prop}}
     try:
-        error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(own).iter_errors(value))
+        error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(_own_schema(root, prop)).iter_errors(value))
     except Exception:  # a schema that needs more than its root's definitions: say nothing
         return ""
     return error.message if error is not None else ""
@@ -79,13 +74,18 @@ def _accepts(root: dict[str, Any], prop: dict[str, Any], value: Any) -> bool:
     """Whether the input's schema accepts its default (its `$ref`s read against the root's definitions)."""
     if plainly_accepted(prop, value):  # most defaults: no validator compiled (20-50 µs each at load)
         return True
+    try:
+        return bool(compile_fast(_own_schema(root, prop)).is_valid(value))
+    except Exception:  # a schema the fast validator cannot compile on its own: judge nothing
+        return False
+
+
+def _own_schema(root: dict[str, Any], prop: dict[str, Any]) -> dict[str, Any]:
+    """An input's schema on its own: with its root's definitions (for its `$ref`s) and `$schema` (its dialect)."""
     own = {**prop, **{k: root[k] for k in ("$defs", "definitions") if k in root and k not in prop}}
     if "$schema" in root:
         own["$schema"] = root["$schema"]
-    try:
-        return bool(compile_fast(own).is_valid(value))
-    except Exception:  # a schema the fast validator cannot compile on its own: judge nothing
-        return False
+    return own
 
 
 def with_defaults(arguments: Any, defaults: dict[str, Any]) -> Any:

@@ -13,7 +13,7 @@ from .accepted import callable_names, closed_schema
 from .bindings import Bound
 from .budget import is_small, schema_is_small, unions_are_small
 from .envelope import compile_detailed, compile_fast
-from .filled_defaults import judged_defaults, unfillable
+from .filled_defaults import judged_defaults, unfillable, with_defaults
 from .integers import made_whole, says_integer, types_integer_deeper
 from .model import Descriptor
 from .policies import Rules
@@ -106,7 +106,7 @@ class ToolRuntime:
         defaults = self.judged
         if unfilled:
             defaults = {name: value for name, value in defaults.items() if name not in unfilled}
-        return {**defaults, **arguments} if defaults and isinstance(arguments, dict) else arguments
+        return with_defaults(arguments, defaults)
 
     def unfilled(self, arguments: Any) -> tuple[str, ...]:
         """The defaults left out of a call: those whose presence the schema refuses and the caller cannot mend
