@@ -42,6 +42,7 @@ from .files import CONFIG_FILE_NAMES, IGNORE_FILE
 from .model import Descriptor
 from .mounts import remote_file_system
 from .publish import Published
+from .reports import private_text
 from .server import CatalogServer
 from .view import Views
 
@@ -289,7 +290,8 @@ class LiveCatalog:
 
     def _warning_text(self, errors: list[Problem]) -> str:
         root = self.app.catalog.root
-        shown = "; ".join(f"{_relative(p.file, root)}{'#' + p.pointer if p.pointer else ''}: {p.message} [{p.code}]" for p in errors[:10])
+        shown = "; ".join(f"{_relative(p.file, root)}{'#' + p.pointer if p.pointer else ''}: {private_text(p.message, root)} [{p.code}]"
+                          for p in errors[:10])
         more = f" (and {len(errors) - 10} more)" if len(errors) > 10 else ""
         return (f"catalogue reload found {len(errors)} new error(s){more}: {shown}. A file that was served before keeps its "
                 "last good version; see GET /validate or `atdf-mcp validate`.")
