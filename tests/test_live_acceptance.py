@@ -7,11 +7,13 @@ anyio.fail_after; the helpers are those of tests/test_live_reload.py.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
+import anyio
 import httpx
 import pytest
-from test_live_reload import Inbox, catalogue, connected, mcp_tool, tools_of
+from test_live_reload import TOOLS_CHANGED, Inbox, catalogue, connected, mcp_tool, tools_of
 
 __all__ = ["catalogue"]  # the fixture, shared with tests/test_live_reload.py
 
@@ -34,3 +36,38 @@ async def test_a_duplicate_id_is_reported_without_the_servers_own_paths(catalogu
             assert messages and all("echo.json" in m and str(catalogue.resolve()) not in m for m in messages), messages
         assert (await tools_of(client))["echo"] == "Give the text back."  # the first in the walk's order stays served
 
+
+@pytest.mark.anyio
+@pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt", reason="POSIX symbolic links")
+async def test_a_symlink_to_a_file_of_the_catalogue_is_one_file_that_follows_its_target(catalogue: Path) -> None:
+    """`link.json -> shared/real.json` inside the catalogue: served once (no DUPLICATE_ID), and an edit of the target
+    is what the client sees next."""
+    (catalogue / "shared").mkdir()
+    real = catalogue / "shared" / "real.json"
+    real.write_text(json.dumps(mcp_tool("linked", "First version.")), encoding="utf-8")
+    os.symlink(os.path.join("shared", "real.json"), catalogue / "link.json")
+    inbox = Inbox()
+    async with connected("http", catalogue, inbox) as (client, url):
+        assert (await tools_of(client))["linked"] == "First version."
+        report = httpx.get(f"{url}/validate", timeout=10).json()
+        assert [p for f in report["files"] for p in f["problems"] if p["severity"] == "error"] == []
+        real.write_text(json.dumps(mcp_tool("linked", "Edited at its target.")), encoding="utf-8")
+        await inbox.wait_for(TOOLS_CHANGED, 1)
+        with anyio.fail_after(10):
+            while (await tools_of(client))["linked"] != "Edited at its target.":
+                await anyio.sleep(0.05)
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt", reason="POSIX symbolic links")
+def test_find_files_reads_a_linked_file_once_and_keeps_a_link_to_a_file_not_walked(tmp_path: Path) -> None:
+    """A link to a file found under its own name is dropped; one to a hidden folder's file (never walked) stays."""
+    from atdf_mcp.files import find_files
+
+    (tmp_path / "shared").mkdir()
+    (tmp_path / ".hidden").mkdir()
+    for path in (tmp_path / "shared" / "real.json", tmp_path / ".hidden" / "kept.json"):
+        path.write_text("{}", encoding="utf-8")
+    os.symlink(os.path.join("shared", "real.json"), tmp_path / "a_link.json")
+    os.symlink(os.path.join(".hidden", "kept.json"), tmp_path / "b_link.json")
+    found = [p.relative_to(tmp_path).as_posix() for p in find_files(tmp_path)]
+    assert found == ["b_link.json", "shared/real.json"]
