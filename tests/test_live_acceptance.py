@@ -13,7 +13,7 @@ from pathlib import Path
 import anyio
 import httpx
 import pytest
-from test_live_reload import TOOLS_CHANGED, Inbox, catalogue, connected, mcp_tool, tools_of
+from test_live_reload import HANDLERS, TOOLS_CHANGED, Inbox, catalogue, connected, mcp_tool, text_of, tools_of
 
 __all__ = ["catalogue"]  # the fixture, shared with tests/test_live_reload.py
 
@@ -71,3 +71,24 @@ def test_find_files_reads_a_linked_file_once_and_keeps_a_link_to_a_file_not_walk
     os.symlink(os.path.join(".hidden", "kept.json"), tmp_path / "b_link.json")
     found = [p.relative_to(tmp_path).as_posix() for p in find_files(tmp_path)]
     assert found == ["b_link.json", "shared/real.json"]
+
+
+@pytest.mark.anyio
+async def test_a_handler_module_fixed_after_its_import_got_stuck_is_served_without_a_restart(
+        catalogue: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """handlers.py saved with a loop at its top level, then fixed: the stuck import keeps its thread (it cannot be
+    stopped), but the fixed module is imported by the next reload and its functions answer; no restart."""
+    monkeypatch.setenv("ATDF_MCP_IMPORT_SECONDS", "1")  # the child's environment is a copy of this one
+    inbox = Inbox()
+    handlers = catalogue / "handlers.py"
+    async with connected("stdio", catalogue, inbox) as (client, _):
+        await client.set_logging_level("info")
+        assert text_of(await client.call_tool("echo", {"text": "abc"})) == "abc"
+        handlers.write_text(HANDLERS + "\nwhile True:\n    time.sleep(0.05)\n", encoding="utf-8")
+        warning = await inbox.wait_for_warning()
+        assert "did not finish importing within 1 s" in str(warning.data)
+        assert text_of(await client.call_tool("echo", {"text": "abc"})) == "abc"  # the last good function meanwhile
+        handlers.write_text(HANDLERS.replace("    return text\n", "    return text[::-1]\n", 1), encoding="utf-8")
+        with anyio.fail_after(15):
+            while text_of(await client.call_tool("echo", {"text": "abc"})) != "cba":
+                await anyio.sleep(0.1)
