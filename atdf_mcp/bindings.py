@@ -39,6 +39,8 @@ IMPORT_SECONDS = 30.0
 IMPORT_SECONDS_VARIABLE = "ATDF_MCP_IMPORT_SECONDS"  # the environment variable that sets another limit
 BROKEN_SUFFIX = "; every call answers HANDLER_UNAVAILABLE until it imports"
 _stuck: dict[str, int] = {}  # a catalogue's package name → its imports that never finished (see _ModuleLoader.package_name)
+_waiting: dict[str, dict[str, str]] = {}  # the same → each stuck module → why: not tried again (no thread more) until a
+# module of the catalogue changes
 
 
 @dataclass(frozen=True)
@@ -138,6 +140,7 @@ def purge_catalogue_modules(root: Path | None, changed: Iterable[str] = ()) -> N
     if root is None:
         return
     prefix = _ModuleLoader.package_name(root, fresh=False)  # and the packages of imports that got stuck
+    _waiting.pop(prefix, None)  # a module changed: one that got stuck may be fixed
     for name in [n for n in sys.modules if n.partition(".")[0].startswith(prefix)]:
         del sys.modules[name]  # the private package itself has no file
     for name, _ in catalogue_modules(root):
@@ -312,6 +315,10 @@ class _ModuleLoader:
     def _import(self, name: str) -> tuple[ModuleType | None, str | None]:
         """The module, imported in a thread of its own within import_seconds(): one that loops or blocks at its top
         level costs that long, once, instead of the load (validate, serve, a reload) waiting forever."""
+        local = self._local_file(name) is not None
+        base = self.package_name(self.root, fresh=False)
+        if local and name in _waiting.get(base, {}):  # its last import is still stuck and no catalogue module changed since
+            return None, _waiting[base][name]
         done: list[tuple[ModuleType | None, str | None]] = []
         worker = threading.Thread(target=lambda: done.append(self._import_now(name)), name=f"atdf-import-{name}", daemon=True)
         worker.start()
@@ -319,14 +326,14 @@ class _ModuleLoader:
         worker.join(seconds)
         if done:
             return done[0]
-        if self._local_file(name) is not None:
-            base = self.package_name(self.root, fresh=False)
+        then = "fix it (a reload imports it again once a module of the catalogue changed)" if local else \
+            "fix it and restart the server"
+        reason = (f"did not finish importing within {seconds:g} s (a loop, a sleep or a blocking call at its top "
+                  f"level?); {then}, or raise {IMPORT_SECONDS_VARIABLE} if it is only slow")
+        if local:
             _stuck[base] = _stuck.get(base, 0) + 1
-            then = "fix it (the next reload imports it again)"
-        else:
-            then = "fix it and restart the server"
-        return None, (f"did not finish importing within {seconds:g} s (a loop, a sleep or a blocking call at its top "
-                      f"level?); {then}, or raise {IMPORT_SECONDS_VARIABLE} if it is only slow")
+            _waiting.setdefault(base, {})[name] = reason
+        return None, reason
 
     def _import_now(self, name: str) -> tuple[ModuleType | None, str | None]:
         try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import anyio
@@ -88,6 +89,10 @@ async def test_a_handler_module_fixed_after_its_import_got_stuck_is_served_witho
         warning = await inbox.wait_for_warning()
         assert "did not finish importing within 1 s" in str(warning.data)
         assert text_of(await client.call_tool("echo", {"text": "abc"})) == "abc"  # the last good function meanwhile
+        (catalogue / "shout.json").write_text(json.dumps(mcp_tool("shout", "Upper-case the text.")), encoding="utf-8")
+        await inbox.wait_for(TOOLS_CHANGED, 1)  # an unchanged stuck module is not run again (a thread more each reload)
+        log = (catalogue.parent / "stdio.log").read_text()
+        assert [int(ms) for ms in re.findall(r"reloaded \(.*\) in (\d+) ms", log)][-1] < 1000, log
         handlers.write_text(HANDLERS.replace("    return text\n", "    return text[::-1]\n", 1), encoding="utf-8")
         with anyio.fail_after(15):
             while text_of(await client.call_tool("echo", {"text": "abc"})) != "cba":
