@@ -31,6 +31,7 @@ async def test_a_duplicate_id_is_reported_without_the_servers_own_paths(catalogu
         warning = await inbox.wait_for_warning()
         assert "DUPLICATE_ID" in str(warning.data) and "echo.json" in str(warning.data)
         assert str(catalogue) not in str(warning.data) and str(catalogue.resolve()) not in str(warning.data)
+        assert "the first in the catalogue's order" in str(warning.data)  # which of the two is served
         if url is not None:
             report = httpx.get(f"{url}/validate", timeout=10).json()
             messages = [p["message"] for f in report["files"] for p in f["problems"] if p["code"] == "DUPLICATE_ID"]
