@@ -38,6 +38,9 @@ IMPORT_SECONDS = 30.0
 """Longest a handler module may take to import (its top level) before its tools answer HANDLER_UNAVAILABLE."""
 IMPORT_SECONDS_VARIABLE = "ATDF_MCP_IMPORT_SECONDS"  # the environment variable that sets another limit
 BROKEN_SUFFIX = "; every call answers HANDLER_UNAVAILABLE until it imports"
+_stuck: dict[str, int] = {}  # a catalogue's package name → its imports that never finished (see _ModuleLoader.package_name)
+_waiting: dict[str, dict[str, str]] = {}  # the same → each stuck module → why: not tried again (no thread more) until a
+# module of the catalogue changes
 
 
 @dataclass(frozen=True)
@@ -136,8 +139,9 @@ def purge_catalogue_modules(root: Path | None, changed: Iterable[str] = ()) -> N
     """
     if root is None:
         return
-    prefix = _ModuleLoader.package_name(root)
-    for name in [n for n in sys.modules if n == prefix or n.startswith(prefix + ".")]:
+    prefix = _ModuleLoader.package_name(root, fresh=False)  # and the packages of imports that got stuck
+    _waiting.pop(prefix, None)  # a module changed: one that got stuck may be fixed
+    for name in [n for n in sys.modules if n.partition(".")[0].startswith(prefix)]:
         del sys.modules[name]  # the private package itself has no file
     for name, _ in catalogue_modules(root):
         sys.modules.pop(name, None)
@@ -261,9 +265,13 @@ class _ModuleLoader:
             sys.path.append(str(root))  # lets handler modules import their sibling helpers
 
     @staticmethod
-    def package_name(root: Path | None) -> str:
-        """The private package the catalogue's handler modules are imported under."""
-        return "_atdf_catalog_" + hashlib.sha1(str(root).encode()).hexdigest()[:10]
+    def package_name(root: Path | None, *, fresh: bool = True) -> str:
+        """The private package the catalogue's handler modules are imported under. After an import that never finished
+        (its thread holds the module's import lock for good), a fresh one: the next load imports the fixed file under
+        another name instead of waiting on that lock (`fresh=False`: the first name, which starts every other)."""
+        name = "_atdf_catalog_" + hashlib.sha1(str(root).encode()).hexdigest()[:10]
+        stuck = _stuck.get(name, 0) if fresh else 0
+        return f"{name}_{stuck}" if stuck else name
 
     def load(self, reference: str) -> tuple[Callable[..., Any] | None, str]:
         module_name, sep, attribute = reference.partition(":")
@@ -307,6 +315,10 @@ class _ModuleLoader:
     def _import(self, name: str) -> tuple[ModuleType | None, str | None]:
         """The module, imported in a thread of its own within import_seconds(): one that loops or blocks at its top
         level costs that long, once, instead of the load (validate, serve, a reload) waiting forever."""
+        local = self._local_file(name) is not None
+        base = self.package_name(self.root, fresh=False)
+        if local and name in _waiting.get(base, {}):  # its last import is still stuck and no catalogue module changed since
+            return None, _waiting[base][name]
         done: list[tuple[ModuleType | None, str | None]] = []
         worker = threading.Thread(target=lambda: done.append(self._import_now(name)), name=f"atdf-import-{name}", daemon=True)
         worker.start()
@@ -314,8 +326,14 @@ class _ModuleLoader:
         worker.join(seconds)
         if done:
             return done[0]
-        return None, (f"did not finish importing within {seconds:g} s (a loop, a sleep or a blocking call at its top "
-                      f"level?); fix it and restart the server, or raise {IMPORT_SECONDS_VARIABLE} if it is only slow")
+        then = "fix it (a reload imports it again once a module of the catalogue changed)" if local else \
+            "fix it and restart the server"
+        reason = (f"did not finish importing within {seconds:g} s (a loop, a sleep or a blocking call at its top "
+                  f"level?); {then}, or raise {IMPORT_SECONDS_VARIABLE} if it is only slow")
+        if local:
+            _stuck[base] = _stuck.get(base, 0) + 1
+            _waiting.setdefault(base, {})[name] = reason
+        return None, reason
 
     def _import_now(self, name: str) -> tuple[ModuleType | None, str | None]:
         try:

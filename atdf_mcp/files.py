@@ -88,6 +88,7 @@ def find_files(root: Path, exclude: Sequence[str] = (), outside: list[Path] | No
     layers: dict[str, list[tuple[str, pathspec.PathSpec]]] = {}  # folder → the ignore specs that apply in it
     base = [(str(root), _spec(exclude))] if exclude else []
     inside = _inside(os.path.realpath(root))
+    links: list[Path] = []  # symbolic links to files inside `root` (one to a file found too is dropped: _one_each)
     for dirpath, dirnames, filenames in os.walk(root, followlinks=True):
         real = os.path.realpath(dirpath)
         if real in seen_dirs:
@@ -106,18 +107,35 @@ def find_files(root: Path, exclude: Sequence[str] = (), outside: list[Path] | No
             if name.startswith(".") or name in CONFIG_FILE_NAMES:
                 continue
             if name.lower().endswith(DESCRIPTOR_SUFFIXES) and not (specs and _ignored(os.path.join(dirpath, name), specs, folder=False)) \
-                    and inside(os.path.join(dirpath, name), outside):
+                    and inside(os.path.join(dirpath, name), outside, links):
                 found.append(Path(dirpath, name))
-    return found
+    return _one_each(found, links) if links else found
+
+
+def _one_each(found: list[Path], links: list[Path]) -> list[Path]:
+    """`found` without a symbolic link to a file found under its own name too (`link.json -> shared/real.json`): the file
+    is read once, under the name an edit of it is seen by (else its id is a duplicate of itself, and the link is never
+    read again when its target changes)."""
+    folders: dict[Path, str] = {}
+    for p in found:
+        if p.parent not in folders:
+            folders[p.parent] = os.path.realpath(p.parent)
+    linked = set(links)
+    named = {os.path.join(folders[p.parent], p.name) for p in found if p not in linked}
+    dropped = {p for p in links if os.path.realpath(p) in named}
+    return [p for p in found if p not in dropped]
 
 
 def _inside(root_real: str) -> Callable[[str, list[Path] | None], bool]:
-    """A test of whether an entry is not a symbolic link, or one that resolves inside `root_real` (else it is noted)."""
-    def inside(path: str, outside: list[Path] | None) -> bool:
+    """A test of whether an entry is not a symbolic link, or one that resolves inside `root_real` (then it is added to
+    `links`, when given; else to `outside`)."""
+    def inside(path: str, outside: list[Path] | None, links: list[Path] | None = None) -> bool:
         if not os.path.islink(path):
             return True
         real = os.path.realpath(path)
         if real == root_real or real.startswith(root_real.rstrip(os.sep) + os.sep):
+            if links is not None:
+                links.append(Path(path))
             return True
         if outside is not None:
             outside.append(Path(path))

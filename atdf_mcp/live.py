@@ -35,6 +35,7 @@ import anyio.lowlevel
 import anyio.to_thread
 
 from .catalog import Catalog, Problem, file_signature, load_catalog
+from .codes import Code
 from .collector import COLLECT_DELAY, freeze_survivors
 from .disclosure import INDEX_URI, Disclosure
 from .errors import AtdfError
@@ -42,6 +43,7 @@ from .files import CONFIG_FILE_NAMES, IGNORE_FILE
 from .model import Descriptor
 from .mounts import remote_file_system
 from .publish import Published
+from .reports import private_text
 from .server import CatalogServer
 from .view import Views
 
@@ -289,10 +291,13 @@ class LiveCatalog:
 
     def _warning_text(self, errors: list[Problem]) -> str:
         root = self.app.catalog.root
-        shown = "; ".join(f"{_relative(p.file, root)}{'#' + p.pointer if p.pointer else ''}: {p.message} [{p.code}]" for p in errors[:10])
+        shown = "; ".join(f"{_relative(p.file, root)}{'#' + p.pointer if p.pointer else ''}: {private_text(p.message, root)} [{p.code}]"
+                          for p in errors[:10])
         more = f" (and {len(errors) - 10} more)" if len(errors) > 10 else ""
+        twice = (" Of two files defining one id, the first in the catalogue's order (a folder's files before its subfolders', "
+                 "each by name) is served: the file named by 'already defined in'.") if any(p.code == Code.DUPLICATE_ID for p in errors) else ""
         return (f"catalogue reload found {len(errors)} new error(s){more}: {shown}. A file that was served before keeps its "
-                "last good version; see GET /validate or `atdf-mcp validate`.")
+                f"last good version; see GET /validate or `atdf-mcp validate`.{twice}")
 
     # -- triggers --------------------------------------------------------------------------------
 

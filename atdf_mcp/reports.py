@@ -36,7 +36,7 @@ from .summary import Counts, derived_tools, language_copies
 if TYPE_CHECKING:
     from .view import View
 
-__all__ = ["validation_report"]
+__all__ = ["private_text", "validation_report"]
 
 
 def validation_report(catalog: Catalog, view: View | None = None) -> dict[str, Any]:
@@ -52,7 +52,7 @@ def validation_report(catalog: Catalog, view: View | None = None) -> dict[str, A
         own = ids | {name for d in view.descriptors for name in ((d.input_schema or {}).get("properties") or {})}
         shown = _Unnamed(set(catalog.by_id) - own)
     return {"files": [{"file": _relative(catalog, f.file), "dialect": f.dialect, "ids": list(ids),
-                       "problems": [_problem(p, shown) for p in problems]}
+                       "problems": [_problem(p, shown, catalog.root) for p in problems]}
                       for f, ids, problems in files],
             "summary": summary}
 
@@ -108,8 +108,18 @@ def _relative(catalog: Catalog, file: str) -> str:
     return os.path.basename(file)
 
 
-def _problem(p: Problem, shown: Callable[[str], str]) -> dict[str, str]:
-    return {"pointer": p.pointer, "message": shown(p.message), "severity": p.severity, "code": p.code}
+def private_text(message: str, root: Path | None) -> str:
+    """A message as a client may read it: a file under the catalogue named relative to it (a duplicate id names the
+    other file by its whole path for the operator's `atdf-mcp validate`)."""
+    if root is None:
+        return message
+    for spelling in {str(root), str(root.resolve())}:
+        message = message.replace(os.path.join(spelling, ""), "")
+    return message
+
+
+def _problem(p: Problem, shown: Callable[[str], str], root: Path | None) -> dict[str, str]:
+    return {"pointer": p.pointer, "message": shown(private_text(p.message, root)), "severity": p.severity, "code": p.code}
 
 
 _NAME = re.compile(r"""(['"`]?)([\w.\-]*[\w\-])(?![\w\-]|\.[\w\-])\1""")  # a name, quoted or not, a full stop after it kept
