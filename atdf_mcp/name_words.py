@@ -1,0 +1,33 @@
+"""The tool a name means when it holds a tool's words in another notation or order.
+
+    >>> same_words_name("nordic.orders.fetch", ["fetch_nordic_orders", "nordic.badges.fetch"])
+    'fetch_nordic_orders'
+    >>> same_words_name("convert_usd_to_eur", ["convert_eur_to_usd"]) is None   # a direction is no notation
+    True
+"""
+
+from __future__ import annotations
+
+import re
+
+from .spelling import DIRECTED
+
+__all__ = ["name_words", "same_words_name"]
+
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")  # HTTPServer: HTTP, Server; fetchNordicOrders: fetch, Nordic, Orders
+
+
+def name_words(name: str) -> tuple[str, ...]:
+    """A name's words, lower-cased and sorted: split at every mark and camelCase hump."""
+    return tuple(sorted(word.lower() for word in _WORD.findall(name)))
+
+
+def same_words_name(name: str, known: list[str]) -> str | None:
+    """The one known name made of the same words as `name` (two or more, none of a direction), in any notation and
+    order: fetch_nordic_orders for nordic.orders.fetch or fetchNordicOrders; else None."""
+    words = name_words(name)
+    if len(words) < 2 or DIRECTED.intersection(words) or sum(word.isdigit() for word in words) > 1:
+        return None
+    letters = sum(map(len, words))
+    found = [k for k in known if letters <= len(k) <= letters + 2 * len(words) and k != name and name_words(k) == words]
+    return found[0] if len(found) == 1 else None
