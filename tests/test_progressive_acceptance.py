@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import shutil
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,8 @@ def run(ctx=None, **arguments):
     return {"ok": True, "tool": ctx.descriptor.id}
 '''
 TOKEN = "agent-nordic"
+ROOT = Path(__file__).resolve().parent.parent
+NODE = shutil.which("node")
 
 
 def name_of(i: int, verb: str, region: str, noun: str) -> str:
@@ -164,6 +167,35 @@ async def test_a_name_in_another_notation_suggests_the_tool_of_the_same_words(cl
         assert (entry["code"], entry["suggested_value"]) == (Code.TOOL_NOT_FOUND, meant), entry
         assert entry["context"]["similar_tools"][0] == meant
     assert through["errors"][0]["context"]["suggested_arguments"] == {"name": meant, "arguments": {"account": "AC42"}}
+
+
+# ---------------------------------------------------------------------------------------------
+# call_tool with the tool's arguments beside its name
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("sent", "retry"), [
+    ({"name": "fetch_nordic_orders", "account": "AC42", "count": 3},
+     {"name": "fetch_nordic_orders", "arguments": {"account": "AC42", "count": 3}}),
+    ({"name": "fetch_nordic_orders", "arguments": {"account": "AC42"}, "count": 3},
+     {"name": "fetch_nordic_orders", "arguments": {"account": "AC42", "count": 3}}),
+])
+async def test_arguments_beside_the_name_are_moved_under_arguments(client: Client, sent: dict[str, Any], retry: dict[str, Any]) -> None:
+    """An agent that writes call_tool's arguments flat beside `name` (as a direct call takes them) gets a VALIDATION_ERROR
+    whose suggested_arguments put them under `arguments`, and that retry calls the tool (it had no suggestion at all)."""
+    [entry] = envelope_of(await client.call_tool("call_tool", sent))["errors"]
+    assert (entry["code"], entry["tool_name"], entry["context"]["suggested_arguments"]) == (Code.VALIDATION_ERROR, "call_tool", retry)
+    assert "'arguments'" in entry["context"]["solution"]
+    done = await client.call_tool("call_tool", entry["context"]["suggested_arguments"])
+    assert (done.is_error, done.structured_content) == (False, {"ok": True, "tool": "fetch_nordic_orders"})
+
+
+@pytest.mark.anyio
+async def test_a_key_both_beside_and_under_arguments_is_not_guessed(client: Client) -> None:
+    """The same argument twice with two values: which one is meant cannot be told, so no suggested_arguments."""
+    sent = {"name": "fetch_nordic_orders", "arguments": {"account": "AC42", "count": 3}, "count": 4}
+    [entry] = envelope_of(await client.call_tool("call_tool", sent))["errors"]
+    assert entry["code"] == Code.VALIDATION_ERROR and "suggested_arguments" not in entry["context"]
 
 
 # ---------------------------------------------------------------------------------------------
