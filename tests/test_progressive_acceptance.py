@@ -7,6 +7,8 @@ import hashlib
 import json
 import random
 import shutil
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -234,3 +236,68 @@ async def test_any_of_10000_tools_is_found_inspected_and_called(large: tuple[Cat
             for refused in (await client.call_tool("call_tool", {"name": name, "arguments": wrong}), await client.call_tool(name, wrong)):
                 [entry] = envelope_of(refused)["errors"]
                 assert (entry["tool_name"], entry["context"]["suggested_arguments"]) == (name, arguments)
+
+
+# ---------------------------------------------------------------------------------------------
+# The TypeScript SDK client (Claude Desktop, Claude Code, the Inspector) over stdio
+
+
+def ts(script: str, folder: Path, *options: str, calls: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Run scripts/SCRIPT with the TS SDK against `atdf-mcp serve FOLDER OPTIONS` over stdio; its JSON report."""
+    command = [NODE, str(ROOT / "scripts" / script), "--", sys.executable, "-m", "atdf_mcp", "serve", str(folder), *options]
+    done = subprocess.run(command, input=json.dumps(calls or []), capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout)
+
+
+needs_node = pytest.mark.skipif(NODE is None or not (ROOT / "node_modules" / "@modelcontextprotocol" / "sdk").is_dir(),
+                                reason="needs Node.js and the TypeScript SDK: run `npm ci` in the project root")
+
+
+@needs_node
+def test_the_ts_client_checks_every_structured_result_and_gets_every_envelope(small: tuple[Path, list[dict[str, Any]]]) -> None:
+    """Progressive over stdio: search_tools and get_tool_info pass the TS SDK's outputSchema check; a tool with an output
+    schema answers through call_tool and by name, pinned (listed, so checked) or not; a wrong argument reaches the
+    client as an envelope (no -32602 from the client's own check), and its suggested_arguments work when retried."""
+    good, bad = {"account": "AC42", "count": 3}, {"account": "AC42", "count": "3"}
+    pinned, hidden = "fetch_iberian_orders", "fetch_nordic_orders"  # both declare an output schema
+    calls = [{"name": "search_tools", "arguments": {"query": "fetch the orders of the nordic region"}},
+             {"name": "get_tool_info", "arguments": {"name": hidden}},
+             {"name": "call_tool", "arguments": {"name": hidden, "arguments": good}},
+             {"name": hidden, "arguments": good},
+             {"name": pinned, "arguments": {"account": "AC42", "mode": "fast"}},
+             {"name": pinned, "arguments": {"account": "AC42", "mode": "FAST"}, "retry": True},
+             {"name": hidden, "arguments": bad, "retry": True},
+             {"name": "call_tool", "arguments": {"name": hidden, **good}, "retry": True}]
+    report = ts("ts_client.mjs", small[0], calls=calls)
+    listed = {t["name"]: t["outputSchema"] for t in report["tools"]}
+    assert listed["search_tools"] and listed["get_tool_info"] and listed[pinned] and hidden not in listed
+    outcomes = report["calls"]
+    assert all("exception" not in o and "exception" not in o.get("retry", {}) for o in outcomes), outcomes
+    assert outcomes[0]["result"]["structuredContent"]["tools"][0]["name"] == hidden
+    assert outcomes[1]["result"]["structuredContent"]["outputSchema"] == OUTPUT
+    for o in outcomes[2:5]:
+        assert o["result"]["structuredContent"]["ok"] is True, o
+    for o in outcomes[5:]:
+        assert o["result"]["isError"] is True and o["retry"]["result"]["structuredContent"]["ok"] is True, o
+
+
+@needs_node
+@pytest.mark.parametrize("options", [("--disclosure", "full", "--page-size", "7"), ("--toolset", "bytag", "--page-size", "1"),
+                                     ("--page-size", "100000")])
+def test_the_ts_client_walks_every_page_once(small: tuple[Path, list[dict[str, Any]]], options: tuple[str, ...]) -> None:
+    """Following nextCursor with the TS SDK gets every tool, prompt, resource and template once, in pages of the size
+    asked (a page larger than the catalogue: one page); a cursor the server never gave is -32602."""
+    report = ts("ts_walk.mjs", small[0], *options)
+    app = CatalogServer(load_catalog(small[0]), **({"toolset": "bytag"} if "bytag" in options else {}),
+                        **({"disclosure": "full"} if "full" in options else {}))
+    listing = app.listing()
+    whole = {"tools": [t.name for t in listing.list_tools.tools], "prompts": [p.name for p in listing.list_prompts.prompts],
+             "resources": [str(r.uri) for r in listing.list_resources.resources]}
+    size = int(options[-1])
+    for kind, items in whole.items():
+        assert report[kind]["items"] == items, kind
+        assert report[kind]["pages"] == max(1, -(-len(items) // size)), kind
+    assert len(whole["tools"]) == (800 if "full" in options else 28 if "bytag" in options else 29)
+    assert report["templates"]["items"] == ["ardf://{resource_type}/{resource_id}"]
+    assert report["forged"]["code"] == -32602
