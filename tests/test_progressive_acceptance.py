@@ -13,14 +13,17 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from envelopes import envelope_of
 from local_server import running
 from mcp import Client
+from mcp.shared.exceptions import MCPError
 
 from atdf_mcp import load_catalog
 from atdf_mcp.codes import Code
 from atdf_mcp.server import CatalogServer
+from atdf_mcp.web import HttpOptions, build_app
 
 VERBS = ("fetch", "archive", "approve", "reject", "merge", "split", "audit", "export", "import", "schedule", "cancel", "renew",
          "price", "rank", "tag", "route", "notify", "scan", "verify", "refund", "ship", "count", "lock", "unlock", "summarize")
@@ -170,6 +173,27 @@ async def test_a_name_in_another_notation_suggests_the_tool_of_the_same_words(cl
         assert entry["context"]["similar_tools"][0] == meant
     assert through["errors"][0]["context"]["suggested_arguments"] == {"name": meant, "arguments": {"account": "AC42"}}
 
+
+
+@pytest.mark.anyio
+async def test_a_resource_uri_in_another_notation_suggests_the_tools_own(client: Client) -> None:
+    """resources/read of ardf://tool/nordic.orders.fetch: -32002 whose suggestion is fetch_nordic_orders' URI."""
+    with pytest.raises(MCPError) as caught:
+        await client.read_resource("ardf://tool/nordic.orders.fetch")
+    [entry] = caught.value.error.data["errors"]
+    assert entry["suggested_value"] == "ardf://tool/fetch_nordic_orders", entry
+
+
+def test_rest_suggests_the_tool_of_the_same_words_inside_the_tokens_set(small: tuple[Path, list[dict[str, Any]]]) -> None:
+    """GET /resources/tool/{id}, GET /tools/{name} and POST /call_tool/{name} with a name in another notation: 404 whose
+    suggestion is the tool meant, of the agent token's set (bytag: the nordic tools)."""
+    with running(build_app(CatalogServer(load_catalog(small[0])), HttpOptions())) as base, \
+            httpx.Client(base_url=base, headers={"Authorization": f"Bearer {TOKEN}"}) as http:
+        for answer in (http.get("/resources/tool/nordic.orders.fetch"), http.get("/tools/nordic.orders.fetch"),
+                       http.post("/call_tool/nordic.orders.fetch", json={"account": "AC42", "count": 3})):
+            assert answer.status_code == 404, answer.text
+            assert answer.json()["errors"][0]["suggested_value"] == "fetch_nordic_orders", answer.text
+        assert http.get("/tools/fetch_iberian_orders").status_code == 404  # pinned, but outside the set
 
 # ---------------------------------------------------------------------------------------------
 # call_tool with the tool's arguments beside its name
