@@ -73,7 +73,7 @@ def _atdf2(i: int, name: str, description: str, meta: dict[str, Any], api: str) 
     return found
 
 
-def write_catalogue(folder: Path, n: int, api: str) -> list[dict[str, Any]]:
+def write_catalogue(folder: Path, n: int, api: str, *, token: bool = True) -> list[dict[str, Any]]:
     """N tools (MCP tool lists, ARDF 1.0 and ATDF 2.x files), handlers.py and an atdf-mcp.yaml with pinned tools, five
     tool sets (by tag, glob, category; one selecting nothing; one naming an id that does not exist) and a token."""
     folder.mkdir(parents=True)
@@ -98,18 +98,16 @@ def write_catalogue(folder: Path, n: int, api: str) -> list[dict[str, Any]]:
     for k in range(0, len(listed), 500):
         (folder / f"mcp_{k // 500:02d}.json").write_text(json.dumps({"tools": listed[k:k + 500]}), encoding="utf-8")
     (folder / "handlers.py").write_text(HANDLERS, encoding="utf-8")
-    (folder / "atdf-mcp.yaml").write_text(f"""disclosure: progressive
+    (folder / "atdf-mcp.yaml").write_text("""disclosure: progressive
 allow_private_networks: true
 pinned: [fetch_iberian_orders, "nordic.parcels.*"]
 toolsets:
-  bytag: {{tags: [nordic]}}
-  byglob: {{ids: ["*.parcels.*"]}}
-  bycat: {{category: meetings}}
-  empty: {{ids: ["nothing_matches_*"]}}
-  ghost: {{ids: ["no_such_tool", "fetch_nordic_orders"]}}
-tokens:
-  {hashlib.sha256(TOKEN.encode()).hexdigest()}: bytag
-""", encoding="utf-8")
+  bytag: {tags: [nordic]}
+  byglob: {ids: ["*.parcels.*"]}
+  bycat: {category: meetings}
+  empty: {ids: ["nothing_matches_*"]}
+  ghost: {ids: ["no_such_tool", "fetch_nordic_orders"]}
+""" + (f"tokens:\n  {hashlib.sha256(TOKEN.encode()).hexdigest()}: bytag\n" if token else ""), encoding="utf-8")
     return tools
 
 
@@ -325,3 +323,29 @@ def test_the_ts_client_walks_every_page_once(small: tuple[Path, list[dict[str, A
     assert len(whole["tools"]) == (800 if "full" in options else 28 if "bytag" in options else 29)
     assert report["templates"]["items"] == ["ardf://{resource_type}/{resource_id}"]
     assert report["forged"]["code"] == -32602
+
+
+
+# ---------------------------------------------------------------------------------------------
+# Pages over HTTP, per tool set
+
+
+@pytest.mark.anyio
+async def test_a_cursor_of_another_tool_set_says_so(tmp_path: Path, api_url: str) -> None:
+    """A nextCursor of /mcp followed on /mcp/bycat: -32602 saying it belongs to another tool set's list (it said the
+    catalogue was reloaded, which it was not); on another connection to /mcp it continues the walk."""
+    write_catalogue(tmp_path / "catalogue", 200, api_url, token=False)
+    app = CatalogServer(load_catalog(tmp_path / "catalogue"), disclosure="full", page_size=7)
+    with running(build_app(app, HttpOptions())) as base:
+        async with Client(f"{base}/mcp") as whole:
+            first = await whole.list_tools()
+        async with Client(f"{base}/mcp") as again:
+            assert [t.name for t in (await again.list_tools(cursor=first.next_cursor)).tools] == [
+                t.name for t in app.listing().list_tools.tools[7:14]]
+        async with Client(f"{base}/mcp/bycat") as meetings:
+            with pytest.raises(MCPError) as caught:
+                await meetings.list_tools(cursor=first.next_cursor)
+    assert caught.value.error.code == -32602
+    [entry] = caught.value.error.data["errors"]
+    assert "another tool set" in entry["detail"] and "reloaded" not in entry["detail"], entry
+    assert entry["context"]["suggested_arguments"] == {}
