@@ -28,6 +28,7 @@ from .codes import Code, kebab, title_of
 from .l10n import N_
 from .l10n import gettext as _
 from .model import Descriptor
+from .name_words import meant_first
 from .patterns import PATTERN_OPTIONS, bounded_validator
 from .suggest import MISSING, close_names, coerce, schema_at, set_at
 
@@ -202,6 +203,7 @@ def unknown_tool(name: str, known: list[str], *, find: str = N_("Call tools/list
     if not close:
         lowered = {k.lower(): k for k in known}
         close = [lowered[m] for m in close_names(name.lower(), list(lowered))]
+    close = meant_first(name, known, close)  # nordic.orders.fetch: fetch_nordic_orders, not the closer spelling nordic.badges.fetch
     suggestion = close[0] if close else MISSING
     solution = _("Call {tool} instead.").format(tool=repr(suggestion)) if close else _(find)
     context: dict[str, Any] = {"received": {"name": name}, "expected": {"conditions": [_(expected)]},

@@ -3,7 +3,9 @@
 A string holding a JSON object is decoded and the tool is called with the object, as if it had been sent so; the
 result (the tool's own: content and structured output untouched) says it under `_meta["atdf.io/arguments"]`. Any
 other string (not JSON, or the JSON of something else than an object) is a VALIDATION_ERROR on `arguments` that says
-what the string held, whose suggested_arguments are the same call with an object.
+what the string held, whose suggested_arguments are the same call with an object. The tool's arguments sent beside
+`name` (`{"name": "shout", "text": "hi"}`, as a direct call takes them) are a VALIDATION_ERROR whose suggested_arguments
+put them under `arguments`.
 
     >>> decode_inner({"name": "shout", "arguments": '{"text": "hi"}'}).arguments
     {'name': 'shout', 'arguments': {'text': 'hi'}}
@@ -26,6 +28,7 @@ ARGUMENTS_META_KEY = "atdf.io/arguments"
 _NOTE = {"decoded": True, "note": "'arguments' arrived as a string holding a JSON object: it was decoded, and the tool called "
                                   "with the object. Send 'arguments' as a JSON object, not as a string."}
 _PREVIEW = 80
+_OWN = ("name", "arguments")  # call_tool's own arguments
 
 
 class Inner(NamedTuple):
@@ -39,6 +42,9 @@ class Inner(NamedTuple):
 def decode_inner(arguments: Any) -> Inner:
     """call_tool's arguments with a string `arguments` decoded when it holds a JSON object (else refused); others as given."""
     inner = arguments.get("arguments") if isinstance(arguments, dict) else None
+    beside = _beside(arguments)
+    if beside:
+        return Inner(arguments, refusal=_flat(arguments, beside))
     if not isinstance(inner, str):
         return Inner(arguments)
     try:
@@ -69,6 +75,33 @@ def _refused(arguments: dict[str, Any], detail: str, **decoded: Any) -> dict[str
                                      "solution": "Send 'arguments' as a JSON object of the tool's arguments (an object, not a "
                                                  f"string holding one): get_tool_info {{\"name\": {json.dumps(name)}}} names them; "
                                                  "{} for a tool that takes none."})])
+
+
+def _beside(arguments: Any) -> list[str]:
+    """The keys sent beside call_tool's `name` that are not its own: the tool's arguments written flat, as a direct call
+    takes them (only with a `name` string and an object or no `arguments`)."""
+    if not isinstance(arguments, dict) or not isinstance(arguments.get("name"), str):
+        return []
+    if not isinstance(arguments.get("arguments", {}), dict):
+        return []
+    return [key for key in arguments if key not in _OWN]
+
+
+def _flat(arguments: dict[str, Any], beside: list[str]) -> dict[str, Any]:
+    """The VALIDATION_ERROR envelope of a tool's arguments sent beside `name`: the retry puts them under `arguments`
+    (none when one of them is also there with another value)."""
+    inner = arguments.get("arguments", {})
+    moved = {key: arguments[key] for key in beside}
+    clash = any(key in inner and inner[key] != value for key, value in moved.items())
+    names = ", ".join(repr(key) for key in beside)
+    context: dict[str, Any] = {
+        "received": moved, "expected": {"conditions": ["allowed arguments: name, arguments"]},
+        "solution": f"Put the tool's arguments ({names}) under 'arguments': call_tool takes {{\"name\": ..., \"arguments\": {{...}}}}."}
+    if not clash:
+        context["suggested_arguments"] = {"name": arguments["name"], "arguments": {**inner, **moved}}
+    detail = f"call_tool has no argument {beside[0]!r}: the tool's arguments go under 'arguments', not beside 'name'."
+    return envelope([build_entry(Code.VALIDATION_ERROR, detail, "call_tool", title="Unknown argument", parameter=beside[0],
+                                 context=context)])
 
 
 def _kind(value: Any) -> str:

@@ -20,6 +20,7 @@ from .codes import Code
 from .envelope import build_entry, envelope
 from .l10n import gettext as _
 from .model import Descriptor
+from .name_words import meant_first
 from .suggest import MISSING, close_names, nearest_name
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ def unknown_prompt(name: str, known: Iterable[str]) -> MCPError:
     if not close:  # a name typed in another case: 'Greeting'
         lowered = {n.lower(): n for n in names}
         close = [lowered[m] for m in close_names(name.lower(), list(lowered))]
+    close = meant_first(name, names, close)
     solution = (_("Get the prompt {name} instead.").format(name=repr(close[0])) if close
                 else _("Call prompts/list and use one of the listed prompt names."))
     context: dict[str, Any] = {"received": {"name": name}, "similar_prompts": close, "retryable": False, "solution": solution}
@@ -121,7 +123,8 @@ def unknown_resource(uri: str, known: Iterable[str], *, left_out: tuple[Descript
                                                  "(atdf-mcp validate names the file).").format(uri=descriptor.uri)}
         entry = build_entry(Code.NOT_FOUND, detail, "server", title=_("Unknown resource"), parameter="uri", context=context)
         return MCPError(RESOURCE_NOT_FOUND, detail, envelope([entry]))
-    close = close_names(uri, sorted(set(known)))
+    uris = sorted(set(known))
+    close = meant_first(uri, uris, close_names(uri, uris))  # ardf://tool/a.b.c for ardf://tool/c_a_b
     if not close:
         solution = _("Call resources/list or resources/templates/list and use one of the listed URIs.")
     elif "{" in close[0]:

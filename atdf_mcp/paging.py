@@ -11,7 +11,8 @@ list is named by a digest of its items' names in order. A cursor continues the v
   and at most `MAX_HELD` lists are held (the one paged least recently is dropped first);
 - else (a list no longer held, another tool set's or language's list, a cursor that is not ours, of another kind
   of list, or past its end): INVALID_PARAMS (-32602), as the MCP specification says, telling the client to list again
-  from the first page. A client that pages on a stale position would skip or repeat items without knowing it.
+  from the first page (a cursor of another tool set's list says so, not that the catalogue was reloaded). A client
+  that pages on a stale position would skip or repeat items without knowing it.
 
     >>> from atdf_mcp import load_catalog
     >>> from atdf_mcp.view import view_of
@@ -128,6 +129,9 @@ class Pages:
             if data["l"] != digest:  # cut from another list: one a reload replaced, if still held
                 self._expire()
                 held = self._held.get((key, kind, data["l"]), (None, 0.0))[0]
+                if held is None and self._held_elsewhere(key, kind, data["l"]):
+                    raise bad_cursor(kind, "it was cut from the list of another tool set or language: list this one from the "
+                                           "first page, without a cursor", cursor, "not ours")
                 if held is None:
                     raise bad_cursor(kind, "the list it was cut from is no longer served (the catalogue was reloaded): list "
                                            "again from the first page, without a cursor", cursor, "stale")
@@ -141,6 +145,10 @@ class Pages:
             self._hold((key, kind, digest), result)
             next_cursor = encode_cursor(kind, digest, end)
         return result.model_copy(update={field: items[start:end], "next_cursor": next_cursor})
+
+    def _held_elsewhere(self, key: Hashable, kind: str, digest: str) -> bool:
+        """Whether the list a cursor was cut from is held for another view (tool set, language) than `key`."""
+        return any(other != key and (held_kind, held_digest) == (kind, digest) for other, held_kind, held_digest in self._held)
 
     def _digest(self, result: Any, field: str) -> str:
         """The digest of a list result, worked out once per result object."""

@@ -27,6 +27,7 @@ from .catalog import Catalog, Problem, load_catalog
 from .codes import Code
 from .envelope import build_entry, envelope
 from .l10n import gettext as _
+from .name_words import meant_first
 from .publish import ARDF_MIME, COLLECTION_PATHS, ardf_document, ardf_text
 from .reports import validation_report
 from .schemas import SCHEMA_FILES, schema_bytes
@@ -245,7 +246,7 @@ class _Views:
 def _unknown_id(kind: str, typed: str, wanted: str, known: list[str]) -> JSONResponse:
     """404 for an id the view does not hold among its `kind` resources (`typed`: the type as the path spelt it): the
     closest ids of that kind, the first as the suggestion."""
-    close = close_names(wanted, sorted(known))
+    close = meant_first(wanted, known, close_names(wanted, sorted(known)))
     solution = (_("Read /resources/{type}/{id} instead.").format(type=typed, id=close[0]) if close
                 else _("List the {kind} resources at {path} and use one of their ids.").format(kind=kind, path=COLLECTION_PATHS[kind]))
     return error_response(Code.NOT_FOUND, _("The catalogue holds no {kind} named {id}.").format(kind=kind, id=repr(wanted)),

@@ -17,8 +17,8 @@ from .budget import MAX_TEXT
 from .missing import MISSING, only
 from .short_names import same_words
 
-__all__ = ["close_names", "closest_spelling", "edit_distance", "in_another_order", "is_abbreviation", "is_typo_of", "nearest_name", "norm",
-           "typo_tolerance"]
+__all__ = ["DIRECTED", "close_names", "closest_spelling", "edit_distance", "in_another_order", "is_abbreviation", "is_typo_of",
+           "nearest_name", "norm", "typo_tolerance"]
 
 
 def edit_distance(a: str, b: str, limit: int | None = None) -> int:
@@ -99,7 +99,7 @@ def _known_words(text: str, strings: list[str]) -> bool:
     return len(words) >= 2 and words <= {word for choice in strings for word in re.split(r"[_:/]+", norm(choice))}
 
 
-_DIRECTED = frozenset({"to", "from", "into", "vs", "versus", "per", "over", "by"})
+DIRECTED = frozenset({"to", "from", "into", "vs", "versus", "per", "over", "by"})  # words that make an order a direction
 
 
 def in_another_order(text: str, strings: list[str]) -> Any:
@@ -108,7 +108,7 @@ def in_another_order(text: str, strings: list[str]) -> Any:
     codes of two or three letters ("EUR/USD" is the inverse of "usd_eur"), nor words joined as the choice joins them
     ("london_paris" is the way back from "paris_london")."""
     words = sorted(re.split(r"[_:/]+", norm(text)))
-    if len(words) < 2 or set(words) & _DIRECTED or sum(w.isdigit() for w in words) > 1:
+    if len(words) < 2 or set(words) & DIRECTED or sum(w.isdigit() for w in words) > 1:
         return MISSING
     if all(len(w) <= 3 and w.isalpha() for w in words):  # currencies, languages, countries, airports: a pair is directed
         return MISSING
