@@ -268,7 +268,9 @@ class Disclosure:
 
     def overview(self, view: View) -> types.GetPromptResult:
         """prompts/get of `catalog_overview`: the index as one user message."""
-        text = f"The tools this server offers, one per line (name: what it does):\n\n{self.index_text(view)}"
+        index = self.index_text(view)
+        text = (f"The tools this server offers, one per line (name: what it does):\n\n{index}" if index else
+                "This server offers no tools to this client" + (f" (its tool set {view.toolset!r} holds none)." if view.toolset else "."))
         return types.GetPromptResult(description="The tools of this server, one line each.",
                                      messages=[types.PromptMessage(role="user", content=types.TextContent(type="text", text=text))])
 

@@ -91,7 +91,8 @@ def start_lines(catalog: Catalog, app: CatalogServer) -> list[str]:
         lines.append(f"atdf-mcp: warning: {unknown}")
     details = banner_details(Counts.of(catalog, problems))
     view = app.view()
-    mode = (f"; progressive disclosure: {len(view.tools)} tools behind search_tools, get_tool_info and call_tool"
+    mode = (f"; progressive disclosure: {len(view.tools)} tool{'' if len(view.tools) == 1 else 's'} behind search_tools, "
+            "get_tool_info and call_tool"
             if app.disclosure.progressive else "")
     served, of = ("", "") if view.toolset is None else (f" of tool set {view.toolset!r}", "catalogue: ")
     lines.append(f"atdf-mcp {__version__}: serving {listed(app.listing())}{served} from {catalog.root} "

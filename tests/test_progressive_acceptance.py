@@ -349,3 +349,14 @@ async def test_a_cursor_of_another_tool_set_says_so(tmp_path: Path, api_url: str
     [entry] = caught.value.error.data["errors"]
     assert "another tool set" in entry["detail"] and "reloaded" not in entry["detail"], entry
     assert entry["context"]["suggested_arguments"] == {}
+
+
+@pytest.mark.anyio
+async def test_an_empty_tool_sets_overview_says_it_holds_no_tool(small: tuple[Path, list[dict[str, Any]]]) -> None:
+    """catalog_overview of a set that selects nothing says so (it was only its heading line); the index stays empty."""
+    app = CatalogServer(load_catalog(small[0]), toolset="empty")
+    async with Client(app.server) as client:
+        index = (await client.read_resource("ardf://catalog/index")).contents[0].text
+        prompt = (await client.get_prompt("catalog_overview", {})).messages[0].content.text
+    assert index == ""
+    assert prompt == "This server offers no tools to this client (its tool set 'empty' holds none)."
