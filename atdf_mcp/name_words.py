@@ -4,6 +4,8 @@
     'fetch_nordic_orders'
     >>> same_words_name("convert_usd_to_eur", ["convert_eur_to_usd"]) is None   # a direction is no notation
     True
+    >>> same_words_name("eur.usd", ["usd_eur"]) is None                         # nor is a pair of codes
+    True
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ def same_words_name(name: str, known: list[str]) -> str | None:
     order: fetch_nordic_orders for nordic.orders.fetch or fetchNordicOrders; else None."""
     words = name_words(name)
     if len(words) < 2 or DIRECTED.intersection(words) or sum(word.isdigit() for word in words) > 1:
+        return None
+    if all(len(word) <= 3 and word.isalpha() for word in words):  # codes (currencies, airports): a pair is directed
         return None
     found = [k for k in _by_words(tuple(known)).get(words, ()) if k != name]
     return found[0] if len(found) == 1 else None
