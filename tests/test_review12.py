@@ -1,0 +1,57 @@
+"""Review of the live reload fixes (accept12): a stuck handler import next to modules that did not get stuck."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_live_reload import TOOLS_CHANGED, Inbox, connected, mcp_tool, text_of
+
+COUNTER = '''
+CALLS = []
+
+
+def count():
+    """Count the calls of this module's tools."""
+    CALLS.append(1)
+    return str(len(CALLS))
+
+
+def peek():
+    """The calls counted so far."""
+    return str(len(CALLS))
+'''
+
+
+@pytest.fixture
+def counting(tmp_path: Path) -> Path:
+    """A catalogue whose handlers.py keeps state (a call count), and a tool `hang` bound to slow.py."""
+    folder = tmp_path / "catalogue"
+    folder.mkdir()
+    (folder / "handlers.py").write_text(COUNTER, encoding="utf-8")
+    (folder / "slow.py").write_text("def hang():\n    return 'fine'\n", encoding="utf-8")
+    (folder / "atdf-mcp.yaml").write_text("bindings:\n  hang:\n    handler: \"slow:hang\"\n", encoding="utf-8")
+    none = {"type": "object", "properties": {}}
+    for name in ("count", "hang"):
+        (folder / f"{name}.json").write_text(json.dumps({**mcp_tool(name, name), "inputSchema": none}), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.anyio
+async def test_a_module_that_did_not_get_stuck_is_not_imported_twice(counting: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """slow.py gets stuck at import; handlers.py did not: a tool added afterwards shares handlers.py's state with the
+    tools served before (one module, not a second copy under the fresh package name)."""
+    monkeypatch.setenv("ATDF_MCP_IMPORT_SECONDS", "1")
+    inbox = Inbox()
+    async with connected("stdio", counting, inbox) as (client, _):
+        await client.set_logging_level("info")
+        assert text_of(await client.call_tool("hang", {})) == "fine"
+        (counting / "slow.py").write_text("import time\nwhile True:\n    time.sleep(0.05)\n", encoding="utf-8")
+        assert "did not finish importing within 1 s" in str((await inbox.wait_for_warning()).data)
+        assert [text_of(await client.call_tool("count", {})) for _ in range(2)] == ["1", "2"]
+        (counting / "peek.json").write_text(json.dumps({**mcp_tool("peek", "peek"), "inputSchema": {"type": "object"}}),
+                                            encoding="utf-8")
+        await inbox.wait_for(TOOLS_CHANGED, 1)
+        assert text_of(await client.call_tool("peek", {})) == "2"
+        assert text_of(await client.call_tool("count", {})) == "3"
