@@ -8,6 +8,7 @@ answers HANDLER_UNAVAILABLE.
 
 from __future__ import annotations
 
+import _imp
 import contextlib
 import hashlib
 import importlib
@@ -140,16 +141,34 @@ def purge_catalogue_modules(root: Path | None, changed: Iterable[str] = ()) -> N
     if root is None:
         return
     prefix = _ModuleLoader.package_name(root, fresh=False)  # and the packages of imports that got stuck
-    if _waiting.pop(prefix, None):  # a module changed: one that got stuck may be fixed, and is imported under a fresh
-        _stuck[prefix] = _stuck.get(prefix, 0) + 1  # name (its thread holds the old name's import lock for good)
+    stuck = _waiting.pop(prefix, None)
+    if stuck:  # a module changed: one that got stuck may be fixed, and is imported under a fresh name (its thread holds
+        _stuck[prefix] = _stuck.get(prefix, 0) + 1  # the old name's import lock for good)
     for name in [n for n in sys.modules if n.partition(".")[0].startswith(prefix)]:
         del sys.modules[name]  # the private package itself has no file
     for name, _ in catalogue_modules(root):
+        if stuck:
+            _drop_stuck_lock(name)  # a sibling imported by its own name (`import helper`) keeps that name
         sys.modules.pop(name, None)
     for file in changed:
         with contextlib.suppress(OSError, ValueError, NotImplementedError):
             os.unlink(importlib.util.cache_from_source(file))
     importlib.invalidate_caches()
+
+
+def _drop_stuck_lock(name: str) -> None:
+    """Forget the import lock of `name` while its module is still initializing (a stuck import thread holds the lock for
+    good), so that the fixed file imports under the same name: the thread keeps its lock, the next import gets a new one.
+    CPython's private lock table; without it a module imported by its own name needs a restart."""
+    if not getattr(getattr(sys.modules.get(name), "__spec__", None), "_initializing", False):
+        return
+    locks = getattr(getattr(importlib, "_bootstrap", None), "_module_locks", None)
+    if isinstance(locks, dict):
+        _imp.acquire_lock()  # the lock that guards the table
+        try:
+            locks.pop(name, None)
+        finally:
+            _imp.release_lock()
 
 
 def catalogue_modules(root: Path) -> list[tuple[str, str]]:

@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import anyio
 import pytest
-from test_live_reload import TOOLS_CHANGED, Inbox, connected, mcp_tool, text_of
+from test_live_reload import TOOLS_CHANGED, Inbox, catalogue, connected, mcp_tool, text_of
+
+__all__ = ["catalogue"]  # the fixture, shared with tests/test_live_reload.py
 
 COUNTER = '''
 CALLS = []
@@ -55,3 +58,24 @@ async def test_a_module_that_did_not_get_stuck_is_not_imported_twice(counting: P
         await inbox.wait_for(TOOLS_CHANGED, 1)
         assert text_of(await client.call_tool("peek", {})) == "2"
         assert text_of(await client.call_tool("count", {})) == "3"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("spelling", ["import helper", "from . import helper"])
+async def test_a_helper_that_got_stuck_is_served_once_fixed(catalogue: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            spelling: str) -> None:
+    """handlers.py imports helper.py, which gets stuck at import (not handlers.py itself); helper.py fixed, the next
+    reload serves it, whether it is imported by its own name (the folder is on sys.path) or relatively."""
+    monkeypatch.setenv("ATDF_MCP_IMPORT_SECONDS", "1")
+    (catalogue / "helper.py").write_text("def turn(text):\n    return text\n", encoding="utf-8")
+    (catalogue / "handlers.py").write_text(f"{spelling}\n\n\ndef echo(text):\n    return helper.turn(text)\n", encoding="utf-8")
+    inbox = Inbox()
+    async with connected("stdio", catalogue, inbox) as (client, _):
+        await client.set_logging_level("info")
+        assert text_of(await client.call_tool("echo", {"text": "abc"})) == "abc"
+        (catalogue / "helper.py").write_text("import time\nwhile True:\n    time.sleep(0.05)\n", encoding="utf-8")
+        assert "did not finish importing within 1 s" in str((await inbox.wait_for_warning()).data)
+        (catalogue / "helper.py").write_text("def turn(text):\n    return text[::-1]\n", encoding="utf-8")
+        with anyio.fail_after(15):
+            while text_of(await client.call_tool("echo", {"text": "abc"})) != "cba":
+                await anyio.sleep(0.2)
