@@ -7,7 +7,7 @@ from pathlib import Path
 
 import anyio
 import pytest
-from test_live_reload import TOOLS_CHANGED, Inbox, catalogue, connected, mcp_tool, text_of
+from test_live_reload import HANDLERS, TOOLS_CHANGED, Inbox, catalogue, connected, mcp_tool, text_of
 
 __all__ = ["catalogue"]  # the fixture, shared with tests/test_live_reload.py
 
@@ -79,3 +79,29 @@ async def test_a_helper_that_got_stuck_is_served_once_fixed(catalogue: Path, mon
         with anyio.fail_after(15):
             while text_of(await client.call_tool("echo", {"text": "abc"})) != "cba":
                 await anyio.sleep(0.2)
+
+
+LOOP = "\nwhile True:\n    time.sleep(0.05)\n"
+
+
+@pytest.mark.anyio
+async def test_a_module_stuck_fixed_stuck_and_fixed_again_is_served_each_time(catalogue: Path,
+                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """handlers.py gets stuck twice, each time fixed by a later save: the last good function answers while it is stuck,
+    and each fix is served (the package name moves on once per fix, not per stuck import)."""
+    monkeypatch.setenv("ATDF_MCP_IMPORT_SECONDS", "1")
+    inbox = Inbox()
+    handlers = catalogue / "handlers.py"
+    async with connected("stdio", catalogue, inbox) as (client, _):
+        await client.set_logging_level("info")
+        for stuck, answer in enumerate(["cba", "ABC"]):
+            handlers.write_text(HANDLERS + LOOP, encoding="utf-8")
+            with anyio.fail_after(15):
+                while len([log for log in inbox.logs if "did not finish importing" in str(log.data)]) <= stuck:
+                    await anyio.sleep(0.1)
+            assert text_of(await client.call_tool("echo", {"text": "abc"})) in {"abc", "cba"}  # the last good one
+            fixed = "    return text[::-1]\n" if answer == "cba" else "    return text.upper()\n"
+            handlers.write_text(HANDLERS.replace("    return text\n", fixed, 1), encoding="utf-8")
+            with anyio.fail_after(15):
+                while text_of(await client.call_tool("echo", {"text": "abc"})) != answer:
+                    await anyio.sleep(0.1)
