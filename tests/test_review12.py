@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import anyio
 import pytest
-from test_live_reload import HANDLERS, TOOLS_CHANGED, Inbox, catalogue, connected, mcp_tool, text_of
+from test_live_reload import HANDLERS, ROOT, TOOLS_CHANGED, Inbox, catalogue, connected, mcp_tool, text_of
 
 __all__ = ["catalogue"]  # the fixture, shared with tests/test_live_reload.py
 
@@ -105,3 +108,23 @@ async def test_a_module_stuck_fixed_stuck_and_fixed_again_is_served_each_time(ca
             with anyio.fail_after(15):
                 while text_of(await client.call_tool("echo", {"text": "abc"})) != answer:
                     await anyio.sleep(0.1)
+
+
+def test_links_to_one_file_the_walk_does_not_find_read_it_once(tmp_path: Path) -> None:
+    """Two links (one to the other, one from a subfolder) to a file in an excluded folder: the file is read once, under
+    the first link's name; it was read three times, each copy a DUPLICATE_ID of the first, and validate failed."""
+    from atdf_mcp.files import find_files
+
+    (tmp_path / "private").mkdir()
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "private" / "real.json").write_text(json.dumps(mcp_tool("real", "Real tool.")), encoding="utf-8")
+    (tmp_path / "atdf-mcp.yaml").write_text("exclude:\n  - private/\n", encoding="utf-8")
+    (tmp_path / "a.json").symlink_to("private/real.json")
+    (tmp_path / "b.json").symlink_to("a.json")  # a link to a link
+    (tmp_path / "sub" / "c.json").symlink_to("../private/real.json")
+    assert [p.relative_to(tmp_path).as_posix() for p in find_files(tmp_path, ["private/"])] == ["a.json"]
+    done = subprocess.run([sys.executable, "-m", "atdf_mcp", "validate", str(tmp_path), "--format", "json"],
+                          capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    report = json.loads(done.stdout)
+    assert [Path(f["file"]).name for f in report["files"] if f["ids"]] == ["a.json"], done.stdout
+    assert "DUPLICATE_ID" not in done.stdout
