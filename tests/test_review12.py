@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import anyio
+import httpx
 import pytest
 from test_live_reload import HANDLERS, ROOT, TOOLS_CHANGED, Inbox, catalogue, connected, mcp_tool, text_of
 
@@ -128,3 +129,25 @@ def test_links_to_one_file_the_walk_does_not_find_read_it_once(tmp_path: Path) -
     report = json.loads(done.stdout)
     assert [Path(f["file"]).name for f in report["files"] if f["ids"]] == ["a.json"], done.stdout
     assert "DUPLICATE_ID" not in done.stdout
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("spelling", ["a symbolic link", "a path with .."])
+async def test_a_catalogue_served_by_another_spelling_of_its_path_keeps_the_servers_paths_private(
+        catalogue: Path, spelling: str) -> None:
+    """`serve /srv/current` where current -> the catalogue, or `serve /srv/x/../catalogue`: a duplicate id's message named
+    the other file by the spelling served (the whole path), since only the resolved root was stripped."""
+    if spelling == "a symbolic link":
+        served = catalogue.parent / "current"
+        served.symlink_to(catalogue)
+    else:
+        (catalogue.parent / "x").mkdir()
+        served = catalogue.parent / "x" / ".." / "catalogue"
+    inbox = Inbox()
+    async with connected("http", served, inbox) as (client, url):
+        await client.set_logging_level("info")
+        (catalogue / "zz.json").write_text(json.dumps(mcp_tool("echo", "A copy.")), encoding="utf-8")
+        warning = str((await inbox.wait_for_warning()).data)
+        assert "DUPLICATE_ID" in warning and "echo.json" in warning and str(catalogue.parent) not in warning, warning
+        report = httpx.get(f"{url}/validate", timeout=10).text
+        assert "DUPLICATE_ID" in report and str(catalogue.parent) not in report, report
