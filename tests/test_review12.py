@@ -11,7 +11,7 @@ from pathlib import Path
 import anyio
 import httpx
 import pytest
-from test_live_reload import HANDLERS, ROOT, TOOLS_CHANGED, Inbox, catalogue, connected, mcp_tool, text_of
+from test_live_reload import HANDLERS, ROOT, TOOLS_CHANGED, Inbox, catalogue, connected, mcp_tool, text_of, tools_of
 
 __all__ = ["catalogue"]  # the fixture, shared with tests/test_live_reload.py
 
@@ -151,3 +151,20 @@ async def test_a_catalogue_served_by_another_spelling_of_its_path_keeps_the_serv
         assert "DUPLICATE_ID" in warning and "echo.json" in warning and str(catalogue.parent) not in warning, warning
         report = httpx.get(f"{url}/validate", timeout=10).text
         assert "DUPLICATE_ID" in report and str(catalogue.parent) not in report, report
+
+
+@pytest.mark.anyio
+async def test_a_rename_that_flips_two_duplicates_serves_the_file_the_warning_names(catalogue: Path) -> None:
+    """echo.json served, zz.json its duplicate; echo.json renamed zzz.json: now zz.json comes first, is served, and the
+    reload's warning names it in 'already defined in' as its DUPLICATE_ID sentence says (held)."""
+    (catalogue / "zz.json").write_text(json.dumps(mcp_tool("echo", "A copy.")), encoding="utf-8")
+    inbox = Inbox()
+    async with connected("stdio", catalogue, inbox) as (client, _):
+        await client.set_logging_level("info")
+        assert (await tools_of(client))["echo"] == "Give the text back."
+        (catalogue / "echo.json").rename(catalogue / "zzz.json")
+        warning = str((await inbox.wait_for_warning()).data)
+        assert "zzz.json#/name: duplicate id 'echo': already defined in zz.json" in warning, warning
+        assert "the file named by 'already defined in'" in warning
+        await inbox.wait_for(TOOLS_CHANGED, 1)
+        assert (await tools_of(client))["echo"] == "A copy."
