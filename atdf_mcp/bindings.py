@@ -144,7 +144,7 @@ def purge_catalogue_modules(root: Path | None, changed: Iterable[str] = ()) -> N
     stuck = _waiting.pop(prefix, None)
     if stuck:  # a module changed: one that got stuck may be fixed, and is imported under a fresh name (its thread holds
         _stuck[prefix] = _stuck.get(prefix, 0) + 1  # the old name's import lock for good)
-    for name in [n for n in sys.modules if n.partition(".")[0].startswith(prefix)]:
+    for name in [n for n in list(sys.modules) if n.partition(".")[0].startswith(prefix)]:  # a copy: threads import meanwhile
         del sys.modules[name]  # the private package itself has no file
     for name, _ in catalogue_modules(root):
         if stuck:

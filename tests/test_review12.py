@@ -168,3 +168,34 @@ async def test_a_rename_that_flips_two_duplicates_serves_the_file_the_warning_na
         assert "the file named by 'already defined in'" in warning
         await inbox.wait_for(TOOLS_CHANGED, 1)
         assert (await tools_of(client))["echo"] == "A copy."
+
+
+def test_a_purge_while_another_thread_imports_does_not_fail(tmp_path: Path) -> None:
+    """A reload purges the catalogue's modules while a tool's thread imports a module: the purge iterated sys.modules
+    itself and raised 'dictionary changed size during iteration' (the reload failed; a few in 500 purges here)."""
+    import importlib
+    import threading
+
+    from atdf_mcp.bindings import purge_catalogue_modules
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    names = [f"_review12_m{i}" for i in range(2000)]
+    for name in names:
+        (elsewhere / f"{name}.py").write_text("x = 1\n", encoding="utf-8")
+    sys.path.insert(0, str(elsewhere))
+    failures: list[BaseException] = []
+    worker = threading.Thread(target=lambda: [importlib.import_module(name) for name in names])
+    try:
+        worker.start()
+        while worker.is_alive():
+            try:
+                purge_catalogue_modules(tmp_path / "catalogue")
+            except RuntimeError as exc:
+                failures.append(exc)
+        worker.join()
+    finally:
+        sys.path.remove(str(elsewhere))
+        for name in names:
+            sys.modules.pop(name, None)
+    assert failures == []
