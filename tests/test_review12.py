@@ -199,3 +199,34 @@ def test_a_purge_while_another_thread_imports_does_not_fail(tmp_path: Path) -> N
         for name in names:
             sys.modules.pop(name, None)
     assert failures == []
+
+
+@pytest.mark.anyio
+async def test_two_stuck_modules_are_each_served_once_fixed(counting: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """handlers.py and slow.py both get stuck at import; each answers with its last good function meanwhile, and each
+    fix is served by the next reload while the other module stays stuck."""
+    monkeypatch.setenv("ATDF_MCP_IMPORT_SECONDS", "1")
+    inbox = Inbox()
+    slow, handlers = counting / "slow.py", counting / "handlers.py"
+
+    async def answers(tool: str, wanted: str) -> None:
+        with anyio.fail_after(15):
+            while text_of(await client.call_tool(tool, {})) != wanted:
+                await anyio.sleep(0.1)
+
+    async with connected("stdio", counting, inbox) as (client, _):
+        await client.set_logging_level("info")
+        handlers.write_text(COUNTER + LOOP.replace("time.", "__import__('time')."), encoding="utf-8")
+        slow.write_text("import time\nwhile True:\n    time.sleep(0.05)\n", encoding="utf-8")
+        with anyio.fail_after(20):
+            while not all(any(f"{name} did not finish" in str(log.data) for log in inbox.logs)
+                          for name in ("handlers.py", "'slow:hang'")):
+                await anyio.sleep(0.1)
+        assert text_of(await client.call_tool("hang", {})) == "fine"  # the last good functions
+        assert text_of(await client.call_tool("count", {})) == "1"
+        slow.write_text("def hang():\n    return 'fixed'\n", encoding="utf-8")
+        await answers("hang", "fixed")
+        assert text_of(await client.call_tool("count", {})) == "2"  # handlers.py still stuck: its last good one
+        handlers.write_text(COUNTER.replace("str(len(CALLS))", "str(-len(CALLS))", 1), encoding="utf-8")
+        await answers("count", "-1")
+        assert text_of(await client.call_tool("hang", {})) == "fixed"
