@@ -1,4 +1,4 @@
-"""Review of the live reload fixes (accept12): a stuck handler import next to modules that did not get stuck."""
+"""Review of the live reload fixes (accept12): stuck handler imports, links read once, private paths, duplicate ids."""
 
 from __future__ import annotations
 
