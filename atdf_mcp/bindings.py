@@ -8,6 +8,7 @@ answers HANDLER_UNAVAILABLE.
 
 from __future__ import annotations
 
+import _imp
 import contextlib
 import hashlib
 import importlib
@@ -38,7 +39,7 @@ IMPORT_SECONDS = 30.0
 """Longest a handler module may take to import (its top level) before its tools answer HANDLER_UNAVAILABLE."""
 IMPORT_SECONDS_VARIABLE = "ATDF_MCP_IMPORT_SECONDS"  # the environment variable that sets another limit
 BROKEN_SUFFIX = "; every call answers HANDLER_UNAVAILABLE until it imports"
-_stuck: dict[str, int] = {}  # a catalogue's package name → its imports that never finished (see _ModuleLoader.package_name)
+_stuck: dict[str, int] = {}  # a catalogue's package name → how many times it was purged with a stuck import (its suffix)
 _waiting: dict[str, dict[str, str]] = {}  # the same → each stuck module → why: not tried again (no thread more) until a
 # module of the catalogue changes
 
@@ -140,15 +141,34 @@ def purge_catalogue_modules(root: Path | None, changed: Iterable[str] = ()) -> N
     if root is None:
         return
     prefix = _ModuleLoader.package_name(root, fresh=False)  # and the packages of imports that got stuck
-    _waiting.pop(prefix, None)  # a module changed: one that got stuck may be fixed
-    for name in [n for n in sys.modules if n.partition(".")[0].startswith(prefix)]:
+    stuck = _waiting.pop(prefix, None)
+    if stuck:  # a module changed: one that got stuck may be fixed, and is imported under a fresh name (its thread holds
+        _stuck[prefix] = _stuck.get(prefix, 0) + 1  # the old name's import lock for good)
+    for name in [n for n in list(sys.modules) if n.partition(".")[0].startswith(prefix)]:  # a copy: threads import meanwhile
         del sys.modules[name]  # the private package itself has no file
     for name, _ in catalogue_modules(root):
+        if stuck:
+            _drop_stuck_lock(name)  # a sibling imported by its own name (`import helper`) keeps that name
         sys.modules.pop(name, None)
     for file in changed:
         with contextlib.suppress(OSError, ValueError, NotImplementedError):
             os.unlink(importlib.util.cache_from_source(file))
     importlib.invalidate_caches()
+
+
+def _drop_stuck_lock(name: str) -> None:
+    """Forget the import lock of `name` while its module is still initializing (a stuck import thread holds the lock for
+    good), so that the fixed file imports under the same name: the thread keeps its lock, the next import gets a new one.
+    CPython's private lock table; without it a module imported by its own name needs a restart."""
+    if not getattr(getattr(sys.modules.get(name), "__spec__", None), "_initializing", False):
+        return
+    locks = getattr(getattr(importlib, "_bootstrap", None), "_module_locks", None)
+    if isinstance(locks, dict):
+        _imp.acquire_lock()  # the lock that guards the table
+        try:
+            locks.pop(name, None)
+        finally:
+            _imp.release_lock()
 
 
 def catalogue_modules(root: Path) -> list[tuple[str, str]]:
@@ -266,9 +286,10 @@ class _ModuleLoader:
 
     @staticmethod
     def package_name(root: Path | None, *, fresh: bool = True) -> str:
-        """The private package the catalogue's handler modules are imported under. After an import that never finished
-        (its thread holds the module's import lock for good), a fresh one: the next load imports the fixed file under
-        another name instead of waiting on that lock (`fresh=False`: the first name, which starts every other)."""
+        """The private package the catalogue's handler modules are imported under. Once modules are purged after an
+        import that never finished (its thread holds the module's import lock for good), a fresh one: the next load
+        imports the fixed file under another name instead of waiting on that lock, while until then the modules that
+        did import are served once, under the name they have (`fresh=False`: the first name, which starts every other)."""
         name = "_atdf_catalog_" + hashlib.sha1(str(root).encode()).hexdigest()[:10]
         stuck = _stuck.get(name, 0) if fresh else 0
         return f"{name}_{stuck}" if stuck else name
@@ -317,8 +338,9 @@ class _ModuleLoader:
         level costs that long, once, instead of the load (validate, serve, a reload) waiting forever."""
         local = self._local_file(name) is not None
         base = self.package_name(self.root, fresh=False)
-        if local and name in _waiting.get(base, {}):  # its last import is still stuck and no catalogue module changed since
-            return None, _waiting[base][name]
+        waiting = _waiting.get(base, {}).get(name) if local else None  # one lookup: a reload may purge meanwhile
+        if waiting is not None:  # its last import is still stuck and no catalogue module changed since
+            return None, waiting
         done: list[tuple[ModuleType | None, str | None]] = []
         worker = threading.Thread(target=lambda: done.append(self._import_now(name)), name=f"atdf-import-{name}", daemon=True)
         worker.start()
@@ -331,7 +353,6 @@ class _ModuleLoader:
         reason = (f"did not finish importing within {seconds:g} s (a loop, a sleep or a blocking call at its top "
                   f"level?); {then}, or raise {IMPORT_SECONDS_VARIABLE} if it is only slow")
         if local:
-            _stuck[base] = _stuck.get(base, 0) + 1
             _waiting.setdefault(base, {})[name] = reason
         return None, reason
 

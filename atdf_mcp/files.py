@@ -115,14 +115,19 @@ def find_files(root: Path, exclude: Sequence[str] = (), outside: list[Path] | No
 def _one_each(found: list[Path], links: list[Path]) -> list[Path]:
     """`found` without a symbolic link to a file found under its own name too (`link.json -> shared/real.json`): the file
     is read once, under the name an edit of it is seen by (else its id is a duplicate of itself, and the link is never
-    read again when its target changes)."""
+    read again when its target changes). Of links to one file not found itself (excluded, hidden), the first is kept."""
     folders: dict[Path, str] = {}
     for p in found:
         if p.parent not in folders:
             folders[p.parent] = os.path.realpath(p.parent)
     linked = set(links)
-    named = {os.path.join(folders[p.parent], p.name) for p in found if p not in linked}
-    dropped = {p for p in links if os.path.realpath(p) in named}
+    read = {os.path.join(folders[p.parent], p.name) for p in found if p not in linked}
+    dropped = set()
+    for p in links:  # in the walk's order
+        real = os.path.realpath(p)
+        if real in read:
+            dropped.add(p)
+        read.add(real)
     return [p for p in found if p not in dropped]
 
 

@@ -290,8 +290,8 @@ class LiveCatalog:
         return text_for
 
     def _warning_text(self, errors: list[Problem]) -> str:
-        root = self.app.catalog.root
-        shown = "; ".join(f"{_relative(p.file, root)}{'#' + p.pointer if p.pointer else ''}: {private_text(p.message, root)} [{p.code}]"
+        root, paths = self.app.catalog.root, self.app.catalog.paths
+        shown = "; ".join(f"{_relative(p.file, root)}{'#' + p.pointer if p.pointer else ''}: {private_text(p.message, root, paths)} [{p.code}]"
                           for p in errors[:10])
         more = f" (and {len(errors) - 10} more)" if len(errors) > 10 else ""
         twice = (" Of two files defining one id, the first in the catalogue's order (a folder's files before its subfolders', "

@@ -52,7 +52,7 @@ def validation_report(catalog: Catalog, view: View | None = None) -> dict[str, A
         own = ids | {name for d in view.descriptors for name in ((d.input_schema or {}).get("properties") or {})}
         shown = _Unnamed(set(catalog.by_id) - own)
     return {"files": [{"file": _relative(catalog, f.file), "dialect": f.dialect, "ids": list(ids),
-                       "problems": [_problem(p, shown, catalog.root) for p in problems]}
+                       "problems": [_problem(p, shown, catalog) for p in problems]}
                       for f, ids, problems in files],
             "summary": summary}
 
@@ -108,18 +108,24 @@ def _relative(catalog: Catalog, file: str) -> str:
     return os.path.basename(file)
 
 
-def private_text(message: str, root: Path | None) -> str:
+def private_text(message: str, root: Path | None, paths: Iterable[Path] = ()) -> str:
     """A message as a client may read it: a file under the catalogue named relative to it (a duplicate id names the
-    other file by its whole path for the operator's `atdf-mcp validate`)."""
+    other file by its whole path for the operator's `atdf-mcp validate`), however the catalogue was given (`paths`: a
+    symbolic link to it, a path with `..`, a relative one)."""
     if root is None:
         return message
-    for spelling in {str(root), str(root.resolve())}:
-        message = message.replace(os.path.join(spelling, ""), "")
+    spellings = {str(root), str(root.resolve())}
+    for path in paths:
+        folder = path if os.path.isdir(path) else path.parent
+        spellings |= {str(folder), os.path.abspath(folder)}
+    for spelling in sorted(spellings - {"", "."}, key=len, reverse=True):  # not inside a longer path (`/x/cat/` for `cat/`)
+        message = re.sub(r"(?<![\w.\-/])" + re.escape(os.path.join(spelling, "")), "", message)
     return message
 
 
-def _problem(p: Problem, shown: Callable[[str], str], root: Path | None) -> dict[str, str]:
-    return {"pointer": p.pointer, "message": shown(private_text(p.message, root)), "severity": p.severity, "code": p.code}
+def _problem(p: Problem, shown: Callable[[str], str], catalog: Catalog) -> dict[str, str]:
+    return {"pointer": p.pointer, "message": shown(private_text(p.message, catalog.root, catalog.paths)), "severity": p.severity,
+            "code": p.code}
 
 
 _NAME = re.compile(r"""(['"`]?)([\w.\-]*[\w\-])(?![\w\-]|\.[\w\-])\1""")  # a name, quoted or not, a full stop after it kept
