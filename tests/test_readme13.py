@@ -137,3 +137,16 @@ def test_the_readme_config_snippets_load_with_only_the_warnings_it_names(tmp_pat
     problems = [p for p in catalog.report.problems if p.file.endswith("atdf-mcp.yaml")]
     assert {(p.pointer, p.code) for p in problems} == expected
     assert all(p.severity == "warning" for p in problems)
+
+
+def test_an_unknown_selector_names_every_selector_the_readme_lists() -> None:
+    """README, Tool sets: selectors are tags, category / categories, domain / domains and ids. `domains` is read, but the
+    error for an unknown selector listed every one but it, so a user reading it took `domains` for a mistake."""
+    from atdf_mcp.toolsets import parse_toolsets
+
+    sets, problems = parse_toolsets({"support": {"tags": ["crm"], "domains": ["support"]}, "other": {"colour": ["red"]}})
+    assert sets["support"].domains == frozenset({"support"})
+    [(pointer, message, severity)] = problems
+    assert (pointer, severity) == ("/toolsets/other/colour", "error")
+    for selector in ("tags", "category", "categories", "domain", "domains", "ids"):
+        assert re.search(rf"\b{selector}\b", message.split("known selectors:", 1)[1]), selector
