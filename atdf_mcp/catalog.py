@@ -333,12 +333,15 @@ def load_catalog(path: str | os.PathLike[str], *more: str | os.PathLike[str], at
 
 
 def _broken_edit(previous: Catalog, config: CatalogConfig, problems: list[ConfigProblem]) -> bool:
-    """Whether a reload's config is an edit that brought errors the config served before did not have."""
+    """Whether a reload's config is an edit that brought errors the config served before did not have, or one still
+    broken while the snapshot before kept the options of its last good version (they stay until the errors are gone)."""
     if config == previous.config or config.file is None:
         return False
     errors = {(p.pointer, p.message) for p in problems if p.severity == "error"}
-    before = {(p.pointer, p.message) for p in previous.report.problems if p.file == config.file and p.severity == "error"}
-    return bool(errors - before)
+    mine = [p for p in previous.report.problems if p.file == config.file]
+    if errors and any(p.code == Code.LAST_GOOD_SERVED for p in mine):
+        return True
+    return bool(errors - {(p.pointer, p.message) for p in mine if p.severity == "error"})
 
 
 def _walk(path: Path, loader: _Loader, exclude: tuple[str, ...]) -> list[Path]:

@@ -42,6 +42,9 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_USAGE)
 
 
+DIR_HELP = "catalogue directory (default: ./descriptors, else the demo catalogue beside the package)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every sub-command."""
     parser = _Parser(prog="atdf-mcp", description="Serve ATDF/ARDF descriptor catalogues over MCP.")
@@ -61,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
                               "instead of printing one document (one descriptor) or a JSON list (several)")
 
     serve = commands.add_parser("serve", help="serve a catalogue over MCP (stdio by default)")
-    serve.add_argument("directory", nargs="?", metavar="DIR", help="catalogue directory (default: ./descriptors)")
+    serve.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
     serve.add_argument("--lang", default=os.environ.get("ATDF_MCP_LANG"), help="language of descriptions (default: $ATDF_MCP_LANG)")
     serve.add_argument("--log-level", default=os.environ.get("ATDF_MCP_LOG_LEVEL", "info"),
                        choices=("debug", "info", "warning", "error"), help="stderr log level (default: info)")
@@ -140,14 +143,14 @@ def build_parser() -> argparse.ArgumentParser:
     explore_command.add_parser(commands)
 
     manifest = commands.add_parser("manifest", help="print the mcp_manifest.json of a catalogue")
-    manifest.add_argument("directory", nargs="?", metavar="DIR", help="catalogue directory (default: ./descriptors)")
+    manifest.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
 
     config = commands.add_parser("config", help="print client configuration for a catalogue, or for a running HTTP server",
                                  description="Print the entry an MCP host needs, in its own file format (JSON, YAML for continue "
                                              "and goose, TOML for codex); stderr says which file on each OS and which key.")
     config.add_argument("client", choices=CLIENTS, metavar="HOST",
                         help=f"the MCP host to configure: {', '.join(CLIENTS)}")
-    config.add_argument("directory", nargs="?", metavar="DIR", help="catalogue directory (default: ./descriptors)")
+    config.add_argument("directory", nargs="?", metavar="DIR", help=DIR_HELP)
     config.add_argument("--name", default=None, help="the server's name, its entry's key (default: the directory's name, or atdf-mcp with --url)")
     config.add_argument("--lang", default=None, help="language to pass to `serve --lang`")
     config.add_argument("--url", default=None, help="connect to a running `serve --transport http` server at this /mcp (or /sse) URL "
