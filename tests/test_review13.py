@@ -3,12 +3,24 @@ cost with many views), call_tool's arguments sent flat, a cursor after a reload.
 
 from __future__ import annotations
 
+import json
 import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
 
 import pytest
+from envelopes import envelope_of
+from mcp import Client
+from test_progressive_acceptance import api_url, small
 
+from atdf_mcp import load_catalog
+from atdf_mcp.codes import Code
 from atdf_mcp.envelope import unknown_tool
 from atdf_mcp.name_words import meant_first
+from atdf_mcp.server import CatalogServer
+
+__all__ = ["api_url", "small"]  # the fixtures, shared with tests/test_progressive_acceptance.py
 
 
 def suggested(name: str, known: list[str]) -> str | None:
@@ -49,3 +61,39 @@ def test_the_index_costs_little_with_many_views_of_10000_names() -> None:
         for view in views:
             assert meant_first("order.get.7", list(view), []) == ["get_order_7"]
     assert (time.perf_counter() - start) / 60 < 0.002
+
+
+# ---------------------------------------------------------------------------------------------
+# call_tool with the tool's arguments beside its name: each refusal's retry calls the tool
+
+
+GOOD = {"account": "AC42", "mode": "fast", "count": 3}
+TOOL = "fetch_nordic_orders"
+
+
+@pytest.fixture
+async def client(small: tuple[Path, list[dict[str, Any]]]) -> AsyncIterator[Client]:
+    """A Python SDK client of test_progressive_acceptance's small catalogue, served progressively."""
+    async with Client(CatalogServer(load_catalog(small[0])).server) as session:
+        yield session
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("sent", [
+    {"name": TOOL, "arguments": GOOD, "_meta": {"progressToken": 1}},   # the request's _meta written among the arguments
+    {"name": TOOL, "arguments": GOOD, "progressToken": 1},
+    {"name": TOOL, "ARGUMENTS": GOOD},                                  # call_tool's own key in another case
+    {"name": TOOL, "Arguments": {"account": "AC42"}, "count": 3},
+    {"NAME": TOOL, **GOOD},
+    {"name": TOOL, "arguments": None, **GOOD},                          # null arguments and the tool's beside the name
+    {"name": TOOL, "arguments": json.dumps({"account": "AC42"}), "count": 3},
+    {"name": TOOL, "arguments": "not json", **GOOD},
+])
+async def test_every_flat_call_is_refused_with_a_retry_that_calls_the_tool(client: Client, sent: dict[str, Any]) -> None:
+    first = await client.call_tool("call_tool", sent)
+    assert first.is_error
+    [entry] = envelope_of(first)["errors"]
+    assert entry["code"] == Code.VALIDATION_ERROR, entry
+    retry = entry["context"]["suggested_arguments"]
+    done = await client.call_tool("call_tool", retry)
+    assert (done.is_error, done.structured_content) == (False, {"ok": True, "tool": TOOL}), (retry, done)
