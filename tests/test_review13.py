@@ -97,3 +97,48 @@ async def test_every_flat_call_is_refused_with_a_retry_that_calls_the_tool(clien
     retry = entry["context"]["suggested_arguments"]
     done = await client.call_tool("call_tool", retry)
     assert (done.is_error, done.structured_content) == (False, {"ok": True, "tool": TOOL}), (retry, done)
+
+
+# ---------------------------------------------------------------------------------------------
+# Cursors: a cursor of this view's list before a reload says so, whatever other views still hold
+
+
+def test_a_cursor_of_the_list_before_a_reload_says_reloaded_while_another_language_holds_it(
+        small: tuple[Path, list[dict[str, Any]]]) -> None:
+    """The French list has the English list's names (one digest): once the English walk's hold is gone, its cursor
+    after a reload said 'cut from the list of another tool set or language' because the French walk still held it."""
+    from mcp.shared.exceptions import MCPError
+
+    from atdf_mcp.paging import Pages
+
+    now = [0.0]
+    pages = Pages(hold_seconds=60, clock=lambda: now[0])
+    before = CatalogServer(load_catalog(small[0])).listing().list_tools
+    english = pages.page(before, "tools", cursor=None, size=3, key=(None, "en"))
+    now[0] = 40
+    pages.page(before, "tools", cursor=None, size=3, key=(None, "fr"))  # the French walk, later
+    now[0] = 70  # the English walk's hold is over, the French one's is not
+    pages.rotate()
+    after = before.model_copy(update={"tools": before.tools[1:]})  # reloaded: the first tool is gone
+    with pytest.raises(MCPError) as caught:
+        pages.page(after, "tools", cursor=english.next_cursor, size=3, key=(None, "en"))
+    [entry] = caught.value.error.data["errors"]
+    assert entry["context"]["reason"] == "stale" and "reloaded" in entry["detail"], entry
+
+
+def test_a_cursor_of_another_tool_set_says_so_once_that_list_is_no_longer_held(small: tuple[Path, list[dict[str, Any]]]) -> None:
+    """A cursor of another tool set's list whose hold is over said the catalogue was reloaded (it was not)."""
+    from mcp.shared.exceptions import MCPError
+
+    from atdf_mcp.paging import Pages
+
+    now = [0.0]
+    pages = Pages(hold_seconds=60, clock=lambda: now[0])
+    whole = CatalogServer(load_catalog(small[0])).listing().list_tools
+    cursor = pages.page(whole, "tools", cursor=None, size=3, key=(None, None)).next_cursor
+    now[0] = 70
+    part = whole.model_copy(update={"tools": whole.tools[::2]})
+    with pytest.raises(MCPError) as caught:
+        pages.page(part, "tools", cursor=cursor, size=3, key=("bytag", None))
+    [entry] = caught.value.error.data["errors"]
+    assert "another tool set" in entry["detail"] and "reloaded" not in entry["detail"], entry
