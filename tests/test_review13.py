@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from envelopes import envelope_of
 from mcp import Client
@@ -142,3 +143,31 @@ def test_a_cursor_of_another_tool_set_says_so_once_that_list_is_no_longer_held(s
         pages.page(part, "tools", cursor=cursor, size=3, key=("bytag", None))
     [entry] = caught.value.error.data["errors"]
     assert "another tool set" in entry["detail"] and "reloaded" not in entry["detail"], entry
+
+
+@pytest.mark.anyio
+async def test_a_tool_sets_suggestion_names_no_tool_outside_it(small: tuple[Path, list[dict[str, Any]]], tmp_path: Path,
+                                                                api_url: str) -> None:
+    """Every name is indexed once for every view: the tool of the same words outside the set (fetch_iberian_orders,
+    indexed by the whole catalogue's call just before) is never suggested over /mcp/bytag or to the set's agent token."""
+    from local_server import running
+    from test_progressive_acceptance import TOKEN, write_catalogue
+
+    from atdf_mcp.web import HttpOptions, build_app
+
+    write_catalogue(tmp_path / "catalogue", 800, api_url, token=False)  # /mcp/bytag open to any client
+    with running(build_app(CatalogServer(load_catalog(tmp_path / "catalogue")), HttpOptions())) as base:
+        async with Client(f"{base}/mcp") as whole:
+            [entry] = envelope_of(await whole.call_tool("iberian.orders.fetch", {}))["errors"]
+            assert entry["suggested_value"] == "fetch_iberian_orders"
+        async with Client(f"{base}/mcp/bytag") as nordic:
+            for tool, arguments in (("iberian.orders.fetch", {}), ("call_tool", {"name": "iberian.orders.fetch"}),
+                                    ("get_tool_info", {"name": "iberian.orders.fetch"})):
+                [entry] = envelope_of(await nordic.call_tool(tool, arguments))["errors"]
+                assert entry["suggested_value"] != "fetch_iberian_orders", entry
+                assert all("nordic" in name.lower() for name in entry["context"]["similar_tools"]), entry  # the set's tag
+    with running(build_app(CatalogServer(load_catalog(small[0])), HttpOptions())) as base, \
+            httpx.Client(base_url=base, headers={"Authorization": f"Bearer {TOKEN}"}) as http:
+        for answer in (http.get("/tools/iberian.orders.fetch"), http.get("/resources/tool/iberian.orders.fetch")):
+            assert answer.status_code == 404
+            assert "iberian" not in str(answer.json()["errors"][0].get("suggested_value")), answer.text
