@@ -29,6 +29,7 @@ _NOTE = {"decoded": True, "note": "'arguments' arrived as a string holding a JSO
                                   "with the object. Send 'arguments' as a JSON object, not as a string."}
 _PREVIEW = 80
 _OWN = ("name", "arguments")  # call_tool's own arguments
+_REQUEST_META = frozenset({"_meta", "progressToken"})  # the request's, never a tool's argument
 
 
 class Inner(NamedTuple):
@@ -41,10 +42,10 @@ class Inner(NamedTuple):
 
 def decode_inner(arguments: Any) -> Inner:
     """call_tool's arguments with a string `arguments` decoded when it holds a JSON object (else refused); others as given."""
+    flat = _flat_call(arguments)
+    if flat is not None:
+        return Inner(arguments, refusal=_flat(arguments, *flat))
     inner = arguments.get("arguments") if isinstance(arguments, dict) else None
-    beside = _beside(arguments)
-    if beside:
-        return Inner(arguments, refusal=_flat(arguments, beside))
     if not isinstance(inner, str):
         return Inner(arguments)
     try:
@@ -77,30 +78,56 @@ def _refused(arguments: dict[str, Any], detail: str, **decoded: Any) -> dict[str
                                                  "{} for a tool that takes none."})])
 
 
-def _beside(arguments: Any) -> list[str]:
-    """The keys sent beside call_tool's `name` that are not its own: the tool's arguments written flat, as a direct call
-    takes them (only with a `name` string and an object or no `arguments`)."""
-    if not isinstance(arguments, dict) or not isinstance(arguments.get("name"), str):
-        return []
-    if not isinstance(arguments.get("arguments", {}), dict):
-        return []
-    return [key for key in arguments if key not in _OWN]
+def _own_key(arguments: dict[str, Any], own: str) -> str | None:
+    """The key spelling call_tool's own argument `own`: as is, else the one key of it in another case ('ARGUMENTS')."""
+    if own in arguments:
+        return own
+    keys = [key for key in arguments if isinstance(key, str) and key.casefold() == own]
+    return keys[0] if len(keys) == 1 else None
 
 
-def _flat(arguments: dict[str, Any], beside: list[str]) -> dict[str, Any]:
-    """The VALIDATION_ERROR envelope of a tool's arguments sent beside `name`: the retry puts them under `arguments`
-    (none when one of them is also there with another value)."""
-    inner = arguments.get("arguments", {})
-    moved = {key: arguments[key] for key in beside}
+def _flat_call(arguments: Any) -> tuple[str, dict[str, Any], list[str]] | None:
+    """(the name, the tool's arguments under `arguments`, the keys beside them) of a call_tool whose `name` (in any
+    case) is a string and whose object, null or JSON object string `arguments` (in any case) has keys beside it, or
+    its own keys in another case; else None."""
+    if not isinstance(arguments, dict):
+        return None
+    name_key, inner_key = _own_key(arguments, "name"), _own_key(arguments, "arguments")
+    if name_key is None or not isinstance(arguments[name_key], str):
+        return None
+    inner = {} if inner_key is None else arguments[inner_key]
+    if isinstance(inner, str):
+        try:
+            inner = json.loads(inner)
+        except (ValueError, RecursionError):
+            inner = {}  # not JSON: the retry holds the keys beside the name alone
+    inner = {} if inner is None else inner
+    beside = [key for key in arguments if key not in (name_key, inner_key)]
+    if not isinstance(inner, dict) or not (beside or (name_key, inner_key or "arguments") != _OWN):
+        return None
+    return arguments[name_key], inner, beside
+
+
+def _flat(arguments: dict[str, Any], name: str, inner: dict[str, Any], beside: list[str]) -> dict[str, Any]:
+    """The VALIDATION_ERROR envelope of a tool's arguments sent beside `name` (or of call_tool's own arguments in another
+    case): the retry puts them under `arguments` (none when one of them is also there with another value), without the
+    request's `_meta` or `progressToken`, which are no arguments."""
+    moved = {key: arguments[key] for key in beside if key not in _REQUEST_META}
+    dropped = [key for key in beside if key in _REQUEST_META]
     clash = any(key in inner and inner[key] != value for key, value in moved.items())
-    names = ", ".join(repr(key) for key in beside)
-    context: dict[str, Any] = {
-        "received": moved, "expected": {"conditions": ["allowed arguments: name, arguments"]},
-        "solution": f"Put the tool's arguments ({names}) under 'arguments': call_tool takes {{\"name\": ..., \"arguments\": {{...}}}}."}
+    names = ", ".join(repr(key) for key in moved)
+    solution = (f"Put the tool's arguments ({names}) under 'arguments': " if moved else "") + \
+        "call_tool takes {\"name\": ..., \"arguments\": {...}}, in lower case."
+    if dropped:
+        solution += " A progress token goes in the request's params._meta (progressToken), not among call_tool's arguments."
+    context: dict[str, Any] = {"received": {key: arguments[key] for key in beside} or dict(arguments),
+                               "expected": {"conditions": ["allowed arguments: name, arguments"]}, "solution": solution}
     if not clash:
-        context["suggested_arguments"] = {"name": arguments["name"], "arguments": {**inner, **moved}}
-    detail = f"call_tool has no argument {beside[0]!r}: the tool's arguments go under 'arguments', not beside 'name'."
-    return envelope([build_entry(Code.VALIDATION_ERROR, detail, "call_tool", title="Unknown argument", parameter=beside[0],
+        context["suggested_arguments"] = {"name": name, "arguments": {**inner, **moved}}
+    wrong = beside[0] if beside else next(key for key in arguments if key not in _OWN)
+    detail = (f"call_tool has no argument {wrong!r}: the tool's arguments go under 'arguments', not beside 'name'." if moved else
+              f"call_tool has no argument {wrong!r}: its arguments are 'name' and 'arguments'.")
+    return envelope([build_entry(Code.VALIDATION_ERROR, detail, "call_tool", title="Unknown argument", parameter=wrong,
                                  context=context)])
 
 

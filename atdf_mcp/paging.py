@@ -1,7 +1,8 @@
 """Cursor pages of tools/list, prompts/list and resources/list, for `serve --page-size N` (unpaginated by default).
 
-A cursor is opaque to the client: base64url of `{"k": list, "l": the list it was cut from, "o": offset}`, where the
-list is named by a digest of its items' names in order. A cursor continues the very list it was cut from:
+A cursor is opaque to the client: base64url of `{"k": list, "l": the list it was cut from, "o": offset, "v": view}`,
+where the list is named by a digest of its items' names in order, and the view (tool set, language) by a digest of its
+key. A cursor continues the very list it was cut from:
 
 - the list served now, when it is that list (the same names in the same order: no reload changed it, or another
   replica or a restarted server serves the same catalogue): at its offset;
@@ -11,7 +12,8 @@ list is named by a digest of its items' names in order. A cursor continues the v
   and at most `MAX_HELD` lists are held (the one paged least recently is dropped first);
 - else (a list no longer held, another tool set's or language's list, a cursor that is not ours, of another kind
   of list, or past its end): INVALID_PARAMS (-32602), as the MCP specification says, telling the client to list again
-  from the first page (a cursor of another tool set's list says so, not that the catalogue was reloaded). A client
+  from the first page (a cursor of another view's list says so, not that the catalogue was reloaded, and a cursor of
+  this view's list says it was reloaded, whichever other view still holds a list of the same names). A client
   that pages on a stale position would skip or repeat items without knowing it.
 
     >>> from atdf_mcp import load_catalog
@@ -42,7 +44,7 @@ from mcp.shared.exceptions import MCPError
 from .codes import Code
 from .envelope import build_entry, envelope
 
-__all__ = ["FIELDS", "HOLD_SECONDS", "MAX_HELD", "Pages", "bad_cursor", "decode_cursor", "encode_cursor", "list_digest"]
+__all__ = ["FIELDS", "HOLD_SECONDS", "MAX_HELD", "Pages", "bad_cursor", "decode_cursor", "encode_cursor", "list_digest", "view_digest"]
 
 FIELDS = {"tools": "tools", "prompts": "prompts", "resources": "resources"}  # list kind → the result's field
 _MAX_CURSOR = 1024
@@ -53,9 +55,10 @@ MAX_HELD = 32  # lists held for their cursors at most (each one a list result of
 R = TypeVar("R", types.ListToolsResult, types.ListPromptsResult, types.ListResourcesResult)
 
 
-def encode_cursor(kind: str, digest: str, offset: int) -> str:
-    """The opaque cursor of the page starting at `offset` of the list whose digest is `digest`."""
-    raw = json.dumps({"k": kind, "l": digest, "o": offset}, separators=(",", ":"))
+def encode_cursor(kind: str, digest: str, offset: int, view: str | None = None) -> str:
+    """The opaque cursor of the page starting at `offset` of the list whose digest is `digest` (of the view `view`)."""
+    fields: dict[str, Any] = {"k": kind, "l": digest, "o": offset, **({"v": view} if view is not None else {})}
+    raw = json.dumps(fields, separators=(",", ":"))
     return base64.urlsafe_b64encode(raw.encode()).decode("ascii").rstrip("=")
 
 
@@ -66,7 +69,8 @@ def decode_cursor(cursor: str, kind: str) -> dict[str, Any]:
             raise ValueError("too long")
         data = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
         if (not isinstance(data, dict) or data.get("k") != kind or not isinstance(data.get("l"), str)
-                or not isinstance(data.get("o"), int) or isinstance(data.get("o"), bool) or data["o"] < 0):
+                or not isinstance(data.get("o"), int) or isinstance(data.get("o"), bool) or data["o"] < 0
+                or not isinstance(data.get("v", ""), str)):
             raise ValueError("not a cursor of this list")
     except (ValueError, binascii.Error, UnicodeDecodeError) as exc:
         raise bad_cursor(kind, f"pass a nextCursor of a {kind}/list result, or none for the first page", cursor,
@@ -83,6 +87,11 @@ def bad_cursor(kind: str, why: str, cursor: str, reason: str) -> MCPError:
         "received": {"cursor": cursor[:100]}, "reason": reason, "retryable": True, "suggested_arguments": {},
         "solution": f"Send {kind}/list again without a cursor, then follow each result's nextCursor."})
     return MCPError(types.INVALID_PARAMS, message, envelope([entry]))
+
+
+def view_digest(key: Hashable) -> str:
+    """What names a view (its tool set and language) in its cursors, the same in every process."""
+    return hashlib.blake2b(repr(key).encode("utf-8", "surrogatepass"), digest_size=4).hexdigest()
 
 
 def list_digest(items: list[Any]) -> str:
@@ -121,7 +130,7 @@ class Pages:
         the view the list belongs to (its tool set and language), whose cursors fit no other view."""
         if cursor is None and size is None:
             return result
-        field = FIELDS[kind]
+        field, view = FIELDS[kind], view_digest(key)
         start, digest = 0, self._digest(result, field)
         if cursor is not None:
             data = decode_cursor(cursor, kind)
@@ -129,7 +138,7 @@ class Pages:
             if data["l"] != digest:  # cut from another list: one a reload replaced, if still held
                 self._expire()
                 held = self._held.get((key, kind, data["l"]), (None, 0.0))[0]
-                if held is None and self._held_elsewhere(key, kind, data["l"]):
+                if held is None and data.get("v", view) != view:
                     raise bad_cursor(kind, "it was cut from the list of another tool set or language: list this one from the "
                                            "first page, without a cursor", cursor, "not ours")
                 if held is None:
@@ -143,12 +152,8 @@ class Pages:
         next_cursor = None
         if end < len(items):
             self._hold((key, kind, digest), result)
-            next_cursor = encode_cursor(kind, digest, end)
+            next_cursor = encode_cursor(kind, digest, end, view)
         return result.model_copy(update={field: items[start:end], "next_cursor": next_cursor})
-
-    def _held_elsewhere(self, key: Hashable, kind: str, digest: str) -> bool:
-        """Whether the list a cursor was cut from is held for another view (tool set, language) than `key`."""
-        return any(other != key and (held_kind, held_digest) == (kind, digest) for other, held_kind, held_digest in self._held)
 
     def _digest(self, result: Any, field: str) -> str:
         """The digest of a list result, worked out once per result object."""
