@@ -4,8 +4,8 @@
     'fetch_nordic_orders'
     >>> same_words_name("convert_usd_to_eur", ["convert_eur_to_usd"]) is None   # a direction is no notation
     True
-    >>> same_words_name("eur.usd", ["usd_eur"]) is None                         # nor is a pair of codes
-    True
+    >>> same_words_name("tag.add", ["add_tag", "tag_remove"])                    # short words are words too
+    'add_tag'
     >>> same_words_name("getUser", ["getuser", "user_get"])                      # the same name in another case first
     'getuser'
 """
@@ -38,8 +38,6 @@ def same_words_name(name: str, known: list[str]) -> str | None:
         return folded[0] if len(folded) == 1 else None
     words = name_words(name)
     if len(words) < 2 or DIRECTED.intersection(words) or sum(word.isdigit() for word in words) > 1:
-        return None
-    if all(len(word) <= 3 and word.isalpha() for word in words):  # codes (currencies, airports): a pair is directed
         return None
     found = [k for k in _BY_WORDS.get(words, ()) if k != name and k in known]
     return found[0] if len(found) == 1 else None
