@@ -156,11 +156,17 @@ def purge_catalogue_modules(root: Path | None, changed: Iterable[str] = ()) -> N
     importlib.invalidate_caches()
 
 
+def _initialized(module: ModuleType | None) -> bool:
+    """Whether `module` is one whose import has finished (not None, nor still running its top level)."""
+    return module is not None and not getattr(getattr(module, "__spec__", None), "_initializing", False)
+
+
 def _drop_stuck_lock(name: str) -> None:
     """Forget the import lock of `name` while its module is still initializing (a stuck import thread holds the lock for
     good), so that the fixed file imports under the same name: the thread keeps its lock, the next import gets a new one.
     CPython's private lock table; without it a module imported by its own name needs a restart."""
-    if not getattr(getattr(sys.modules.get(name), "__spec__", None), "_initializing", False):
+    module = sys.modules.get(name)
+    if module is None or _initialized(module):
         return
     locks = getattr(getattr(importlib, "_bootstrap", None), "_module_locks", None)
     if isinstance(locks, dict):
@@ -339,8 +345,10 @@ class _ModuleLoader:
         local = self._local_file(name) is not None
         base = self.package_name(self.root, fresh=False)
         waiting = _waiting.get(base, {}).get(name) if local else None  # one lookup: a reload may purge meanwhile
-        if waiting is not None:  # its last import is still stuck and no catalogue module changed since
-            return None, waiting
+        if waiting is not None and not _initialized(sys.modules.get(f"{self.prefix}.{name}")):
+            return None, waiting  # its last import is still stuck and no catalogue module changed since
+        if waiting is not None:  # it was only slow: its import has finished since, and is served
+            _waiting.get(base, {}).pop(name, None)
         done: list[tuple[ModuleType | None, str | None]] = []
         worker = threading.Thread(target=lambda: done.append(self._import_now(name)), name=f"atdf-import-{name}", daemon=True)
         worker.start()
@@ -348,8 +356,8 @@ class _ModuleLoader:
         worker.join(seconds)
         if done:
             return done[0]
-        then = "fix it (a reload imports it again once a module of the catalogue changed)" if local else \
-            "fix it and restart the server"
+        then = ("fix it (a reload imports it again once a module of the catalogue changed; one that is only slow is "
+                "served by the first reload after its import finished)") if local else "fix it and restart the server"
         reason = (f"did not finish importing within {seconds:g} s (a loop, a sleep or a blocking call at its top "
                   f"level?); {then}, or raise {IMPORT_SECONDS_VARIABLE} if it is only slow")
         if local:
