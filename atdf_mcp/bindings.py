@@ -180,7 +180,9 @@ def _drop_stuck_lock(name: str) -> None:
 def catalogue_modules(root: Path) -> list[tuple[str, str]]:
     """(name, file) of every imported module whose file lies in the catalogue folder."""
     inside = str(root) + os.sep
-    return [(name, file) for name, module in list(sys.modules.items())
+    # a copy in one C call: list(sys.modules.items()) allocates a tuple an item, and a collection that triggers may run
+    # Python code (a weakref callback, a finalizer) that lets an importing thread change sys.modules mid-iteration
+    return [(name, file) for name, module in sys.modules.copy().items()
             if isinstance(file := getattr(module, "__file__", None), str) and os.path.abspath(file).startswith(inside)]
 
 
