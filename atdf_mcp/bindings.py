@@ -145,7 +145,7 @@ def purge_catalogue_modules(root: Path | None, changed: Iterable[str] = ()) -> N
     if stuck:  # a module changed: one that got stuck may be fixed, and is imported under a fresh name (its thread holds
         _stuck[prefix] = _stuck.get(prefix, 0) + 1  # the old name's import lock for good)
     for name in [n for n in list(sys.modules) if n.partition(".")[0].startswith(prefix)]:  # a copy: threads import meanwhile
-        del sys.modules[name]  # the private package itself has no file
+        sys.modules.pop(name, None)  # the private package itself has no file; a failed import may have dropped it
     for name, _ in catalogue_modules(root):
         if stuck:
             _drop_stuck_lock(name)  # a sibling imported by its own name (`import helper`) keeps that name
