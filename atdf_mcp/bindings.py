@@ -359,7 +359,7 @@ class _ModuleLoader:
         if done:
             return done[0]
         then = ("fix it (a reload imports it again once a module of the catalogue changed; one that is only slow is "
-                "served by the first reload after its import finished)") if local else "fix it and restart the server"
+                "served, once imported, to a tool bound again: its descriptor edited)") if local else "fix it and restart the server"
         reason = (f"did not finish importing within {seconds:g} s (a loop, a sleep or a blocking call at its top "
                   f"level?); {then}, or raise {IMPORT_SECONDS_VARIABLE} if it is only slow")
         if local:
