@@ -145,7 +145,7 @@ def purge_catalogue_modules(root: Path | None, changed: Iterable[str] = ()) -> N
     if stuck:  # a module changed: one that got stuck may be fixed, and is imported under a fresh name (its thread holds
         _stuck[prefix] = _stuck.get(prefix, 0) + 1  # the old name's import lock for good)
     for name in [n for n in list(sys.modules) if n.partition(".")[0].startswith(prefix)]:  # a copy: threads import meanwhile
-        del sys.modules[name]  # the private package itself has no file
+        sys.modules.pop(name, None)  # the private package itself has no file; a failed import may have dropped it
     for name, _ in catalogue_modules(root):
         if stuck:
             _drop_stuck_lock(name)  # a sibling imported by its own name (`import helper`) keeps that name
@@ -156,11 +156,17 @@ def purge_catalogue_modules(root: Path | None, changed: Iterable[str] = ()) -> N
     importlib.invalidate_caches()
 
 
+def _initialized(module: ModuleType | None) -> bool:
+    """Whether `module` is one whose import has finished (not None, nor still running its top level)."""
+    return module is not None and not getattr(getattr(module, "__spec__", None), "_initializing", False)
+
+
 def _drop_stuck_lock(name: str) -> None:
     """Forget the import lock of `name` while its module is still initializing (a stuck import thread holds the lock for
     good), so that the fixed file imports under the same name: the thread keeps its lock, the next import gets a new one.
     CPython's private lock table; without it a module imported by its own name needs a restart."""
-    if not getattr(getattr(sys.modules.get(name), "__spec__", None), "_initializing", False):
+    module = sys.modules.get(name)
+    if module is None or _initialized(module):
         return
     locks = getattr(getattr(importlib, "_bootstrap", None), "_module_locks", None)
     if isinstance(locks, dict):
@@ -174,7 +180,9 @@ def _drop_stuck_lock(name: str) -> None:
 def catalogue_modules(root: Path) -> list[tuple[str, str]]:
     """(name, file) of every imported module whose file lies in the catalogue folder."""
     inside = str(root) + os.sep
-    return [(name, file) for name, module in list(sys.modules.items())
+    # a copy in one C call: list(sys.modules.items()) allocates a tuple an item, and a collection that triggers may run
+    # Python code (a weakref callback, a finalizer) that lets an importing thread change sys.modules mid-iteration
+    return [(name, file) for name, module in sys.modules.copy().items()
             if isinstance(file := getattr(module, "__file__", None), str) and os.path.abspath(file).startswith(inside)]
 
 
@@ -339,8 +347,10 @@ class _ModuleLoader:
         local = self._local_file(name) is not None
         base = self.package_name(self.root, fresh=False)
         waiting = _waiting.get(base, {}).get(name) if local else None  # one lookup: a reload may purge meanwhile
-        if waiting is not None:  # its last import is still stuck and no catalogue module changed since
-            return None, waiting
+        if waiting is not None and not _initialized(sys.modules.get(f"{self.prefix}.{name}")):
+            return None, waiting  # its last import is still stuck and no catalogue module changed since
+        if waiting is not None:  # it was only slow: its import has finished since, and is served
+            _waiting.get(base, {}).pop(name, None)
         done: list[tuple[ModuleType | None, str | None]] = []
         worker = threading.Thread(target=lambda: done.append(self._import_now(name)), name=f"atdf-import-{name}", daemon=True)
         worker.start()
@@ -348,8 +358,8 @@ class _ModuleLoader:
         worker.join(seconds)
         if done:
             return done[0]
-        then = "fix it (a reload imports it again once a module of the catalogue changed)" if local else \
-            "fix it and restart the server"
+        then = ("fix it (a reload imports it again once a module of the catalogue changed; one that is only slow is "
+                "served, once imported, to a tool bound again: its descriptor edited)") if local else "fix it and restart the server"
         reason = (f"did not finish importing within {seconds:g} s (a loop, a sleep or a blocking call at its top "
                   f"level?); {then}, or raise {IMPORT_SECONDS_VARIABLE} if it is only slow")
         if local:

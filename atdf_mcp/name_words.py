@@ -39,14 +39,14 @@ def same_words_name(name: str, known: list[str]) -> str | None:
     words = name_words(name)
     if len(words) < 2 or DIRECTED.intersection(words) or sum(word.isdigit() for word in words) > 1:
         return None
-    found = [k for k in _BY_WORDS.get(words, ()) if k != name and k in known]
+    found = [k for k in _BY_WORDS.get(_key(words), ()) if k != name and k in known]
     return found[0] if len(found) == 1 else None
 
 
 # Every name seen, by its words and by its case-folded spelling: one index for every view (tool set, language, kind
 # of name), whose names are indexed once; a call checks its names are (0.1 ms at 10,000) and looks the name up. An
 # index per list of names was rebuilt (13-30 ms at 10,000) on every call once more lists than it held took turns.
-_BY_WORDS: dict[tuple[str, ...], tuple[str, ...]] = {}
+_BY_WORDS: dict[str, tuple[str, ...]] = {}  # by the words joined: 0.27 KiB a name in all, 0.73 with a tuple of words
 _BY_FOLD: dict[str, tuple[str, ...]] = {}
 _SEEN: set[str] = set()
 _MAX_SEEN = 200_000  # names of reloads past: past this many, the index starts again from the names of the call
@@ -63,10 +63,17 @@ def _index(known: Iterable[str]) -> None:
             _BY_WORDS.clear(), _BY_FOLD.clear(), _SEEN.clear()
             new = set(known)
         for k in sorted(new):
-            words = name_words(k)
+            words = _key(name_words(k))
             _BY_WORDS[words] = (*_BY_WORDS.get(words, ()), k)
-            _BY_FOLD[k.casefold()] = (*_BY_FOLD.get(k.casefold(), ()), k)
+            folded = k.casefold()
+            folded = k if folded == k else folded  # a name in lower case is its own key, not a copy
+            _BY_FOLD[folded] = (*_BY_FOLD.get(folded, ()), k)
         _SEEN.update(new)
+
+
+def _key(words: tuple[str, ...]) -> str:
+    """The index key of a name's words."""
+    return "\x1f".join(words)
 
 
 def meant_first(name: str, known: list[str], close: list[str], n: int = 3) -> list[str]:

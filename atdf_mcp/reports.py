@@ -112,7 +112,7 @@ def private_text(message: str, root: Path | None, paths: Iterable[Path] = ()) ->
     """A message as a client may read it: a file under the catalogue named relative to it (a duplicate id names the
     other file by its whole path for the operator's `atdf-mcp validate`), however the catalogue was given (`paths`: a
     symbolic link to it, a path with `..`, a relative one)."""
-    if root is None:
+    if root is None or os.sep not in message:  # no path to strip: most messages (28 µs a message otherwise, a resolve())
         return message
     spellings = {str(root), str(root.resolve())}
     for path in paths:

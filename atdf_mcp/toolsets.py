@@ -109,8 +109,8 @@ def parse_toolsets(raw: Any) -> tuple[dict[str, Toolset], list[Problem]]:
             field = _SELECTORS.get(key)
             values = [value] if isinstance(value, str) else value
             if field is None:
-                problems.append((f"{where}/{_escape(str(key))}", f"unknown selector {key!r}; known selectors: tags, category, "
-                                                                  "categories, domain, domains, ids", "error"))
+                problems.append((f"{where}/{_escape(str(key))}", f"unknown selector {key!r}; known selectors: "
+                                                                  f"{', '.join(_SELECTORS)}", "error"))
                 bad = True
             elif not isinstance(values, list) or not values or not all(isinstance(v, str) and v for v in values):
                 problems.append((f"{where}/{key}", f"{key!r} must be a string or a non-empty list of strings", "error"))
