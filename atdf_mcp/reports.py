@@ -23,6 +23,7 @@ out ("(tools: crm_lookup, send_email)"), any other mention is "…". The operato
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections import Counter
@@ -112,15 +113,22 @@ def private_text(message: str, root: Path | None, paths: Iterable[Path] = ()) ->
     """A message as a client may read it: a file under the catalogue named relative to it (a duplicate id names the
     other file by its whole path for the operator's `atdf-mcp validate`), however the catalogue was given (`paths`: a
     symbolic link to it, a path with `..`, a relative one)."""
-    if root is None or os.sep not in message:  # no path to strip: most messages (28 µs a message otherwise, a resolve())
+    if root is None or os.sep not in message:  # no path to strip: most messages
         return message
+    pattern = _catalogue_folders(root, tuple(paths))
+    return message if pattern is None else pattern.sub("", message)
+
+
+@functools.lru_cache(maxsize=16)
+def _catalogue_folders(root: Path, paths: tuple[Path, ...]) -> re.Pattern[str] | None:
+    """Every spelling of the catalogue folder with a separator after it, the longest first, never inside a longer path
+    (`/x/cat/` for `cat/`): worked out once per catalogue, not per message (a resolve() and a stat a path)."""
     spellings = {str(root), str(root.resolve())}
     for path in paths:
         folder = path if os.path.isdir(path) else path.parent
         spellings |= {str(folder), os.path.abspath(folder)}
-    for spelling in sorted(spellings - {"", "."}, key=len, reverse=True):  # not inside a longer path (`/x/cat/` for `cat/`)
-        message = re.sub(r"(?<![\w.\-/])" + re.escape(os.path.join(spelling, "")), "", message)
-    return message
+    kept = sorted(spellings - {"", "."}, key=len, reverse=True)
+    return re.compile("|".join(r"(?<![\w.\-/])" + re.escape(os.path.join(s, "")) for s in kept)) if kept else None
 
 
 def _problem(p: Problem, shown: Callable[[str], str], catalog: Catalog) -> dict[str, str]:
